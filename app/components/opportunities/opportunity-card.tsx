@@ -1,0 +1,94 @@
+import { Building2, CalendarDays, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatCompletion, formatUsd } from "~/domain/format";
+
+export interface OpportunityCardData {
+  id: string;
+  title: string;
+  description: string;
+  location: string;
+  minimumInvestment: number;
+  projectedReturns: string;
+  completionDate: string | null;
+  developer: string;
+  investmentPeriod: string;
+  status: string;
+  imageUrl: string | null;
+}
+
+const STATUS_LABEL: Record<string, string> = { active: "Active", draft: "Draft", archived: "Archived" };
+
+/** One card of the public opportunities list (SPEC.md "/opportunities"). */
+export function OpportunityCard({ opportunity: o, eager = false }: { opportunity: OpportunityCardData; eager?: boolean }) {
+  return (
+    <Card className="flex flex-col overflow-hidden" data-testid="opportunity-card">
+      <div className="relative aspect-[3/2] bg-muted">
+        {o.imageUrl ? (
+          <img
+            src={o.imageUrl}
+            alt={`${o.title}, ${o.location}`}
+            width={1200}
+            height={800}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="absolute inset-0 size-full object-cover"
+          />
+        ) : (
+          <div className="absolute inset-0 flex items-center justify-center text-muted-foreground" aria-hidden="true">
+            <Building2 className="size-12" />
+          </div>
+        )}
+        <Badge variant="success" className="absolute left-3 top-3">
+          {STATUS_LABEL[o.status] ?? o.status}
+        </Badge>
+      </div>
+      <CardHeader>
+        <CardTitle className="font-serif text-xl">
+          <h2>{o.title}</h2>
+        </CardTitle>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <MapPin className="size-4" aria-hidden="true" />
+          {o.location}
+        </p>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <CalendarDays className="size-4" aria-hidden="true" />
+          Completion: {formatCompletion(o.completionDate)}
+        </p>
+      </CardHeader>
+      <CardContent className="flex-1 space-y-4">
+        <p className="line-clamp-3 text-sm text-foreground/80">{o.description}</p>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+          <div>
+            <dt className="text-muted-foreground">Minimum investment</dt>
+            <dd className="font-semibold">{formatUsd(o.minimumInvestment)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Projected returns</dt>
+            <dd className="font-semibold text-success">{o.projectedReturns}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Developer</dt>
+            <dd className="font-medium">{o.developer}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Period</dt>
+            <dd className="font-medium">{o.investmentPeriod}</dd>
+          </div>
+        </dl>
+      </CardContent>
+      <CardFooter className="gap-3">
+        <Button asChild variant="outline" className="flex-1">
+          <Link to={`/opportunities/${o.id}`} aria-label={`View details of ${o.title}`}>
+            View Details
+          </Link>
+        </Button>
+        <Button asChild className="flex-1">
+          <Link to="/#contact">Schedule Discussion</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The one application error. `message` is what the user may see (a SPEC.md string where
+ * one exists); `detail` and `cause` are for the log only.
+ */
+export type AppErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "RATE_LIMITED"
+  | "UNAVAILABLE"
+  | "INTERNAL";
+
+const STATUS: Record<AppErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    options: { cause?: unknown; detail?: Record<string, unknown> } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "AppError";
+    this.status = STATUS[code];
+    this.detail = options.detail;
+  }
+
+  readonly detail: Record<string, unknown> | undefined;
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,30 @@
+/**
+ * Brand and contact details in one typed module: change the firm here and every page,
+ * e-mail and structured-data block follows.
+ */
+export const brand = {
+  name: "Tigris Advisory",
+  legalName: "Tigris Advisory Ltd",
+  tagline: "Off-plan real estate in Iraq and the wider region, sourced and structured for serious investors.",
+  email: "invest@tigrisadvisory.com",
+  supportEmail: "support@tigrisadvisory.com",
+  noReplyEmail: "no-reply@tigrisadvisory.com",
+  phone: "+44 20 7946 0321",
+  whatsapp: {
+    /** International format, digits only, as wa.me expects. */
+    number: "447946000321",
+    greeting: "Hello Tigris Advisory, I would like to discuss an investment opportunity.",
+  },
+  offices: [
+    { city: "London", address: "30 St Mary Axe, London EC3A 8BF, United Kingdom" },
+    { city: "Dubai", address: "Gate Village 4, DIFC, Dubai, United Arab Emirates" },
+    { city: "Baghdad", address: "Al-Mansour District, Street 14, Baghdad, Iraq" },
+  ],
+} as const;
+
+export type Brand = typeof brand;
+
+/** The wa.me chat link with the prefilled greeting. */
+export function whatsappLink(b: Pick<Brand, "whatsapp"> = brand): string {
+  return `https://wa.me/${b.whatsapp.number}?text=${encodeURIComponent(b.whatsapp.greeting)}`;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { nextWeekdays, todayInZone } from "./calendar";
+
+describe("todayInZone", () => {
+  it("reads the date on the firm's wall clock, not the server's", () => {
+    // 23:30 UTC on 31 Dec is already 1 Jan in Dubai (UTC+4) but still 31 Dec in London.
+    const instant = new Date("2026-12-31T23:30:00Z");
+    expect(todayInZone("Europe/London", instant)).toBe("2026-12-31");
+    expect(todayInZone("Asia/Dubai", instant)).toBe("2027-01-01");
+    expect(todayInZone("America/New_York", instant)).toBe("2026-12-31");
+  });
+});
+
+describe("nextWeekdays", () => {
+  it("skips Saturdays and Sundays", () => {
+    // 2026-11-20 is a Friday.
+    expect(nextWeekdays("2026-11-20", 3)).toEqual(["2026-11-20", "2026-11-23", "2026-11-24"]);
+  });
+  it("starts on Monday when asked from a weekend", () => {
+    expect(nextWeekdays("2026-11-22", 1)).toEqual(["2026-11-23"]);
+  });
+  it("returns exactly the number asked for", () => {
+    const days = nextWeekdays("2026-11-23", 10);
+    expect(days).toHaveLength(10);
+    expect(days.at(-1)).toBe("2026-12-04");
+  });
+});

@@ -1,0 +1,74 @@
+/** Business constants and limits from SPEC.md section 9, quoted exactly. */
+
+export const CONSULTATION_MINUTES = 30;
+export const SUBMISSION_COOLDOWN_SECONDS = 30;
+export const REPLY_WITHIN_HOURS = 24;
+
+export const UPCOMING_SLOT_LIMIT = 5;
+export const UPCOMING_SLOTS_SHOWN = 3;
+export const FEATURED_OPPORTUNITY_LIMIT = 1;
+export const HASH_SCROLL_DELAY_MS = 100;
+export const MOBILE_MAX_WIDTH_PX = 768;
+
+/** The 8 default 30-minute slots for a chosen date, all available. */
+export const DEFAULT_SLOT_TIMES = [
+  { start: "09:00", end: "09:30" },
+  { start: "09:30", end: "10:00" },
+  { start: "10:00", end: "10:30" },
+  { start: "10:30", end: "11:00" },
+  { start: "14:00", end: "14:30" },
+  { start: "14:30", end: "15:00" },
+  { start: "15:00", end: "15:30" },
+  { start: "15:30", end: "16:00" },
+] as const;
+
+export const NEW_SLOT_DEFAULT = { start: "09:00", end: "09:30", isAvailable: true } as const;
+
+export const PLAN_NAMES = ["Explorer", "Investor", "Elite"] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+export const BILLING_INTERVALS = ["month", "year"] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+export const FREE_TRIAL_DAYS = 14;
+export const EARLY_ACCESS_DAYS = 30;
+export const YEARLY_SAVING_BANNER = "Save up to 17%";
+
+export const INVESTOR_QUALIFICATIONS = {
+  minimumInvestmentUsd: 500_000,
+  accreditedStatus: true,
+  horizon: "18-36 months",
+} as const;
+
+export const MARKETING_FIGURES = {
+  averageAnnualReturns: "25%+",
+  portfolio: "$500M+",
+  projects: "50+",
+  gdpGrowth: "8.2%",
+  infrastructure: "$88B",
+  population: "42M",
+  oilReserves: "147B",
+} as const;
+
+export const STRUCTURED_DATA_MIN_PRICE = { amount: 100_000, currency: "GBP" } as const;
+
+export const SUPPORT_HOURS = "Monday to Friday 9:00-18:00 GMT";
+export const LEGAL_LAST_UPDATED = "December 2024";
+export const FOOTER_YEAR = 2024;
+export const MESSAGE_TIMESTAMP_FORMAT = "MMM d, yyyy at h:mm a";
+export const DATE_FORMAT = "yyyy-MM-dd";
+
+export const BOOKING_TYPES = ["consultation", "investment_review", "site_visit"] as const;
+export type BookingType = (typeof BOOKING_TYPES)[number];
+export const BOOKING_TYPE_LABELS: Record<BookingType, string> = {
+  consultation: "Initial Consultation",
+  investment_review: "Investment Review",
+  site_visit: "Site Visit Discussion",
+};
+
+export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const OPPORTUNITY_STATUSES = ["active", "draft", "archived"] as const;
+export type OpportunityStatus = (typeof OPPORTUNITY_STATUSES)[number];
+
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];

@@ -1,0 +1,22 @@
+import type { Logger } from "pino";
+import type { AppConfig } from "./server/config.server";
+import type { Database } from "./server/db/client.server";
+
+/**
+ * What server.ts hands every loader and action. The database is opened once by the
+ * server and passed in here, so the bundled route code never opens a second one.
+ */
+export interface AppContext {
+  db: Database;
+  config: AppConfig;
+  /** The request's child logger (carries the request id). */
+  log: Logger;
+  requestId: string;
+  /** The Content-Security-Policy nonce for this response's inline scripts. */
+  nonce: string;
+}
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { CrashScreen } from "./components/site/crash-screen";
+import { NotFoundPage } from "./components/site/not-found-page";
+import { SiteFooter } from "./components/site/site-footer";
+import { SiteHeader } from "./components/site/site-header";
+import { Toaster } from "./components/ui/toaster";
+import { brand } from "./domain/brand";
+import { useNonce } from "./nonce";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c2a4a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export function meta() {
+  return [
+    { title: brand.name },
+    { name: "description", content: brand.tagline },
+  ];
+}
+
+export default function App() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          <NotFoundPage />
+        </main>
+      </>
+    );
+  }
+  return <CrashScreen />;
+}

@@ -1,0 +1,19 @@
+import { data } from "react-router";
+import { NotFoundPage } from "~/components/site/not-found-page";
+import { brand } from "~/domain/brand";
+import type { Route } from "./+types/not-found";
+
+/** Every path outside the route table: the 404 page with HTTP 404, and the path in the log. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  context.log.warn({ path: pathname }, "page not found");
+  return data(null, { status: 404 });
+}
+
+export function meta() {
+  return [{ title: `Page not found | ${brand.name}` }, { name: "robots", content: "noindex" }];
+}
+
+export default function NotFound() {
+  return <NotFoundPage />;
+}

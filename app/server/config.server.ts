@@ -1,0 +1,185 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { brand } from "~/domain/brand";
+
+/**
+ * Configuration is read from the environment once, at start-up, and validated here.
+ * A bad value stops the process with a message naming the variable; a missing optional
+ * integration (mail, payments, OAuth) only switches that feature off.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  SITE_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  BETTER_AUTH_SECRET: optionalString.pipe(
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: optionalString,
+  FIRM_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("Europe/London")
+    .refine(isTimeZone, "must be an IANA time zone such as Europe/London"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_DISCOVERY_URL: optionalUrl,
+  LINKEDIN_CLIENT_ID: optionalString,
+  LINKEDIN_CLIENT_SECRET: optionalString,
+  LINKEDIN_DISCOVERY_URL: optionalUrl,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalUrl,
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("false")
+    .refine(
+      (v) => /^(true|false|\d+|[\w.:/, -]+)$/.test(v),
+      "must be false, true, a hop count or a list of proxy addresses",
+    ),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  discoveryUrl: string;
+}
+
+export interface AppConfig {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  port: number;
+  siteUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  authSecret: string;
+  firmTimeZone: string;
+  /** Express `trust proxy` value: false by default, so a client-sent X-Forwarded-For is ignored. */
+  trustProxy: boolean | number | string;
+  logLevel: Env["LOG_LEVEL"];
+  mail: { smtpUrl: string | undefined; from: string };
+  google: OAuthProviderConfig | undefined;
+  linkedin: OAuthProviderConfig | undefined;
+  stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+const GOOGLE_DISCOVERY = "https://accounts.google.com/.well-known/openid-configuration";
+const LINKEDIN_DISCOVERY = "https://www.linkedin.com/oauth/.well-known/openid-configuration";
+
+function oauth(
+  id: string | undefined,
+  secret: string | undefined,
+  discoveryUrl: string,
+): OAuthProviderConfig | undefined {
+  return id && secret ? { clientId: id, clientSecret: secret, discoveryUrl } : undefined;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/**
+ * Reads the session secret from DATA_DIR, creating it once. Keeping it on disk means a
+ * restart does not sign every user out.
+ */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: fall through and create it
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    port: env.PORT,
+    siteUrl,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    authSecret: env.BETTER_AUTH_SECRET ?? persistedSecret(dataDir),
+    firmTimeZone: env.FIRM_TIME_ZONE,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${brand.name} <${brand.noReplyEmail}>` },
+    google: oauth(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY),
+    linkedin: oauth(env.LINKEDIN_CLIENT_ID, env.LINKEDIN_CLIENT_SECRET, env.LINKEDIN_DISCOVERY_URL ?? LINKEDIN_DISCOVERY),
+    stripe: env.STRIPE_SECRET_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
+      : undefined,
+  };
+}
+
+/** One line per optional feature that is switched off, for the start-up log. */
+export function disabledFeatures(config: AppConfig): string[] {
+  const off: string[] = [];
+  if (!config.mail.smtpUrl) off.push(`SMTP_URL is not set: e-mails are written to ${path.join(config.dataDir, "mail")} instead of being sent`);
+  if (!config.google) off.push("GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET are not set: Google sign-in is disabled");
+  if (!config.linkedin) off.push("LINKEDIN_CLIENT_ID/LINKEDIN_CLIENT_SECRET are not set: LinkedIn sign-in is disabled");
+  if (!config.stripe) off.push("STRIPE_SECRET_KEY is not set: online payment is disabled");
+  else if (!config.stripe.webhookSecret) off.push("STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused");
+  return off;
+}

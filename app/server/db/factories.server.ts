@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { DEFAULT_SLOT_TIMES, type Role } from "~/domain/constants";
+import type { Database } from "./client.server";
+import { demoOpportunities, demoPlans } from "./demo-content.server";
+import {
+  account,
+  availabilitySlots,
+  investmentOpportunities,
+  profiles,
+  type subscriptionPlans,
+  user,
+  userRoles,
+} from "./schema.server";
+
+/**
+ * Factories shared by the seed and the tests: each builds valid rows with sensible
+ * defaults that a caller overrides only where it matters.
+ */
+
+type OpportunityInsert = typeof investmentOpportunities.$inferInsert;
+type PlanInsert = typeof subscriptionPlans.$inferInsert;
+type SlotInsert = typeof availabilitySlots.$inferInsert;
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export function buildOpportunity(overrides: Partial<OpportunityInsert> = {}): OpportunityInsert {
+  const n = next();
+  return {
+    ...demoOpportunities[0],
+    projectHighlights: [...demoOpportunities[0].projectHighlights],
+    title: `Test Opportunity ${n}`,
+    status: "active",
+    ...overrides,
+  };
+}
+
+export async function createOpportunity(db: Database, overrides: Partial<OpportunityInsert> = {}) {
+  const [row] = await db.insert(investmentOpportunities).values(buildOpportunity(overrides)).returning();
+  return row!;
+}
+
+export function buildPlan(overrides: Partial<PlanInsert> = {}): PlanInsert {
+  return {
+    ...demoPlans[0],
+    features: [...demoPlans[0].features],
+    name: `Plan ${next()}`,
+    ...overrides,
+  };
+}
+
+/** The 8 default slots (SPEC.md section 9) for each given date. */
+export function buildDefaultSlots(dates: string[], overrides: Partial<SlotInsert> = {}): SlotInsert[] {
+  return dates.flatMap((date) =>
+    DEFAULT_SLOT_TIMES.map(({ start, end }) => ({
+      date,
+      startTime: `${start}:00`,
+      endTime: `${end}:00`,
+      isAvailable: true,
+      ...overrides,
+    })),
+  );
+}
+
+export async function createSlot(db: Database, overrides: Partial<SlotInsert> = {}) {
+  const [row] = await db
+    .insert(availabilitySlots)
+    .values({ date: "2030-01-07", startTime: "09:00:00", endTime: "09:30:00", ...overrides })
+    .returning();
+  return row!;
+}
+
+export interface UserSpec {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  emailVerified?: boolean;
+  role?: Role;
+}
+
+/**
+ * A user as better-auth stores one: the user row, a credential account with an scrypt
+ * hash (when a password is given), a profile and optionally a role.
+ * Callers may pass a transaction as `db`.
+ */
+export async function createUser(db: Database, spec: UserSpec = {}) {
+  const n = next();
+  const email = (spec.email ?? `investor${n}-${randomUUID().slice(0, 8)}@example.com`).toLowerCase();
+  const firstName = spec.firstName ?? "Test";
+  const lastName = spec.lastName ?? `Investor${n}`;
+  const id = randomUUID();
+  const [created] = await db
+    .insert(user)
+    .values({ id, email, name: `${firstName} ${lastName}`, emailVerified: spec.emailVerified ?? true })
+    .returning();
+  if (spec.password !== undefined) {
+    await db.insert(account).values({
+      id: randomUUID(),
+      accountId: id,
+      providerId: "credential",
+      userId: id,
+      password: await hashPassword(spec.password),
+    });
+  }
+  await db.insert(profiles).values({ id, firstName, lastName });
+  if (spec.role) await db.insert(userRoles).values({ userId: id, role: spec.role });
+  return created!;
+}

@@ -1,0 +1,213 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth-schema.server";
+
+export * from "./auth-schema.server";
+
+/**
+ * The product's tables (SPEC.md section 3). The database enforces the rules itself:
+ * check constraints on every enum column, one role row per user, and at most one live
+ * booking per availability slot.
+ */
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 16, scale: 2, mode: "number" });
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .unique("user_roles_user_id_unique")
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("user_roles_role_check", sql`${t.role} in ('user', 'admin')`)],
+);
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    /** Same id as the auth user: one profile per account, removed with it. */
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    avatarUrl: text("avatar_url"),
+    company: text("company"),
+    phone: text("phone"),
+    investorType: text("investor_type"),
+    preferredContactMethod: text("preferred_contact_method"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("profiles_created_at_idx").on(t.createdAt.desc())],
+);
+
+export const availabilitySlots = pgTable(
+  "availability_slots",
+  {
+    id: id(),
+    /** Wall-clock date in the firm's time zone, yyyy-MM-dd. */
+    date: date("date", { mode: "string" }).notNull(),
+    /** Wall-clock times in the firm's time zone, HH:mm:ss. */
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+    isAvailable: boolean("is_available").notNull().default(true),
+    notes: text("notes"),
+    /** Kept when the admin's account goes: the slot outlives who made it. */
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One slot per start time per day; serves "by date ordered by start_time" and "date >= today".
+    uniqueIndex("availability_slots_date_start_unique").on(t.date, t.startTime),
+    check("availability_slots_time_order_check", sql`${t.endTime} > ${t.startTime}`),
+  ],
+);
+
+export const consultationBookings = pgTable(
+  "consultation_bookings",
+  {
+    id: id(),
+    /** Set only for signed-in visitors; the booking stays if the account is deleted. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    investmentAmount: text("investment_amount").notNull(),
+    message: text("message").notNull(),
+    bookingType: text("booking_type", { enum: ["consultation", "investment_review", "site_visit"] })
+      .notNull()
+      .default("consultation"),
+    status: text("status", { enum: ["pending", "confirmed", "completed", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    preferredTime: text("preferred_time"),
+    /** A slot that any booking references cannot be deleted: the history stays intact. */
+    availabilitySlotId: uuid("availability_slot_id").references(() => availabilitySlots.id, {
+      onDelete: "restrict",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "consultation_bookings_booking_type_check",
+      sql`${t.bookingType} in ('consultation', 'investment_review', 'site_visit')`,
+    ),
+    check(
+      "consultation_bookings_status_check",
+      sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`,
+    ),
+    // The rule that prevents double booking: one live (not cancelled) booking per slot.
+    uniqueIndex("consultation_bookings_live_slot_unique")
+      .on(t.availabilitySlotId)
+      .where(sql`${t.availabilitySlotId} is not null and ${t.status} <> 'cancelled'`),
+    index("consultation_bookings_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("consultation_bookings_created_idx").on(t.createdAt.desc()),
+    index("consultation_bookings_status_created_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    investmentAmount: text("investment_amount").notNull(),
+    message: text("message").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    consultationBookingId: uuid("consultation_booking_id").references(() => consultationBookings.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt.desc()),
+    index("contact_messages_booking_idx").on(t.consultationBookingId),
+  ],
+);
+
+export const investmentOpportunities = pgTable(
+  "investment_opportunities",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    location: text("location").notNull(),
+    minimumInvestment: money("minimum_investment").notNull().default(0),
+    projectedReturns: text("projected_returns").notNull(),
+    completionDate: date("completion_date", { mode: "string" }),
+    developer: text("developer").notNull(),
+    totalValue: money("total_value").notNull().default(0),
+    investmentPeriod: text("investment_period").notNull(),
+    projectHighlights: text("project_highlights").array().notNull().default(sql`'{}'::text[]`),
+    unitsAvailable: integer("units_available"),
+    status: text("status", { enum: ["active", "draft", "archived"] })
+      .notNull()
+      .default("draft"),
+    imageUrl: text("image_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("investment_opportunities_status_check", sql`${t.status} in ('active', 'draft', 'archived')`),
+    check(
+      "investment_opportunities_amounts_check",
+      sql`${t.minimumInvestment} >= 0 and ${t.totalValue} >= 0`,
+    ),
+    check(
+      "investment_opportunities_units_check",
+      sql`${t.unitsAvailable} is null or ${t.unitsAvailable} >= 0`,
+    ),
+    // Public list and featured opportunity: status = 'active' order by created_at desc.
+    index("investment_opportunities_status_created_idx").on(t.status, t.createdAt.desc()),
+    // Admin list: all, newest first.
+    index("investment_opportunities_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const subscriptionPlans = pgTable(
+  "subscription_plans",
+  {
+    id: id(),
+    name: text("name").notNull().unique("subscription_plans_name_unique"),
+    priceMonthly: money("price_monthly").notNull(),
+    priceYearly: money("price_yearly").notNull(),
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    /** Empty means unlimited. */
+    maxOpportunities: integer("max_opportunities"),
+    isActive: boolean("is_active").notNull().default(true),
+    isPopular: boolean("is_popular").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "subscription_plans_prices_check",
+      sql`${t.priceMonthly} >= 0 and ${t.priceYearly} >= 0`,
+    ),
+    // Pricing page: is_active order by price_monthly.
+    index("subscription_plans_active_price_idx").on(t.isActive, t.priceMonthly),
+  ],
+);

@@ -1,0 +1,39 @@
+import { count } from "drizzle-orm";
+import { nextWeekdays, todayInZone } from "~/domain/calendar";
+import type { Database } from "./client.server";
+import { demoOpportunities, demoPlans } from "./demo-content.server";
+import { buildDefaultSlots } from "./factories.server";
+import { availabilitySlots, investmentOpportunities, subscriptionPlans } from "./schema.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const DEMO_SLOT_WEEKDAYS = 10;
+
+/**
+ * Puts demo content into an empty database: the opportunities, the three plans and the
+ * default slots for the next 10 weekdays. A database that already holds any of these is
+ * left alone, so the seed never overwrites what the firm has entered.
+ */
+export async function seedDemoContent(
+  db: Database,
+  options: { timeZone: string; now?: Date },
+): Promise<boolean> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [opportunities] = await tx.select({ n: count() }).from(investmentOpportunities);
+    const [plans] = await tx.select({ n: count() }).from(subscriptionPlans);
+    const [slots] = await tx.select({ n: count() }).from(availabilitySlots);
+    if ((opportunities?.n ?? 0) + (plans?.n ?? 0) + (slots?.n ?? 0) > 0) return false;
+
+    await tx.insert(investmentOpportunities).values(
+      demoOpportunities.map((o, i) => ({
+        ...o,
+        projectHighlights: [...o.projectHighlights],
+        createdAt: new Date(now.getTime() - (i + 1) * DAY_MS),
+      })),
+    );
+    await tx.insert(subscriptionPlans).values(demoPlans.map((p) => ({ ...p, features: [...p.features] })));
+    const firstDay = todayInZone(options.timeZone, new Date(now.getTime() + DAY_MS));
+    await tx.insert(availabilitySlots).values(buildDefaultSlots(nextWeekdays(firstDay, DEMO_SLOT_WEEKDAYS)));
+    return true;
+  });
+}

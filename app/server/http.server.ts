@@ -1,0 +1,137 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import compression from "compression";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { AppConfig } from "./config.server";
+import type { DatabaseHandle } from "./db/client.server";
+import type { Logger } from "./logger.server";
+
+type Handler = (req: Request, res: Response, next: NextFunction) => unknown;
+
+export interface HttpAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger: Logger;
+  /** Serves built or dev-server assets (mounted before the page handler). */
+  assets?: Handler[];
+  /** React Router's request handler. */
+  pages?: Handler;
+  /** Extra script sources for the CSP (the Vite dev server's HMR socket, in development). */
+  devConnectSrc?: string[];
+}
+
+const SAFE_REQUEST_ID = /^[\w-]{8,64}$/;
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Builds the Express application: request ids and logging, security headers with a
+ * per-request CSP nonce, compression, the health check, the cross-site request guard,
+ * then assets and pages. Kept apart from server.ts so tests can run it over real HTTP.
+ */
+export function createHttpApp(options: HttpAppOptions): Express {
+  const { config, database, logger } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req: IncomingMessage, res: ServerResponse) {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel(_req, res, error) {
+        if (error || res.statusCode >= 500) return "error";
+        if (res.statusCode >= 400) return "warn";
+        return "info";
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          ip: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+
+  const https = config.siteUrl.startsWith("https://");
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:", "https:"],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: ["'self'", ...(options.devConnectSrc ?? [])],
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'", "https:"],
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      strictTransportSecurity: config.isProduction && https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", async (req, res) => {
+    try {
+      await database.ping();
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: database.driver });
+    } catch (error) {
+      req.log.error({ err: error }, "health check: database unreachable");
+      res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
+    }
+  });
+
+  // CSRF: a state-changing request from a browser must come from our own origin.
+  const siteOrigin = new URL(config.siteUrl).origin;
+  app.use((req, res, next) => {
+    if (!STATE_CHANGING.has(req.method)) return next();
+    const origin = req.get("origin");
+    const crossSite = req.get("sec-fetch-site") === "cross-site";
+    if ((origin && origin !== siteOrigin) || (!origin && crossSite)) {
+      req.log.warn({ origin, siteOrigin }, "refused cross-site request");
+      res.status(403).type("text/plain").send("Cross-site request refused");
+      return;
+    }
+    next();
+  });
+
+  for (const handler of options.assets ?? []) app.use(handler);
+  if (options.pages) app.all("/{*path}", options.pages);
+
+  // The last resort: anything thrown past the page handler. Logged once, detail never sent.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    req.log.error({ err: error }, "unhandled request error");
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(500).type("text/plain").send("Something went wrong");
+  });
+
+  return app;
+}
