@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anonymous } from "~/server/actor.server";
+import { createOpportunity } from "~/server/db/factories.server";
+import { findActiveOpportunity, listActiveOpportunities } from "~/server/opportunities.server";
+import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+describe(`public opportunities (${testDriver})`, () => {
+  it("lists only active opportunities, newest first", async () => {
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    const older = await createOpportunity(t.db, { title: "Older active", createdAt: day(1) });
+    const newer = await createOpportunity(t.db, { title: "Newer active", createdAt: day(3) });
+    await createOpportunity(t.db, { title: "A draft", status: "draft", createdAt: day(4) });
+    await createOpportunity(t.db, { title: "An archived one", status: "archived", createdAt: day(5) });
+
+    const list = await listActiveOpportunities(t.db, anonymous);
+    expect(list.map((o) => o.title)).toEqual(["Newer active", "Older active"]);
+    expect(list[0]).toMatchObject({ id: newer.id, minimumInvestment: newer.minimumInvestment, status: "active" });
+    expect(typeof list[0]!.minimumInvestment).toBe("number");
+    expect(list[1]!.id).toBe(older.id);
+  });
+
+  it("finds an active opportunity by id but not a draft, an archived one or a malformed id", async () => {
+    const active = await createOpportunity(t.db);
+    const draft = await createOpportunity(t.db, { status: "draft" });
+    const archived = await createOpportunity(t.db, { status: "archived" });
+    expect((await findActiveOpportunity(t.db, anonymous, active.id))?.title).toBe(active.title);
+    expect(await findActiveOpportunity(t.db, anonymous, draft.id)).toBeUndefined();
+    expect(await findActiveOpportunity(t.db, anonymous, archived.id)).toBeUndefined();
+    expect(await findActiveOpportunity(t.db, anonymous, "not-a-uuid")).toBeUndefined();
+  });
+});

@@ -1,0 +1,62 @@
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { yearlySavingPercent } from "~/domain/format";
+import { availabilitySlots, investmentOpportunities, subscriptionPlans } from "~/server/db/schema.server";
+import { seedDemoContent } from "~/server/db/seed.server";
+import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+describe(`demo content (${testDriver})`, () => {
+  // Friday 20 November 2026, 10:00 in London.
+  const now = new Date("2026-11-20T10:00:00Z");
+
+  it("fills an empty database with opportunities, plans and ten weekdays of slots", async () => {
+    expect(await seedDemoContent(t.db, { timeZone: "Europe/London", now })).toBe(true);
+
+    const opportunities = await t.db.select().from(investmentOpportunities);
+    expect(opportunities).toHaveLength(6);
+    const byStatus = (s: string) => opportunities.filter((o) => o.status === s).length;
+    expect(byStatus("active")).toBeGreaterThanOrEqual(4);
+    expect(byStatus("draft")).toBe(1);
+    expect(byStatus("archived")).toBe(1);
+    const locations = opportunities.map((o) => o.location).join(" ");
+    for (const market of ["Iraq", "Kurdistan Region", "UAE", "Jordan"]) expect(locations).toContain(market);
+    for (const o of opportunities) {
+      expect(o.projectHighlights.length).toBeGreaterThan(0);
+      expect(o.imageUrl).toMatch(/^\/images\/opportunities\/.+\.svg$/);
+    }
+    expect(opportunities.filter((o) => o.status === "active").every((o) => o.completionDate)).toBe(true);
+
+    const plans = await t.db.select().from(subscriptionPlans);
+    expect(plans.map((p) => p.name).sort()).toEqual(["Elite", "Explorer", "Investor"]);
+    expect(plans.some((p) => yearlySavingPercent(p.priceMonthly, p.priceYearly) === 17)).toBe(true);
+    expect(plans.find((p) => p.name === "Investor")?.isPopular).toBe(true);
+    expect(plans.find((p) => p.name === "Elite")?.maxOpportunities).toBeNull();
+
+    const slots = await t.db.select().from(availabilitySlots);
+    expect(slots).toHaveLength(80);
+    const dates = [...new Set(slots.map((s) => s.date))].sort();
+    // From the next day on: Monday 23 November to Friday 4 December, weekends skipped.
+    expect(dates[0]).toBe("2026-11-23");
+    expect(dates).toHaveLength(10);
+    expect(dates.at(-1)).toBe("2026-12-04");
+    const times = slots.filter((s) => s.date === dates[0]).map((s) => `${s.startTime}-${s.endTime}`).sort();
+    expect(times).toEqual([
+      "09:00:00-09:30:00", "09:30:00-10:00:00", "10:00:00-10:30:00", "10:30:00-11:00:00",
+      "14:00:00-14:30:00", "14:30:00-15:00:00", "15:00:00-15:30:00", "15:30:00-16:00:00",
+    ]);
+  });
+
+  it("leaves a database with content alone", async () => {
+    expect(await seedDemoContent(t.db, { timeZone: "Europe/London", now })).toBe(false);
+    const [row] = await t.db.select({ n: count() }).from(investmentOpportunities);
+    expect(row?.n).toBe(6);
+  });
+});

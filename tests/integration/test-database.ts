@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { migrateDatabase } from "~/server/db/migrate.server";
+
+/**
+ * A fresh, migrated database for one test file, on the driver this project runs
+ * (TEST_DRIVER): an in-memory PGlite, or a new database on the TEST_DATABASE_URL server
+ * that is dropped again afterwards.
+ */
+export interface TestDatabase extends DatabaseHandle {
+  /** Which driver this run exercises, for test titles. */
+  label: string;
+  /** Closes and, on PostgreSQL, drops the database. */
+  destroy(): Promise<void>;
+  /** For PostgreSQL only: the URL of this run's own database. */
+  url?: string;
+}
+
+export const testDriver = (process.env.TEST_DRIVER ?? "pglite") as "pglite" | "postgres";
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDriver === "pglite") {
+    const handle = await openDatabase({ driver: "pglite", dataDir: undefined });
+    await migrateDatabase(handle);
+    return { ...handle, label: "pglite", destroy: () => handle.close() };
+  }
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DRIVER=postgres needs TEST_DATABASE_URL");
+  const name = `it_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+
+  const url = withDatabase(serverUrl, name);
+  const handle = await openDatabase({ driver: "postgres", url });
+  await migrateDatabase(handle);
+  return {
+    ...handle,
+    label: "postgres",
+    url,
+    async destroy() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
