@@ -6,6 +6,7 @@ import {
   availabilitySlots,
   consultationBookings,
   contactMessages,
+  investmentOpportunities,
   profiles,
   user,
   userRoles,
@@ -64,10 +65,10 @@ describe(`database rules (${testDriver})`, () => {
 
   it("defaults a new opportunity to draft and a new booking to pending and unread messages", async () => {
     const { db } = t;
-    const [o] = await db.execute<{ status: string }>(
-      sql`insert into investment_opportunities (title, description, location, projected_returns, developer, investment_period)
-          values ('T', 'D', 'L', '10%', 'Dev', '2 years') returning status`,
-    ).then((r) => ("rows" in r ? r.rows : r) as { status: string }[]);
+    const [o] = await db
+      .insert(investmentOpportunities)
+      .values({ title: "T", description: "D", location: "L", projectedReturns: "10%", developer: "Dev", investmentPeriod: "2 years" })
+      .returning();
     expect(o?.status).toBe("draft");
     const [b] = await db.insert(consultationBookings).values(booking()).returning();
     expect(b?.status).toBe("pending");

@@ -32,6 +32,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle client dying (server restart) must not crash the process.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    let poolClosed = false;
     return {
       db,
       driver: "postgres",
@@ -39,6 +40,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         await pool.query("select 1");
       },
       async close() {
+        if (poolClosed) return;
+        poolClosed = true;
         await pool.end();
       },
     };

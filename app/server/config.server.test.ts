@@ -1,0 +1,89 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, disabledFeatures, loadConfig } from "./config.server";
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), "config-test-"));
+
+function errorOf(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected a configuration error");
+}
+
+describe("loadConfig", () => {
+  it("works with no configuration at all", () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.siteUrl).toBe("http://localhost:3000");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.firmTimeZone).toBe("Europe/London");
+    expect(config.trustProxy).toBe(false);
+    expect(config.google).toBeUndefined();
+    expect(config.stripe).toBeUndefined();
+  });
+
+  it("derives the site URL from the port and strips a trailing slash from an explicit one", () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir, PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ DATA_DIR: dir, SITE_URL: "https://tigris.example/" }).siteUrl).toBe("https://tigris.example");
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(errorOf({ PORT: "abc" }).message).toMatch(/PORT: /);
+    expect(errorOf({ PORT: "70000" }).message).toMatch(/PORT: must be between 0 and 65535/);
+    expect(errorOf({ SITE_URL: "not a url" }).message).toMatch(/SITE_URL: /);
+    expect(errorOf({ FIRM_TIME_ZONE: "Mars/Olympus" }).message).toMatch(/FIRM_TIME_ZONE: must be an IANA time zone/);
+    expect(errorOf({ BETTER_AUTH_SECRET: "short" }).message).toMatch(/BETTER_AUTH_SECRET: must be at least 32 characters/);
+  });
+
+  it("reports every bad variable at once", () => {
+    const error = errorOf({ PORT: "abc", DATABASE_URL: "nope" });
+    expect(error.issues).toHaveLength(2);
+  });
+
+  it("generates the session secret once and keeps it in the data directory", () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+    expect(readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(first);
+    expect(statSync(path.join(dir, "auth-secret")).mode & 0o077).toBe(0);
+  });
+
+  it("prefers an explicit secret", () => {
+    const secret = "s".repeat(40);
+    expect(loadConfig({ DATA_DIR: tempDir(), BETTER_AUTH_SECRET: secret }).authSecret).toBe(secret);
+  });
+
+  it("turns optional integrations on only when fully configured", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      LINKEDIN_CLIENT_ID: "only-the-id",
+      STRIPE_SECRET_KEY: "sk_test_123",
+      TRUST_PROXY: "1",
+    });
+    expect(config.google?.discoveryUrl).toBe("https://accounts.google.com/.well-known/openid-configuration");
+    expect(config.linkedin).toBeUndefined();
+    expect(config.stripe?.secretKey).toBe("sk_test_123");
+    expect(config.trustProxy).toBe(1);
+    const off = disabledFeatures(config);
+    expect(off.some((line) => line.startsWith("LINKEDIN_CLIENT_ID"))).toBe(true);
+    expect(off.some((line) => line.startsWith("GOOGLE_CLIENT_ID"))).toBe(false);
+    expect(off.some((line) => line.startsWith("STRIPE_WEBHOOK_SECRET"))).toBe(true);
+  });
+
+  it("treats empty strings as unset, as .env files often contain them", () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "", SMTP_URL: "", GOOGLE_CLIENT_ID: "" });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.mail.smtpUrl).toBeUndefined();
+  });
+});

@@ -1,0 +1,62 @@
+import { and, eq } from "drizzle-orm";
+import { hashPassword } from "better-auth/crypto";
+import { randomUUID } from "node:crypto";
+import type { Database } from "./db/client.server";
+import { createUser } from "./db/factories.server";
+import { account, user, userRoles } from "./db/schema.server";
+
+export interface CreateAdminResult {
+  userId: string;
+  created: boolean;
+}
+
+/**
+ * The only way to the first admin (`npm run create-admin`): creates a verified user with
+ * the admin role, or promotes an existing account (verifying its e-mail and giving it a
+ * password login if it had none). An existing password is kept.
+ */
+export async function createOrPromoteAdmin(
+  db: Database,
+  input: { email: string; password: string },
+): Promise<CreateAdminResult> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(user).where(eq(user.email, input.email)).limit(1);
+    if (!existing) {
+      const [first, ...rest] = input.email.split("@")[0]!.split(/[._-]+/);
+      const created = await createUser(tx, {
+        email: input.email,
+        password: input.password,
+        firstName: capitalise(first ?? "Admin"),
+        lastName: capitalise(rest.join(" ") || "Admin"),
+        emailVerified: true,
+        role: "admin",
+      });
+      return { userId: created.id, created: true };
+    }
+
+    await tx.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, existing.id));
+    const [credential] = await tx
+      .select({ id: account.id })
+      .from(account)
+      .where(and(eq(account.userId, existing.id), eq(account.providerId, "credential")))
+      .limit(1);
+    if (!credential) {
+      await tx.insert(account).values({
+        id: randomUUID(),
+        accountId: existing.id,
+        providerId: "credential",
+        userId: existing.id,
+        password: await hashPassword(input.password),
+      });
+    }
+    await tx
+      .insert(userRoles)
+      .values({ userId: existing.id, role: "admin" })
+      .onConflictDoUpdate({ target: userRoles.userId, set: { role: "admin" } });
+    return { userId: existing.id, created: false };
+  });
+}
+
+function capitalise(word: string): string {
+  return word ? word[0]!.toUpperCase() + word.slice(1) : word;
+}

@@ -1,0 +1,96 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "~/server/config.server";
+import { createHttpApp } from "~/server/http.server";
+import { createLogger } from "~/server/logger.server";
+import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+
+let t: TestDatabase;
+let server: Server;
+let base: string;
+const siteUrl = "http://localhost:4321";
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "http-test-")), SITE_URL: siteUrl });
+  const app = createHttpApp({
+    config,
+    database: t,
+    logger: createLogger({ level: "silent", pretty: false }),
+    // A stand-in for the page handler: echoes that the request got through.
+    pages: (req, res) => {
+      res.status(200).json({ reached: `${req.method} ${req.path}` });
+    },
+  });
+  server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await t?.destroy();
+});
+
+describe(`HTTP basics (${testDriver})`, () => {
+  it("answers the health check with the database status", async () => {
+    const res = await fetch(`${base}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: t.driver });
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("gives every response a request id, keeping a safe incoming one", async () => {
+    const generated = await fetch(`${base}/healthz`);
+    expect(generated.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await fetch(`${base}/healthz`, { headers: { "X-Request-Id": "trace-abc-12345" } });
+    expect(kept.headers.get("x-request-id")).toBe("trace-abc-12345");
+    const replaced = await fetch(`${base}/healthz`, { headers: { "X-Request-Id": "<script>alert(1)</script>" } });
+    expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("sends a CSP with a fresh nonce per request and no inline scripts", async () => {
+    const csp = async () => (await fetch(`${base}/anything`)).headers.get("content-security-policy") ?? "";
+    const first = await csp();
+    const second = await csp();
+    const scriptSrc = first.split(";").find((d) => d.startsWith("script-src")) ?? "";
+    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(scriptSrc).not.toContain("unsafe-eval");
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      expect(first).toContain(directive);
+    }
+    expect(second.match(/nonce-([^']+)/)?.[1]).not.toBe(first.match(/nonce-([^']+)/)?.[1]);
+  });
+
+  it("sends the other security headers", async () => {
+    const res = await fetch(`${base}/anything`);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("refuses state-changing requests from another origin", async () => {
+    const foreign = await fetch(`${base}/opportunities`, { method: "POST", headers: { Origin: "https://evil.example" } });
+    expect(foreign.status).toBe(403);
+    const crossSite = await fetch(`${base}/opportunities`, { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(crossSite.status).toBe(403);
+    const own = await fetch(`${base}/opportunities`, { method: "POST", headers: { Origin: siteUrl } });
+    expect(own.status).toBe(200);
+    expect(await own.json()).toEqual({ reached: "POST /opportunities" });
+    const read = await fetch(`${base}/opportunities`, { headers: { Origin: "https://evil.example" } });
+    expect(read.status).toBe(200);
+  });
+
+  it("reports 503 when the database is unreachable", async () => {
+    // Last test: the database is closed here and destroyed in afterAll.
+    await t.close();
+    const res = await fetch(`${base}/healthz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: "unavailable" });
+  });
+});
