@@ -21,4 +21,9 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Playwright fixtures receive a `use` callback that is not a React hook.
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
 );

@@ -9,4 +9,21 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   build: { sourcemap: false },
+  // Pre-bundle the client dependencies up front so the first dev page load is not
+  // interrupted by Vite re-optimising ("504 Outdated Optimize Dep").
+  optimizeDeps: {
+    include: [
+      "react",
+      "react-dom",
+      "react-dom/client",
+      "react-router",
+      "radix-ui",
+      "lucide-react",
+      "sonner",
+      "clsx",
+      "tailwind-merge",
+      "class-variance-authority",
+      "date-fns",
+    ],
+  },
 });

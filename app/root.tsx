@@ -31,7 +31,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c2a4a" />
         <Meta />
-        <Links />
+        {/* No nonce on links and styles: style-src allows them without one, and the
+            browser hides nonce values, which would make hydration mismatch. */}
+        <Links nonce="" />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}

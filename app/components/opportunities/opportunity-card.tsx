@@ -24,7 +24,7 @@ const STATUS_LABEL: Record<string, string> = { active: "Active", draft: "Draft",
 /** One card of the public opportunities list (SPEC.md "/opportunities"). */
 export function OpportunityCard({ opportunity: o, eager = false }: { opportunity: OpportunityCardData; eager?: boolean }) {
   return (
-    <Card className="flex flex-col overflow-hidden" data-testid="opportunity-card">
+    <Card className="flex flex-col gap-5 overflow-hidden pt-0" data-testid="opportunity-card">
       <div className="relative aspect-[3/2] bg-muted">
         {o.imageUrl ? (
           <img

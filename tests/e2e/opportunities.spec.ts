@@ -1,0 +1,48 @@
+import { demoOpportunities } from "../../app/server/db/demo-content.server";
+import { expect, test } from "./fixtures";
+
+const active = demoOpportunities.filter((o) => o.status === "active").map((o) => o.title);
+const hidden = demoOpportunities.filter((o) => o.status !== "active").map((o) => o.title);
+
+test.describe("/opportunities", () => {
+  test("server-renders only the active opportunities", async ({ request }) => {
+    const response = await request.get("/opportunities");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("text/html");
+    const html = await response.text();
+    expect(html).toContain("Investment Opportunities");
+    for (const title of active) expect(html).toContain(title);
+    for (const title of hidden) expect(html).not.toContain(title);
+  });
+
+  test("shows the cards newest first, with every SPEC field", async ({ page }) => {
+    await page.goto("/opportunities");
+    await expect(page.getByRole("heading", { level: 1, name: "Investment Opportunities" })).toBeVisible();
+    const cards = page.getByTestId("opportunity-card");
+    await expect(cards).toHaveCount(active.length);
+    await expect(cards.getByRole("heading", { level: 2 })).toHaveText(active);
+
+    const first = cards.first();
+    await expect(first.getByRole("img")).toHaveAttribute("alt", /Erbil Citadel Residences/);
+    await expect(first).toContainText("Active");
+    await expect(first).toContainText("Erbil, Kurdistan Region");
+    await expect(first).toContainText("Completion: Dec 2027");
+    await expect(first).toContainText("$150,000");
+    await expect(first).toContainText("18-24% IRR");
+    await expect(first).toContainText("Zagros Development Group");
+    await expect(first).toContainText("3 years");
+    await expect(first.getByRole("link", { name: /View details/i })).toHaveAttribute("href", /^\/opportunities\/[0-9a-f-]{36}$/);
+    await expect(first.getByRole("link", { name: "Schedule Discussion" })).toBeVisible();
+    // The description is clamped to three lines.
+    await expect(first.locator("p.line-clamp-3")).toHaveCSS("-webkit-line-clamp", "3");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the list is readable from the server-rendered HTML alone", async ({ page }) => {
+      await page.goto("/opportunities");
+      await expect(page.getByTestId("opportunity-card")).toHaveCount(active.length);
+      await expect(page.getByText(active[0]!)).toBeVisible();
+    });
+  });
+});

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openDatabase } from "../../app/server/db/client.server";
+import { createOpportunity } from "../../app/server/db/factories.server";
+import { expect, test } from "./fixtures";
+
+/**
+ * The server as an operator meets it: real processes started the way `npm start` starts
+ * them (the build already exists, made by the web server of this test run).
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startProcess(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string, run: Run) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy:\n${run.output()}`);
+}
+
+test.describe("the server process", () => {
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+  test("refuses a bad PORT and names it", async () => {
+    const run = startProcess({ PORT: "abc", DATA_DIR: mkdtempSync(path.join(tmpdir(), "e2e-port-")) });
+    expect(await run.exited).not.toBe(0);
+    expect(run.output()).toContain("PORT");
+    expect(run.output()).toContain("Invalid configuration");
+  });
+
+  test("refuses to start a second server on the same data directory", async () => {
+    const run = startProcess({ PORT: String(await freePort()), DATA_DIR: process.env.E2E_DATA_DIR! });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(/Another server \(pid \d+\) is already using the data directory/);
+  });
+
+  test("keeps its data across a restart and shuts down cleanly on SIGTERM", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-restart-"));
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const env = { PORT: String(port), DATA_DIR: dataDir };
+
+    const first = startProcess(env);
+    await waitForHealth(base, first);
+    expect(await (await fetch(`${base}/opportunities`)).text()).toContain("Erbil Citadel Residences");
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain("stopped");
+    expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+
+    // While it is stopped, add a row straight into its embedded database.
+    const handle = await openDatabase({ driver: "pglite", dataDir });
+    await createOpportunity(handle.db, { title: "Persisted Harbour Tower", status: "active" });
+    await handle.close();
+
+    const second = startProcess(env);
+    await waitForHealth(base, second);
+    const html = await (await fetch(`${base}/opportunities`)).text();
+    expect(html).toContain("Persisted Harbour Tower");
+    expect(html).toContain("Erbil Citadel Residences");
+    // The seed ran once: the restarted server found content and left it alone.
+    expect(second.output()).not.toContain("demo content added");
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  });
+});
