@@ -78,13 +78,14 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
     env: {
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       SITE_URL: baseURL,
       NODE_ENV: "production",
+      LOG_LEVEL: "warn",
     },
   },
 });

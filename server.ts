@@ -11,13 +11,13 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type Request, type Response } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import "~/load-context";
-import { ConfigError, disabledFeatures, loadConfig, type AppConfig } from "~/server/config.server";
-import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
-import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "~/server/db/data-dir-lock.server";
-import { migrateDatabase } from "~/server/db/migrate.server";
+import { disabledFeatures, type AppConfig } from "~/server/config.server";
+import type { DatabaseHandle } from "~/server/db/client.server";
 import { seedDemoContent } from "~/server/db/seed.server";
 import { createHttpApp } from "~/server/http.server";
 import { createLogger, type Logger } from "~/server/logger.server";
+import { gracefulShutdown } from "~/server/shutdown.server";
+import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/startup.server";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,32 +28,11 @@ export interface StartOptions {
   beforeStart?: (config: AppConfig, logger: Logger) => Promise<void> | void;
 }
 
-/** Prints a start-up failure plainly (no logger yet) and exits non-zero. */
-function fail(message: string): never {
-  process.stderr.write(`\n${message}\n\n`);
-  process.exit(1);
-}
-
 export async function startServer(options: StartOptions = {}): Promise<Server> {
   if (options.dev) process.env.NODE_ENV ??= "development";
 
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-
-  let lock: DataDirLock | undefined;
-  if (!config.databaseUrl) {
-    try {
-      lock = acquireDataDirLock(config.dataDir);
-    } catch (error) {
-      if (error instanceof DataDirLockedError) fail(error.message);
-      throw error;
-    }
-  }
+  const config = loadConfigOrExit();
+  const lock = lockDataDirOrExit(config);
 
   const logger = createLogger({ level: config.logLevel, pretty: !config.isProduction || Boolean(process.stdout.isTTY) });
   for (const line of disabledFeatures(config)) logger.info(line);
@@ -61,10 +40,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   let database: DatabaseHandle | undefined;
   try {
     await options.beforeStart?.(config, logger);
-    database = config.databaseUrl
-      ? await openDatabase({ driver: "postgres", url: config.databaseUrl })
-      : await openDatabase({ driver: "pglite", dataDir: config.dataDir });
-    await migrateDatabase(database);
+    database = await openMigratedDatabase(config);
     if (await seedDemoContent(database.db, { timeZone: config.firmTimeZone })) {
       logger.info("empty database: demo content added");
     }
@@ -127,34 +103,26 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     httpServer.listen(config.port, resolve);
   }).catch((error: NodeJS.ErrnoException) => {
     lock?.release();
-    fail(error.code === "EADDRINUSE" ? `Port ${config.port} is already in use (PORT).` : String(error));
+    exitWithMessage(error.code === "EADDRINUSE" ? `Port ${config.port} is already in use (PORT).` : String(error));
   });
   const address = httpServer.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info({ port, database: db.driver, siteUrl: config.siteUrl }, `serving on http://localhost:${port}`);
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      logger.warn("requests still open after the grace period: closing them");
-      httpServer.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    httpServer.close(async () => {
-      clearTimeout(force);
-      await closeVite?.().catch(() => {});
-      await db.close().catch((error: unknown) => logger.error({ err: error }, "closing the database failed"));
+  const shutdown = gracefulShutdown({
+    server: httpServer,
+    logger,
+    graceMs: SHUTDOWN_GRACE_MS,
+    onClosed: async () => {
+      await closeVite?.();
+      await db.close();
       lock?.release();
-      logger.info("stopped");
-      setTimeout(() => process.exit(0), 100);
-    });
-    httpServer.closeIdleConnections();
-  };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+    },
+  });
+  const exitAfterShutdown = (signal: string) =>
+    void shutdown(signal).then(() => setTimeout(() => process.exit(0), 100));
+  process.once("SIGTERM", () => exitAfterShutdown("SIGTERM"));
+  process.once("SIGINT", () => exitAfterShutdown("SIGINT"));
   return httpServer;
 }
 

@@ -15,6 +15,16 @@ export const brand = {
     number: "447946000321",
     greeting: "Hello Tigris Advisory, I would like to discuss an investment opportunity.",
   },
+  /** The marketing figures of SPEC.md section 9, quoted exactly. */
+  figures: {
+    averageAnnualReturns: "25%+",
+    portfolio: "$500M+",
+    projects: "50+",
+    gdpGrowth: "8.2%",
+    infrastructure: "$88B",
+    population: "42M",
+    oilReserves: "147B",
+  },
   offices: [
     { city: "London", address: "30 St Mary Axe, London EC3A 8BF, United Kingdom" },
     { city: "Dubai", address: "Gate Village 4, DIFC, Dubai, United Arab Emirates" },

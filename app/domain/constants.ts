@@ -38,16 +38,6 @@ export const INVESTOR_QUALIFICATIONS = {
   horizon: "18-36 months",
 } as const;
 
-export const MARKETING_FIGURES = {
-  averageAnnualReturns: "25%+",
-  portfolio: "$500M+",
-  projects: "50+",
-  gdpGrowth: "8.2%",
-  infrastructure: "$88B",
-  population: "42M",
-  oilReserves: "147B",
-} as const;
-
 export const STRUCTURED_DATA_MIN_PRICE = { amount: 100_000, currency: "GBP" } as const;
 
 export const SUPPORT_HOURS = "Monday to Friday 9:00-18:00 GMT";

@@ -2,7 +2,6 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { brand } from "~/domain/brand";
-import { MARKETING_FIGURES } from "~/domain/constants";
 
 export function meta() {
   return [
@@ -12,9 +11,9 @@ export function meta() {
 }
 
 const figures = [
-  { value: MARKETING_FIGURES.averageAnnualReturns, label: "Average annual returns" },
-  { value: MARKETING_FIGURES.portfolio, label: "Portfolio under advice" },
-  { value: MARKETING_FIGURES.projects, label: "Projects delivered" },
+  { value: brand.figures.averageAnnualReturns, label: "Average annual returns" },
+  { value: brand.figures.portfolio, label: "Portfolio under advice" },
+  { value: brand.figures.projects, label: "Projects delivered" },
 ];
 
 export default function Home() {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { brand } from "~/domain/brand";
@@ -140,6 +140,14 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Reads `.env` from the working directory when there is one. Variables already set in the
+ * environment win over the file.
+ */
+export function loadDotEnv(file = path.resolve(".env")): void {
+  if (existsSync(file)) process.loadEnvFile(file);
 }
 
 /** Validates the environment; throws ConfigError naming every bad variable. */

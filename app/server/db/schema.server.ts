@@ -80,6 +80,8 @@ export const availabilitySlots = pgTable(
   (t) => [
     // One slot per start time per day; serves "by date ordered by start_time" and "date >= today".
     uniqueIndex("availability_slots_date_start_unique").on(t.date, t.startTime),
+    // Foreign key to the user: keeps "on delete set null" from scanning the table.
+    index("availability_slots_created_by_idx").on(t.createdBy),
     check("availability_slots_time_order_check", sql`${t.endTime} > ${t.startTime}`),
   ],
 );
@@ -122,6 +124,8 @@ export const consultationBookings = pgTable(
     uniqueIndex("consultation_bookings_live_slot_unique")
       .on(t.availabilitySlotId)
       .where(sql`${t.availabilitySlotId} is not null and ${t.status} <> 'cancelled'`),
+    // "Which of these slots are booked?" (including cancelled history) and the slot foreign key.
+    index("consultation_bookings_slot_idx").on(t.availabilitySlotId),
     index("consultation_bookings_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("consultation_bookings_created_idx").on(t.createdAt.desc()),
     index("consultation_bookings_status_created_idx").on(t.status, t.createdAt.desc()),

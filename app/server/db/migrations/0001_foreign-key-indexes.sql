@@ -1,0 +1,2 @@
+CREATE INDEX "availability_slots_created_by_idx" ON "availability_slots" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "consultation_bookings_slot_idx" ON "consultation_bookings" USING btree ("availability_slot_id");
