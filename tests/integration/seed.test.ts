@@ -54,6 +54,18 @@ describe(`demo content (${testDriver})`, () => {
     ]);
   });
 
+  it("seeds once when several instances start together", async () => {
+    const other = await createTestDatabase();
+    try {
+      const results = await Promise.all([1, 2, 3].map(() => seedDemoContent(other.db, { timeZone: "Europe/London", now })));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const [row] = await other.db.select({ n: count() }).from(investmentOpportunities);
+      expect(row?.n).toBe(6);
+    } finally {
+      await other.destroy();
+    }
+  });
+
   it("leaves a database with content alone", async () => {
     expect(await seedDemoContent(t.db, { timeZone: "Europe/London", now })).toBe(false);
     const [row] = await t.db.select({ n: count() }).from(investmentOpportunities);

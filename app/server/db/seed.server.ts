@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { nextWeekdays, todayInZone } from "~/domain/calendar";
 import type { Database } from "./client.server";
 import { demoOpportunities, demoPlans } from "./demo-content.server";
@@ -6,6 +6,7 @@ import { buildDefaultSlots } from "./factories.server";
 import { availabilitySlots, investmentOpportunities, subscriptionPlans } from "./schema.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const SEED_LOCK_KEY = 7_243_002;
 export const DEMO_SLOT_WEEKDAYS = 10;
 
 /**
@@ -19,6 +20,8 @@ export async function seedDemoContent(
 ): Promise<boolean> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
+    // Instances starting together on one PostgreSQL queue here, so only the first seeds.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [opportunities] = await tx.select({ n: count() }).from(investmentOpportunities);
     const [plans] = await tx.select({ n: count() }).from(subscriptionPlans);
     const [slots] = await tx.select({ n: count() }).from(availabilitySlots);
