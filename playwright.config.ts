@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { createServer } from "node:net";
 import { chromium } from "@playwright/test";
+import { freePort } from "./tests/e2e/free-port";
 
 /**
  * End-to-end tests drive a real Chromium against the built server, started with
@@ -29,18 +29,6 @@ function safeBundledPath(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A port the operating system says is free right now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 process.env.E2E_PORT ??= String(await freePort());
@@ -84,7 +72,10 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       SITE_URL: baseURL,
-      NODE_ENV: "production",
+      // Always the embedded database in a fresh directory, whatever the shell or .env says.
+      DATABASE_URL: "",
+      // NODE_ENV deliberately unset: the server must settle it itself, as under `npm start`.
+      NODE_ENV: "",
       LOG_LEVEL: "warn",
     },
   },

@@ -18,9 +18,20 @@ export default function handleRequest(
   const nonce = loadContext.nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Give up on slow deferred data; cleared as soon as everything has rendered.
+    const abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
     const userAgent = request.headers.get("user-agent");
     // Crawlers and SPA-mode get the whole document at once; browsers get it streamed.
     const readyEvent = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    const sendShell = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      const stream = createReadableStreamFromReadable(body);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -28,30 +39,30 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onAllReady() {
+          clearTimeout(abortTimer);
+          if (readyEvent === "onAllReady") sendShell();
+        },
+        onShellReady() {
+          if (readyEvent === "onShellReady") sendShell();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors after the shell are logged by handleError; before it, by the rejection.
+          // Before the shell, the rejection reaches React Router (and handleError); after it,
+          // nothing else sees a streaming error, so it is logged here.
           if (shellRendered) loadContext.log.error({ err: error }, "streaming render failed");
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }
 
 /** The one place unexpected loader, action and render errors are logged, with the request id. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  context.log.error({ err: error, url: request.url }, "unhandled error while handling request");
+  context.log.error({ err: error, path: new URL(request.url).pathname }, "unhandled error while handling request");
 };

@@ -4,5 +4,6 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("opportunities", "routes/opportunities.tsx"),
+  route("opportunities/:id", "routes/opportunity-detail.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,7 +9,15 @@ import path from "node:path";
  * the build.
  */
 
-const INPUTS = ["app", "public", "vite.config.ts", "react-router.config.ts", "package.json", "tsconfig.json"];
+const INPUTS = [
+  "app",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+];
 
 function collect(root: string, entry: string, out: string[]) {
   const full = path.join(root, entry);

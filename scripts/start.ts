@@ -1,10 +1,13 @@
 /** `npm start`: build if missing or stale, then run the server in this same process. */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../server";
-import { ensureBuild } from "./ensure-build";
+
+// Before React loads anywhere (see server.ts).
+process.env.NODE_ENV ||= "production";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { ensureBuild } = await import("./ensure-build");
+const { startServer } = await import("../app/server/start-server.server");
 
 await startServer({
   beforeStart: (_config, logger) => {

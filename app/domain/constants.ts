@@ -59,6 +59,11 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const OPPORTUNITY_STATUSES = ["active", "draft", "archived"] as const;
 export type OpportunityStatus = (typeof OPPORTUNITY_STATUSES)[number];
+export const OPPORTUNITY_STATUS_LABELS: Record<OpportunityStatus, string> = {
+  active: "Active",
+  draft: "Draft",
+  archived: "Archived",
+};
 
 export const ROLES = ["user", "admin"] as const;
 export type Role = (typeof ROLES)[number];

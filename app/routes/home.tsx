@@ -1,7 +1,7 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { brand } from "~/domain/brand";
+import { brand, whatsappLink } from "~/domain/brand";
 
 export function meta() {
   return [
@@ -17,6 +17,15 @@ const figures = [
 ];
 
 export default function Home() {
+  return (
+    <>
+      <Hero />
+      <Contact />
+    </>
+  );
+}
+
+function Hero() {
   return (
     <section className="bg-primary px-4 py-20 text-primary-foreground sm:px-6 sm:py-28">
       <div className="mx-auto max-w-7xl">
@@ -42,6 +51,45 @@ export default function Home() {
             </div>
           ))}
         </dl>
+      </div>
+    </section>
+  );
+}
+
+function Contact() {
+  return (
+    <section id="contact" className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="contact-heading">
+      <div className="mx-auto max-w-7xl">
+        <h2 id="contact-heading" className="font-serif text-3xl font-semibold text-primary">
+          Speak to an adviser
+        </h2>
+        <p className="mt-3 max-w-2xl text-muted-foreground">
+          Tell us about your objectives and we will reply within 24 hours.
+        </p>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <li className="flex gap-3">
+            <Mail className="mt-0.5 size-5 text-accent" aria-hidden="true" />
+            <a href={`mailto:${brand.email}`} className="hover:text-primary hover:underline">
+              {brand.email}
+            </a>
+          </li>
+          <li className="flex gap-3">
+            <Phone className="mt-0.5 size-5 text-accent" aria-hidden="true" />
+            <a href={`tel:${brand.phone.replace(/\s/g, "")}`} className="hover:text-primary hover:underline">
+              {brand.phone}
+            </a>
+          </li>
+          <li className="flex gap-3">
+            <MessageCircle className="mt-0.5 size-5 text-accent" aria-hidden="true" />
+            <a href={whatsappLink()} target="_blank" rel="noopener noreferrer" className="hover:text-primary hover:underline">
+              Chat on WhatsApp
+            </a>
+          </li>
+          <li className="flex gap-3">
+            <MapPin className="mt-0.5 size-5 text-accent" aria-hidden="true" />
+            <span>{brand.offices.map((o) => o.city).join(" · ")}</span>
+          </li>
+        </ul>
       </div>
     </section>
   );

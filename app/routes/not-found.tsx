@@ -10,6 +10,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
+/** A form posted to an unknown path gets the same 404 page, not a 405 crash screen. */
+export const action = loader;
+
 export function meta() {
   return [{ title: `Page not found | ${brand.name}` }, { name: "robots", content: "noindex" }];
 }

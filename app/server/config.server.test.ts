@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -37,8 +37,14 @@ describe("loadConfig", () => {
 
   it("names the variable that is wrong", () => {
     expect(errorOf({ PORT: "abc" }).message).toMatch(/PORT: /);
-    expect(errorOf({ PORT: "70000" }).message).toMatch(/PORT: must be between 0 and 65535/);
-    expect(errorOf({ SITE_URL: "not a url" }).message).toMatch(/SITE_URL: /);
+    expect(errorOf({ PORT: "70000" }).message).toMatch(/PORT: must be between 1 and 65535/);
+    expect(errorOf({ SITE_URL: "not a url" }).message).toMatch(/SITE_URL: must be a URL such as https:\/\/www.example.com/);
+    // Parses as a URL with the scheme "localhost:", but is not a web address.
+    expect(errorOf({ SITE_URL: "localhost:3000" }).message).toMatch(/SITE_URL: /);
+    expect(errorOf({ DATABASE_URL: "ftp://db.example.com/x" }).message).toMatch(/DATABASE_URL: must be a URL such as postgres:/);
+    expect(errorOf({ SMTP_URL: "http://mail.example.com" }).message).toMatch(/SMTP_URL: /);
+    expect(errorOf({ TRUST_PROXY: "yes" }).message).toMatch(/TRUST_PROXY: /);
+    expect(errorOf({ SEED_DEMO_CONTENT: "no" }).message).toMatch(/SEED_DEMO_CONTENT: /);
     expect(errorOf({ FIRM_TIME_ZONE: "Mars/Olympus" }).message).toMatch(/FIRM_TIME_ZONE: must be an IANA time zone/);
     expect(errorOf({ BETTER_AUTH_SECRET: "short" }).message).toMatch(/BETTER_AUTH_SECRET: must be at least 32 characters/);
   });
@@ -55,6 +61,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
     expect(readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(first);
     expect(statSync(path.join(dir, "auth-secret")).mode & 0o077).toBe(0);
+    expect(statSync(dir).mode & 0o077).toBe(0);
+  });
+
+  it("refuses a damaged secret file instead of silently replacing it", () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "auth-secret"), "short\n");
+    expect(errorOf({ DATA_DIR: dir }).message).toMatch(/auth-secret holds fewer than 32 characters/);
   });
 
   it("prefers an explicit secret", () => {
@@ -81,7 +94,17 @@ describe("loadConfig", () => {
     expect(off.some((line) => line.startsWith("STRIPE_WEBHOOK_SECRET"))).toBe(true);
   });
 
+  it("accepts proxy addresses and subnets for TRUST_PROXY", () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  });
+
   it("treats empty strings as unset, as .env files often contain them", () => {
+    const blank = loadConfig({ DATA_DIR: tempDir(), PORT: " ", LOG_LEVEL: "", FIRM_TIME_ZONE: "", TRUST_PROXY: "" });
+    expect(blank.port).toBe(3000);
+    expect(blank.logLevel).toBe("info");
+    expect(blank.firmTimeZone).toBe("Europe/London");
+    expect(blank.trustProxy).toBe(false);
     const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "", SMTP_URL: "", GOOGLE_CLIENT_ID: "" });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.mail.smtpUrl).toBeUndefined();

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { brand } from "~/domain/brand";
+import { ensurePrivateDir } from "./db/data-dir-lock.server";
 
 /**
  * Configuration is read from the environment once, at start-up, and validated here.
@@ -16,12 +18,30 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .pipe(z.url().optional())
-  .optional();
+const optionalUrl = (protocol: RegExp, hint: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.url({ protocol, error: `must be a URL such as ${hint}` }).optional())
+    .optional();
+
+const httpUrl = optionalUrl(/^https?$/, "https://www.example.com");
+const smtpUrl = optionalUrl(/^smtps?$/, "smtp://user:pass@smtp.example.com:587");
+const postgresUrl = optionalUrl(/^postgres(ql)?$/, "postgres://user:pass@host:5432/db");
+
+/** Unset or blank means "use the default". */
+const blankAsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+function isTrustProxy(value: string): boolean {
+  if (/^(true|false|\d+)$/.test(value)) return true;
+  try {
+    proxyaddr.compile(value.split(",").map((v) => v.trim()));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function isTimeZone(value: string): boolean {
   try {
@@ -33,44 +53,50 @@ function isTimeZone(value: string): boolean {
 }
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce
-    .number({ error: "must be a port number" })
-    .int("must be a whole number")
-    .min(0, "must be between 0 and 65535")
-    .max(65535, "must be between 0 and 65535")
-    .default(3000),
-  SITE_URL: optionalUrl,
-  DATABASE_URL: optionalUrl,
-  DATA_DIR: z.string().trim().min(1).default("./data"),
+  NODE_ENV: z.preprocess(blankAsUnset, z.enum(["development", "production", "test"]).default("production")),
+  PORT: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: "must be a port number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 65535")
+      .max(65535, "must be between 1 and 65535")
+      .default(3000),
+  ),
+  SITE_URL: httpUrl,
+  DATABASE_URL: postgresUrl,
+  DATA_DIR: z.preprocess(blankAsUnset, z.string().trim().default("./data")),
   BETTER_AUTH_SECRET: optionalString.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
-  SMTP_URL: optionalUrl,
+  SMTP_URL: smtpUrl,
   MAIL_FROM: optionalString,
-  FIRM_TIME_ZONE: z
-    .string()
-    .trim()
-    .default("Europe/London")
-    .refine(isTimeZone, "must be an IANA time zone such as Europe/London"),
+  FIRM_TIME_ZONE: z.preprocess(
+    blankAsUnset,
+    z.string().trim().default("Europe/London").refine(isTimeZone, "must be an IANA time zone such as Europe/London"),
+  ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
-  GOOGLE_DISCOVERY_URL: optionalUrl,
+  GOOGLE_DISCOVERY_URL: httpUrl,
   LINKEDIN_CLIENT_ID: optionalString,
   LINKEDIN_CLIENT_SECRET: optionalString,
-  LINKEDIN_DISCOVERY_URL: optionalUrl,
+  LINKEDIN_DISCOVERY_URL: httpUrl,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_URL: optionalUrl,
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .default("false")
-    .refine(
-      (v) => /^(true|false|\d+|[\w.:/, -]+)$/.test(v),
-      "must be false, true, a hop count or a list of proxy addresses",
-    ),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STRIPE_API_URL: httpUrl,
+  TRUST_PROXY: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .trim()
+      .default("false")
+      .refine(isTrustProxy, "must be false, true, a hop count, or proxy addresses/subnets separated by commas"),
+  ),
+  LOG_LEVEL: z.preprocess(
+    blankAsUnset,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  SEED_DEMO_CONTENT: z.preprocess(blankAsUnset, z.enum(["true", "false"]).default("true")),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -93,6 +119,8 @@ export interface AppConfig {
   /** Express `trust proxy` value: false by default, so a client-sent X-Forwarded-For is ignored. */
   trustProxy: boolean | number | string;
   logLevel: Env["LOG_LEVEL"];
+  /** Whether an empty database gets the demo opportunities, plans and slots. */
+  seedDemoContent: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   google: OAuthProviderConfig | undefined;
   linkedin: OAuthProviderConfig | undefined;
@@ -130,15 +158,17 @@ function parseTrustProxy(value: string): boolean | number | string {
  */
 function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
+  ensurePrivateDir(dataDir);
   try {
-    const existing = readFileSync(file, "utf8").trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // first start: fall through and create it
+    // "wx": of two processes starting at once, only one writes; the other reads its secret.
+    writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  const secret = readFileSync(file, "utf8").trim();
+  if (secret.length < 32) {
+    throw new ConfigError([`BETTER_AUTH_SECRET: ${file} holds fewer than 32 characters; delete it to generate a new one`]);
+  }
   return secret;
 }
 
@@ -172,6 +202,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     firmTimeZone: env.FIRM_TIME_ZONE,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
+    seedDemoContent: env.SEED_DEMO_CONTENT === "true",
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${brand.name} <${brand.noReplyEmail}>` },
     google: oauth(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY),
     linkedin: oauth(env.LINKEDIN_CLIENT_ID, env.LINKEDIN_CLIENT_SECRET, env.LINKEDIN_DISCOVERY_URL ?? LINKEDIN_DISCOVERY),
@@ -184,7 +215,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 /** One line per optional feature that is switched off, for the start-up log. */
 export function disabledFeatures(config: AppConfig): string[] {
   const off: string[] = [];
-  if (!config.mail.smtpUrl) off.push(`SMTP_URL is not set: e-mails are written to ${path.join(config.dataDir, "mail")} instead of being sent`);
+  if (!config.mail.smtpUrl) off.push(`SMTP_URL is not set: e-mails are not sent but kept in ${path.join(config.dataDir, "mail")}`);
   if (!config.google) off.push("GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET are not set: Google sign-in is disabled");
   if (!config.linkedin) off.push("LINKEDIN_CLIENT_ID/LINKEDIN_CLIENT_SECRET are not set: LinkedIn sign-in is disabled");
   if (!config.stripe) off.push("STRIPE_SECRET_KEY is not set: online payment is disabled");

@@ -7,19 +7,24 @@ import { pinoHttp } from "pino-http";
 import type { AppConfig } from "./config.server";
 import type { DatabaseHandle } from "./db/client.server";
 import type { Logger } from "./logger.server";
+import { STATUS_CODES } from "node:http";
 
 type Handler = (req: Request, res: Response, next: NextFunction) => unknown;
+
+/** A handler mounted at a path prefix (or at the root). */
+export interface Mount {
+  path?: string;
+  handler: Handler;
+}
 
 export interface HttpAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
   logger: Logger;
   /** Serves built or dev-server assets (mounted before the page handler). */
-  assets?: Handler[];
+  assets?: Mount[];
   /** React Router's request handler. */
   pages?: Handler;
-  /** Extra script sources for the CSP (the Vite dev server's HMR socket, in development). */
-  devConnectSrc?: string[];
 }
 
 const SAFE_REQUEST_ID = /^[\w-]{8,64}$/;
@@ -52,11 +57,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" },
       serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+        // The path only: query strings can carry tokens (e-mail verification, password reset).
+        req: (req: { id: unknown; method: string; url: string; raw?: { ip?: string } }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
-          ip: req.remoteAddress,
+          path: req.url.split("?")[0],
+          ip: req.raw?.ip,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
@@ -79,13 +85,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:", "https:"],
           fontSrc: ["'self'", "data:"],
-          connectSrc: ["'self'", ...(options.devConnectSrc ?? [])],
+          connectSrc: ["'self'"],
           manifestSrc: ["'self'"],
           workerSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
           frameAncestors: ["'none'"],
-          formAction: ["'self'", "https:"],
+          formAction: ["'self'"],
           ...(https ? { upgradeInsecureRequests: [] } : {}),
         },
       },
@@ -120,17 +126,27 @@ export function createHttpApp(options: HttpAppOptions): Express {
     next();
   });
 
-  for (const handler of options.assets ?? []) app.use(handler);
-  if (options.pages) app.all("/{*path}", options.pages);
+  for (const { path, handler } of options.assets ?? []) {
+    if (path) app.use(path, handler);
+    else app.use(handler);
+  }
+  if (options.pages) app.use(options.pages);
 
-  // The last resort: anything thrown past the page handler. Logged once, detail never sent.
+  // The last resort: anything thrown past the page handler. Client errors (a malformed
+  // URL, say) keep their status; anything else is logged once as an error, detail never sent.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    req.log.error({ err: error }, "unhandled request error");
+    const status = (error as { status?: unknown }).status;
+    const clientError = typeof status === "number" && status >= 400 && status < 500;
+    if (clientError) req.log.warn({ err: error }, "bad request");
+    else req.log.error({ err: error }, "unhandled request error");
     if (res.headersSent) {
       res.end();
       return;
     }
-    res.status(500).type("text/plain").send("Something went wrong");
+    res
+      .status(clientError ? status : 500)
+      .type("text/plain")
+      .send(clientError ? (STATUS_CODES[status] ?? "Bad request") : "Something went wrong");
   });
 
   return app;

@@ -5,8 +5,8 @@ import { investmentOpportunities } from "./db/schema.server";
 
 export type Opportunity = typeof investmentOpportunities.$inferSelect;
 
-/** Fields a public visitor may see (everything but bookkeeping timestamps). */
-const publicColumns = {
+/** What a card in the public list shows. */
+const cardColumns = {
   id: investmentOpportunities.id,
   title: investmentOpportunities.title,
   description: investmentOpportunities.description,
@@ -15,13 +15,19 @@ const publicColumns = {
   projectedReturns: investmentOpportunities.projectedReturns,
   completionDate: investmentOpportunities.completionDate,
   developer: investmentOpportunities.developer,
-  totalValue: investmentOpportunities.totalValue,
   investmentPeriod: investmentOpportunities.investmentPeriod,
-  projectHighlights: investmentOpportunities.projectHighlights,
-  unitsAvailable: investmentOpportunities.unitsAvailable,
   status: investmentOpportunities.status,
   imageUrl: investmentOpportunities.imageUrl,
-  createdAt: investmentOpportunities.createdAt,
+};
+
+export type OpportunityCardFields = Pick<Opportunity, keyof typeof cardColumns>;
+
+/** Everything a public visitor may see of one opportunity (no bookkeeping timestamps). */
+const publicColumns = {
+  ...cardColumns,
+  totalValue: investmentOpportunities.totalValue,
+  projectHighlights: investmentOpportunities.projectHighlights,
+  unitsAvailable: investmentOpportunities.unitsAvailable,
 };
 
 export type PublicOpportunity = Pick<Opportunity, keyof typeof publicColumns>;
@@ -31,9 +37,9 @@ export type PublicOpportunity = Pick<Opportunity, keyof typeof publicColumns>;
  * is taken only to keep every service's shape the same. Drafts and archived ones are
  * excluded in the query itself.
  */
-export async function listActiveOpportunities(db: Database, _actor: Actor): Promise<PublicOpportunity[]> {
+export async function listActiveOpportunities(db: Database, _actor: Actor): Promise<OpportunityCardFields[]> {
   return db
-    .select(publicColumns)
+    .select(cardColumns)
     .from(investmentOpportunities)
     .where(eq(investmentOpportunities.status, "active"))
     .orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id));

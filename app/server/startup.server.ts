@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from "./config.se
 import { openDatabase, type DatabaseHandle } from "./db/client.server";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./db/data-dir-lock.server";
 import { migrateDatabase } from "./db/migrate.server";
+import type { Logger } from "./logger.server";
 
 /**
  * The start-up steps shared by the server and the command-line scripts. Failures an
@@ -17,7 +18,10 @@ export function exitWithMessage(message: string): never {
 export function loadConfigOrExit(): AppConfig {
   try {
     loadDotEnv();
-    return loadConfig();
+    const config = loadConfig();
+    // Libraries (React's server renderer among them) pick their build from NODE_ENV.
+    process.env.NODE_ENV = config.env;
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) exitWithMessage(error.message);
     throw error;
@@ -36,9 +40,13 @@ export function lockDataDirOrExit(config: AppConfig, hint = ""): DataDirLock | u
 }
 
 /** Opens the configured database and brings its schema up to date. */
-export async function openMigratedDatabase(config: AppConfig): Promise<DatabaseHandle> {
+export async function openMigratedDatabase(config: AppConfig, logger?: Logger): Promise<DatabaseHandle> {
   const database = config.databaseUrl
-    ? await openDatabase({ driver: "postgres", url: config.databaseUrl })
+    ? await openDatabase({
+        driver: "postgres",
+        url: config.databaseUrl,
+        onError: (error) => logger?.warn({ err: error }, "database connection lost"),
+      })
     : await openDatabase({ driver: "pglite", dataDir: config.dataDir });
   try {
     await migrateDatabase(database);

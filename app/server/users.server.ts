@@ -1,8 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { hashPassword } from "better-auth/crypto";
-import { randomUUID } from "node:crypto";
 import type { Database } from "./db/client.server";
-import { createUser } from "./db/factories.server";
+import { createUser, insertPasswordLogin } from "./db/factories.server";
 import { account, user, userRoles } from "./db/schema.server";
 
 export interface CreateAdminResult {
@@ -40,15 +38,7 @@ export async function createOrPromoteAdmin(
       .from(account)
       .where(and(eq(account.userId, existing.id), eq(account.providerId, "credential")))
       .limit(1);
-    if (!credential) {
-      await tx.insert(account).values({
-        id: randomUUID(),
-        accountId: existing.id,
-        providerId: "credential",
-        userId: existing.id,
-        password: await hashPassword(input.password),
-      });
-    }
+    if (!credential) await insertPasswordLogin(tx, existing.id, input.password);
     await tx
       .insert(userRoles)
       .values({ userId: existing.id, role: "admin" })

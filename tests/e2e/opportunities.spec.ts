@@ -37,6 +37,25 @@ test.describe("/opportunities", () => {
     await expect(first.locator("p.line-clamp-3")).toHaveCSS("-webkit-line-clamp", "3");
   });
 
+  test("View Details opens the opportunity with every field", async ({ page }) => {
+    await page.goto("/opportunities");
+    await page.getByRole("link", { name: `View details of ${active[1]}` }).click();
+    await expect(page).toHaveURL(/\/opportunities\/[0-9a-f-]{36}$/);
+    const demo = demoOpportunities.find((o) => o.title === active[1])!;
+    await expect(page.getByRole("heading", { level: 1, name: demo.title })).toBeVisible();
+    await expect(page.getByText(demo.description)).toBeVisible();
+    for (const highlight of demo.projectHighlights) await expect(page.getByText(highlight)).toBeVisible();
+    await expect(page.getByText("$118,000,000")).toBeVisible();
+    await expect(page.getByText(String(demo.unitsAvailable), { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Schedule Discussion" })).toBeVisible();
+  });
+
+  test("an unknown opportunity id answers 404", async ({ request }) => {
+    const response = await request.get("/opportunities/00000000-0000-4000-8000-000000000000");
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain("Oops! Page not found");
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("the list is readable from the server-rendered HTML alone", async ({ page }) => {

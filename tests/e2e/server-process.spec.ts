@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../app/server/db/client.server";
 import { createOpportunity } from "../../app/server/db/factories.server";
 import { expect, test } from "./fixtures";
+import { freePort } from "./free-port";
 
 /**
  * The server as an operator meets it: real processes started the way `npm start` starts
@@ -23,7 +23,7 @@ interface Run {
 function startProcess(env: Record<string, string>): Run {
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+    env: { ...process.env, NODE_ENV: "", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -31,15 +31,6 @@ function startProcess(env: Record<string, string>): Run {
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return { child, output: () => output, exited };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(base: string, run: Run) {
@@ -96,6 +87,10 @@ test.describe("the server process", () => {
     const html = await (await fetch(`${base}/opportunities`)).text();
     expect(html).toContain("Persisted Harbour Tower");
     expect(html).toContain("Erbil Citadel Residences");
+
+    // An unknown path answers 404 and leaves the path in the server log.
+    expect((await fetch(`${base}/markets/basra`)).status).toBe(404);
+    await expect.poll(() => second.output()).toMatch(/"path":"\/markets\/basra".*"msg":"page not found"/);
     // The seed ran once: the restarted server found content and left it alone.
     expect(second.output()).not.toContain("demo content added");
     second.child.kill("SIGTERM");

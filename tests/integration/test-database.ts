@@ -8,14 +8,14 @@ import { migrateDatabase } from "~/server/db/migrate.server";
  * (TEST_DRIVER): an in-memory PGlite, or a new database on the TEST_DATABASE_URL server
  * that is dropped again afterwards.
  */
-export interface TestDatabase extends DatabaseHandle {
+export type TestDatabase = DatabaseHandle & {
   /** Which driver this run exercises, for test titles. */
   label: string;
   /** Closes and, on PostgreSQL, drops the database. */
   destroy(): Promise<void>;
   /** For PostgreSQL only: the URL of this run's own database. */
   url?: string;
-}
+};
 
 export const testDriver = (process.env.TEST_DRIVER ?? "pglite") as "pglite" | "postgres";
 

@@ -1,48 +1,23 @@
-import { Building2, CalendarDays, MapPin } from "lucide-react";
+import { CalendarDays, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { OPPORTUNITY_STATUS_LABELS } from "~/domain/constants";
 import { formatCompletion, formatUsd } from "~/domain/format";
+import type { OpportunityCardFields } from "~/server/opportunities.server";
+import { OpportunityImage } from "./opportunity-image";
 
-export interface OpportunityCardData {
-  id: string;
-  title: string;
-  description: string;
-  location: string;
-  minimumInvestment: number;
-  projectedReturns: string;
-  completionDate: string | null;
-  developer: string;
-  investmentPeriod: string;
-  status: string;
-  imageUrl: string | null;
-}
-
-const STATUS_LABEL: Record<string, string> = { active: "Active", draft: "Draft", archived: "Archived" };
+export type OpportunityCardData = OpportunityCardFields;
 
 /** One card of the public opportunities list (SPEC.md "/opportunities"). */
 export function OpportunityCard({ opportunity: o, eager = false }: { opportunity: OpportunityCardData; eager?: boolean }) {
   return (
     <Card className="flex flex-col gap-5 overflow-hidden pt-0" data-testid="opportunity-card">
       <div className="relative aspect-[3/2] bg-muted">
-        {o.imageUrl ? (
-          <img
-            src={o.imageUrl}
-            alt={`${o.title}, ${o.location}`}
-            width={1200}
-            height={800}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            className="absolute inset-0 size-full object-cover"
-          />
-        ) : (
-          <div className="absolute inset-0 flex items-center justify-center text-muted-foreground" aria-hidden="true">
-            <Building2 className="size-12" />
-          </div>
-        )}
+        <OpportunityImage title={o.title} location={o.location} imageUrl={o.imageUrl} eager={eager} />
         <Badge variant="success" className="absolute left-3 top-3">
-          {STATUS_LABEL[o.status] ?? o.status}
+          {OPPORTUNITY_STATUS_LABELS[o.status]}
         </Badge>
       </div>
       <CardHeader>

@@ -71,6 +71,17 @@ export async function createSlot(db: Database, overrides: Partial<SlotInsert> = 
   return row!;
 }
 
+/** A password login for a user, stored as better-auth stores one (scrypt hash). */
+export async function insertPasswordLogin(db: Database, userId: string, password: string): Promise<void> {
+  await db.insert(account).values({
+    id: randomUUID(),
+    accountId: userId,
+    providerId: "credential",
+    userId,
+    password: await hashPassword(password),
+  });
+}
+
 export interface UserSpec {
   email?: string;
   password?: string;
@@ -95,15 +106,7 @@ export async function createUser(db: Database, spec: UserSpec = {}) {
     .insert(user)
     .values({ id, email, name: `${firstName} ${lastName}`, emailVerified: spec.emailVerified ?? true })
     .returning();
-  if (spec.password !== undefined) {
-    await db.insert(account).values({
-      id: randomUUID(),
-      accountId: id,
-      providerId: "credential",
-      userId: id,
-      password: await hashPassword(spec.password),
-    });
-  }
+  if (spec.password !== undefined) await insertPasswordLogin(db, id, spec.password);
   await db.insert(profiles).values({ id, firstName, lastName });
   if (spec.role) await db.insert(userRoles).values({ userId: id, role: spec.role });
   return created!;

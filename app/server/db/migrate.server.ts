@@ -1,8 +1,7 @@
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import type { DatabaseHandle } from "./client.server";
 
@@ -13,15 +12,23 @@ const MIGRATION_LOCK_KEY = 7_243_001;
 
 /**
  * Applies the committed drizzle-kit migrations. On PostgreSQL several instances may start
- * at once, so they queue on an advisory lock and the later ones find nothing to do.
+ * at once: each takes a session-level advisory lock on one dedicated connection, so they
+ * run one after another and the later ones find nothing to do.
  */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.driver === "pglite") {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
-  await handle.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
-    await migratePg(tx as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
-  });
+  const connection = await handle.pool.connect();
+  try {
+    await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await connection.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    connection.release();
+  }
 }

@@ -7,12 +7,19 @@ import {
   integer,
   numeric,
   pgTable,
+  type AnyPgColumn,
   text,
   time,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  BOOKING_STATUSES,
+  BOOKING_TYPES,
+  OPPORTUNITY_STATUSES,
+  ROLES,
+} from "~/domain/constants";
 import { user } from "./auth-schema.server";
 
 export * from "./auth-schema.server";
@@ -25,7 +32,14 @@ export * from "./auth-schema.server";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+/** `column in ('a', 'b')` for a check constraint, from the domain's list of values. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
 const money = (name: string) => numeric(name, { precision: 16, scale: 2, mode: "number" });
 
 export const userRoles = pgTable(
@@ -36,10 +50,10 @@ export const userRoles = pgTable(
       .notNull()
       .unique("user_roles_user_id_unique")
       .references(() => user.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    role: text("role", { enum: ROLES }).notNull().default("user"),
     createdAt: createdAt(),
   },
-  (t) => [check("user_roles_role_check", sql`${t.role} in ('user', 'admin')`)],
+  (t) => [check("user_roles_role_check", oneOf(t.role, ROLES))],
 );
 
 export const profiles = pgTable(
@@ -98,10 +112,10 @@ export const consultationBookings = pgTable(
     phone: text("phone"),
     investmentAmount: text("investment_amount").notNull(),
     message: text("message").notNull(),
-    bookingType: text("booking_type", { enum: ["consultation", "investment_review", "site_visit"] })
+    bookingType: text("booking_type", { enum: BOOKING_TYPES })
       .notNull()
       .default("consultation"),
-    status: text("status", { enum: ["pending", "confirmed", "completed", "cancelled"] })
+    status: text("status", { enum: BOOKING_STATUSES })
       .notNull()
       .default("pending"),
     preferredTime: text("preferred_time"),
@@ -112,14 +126,8 @@ export const consultationBookings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check(
-      "consultation_bookings_booking_type_check",
-      sql`${t.bookingType} in ('consultation', 'investment_review', 'site_visit')`,
-    ),
-    check(
-      "consultation_bookings_status_check",
-      sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`,
-    ),
+    check("consultation_bookings_booking_type_check", oneOf(t.bookingType, BOOKING_TYPES)),
+    check("consultation_bookings_status_check", oneOf(t.status, BOOKING_STATUSES)),
     // The rule that prevents double booking: one live (not cancelled) booking per slot.
     uniqueIndex("consultation_bookings_live_slot_unique")
       .on(t.availabilitySlotId)
@@ -168,7 +176,7 @@ export const investmentOpportunities = pgTable(
     investmentPeriod: text("investment_period").notNull(),
     projectHighlights: text("project_highlights").array().notNull().default(sql`'{}'::text[]`),
     unitsAvailable: integer("units_available"),
-    status: text("status", { enum: ["active", "draft", "archived"] })
+    status: text("status", { enum: OPPORTUNITY_STATUSES })
       .notNull()
       .default("draft"),
     imageUrl: text("image_url"),
@@ -176,7 +184,7 @@ export const investmentOpportunities = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("investment_opportunities_status_check", sql`${t.status} in ('active', 'draft', 'archived')`),
+    check("investment_opportunities_status_check", oneOf(t.status, OPPORTUNITY_STATUSES)),
     check(
       "investment_opportunities_amounts_check",
       sql`${t.minimumInvestment} >= 0 and ${t.totalValue} >= 0`,

@@ -1,0 +1,33 @@
+import { Building2 } from "lucide-react";
+
+/** The opportunity's picture filling its (positioned) frame, or a placeholder without one. */
+export function OpportunityImage({
+  title,
+  location,
+  imageUrl,
+  eager = false,
+}: {
+  title: string;
+  location: string;
+  imageUrl: string | null;
+  eager?: boolean;
+}) {
+  if (!imageUrl) {
+    return (
+      <div className="absolute inset-0 flex items-center justify-center text-muted-foreground" aria-hidden="true">
+        <Building2 className="size-12" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={imageUrl}
+      alt={`${title}, ${location}`}
+      width={1200}
+      height={800}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className="absolute inset-0 size-full object-cover"
+    />
+  );
+}

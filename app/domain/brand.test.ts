@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { brand, whatsappLink } from "./brand";
+
+describe("whatsappLink", () => {
+  it("opens a chat with the firm's number and the greeting prefilled", () => {
+    const url = new URL(whatsappLink());
+    expect(url.origin).toBe("https://wa.me");
+    expect(url.pathname).toBe(`/${brand.whatsapp.number}`);
+    expect(url.searchParams.get("text")).toBe(brand.whatsapp.greeting);
+  });
+  it("keeps the number to digits, as wa.me requires", () => {
+    expect(brand.whatsapp.number).toMatch(/^\d+$/);
+  });
+});

@@ -1,0 +1,35 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { demoOpportunities } from "~/server/db/demo-content.server";
+import type { OpportunityCardFields } from "~/server/opportunities.server";
+import Opportunities from "./opportunities";
+
+function render(opportunities: OpportunityCardFields[]) {
+  const props = { loaderData: { opportunities }, params: {}, matches: [] } as unknown as Parameters<typeof Opportunities>[0];
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <Opportunities {...props} />
+    </MemoryRouter>,
+  );
+}
+
+describe("/opportunities view", () => {
+  it("shows the SPEC empty state with a way to book a consultation", () => {
+    const html = render([]);
+    expect(html).toContain("Investment Opportunities");
+    expect(html).toContain("New Opportunities Coming Soon");
+    expect(html).toMatch(/<a[^>]*href="\/#contact"[^>]*>Schedule Consultation<\/a>/);
+  });
+
+  it("shows one card per opportunity, with TBD for an unknown completion date", () => {
+    const [first] = demoOpportunities;
+    const html = render([
+      { ...first, id: "7d1b3a55-0000-4000-8000-000000000001", completionDate: null, imageUrl: null },
+    ] as OpportunityCardFields[]);
+    expect(html).not.toContain("New Opportunities Coming Soon");
+    expect(html).toContain(first.title);
+    expect(html).toContain("Completion: TBD");
+    expect(html).toContain("$150,000");
+  });
+});

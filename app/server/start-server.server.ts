@@ -1,0 +1,151 @@
+/**
+ * Starting the server: configuration, the data-directory lock, the database (migrated and
+ * seeded), the Express app, and graceful shutdown. Entered through server.ts.
+ */
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import express, { type Express, type Request, type Response } from "express";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import "~/load-context";
+import { disabledFeatures, type AppConfig } from "~/server/config.server";
+import type { DatabaseHandle } from "~/server/db/client.server";
+import { seedDemoContent } from "~/server/db/seed.server";
+import { createHttpApp } from "~/server/http.server";
+import { createLogger, type Logger } from "~/server/logger.server";
+import { gracefulShutdown } from "~/server/shutdown.server";
+import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/startup.server";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+/** Below the usual 10 s an orchestrator waits before SIGKILL, so clean-up always runs. */
+const SHUTDOWN_GRACE_MS = 8_000;
+
+export interface StartOptions {
+  dev?: boolean;
+  /** Runs after configuration and lock checks, before the database opens (npm start builds here). */
+  beforeStart?: (config: AppConfig, logger: Logger) => Promise<void> | void;
+}
+
+interface Built {
+  app: Express;
+  closeVite?: () => Promise<void>;
+}
+
+/** The Express app around React Router: the production build, or Vite's dev server. */
+async function buildApp(
+  options: StartOptions,
+  config: AppConfig,
+  database: DatabaseHandle,
+  logger: Logger,
+  httpServer: Server,
+): Promise<Built> {
+  const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
+    db: database.db,
+    config,
+    log: req.log,
+    requestId: String(req.id),
+    nonce: res.locals.cspNonce as string,
+  });
+
+  if (options.dev) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } });
+    const ssr = devServer.environments.ssr;
+    if (!ssr || !vite.isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment cannot run modules");
+    const app = createHttpApp({
+      config,
+      database,
+      logger,
+      assets: [{ handler: devServer.middlewares }],
+      pages: createRequestHandler({
+        build: () => ssr.runner.import("virtual:react-router/server-build") as Promise<ServerBuild>,
+        mode: "development",
+        getLoadContext,
+      }),
+    });
+    return { app, closeVite: () => devServer.close() };
+  }
+
+  const build = (await import(pathToFileURL(path.join(ROOT, "build/server/index.js")).href)) as ServerBuild;
+  const app = createHttpApp({
+    config,
+    database,
+    logger,
+    assets: [
+      // Fingerprinted files: cached for a year; a missing one is a plain 404, not a page.
+      {
+        path: "/assets",
+        handler: express.static(path.join(ROOT, "build/client/assets"), {
+          immutable: true,
+          maxAge: "1y",
+          index: false,
+          fallthrough: false,
+        }),
+      },
+      { handler: express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false }) },
+    ],
+    pages: createRequestHandler({ build, mode: "production", getLoadContext }),
+  });
+  return { app };
+}
+
+function listen(httpServer: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(port, () => {
+      httpServer.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+export async function startServer(options: StartOptions = {}): Promise<Server> {
+  const config = loadConfigOrExit();
+  const lock = lockDataDirOrExit(config);
+  const logger = createLogger({ level: config.logLevel, pretty: !config.isProduction || Boolean(process.stdout.isTTY) });
+  for (const line of disabledFeatures(config)) logger.info(line);
+
+  const httpServer = createServer();
+  let database: DatabaseHandle | undefined;
+  let built: Built | undefined;
+  try {
+    await options.beforeStart?.(config, logger);
+    database = await openMigratedDatabase(config, logger);
+    if (config.seedDemoContent && (await seedDemoContent(database.db, { timeZone: config.firmTimeZone }))) {
+      logger.info("empty database: demo content added");
+    }
+    built = await buildApp(options, config, database, logger, httpServer);
+    httpServer.on("request", built.app);
+    await listen(httpServer, config.port);
+  } catch (error) {
+    await built?.closeVite?.().catch(() => {});
+    await database?.close().catch(() => {});
+    lock?.release();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE") exitWithMessage(`Port ${config.port} is already in use (PORT).`);
+    logger.fatal({ err: error }, "start-up failed");
+    // Give the log transport a moment to flush.
+    setTimeout(() => process.exit(1), 200);
+    throw error;
+  }
+
+  const db = database;
+  const closeVite = built.closeVite;
+  logger.info({ port: config.port, database: db.driver, siteUrl: config.siteUrl }, `serving on http://localhost:${config.port}`);
+
+  const shutdown = gracefulShutdown({
+    server: httpServer,
+    logger,
+    graceMs: SHUTDOWN_GRACE_MS,
+    onClosed: async () => {
+      await closeVite?.();
+      await db.close();
+      lock?.release();
+    },
+  });
+  const exitAfterShutdown = (signal: string) => void shutdown(signal).then(() => setTimeout(() => process.exit(0), 100));
+  process.once("SIGTERM", () => exitAfterShutdown("SIGTERM"));
+  process.once("SIGINT", () => exitAfterShutdown("SIGINT"));
+  return httpServer;
+}
