@@ -1,6 +1,8 @@
 import type { Logger } from "pino";
+import type { Auth } from "./server/auth.server";
 import type { AppConfig } from "./server/config.server";
 import type { Database } from "./server/db/client.server";
+import type { Mailer } from "./server/email/mailer.server";
 
 /**
  * What server.ts hands every loader and action. The database is opened once by the
@@ -9,6 +11,8 @@ import type { Database } from "./server/db/client.server";
 export interface AppContext {
   db: Database;
   config: AppConfig;
+  auth: Auth;
+  mailer: Mailer;
   /** The request's child logger (carries the request id). */
   log: Logger;
   requestId: string;

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -7,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -14,9 +16,38 @@ import { CrashScreen } from "./components/site/crash-screen";
 import { NotFoundPage } from "./components/site/not-found-page";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
-import { Toaster } from "./components/ui/toaster";
+import { toast, Toaster } from "./components/ui/toaster";
 import { brand } from "./domain/brand";
+import type { FlashToast } from "./domain/toast";
 import { useNonce } from "./nonce";
+import { getViewer } from "./server/session.server";
+import { readToast } from "./server/toast.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [viewer, flash] = await Promise.all([getViewer(request, context), readToast(request, context)]);
+  return data(
+    {
+      viewer: viewer && {
+        name: viewer.name,
+        email: viewer.email,
+        firstName: viewer.firstName,
+        lastName: viewer.lastName,
+        isAdmin: viewer.isAdmin,
+      },
+      toast: flash.toast,
+    },
+    { headers: flash.headers },
+  );
+}
+
+/** Shows a toast handed over from the server (after a redirect) exactly once. */
+function useFlashToast(flash: FlashToast | null | undefined) {
+  useEffect(() => {
+    if (!flash) return;
+    const show = flash.type === "error" ? toast.error : flash.type === "success" ? toast.success : toast.info;
+    show(flash.title, { description: flash.description });
+  }, [flash]);
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -52,10 +83,11 @@ export function meta() {
   ];
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useFlashToast(loaderData.toast);
   return (
     <>
-      <SiteHeader />
+      <SiteHeader viewer={loaderData.viewer} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
@@ -66,10 +98,11 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const rootData = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
-        <SiteHeader />
+        <SiteHeader viewer={rootData?.viewer ?? null} />
         <main id="main" className="flex-1">
           <NotFoundPage />
         </main>

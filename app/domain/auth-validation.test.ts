@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { emailSchema, passwordSchema } from "./auth-validation";
+import {
+  COMMON_PASSWORD_MESSAGE,
+  emailSchema,
+  passwordSchema,
+  signInSchema,
+  signUpSchema,
+} from "./auth-validation";
+import { COMMON_PASSWORDS } from "./common-passwords";
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+type Parsed = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+const messages = (r: Parsed) => (r.error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
+const firstMessage = (r: Parsed) => r.error?.issues[0]?.message;
 
 describe("emailSchema", () => {
   it("normalises case and whitespace", () => {
@@ -9,16 +18,60 @@ describe("emailSchema", () => {
   });
   it("rejects a malformed address with the SPEC message", () => {
     expect(firstMessage(emailSchema.safeParse("not-an-email"))).toBe("Please enter a valid email address");
+    expect(firstMessage(emailSchema.safeParse(""))).toBe("Please enter a valid email address");
+    expect(firstMessage(emailSchema.safeParse(undefined))).toBe("Please enter a valid email address");
   });
 });
 
 describe("passwordSchema", () => {
   it("needs at least 8 characters", () => {
-    expect(firstMessage(passwordSchema.safeParse("1234567"))).toBe("Password must be at least 8 characters");
-    expect(passwordSchema.safeParse("12345678").success).toBe(true);
+    expect(firstMessage(passwordSchema.safeParse("Xk9#vb2"))).toBe("Password must be at least 8 characters");
+    expect(passwordSchema.safeParse("Xk9#vb2!").success).toBe(true);
   });
   it("allows at most 128 characters", () => {
-    expect(passwordSchema.safeParse("x".repeat(129)).success).toBe(false);
-    expect(passwordSchema.safeParse("x".repeat(128)).success).toBe(true);
+    expect(firstMessage(passwordSchema.safeParse("Xk9#".repeat(33)))).toBe("Password must be at most 128 characters");
+    expect(passwordSchema.safeParse("Xk9#".repeat(32)).success).toBe(true);
+  });
+  it("refuses the most common passwords, whatever their case", () => {
+    expect(COMMON_PASSWORDS.size).toBeGreaterThanOrEqual(1000);
+    for (const common of ["password", "12345678", "qwertyuiop", "iloveyou", "Password1", "SUNSHINE"]) {
+      expect(firstMessage(passwordSchema.safeParse(common)), common).toBe(COMMON_PASSWORD_MESSAGE);
+    }
+    expect(passwordSchema.safeParse("tigris riverside 2031").success).toBe(true);
+  });
+});
+
+describe("signUpSchema", () => {
+  const valid = { firstName: "Layla", lastName: "Hassan", email: "layla@example.com", password: "tigris riverside 2031" };
+
+  it("accepts a complete sign-up", () => {
+    expect(signUpSchema.parse({ ...valid, firstName: "  Layla " }).firstName).toBe("Layla");
+  });
+  it("gives every SPEC message for missing or short fields", () => {
+    expect(messages(signUpSchema.safeParse({}))).toEqual([
+      "firstName: First name is required",
+      "lastName: Last name is required",
+      "email: Please enter a valid email address",
+      "password: Password must be at least 8 characters",
+    ]);
+    expect(messages(signUpSchema.safeParse({ ...valid, firstName: "L", lastName: " " }))).toEqual([
+      "firstName: First name is required",
+      "lastName: Last name is required",
+    ]);
+  });
+  it("caps names at 50 characters", () => {
+    expect(messages(signUpSchema.safeParse({ ...valid, lastName: "x".repeat(51) }))).toEqual([
+      "lastName: Last name must be less than 50 characters",
+    ]);
+  });
+});
+
+describe("signInSchema", () => {
+  it("checks the e-mail and that a password was given, not the new-password rules", () => {
+    expect(signInSchema.safeParse({ email: "a@b.co", password: "short" }).success).toBe(true);
+    expect(messages(signInSchema.safeParse({ email: "nope", password: "" }))).toEqual([
+      "email: Please enter a valid email address",
+      "password: Password is required",
+    ]);
   });
 });

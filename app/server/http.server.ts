@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+import { CLIENT_IP_HEADER } from "./auth.server";
 import type { AppConfig } from "./config.server";
 import type { DatabaseHandle } from "./db/client.server";
 import type { Logger } from "./logger.server";
@@ -23,11 +24,18 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Serves built or dev-server assets (mounted before the page handler). */
   assets?: Mount[];
+  /** better-auth's handler, served under /api/auth. */
+  auth?: Handler;
   /** React Router's request handler. */
   pages?: Handler;
 }
 
 const SAFE_REQUEST_ID = /^[\w-]{8,64}$/;
+
+/** Origins of the configured identity providers (their discovery documents' hosts). */
+function socialSignInOrigins(config: AppConfig): string[] {
+  return [config.google, config.linkedin].flatMap((p) => (p ? [new URL(p.discoveryUrl).origin] : []));
+}
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
@@ -69,8 +77,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }),
   );
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
+    // The client IP as Express worked it out (TRUST_PROXY decides whether forwarded
+    // headers count), replacing whatever a client sent under this name. Rate limits and
+    // session records read this header, never X-Forwarded-For directly.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     next();
   });
 
@@ -91,7 +103,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
           frameAncestors: ["'none'"],
-          formAction: ["'self'"],
+          // Social sign-in posts a form whose answer redirects to the identity provider:
+          // browsers check that redirect against form-action too.
+          formAction: ["'self'", ...socialSignInOrigins(config)],
           ...(https ? { upgradeInsecureRequests: [] } : {}),
         },
       },
@@ -125,6 +139,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }
     next();
   });
+
+  if (options.auth) app.all("/api/auth/{*rest}", options.auth);
 
   for (const { path, handler } of options.assets ?? []) {
     if (path) app.use(path, handler);

@@ -11,9 +11,10 @@ afterEach(() => {
   server?.closeAllConnections();
 });
 
-/** A server whose every response takes `delayMs`. */
-async function slowServer(delayMs: number) {
+/** A server whose every response takes `delayMs`; `events` records when each one is sent. */
+async function slowServer(delayMs: number, events: string[] = []) {
   server = createServer((_req, res) => {
+    res.on("finish", () => events.push("response sent"));
     setTimeout(() => res.end("finished"), delayMs);
   });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
@@ -22,8 +23,8 @@ async function slowServer(delayMs: number) {
 
 describe("gracefulShutdown", () => {
   it("lets an in-flight request finish, refuses new ones, then runs the clean-up", async () => {
-    const base = await slowServer(300);
     const events: string[] = [];
+    const base = await slowServer(300, events);
     const shutdown = gracefulShutdown({
       server: server!,
       logger,
@@ -33,17 +34,14 @@ describe("gracefulShutdown", () => {
       },
     });
 
-    const inFlight = fetch(base).then(async (res) => {
-      events.push("response");
-      return { status: res.status, body: await res.text() };
-    });
+    const inFlight = fetch(base).then(async (res) => ({ status: res.status, body: await res.text() }));
     await new Promise((r) => setTimeout(r, 50));
     const done = shutdown("SIGTERM");
 
     await expect(fetch(base, { headers: { Connection: "close" } })).rejects.toThrow();
     expect(await inFlight).toEqual({ status: 200, body: "finished" });
     await done;
-    expect(events).toEqual(["response", "closed"]);
+    expect(events).toEqual(["response sent", "closed"]);
   });
 
   it("cuts requests still open after the grace period", async () => {

@@ -9,7 +9,10 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type Express, type Request, type Response } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import "~/load-context";
+import { toNodeHandler } from "better-auth/node";
+import { createAuth } from "~/server/auth.server";
 import { disabledFeatures, type AppConfig } from "~/server/config.server";
+import { createMailer } from "~/server/email/mailer.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { seedDemoContent } from "~/server/db/seed.server";
 import { createHttpApp } from "~/server/http.server";
@@ -40,9 +43,14 @@ async function buildApp(
   logger: Logger,
   httpServer: Server,
 ): Promise<Built> {
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
+  const auth = createAuth({ config, db: database.db, mailer, logger });
+  const authHandler = toNodeHandler(auth);
   const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
     db: database.db,
     config,
+    auth,
+    mailer,
     log: req.log,
     requestId: String(req.id),
     nonce: res.locals.cspNonce as string,
@@ -57,6 +65,7 @@ async function buildApp(
       config,
       database,
       logger,
+      auth: authHandler,
       assets: [{ handler: devServer.middlewares }],
       pages: createRequestHandler({
         build: () => ssr.runner.import("virtual:react-router/server-build") as Promise<ServerBuild>,
@@ -72,6 +81,7 @@ async function buildApp(
     config,
     database,
     logger,
+    auth: authHandler,
     assets: [
       // Fingerprinted files: cached for a year; a missing one is a plain 404, not a page.
       {

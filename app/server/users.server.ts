@@ -1,7 +1,26 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "./db/client.server";
+import type { Logger } from "./logger.server";
 import { createUser, insertPasswordLogin } from "./db/factories.server";
 import { account, user, userRoles } from "./db/schema.server";
+
+/**
+ * SPEC.md section 4: admin only with a user_roles row saying so; false when there is
+ * none and when the lookup fails (logged).
+ */
+export async function isAdmin(db: Database, userId: string, log: Logger): Promise<boolean> {
+  try {
+    const [row] = await db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
+      .limit(1);
+    return row !== undefined;
+  } catch (error) {
+    log.error({ err: error, userId }, "admin lookup failed: treating the user as not admin");
+    return false;
+  }
+}
 
 export interface CreateAdminResult {
   userId: string;

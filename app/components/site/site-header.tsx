@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { brand } from "~/domain/brand";
+import { AccountMenu, type HeaderViewer } from "./account-menu";
 
-/** The site header (signed-out state). The section entries and account menu come with later issues. */
-export function SiteHeader() {
+/** The site header. The viewer comes from the root loader, so the first paint is right. */
+export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <a
@@ -16,11 +17,14 @@ export function SiteHeader() {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {brand.name}
         </Link>
-        <nav aria-label="Main">
-          <Link to="/opportunities" className="text-sm font-medium text-foreground/80 hover:text-primary">
-            Opportunities
-          </Link>
-        </nav>
+        <div className="flex items-center gap-4 sm:gap-6">
+          <nav aria-label="Main">
+            <Link to="/opportunities" className="text-sm font-medium text-foreground/80 hover:text-primary">
+              Opportunities
+            </Link>
+          </nav>
+          <AccountMenu viewer={viewer} />
+        </div>
       </div>
     </header>
   );

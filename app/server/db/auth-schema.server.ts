@@ -11,6 +11,12 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /**
+   * Names given at sign-up (or by the identity provider), better-auth "additional fields".
+   * A trigger copies them into the user's new `profiles` row in the same transaction.
+   */
+  firstName: text("first_name"),
+  lastName: text("last_name"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -7,7 +7,6 @@ import {
   account,
   availabilitySlots,
   investmentOpportunities,
-  profiles,
   type subscriptionPlans,
   user,
   userRoles,
@@ -92,8 +91,8 @@ export interface UserSpec {
 }
 
 /**
- * A user as better-auth stores one: the user row, a credential account with an scrypt
- * hash (when a password is given), a profile and optionally a role.
+ * A user as better-auth stores one: the user row (its profile follows by trigger), a
+ * credential account with an scrypt hash (when a password is given) and optionally a role.
  * Callers may pass a transaction as `db`.
  */
 export async function createUser(db: Database, spec: UserSpec = {}) {
@@ -104,10 +103,9 @@ export async function createUser(db: Database, spec: UserSpec = {}) {
   const id = randomUUID();
   const [created] = await db
     .insert(user)
-    .values({ id, email, name: `${firstName} ${lastName}`, emailVerified: spec.emailVerified ?? true })
+    .values({ id, email, name: `${firstName} ${lastName}`, firstName, lastName, emailVerified: spec.emailVerified ?? true })
     .returning();
   if (spec.password !== undefined) await insertPasswordLogin(db, id, spec.password);
-  await db.insert(profiles).values({ id, firstName, lastName });
   if (spec.role) await db.insert(userRoles).values({ userId: id, role: spec.role });
   return created!;
 }

@@ -223,3 +223,13 @@ export const subscriptionPlans = pgTable(
     index("subscription_plans_active_price_idx").on(t.isActive, t.priceMonthly),
   ],
 );
+
+/**
+ * Fixed-window counters behind our own rate limits (sign-in per e-mail and per IP,
+ * enquiries): in the database so every instance shares them.
+ */
+export const requestLimits = pgTable("request_limits", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+  hits: integer("hits").notNull().default(1),
+});

@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+import { Label } from "~/components/ui/label";
+
+/** A labelled form field with its error message, wired for screen readers. */
+export function Field({
+  id,
+  label,
+  errors,
+  children,
+  aside,
+}: {
+  id: string;
+  label: string;
+  errors?: string[] | undefined;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-center justify-between">
+        <Label htmlFor={id}>{label}</Label>
+        {aside}
+      </div>
+      {children}
+      {errors?.length ? (
+        <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { capitalise } from "~/domain/booking-labels";
+import type { OwnProfile } from "~/server/dashboard.server";
+
+export type ProfileDetails = Omit<OwnProfile, "avatarUrl">;
+
+function Field({ label, value, muted = false }: { label: string; value: string; muted?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      <dd className={muted ? "mt-1 text-muted-foreground italic" : "mt-1 break-words"}>{value}</dd>
+    </div>
+  );
+}
+
+const present = (value: string | null | undefined): value is string => Boolean(value?.trim());
+
+/** The investor's profile, read-only (SPEC.md section 2). */
+export function ProfileTab({ profile }: { profile: ProfileDetails }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="font-serif text-2xl font-semibold">Profile</h2>
+        <CardDescription>Your investor profile as we hold it.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
+          <Field
+            label="First name"
+            value={present(profile.firstName) ? profile.firstName : "Not set"}
+            muted={!present(profile.firstName)}
+          />
+          <Field
+            label="Last name"
+            value={present(profile.lastName) ? profile.lastName : "Not set"}
+            muted={!present(profile.lastName)}
+          />
+          <Field label="Email" value={profile.email} />
+          {present(profile.company) && <Field label="Company" value={profile.company} />}
+          {present(profile.phone) && <Field label="Phone" value={profile.phone} />}
+          <Field
+            label="Investor Type"
+            value={present(profile.investorType) ? capitalise(profile.investorType) : "Not Set"}
+            muted={!present(profile.investorType)}
+          />
+          <Field
+            label="Preferred Contact Method"
+            value={present(profile.preferredContactMethod) ? capitalise(profile.preferredContactMethod) : "Email"}
+          />
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

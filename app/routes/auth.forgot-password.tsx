@@ -1,0 +1,86 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, MailCheck } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Field } from "~/components/auth/field";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/toaster";
+import { isAppError } from "~/domain/app-error";
+import { requestPasswordResetSchema } from "~/domain/auth-validation";
+import { brand } from "~/domain/brand";
+import { requestPasswordReset } from "~/server/accounts.server";
+import type { Route } from "./+types/auth.forgot-password";
+
+interface ActionResult {
+  result?: SubmissionResult;
+  sentTo?: string;
+  error?: string;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: requestPasswordResetSchema });
+  if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
+  try {
+    await requestPasswordReset(request, context, submission.value.email);
+  } catch (error) {
+    if (isAppError(error)) return data<ActionResult>({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  // The same answer whether or not an account exists: no e-mail enumeration.
+  return data<ActionResult>({ sentTo: submission.value.email });
+}
+
+export function meta() {
+  return [{ title: `Reset your password | ${brand.name}` }, { name: "robots", content: "noindex" }];
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<ActionResult>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(requestPasswordResetSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: requestPasswordResetSchema }),
+  });
+  useEffect(() => {
+    if (actionData?.error) toast.error("Authentication failed", { description: actionData.error });
+  }, [actionData]);
+
+  return (
+    <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-muted/40 px-4 py-12">
+      <div className="w-full max-w-md rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+        <Link to="/auth" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-primary">
+          <ArrowLeft className="size-4" aria-hidden="true" /> Back to sign in
+        </Link>
+        <h1 className="mt-6 font-serif text-3xl font-semibold text-primary">Forgot your password?</h1>
+        {actionData?.sentTo ? (
+          <div className="mt-6 flex gap-3 rounded-md bg-success/10 p-4 text-sm" role="status">
+            <MailCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
+            <p>
+              If an account exists for <strong>{actionData.sentTo}</strong>, we have sent a link to reset its password. The
+              link expires in 1 hour.
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Enter the email address of your account and we will send you a link to choose a new password.
+            </p>
+            <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+              <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+                <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+              </Field>
+              <Button type="submit" className="w-full" disabled={busy}>
+                {busy ? "Processing..." : "Send reset link"}
+              </Button>
+            </Form>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { APIError } from "better-auth/api";
+import type { AppLoadContext } from "react-router";
+import { AppError } from "~/domain/app-error";
+import type { SignInInput, SignUpInput } from "~/domain/auth-validation";
+import { PROVIDER_LABELS, type SocialProvider } from "~/domain/social-providers";
+import { CLIENT_IP_HEADER } from "./auth.server";
+import { hitLimit, type LimitRule } from "./rate-limit.server";
+
+/**
+ * Account operations behind the /auth screens: limits first, then better-auth, with its
+ * errors turned into messages a person can act on. Each returns the Set-Cookie headers
+ * the route must pass on.
+ */
+
+export const SIGN_IN_LIMIT: LimitRule = { max: 5, windowSeconds: 60 };
+const SIGN_UP_LIMIT: LimitRule = { max: 5, windowSeconds: 60 };
+const EMAIL_LIMIT: LimitRule = { max: 3, windowSeconds: 60 };
+
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+export const NOT_VERIFIED_MESSAGE =
+  "Please verify your email address before signing in. We have sent you a new verification link.";
+
+
+function clientIp(request: Request): string {
+  return request.headers.get(CLIENT_IP_HEADER) || "unknown";
+}
+
+async function enforce(context: AppLoadContext, keys: string[], rule: LimitRule): Promise<void> {
+  for (const key of keys) {
+    const result = await hitLimit(context.db, key, rule);
+    if (!result.allowed) {
+      throw new AppError("RATE_LIMITED", TOO_MANY_ATTEMPTS, { detail: { key, retryAfter: result.retryAfterSeconds } });
+    }
+  }
+}
+
+function codeOf(error: APIError): string | undefined {
+  const body = error.body as { code?: unknown } | undefined;
+  return typeof body?.code === "string" ? body.code : undefined;
+}
+
+/** better-auth's failures as our one error type; anything unexpected is rethrown for the log. */
+function translate(error: unknown, fallback: string): never {
+  if (error instanceof APIError) {
+    const code = codeOf(error);
+    if (code === "EMAIL_NOT_VERIFIED") throw new AppError("FORBIDDEN", NOT_VERIFIED_MESSAGE, { cause: error });
+    if (code === "INVALID_EMAIL_OR_PASSWORD") throw new AppError("UNAUTHENTICATED", "Invalid email or password.", { cause: error });
+    if (error.statusCode === 429) throw new AppError("RATE_LIMITED", TOO_MANY_ATTEMPTS, { cause: error });
+    if (error.statusCode >= 400 && error.statusCode < 500) {
+      throw new AppError("BAD_REQUEST", error.body?.message ?? fallback, { cause: error });
+    }
+  }
+  throw error;
+}
+
+export async function signInWithEmail(request: Request, context: AppLoadContext, input: SignInInput): Promise<Headers> {
+  await enforce(context, [`sign-in:ip:${clientIp(request)}`, `sign-in:email:${input.email}`], SIGN_IN_LIMIT);
+  try {
+    const { headers } = await context.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true, callbackURL: "/auth?verified=1" },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return headers;
+  } catch (error) {
+    if (error instanceof APIError && codeOf(error) === "EMAIL_NOT_VERIFIED") {
+      // better-auth does not resend on its own here; a fresh link is what the person needs.
+      await sendVerification(request, context, input.email).catch((e: unknown) =>
+        context.log.error({ err: e }, "resending the verification e-mail failed"),
+      );
+    }
+    translate(error, "Sign-in failed.");
+  }
+}
+
+export async function signUpWithEmail(request: Request, context: AppLoadContext, input: SignUpInput): Promise<void> {
+  await enforce(context, [`sign-up:ip:${clientIp(request)}`], SIGN_UP_LIMIT);
+  try {
+    await context.auth.api.signUpEmail({
+      body: {
+        email: input.email,
+        password: input.password,
+        name: `${input.firstName} ${input.lastName}`,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        callbackURL: "/auth?verified=1",
+      },
+      headers: request.headers,
+    });
+  } catch (error) {
+    translate(error, "Sign-up failed.");
+  }
+}
+
+export async function sendVerification(request: Request, context: AppLoadContext, email: string): Promise<void> {
+  await enforce(context, [`verify:email:${email}`, `verify:ip:${clientIp(request)}`], EMAIL_LIMIT);
+  try {
+    await context.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/auth?verified=1" }, headers: request.headers });
+  } catch (error) {
+    translate(error, "We could not send the verification e-mail.");
+  }
+}
+
+export function isProviderConfigured(context: AppLoadContext, provider: SocialProvider): boolean {
+  return Boolean(context.config[provider]);
+}
+
+/** Starts the OpenID Connect redirect; returns the provider URL and the state cookie. */
+export async function startSocialSignIn(
+  request: Request,
+  context: AppLoadContext,
+  provider: SocialProvider,
+  redirectTo: string,
+): Promise<{ url: string; headers: Headers }> {
+  if (!isProviderConfigured(context, provider)) {
+    // A 4xx: the request asks for a method this site does not offer; nothing is broken.
+    throw new AppError(
+      "BAD_REQUEST",
+      `${PROVIDER_LABELS[provider]} sign-in is not available at the moment. Please continue with your email.`,
+    );
+  }
+  await enforce(context, [`social:ip:${clientIp(request)}`], SIGN_IN_LIMIT);
+  try {
+    const { headers, response } = await context.auth.api.signInSocial({
+      body: { provider, callbackURL: redirectTo, errorCallbackURL: "/auth?error=social", disableRedirect: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    if (!response.url) throw new Error("better-auth returned no provider URL");
+    return { url: response.url, headers };
+  } catch (error) {
+    translate(error, `${PROVIDER_LABELS[provider]} sign-in failed.`);
+  }
+}
+
+export async function requestPasswordReset(request: Request, context: AppLoadContext, email: string): Promise<void> {
+  await enforce(context, [`reset:email:${email}`, `reset:ip:${clientIp(request)}`], EMAIL_LIMIT);
+  try {
+    await context.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers: request.headers });
+  } catch (error) {
+    translate(error, "We could not send the reset e-mail.");
+  }
+}
+
+export async function resetPassword(
+  request: Request,
+  context: AppLoadContext,
+  input: { token: string; password: string },
+): Promise<void> {
+  await enforce(context, [`reset-submit:ip:${clientIp(request)}`], SIGN_IN_LIMIT);
+  try {
+    await context.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: request.headers });
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode === 400) {
+      throw new AppError("BAD_REQUEST", "This reset link is invalid or has expired. Please ask for a new one.", { cause: error });
+    }
+    translate(error, "We could not reset your password.");
+  }
+}
+
+/** Ends the session on the server (the cookie stops working) and clears it in the browser. */
+export async function signOut(request: Request, context: AppLoadContext): Promise<Headers> {
+  try {
+    const { headers } = await context.auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    return headers;
+  } catch (error) {
+    context.log.warn({ err: error }, "sign-out without a valid session");
+    return new Headers();
+  }
+}

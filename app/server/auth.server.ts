@@ -1,0 +1,116 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins";
+import type { SocialProvider } from "~/domain/social-providers";
+import type { AppConfig, OAuthProviderConfig } from "./config.server";
+import type { Database } from "./db/client.server";
+import { account, rateLimit, session, user, verification } from "./db/schema.server";
+import { passwordResetEmail, verificationEmail } from "./email/templates.server";
+import type { Mailer } from "./email/mailer.server";
+import type { Logger } from "./logger.server";
+
+/**
+ * better-auth, configured once per process. Routes reach it through the load context;
+ * Express serves its HTTP endpoints under /api/auth (e-mail verification links, OAuth
+ * callbacks, sign-out).
+ */
+
+/** The header server code sets to the client IP Express worked out (never the client's own). */
+export const CLIENT_IP_HEADER = "x-tigris-client-ip";
+
+
+export const SESSION_DAYS = 7;
+
+function oidcProvider(providerId: SocialProvider, settings: OAuthProviderConfig): GenericOAuthConfig {
+  return {
+    providerId,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    discoveryUrl: settings.discoveryUrl,
+    scopes: ["openid", "email", "profile"],
+    pkce: true,
+    mapProfileToUser: (profile) => ({
+      firstName: typeof profile.given_name === "string" ? profile.given_name : null,
+      lastName: typeof profile.family_name === "string" ? profile.family_name : null,
+    }),
+  };
+}
+
+export function createAuth(options: { config: AppConfig; db: Database; mailer: Mailer; logger: Logger }) {
+  const { config, db, mailer, logger } = options;
+  const providers: GenericOAuthConfig[] = [];
+  if (config.google) providers.push(oidcProvider("google", config.google));
+  if (config.linkedin) providers.push(oidcProvider("linkedin", config.linkedin));
+
+  return betterAuth({
+    appName: "Tigris Advisory",
+    // Always explicit: without it, e-mailed links would be built from the request's Host header.
+    baseURL: config.siteUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [config.siteUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      transaction: true,
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: false, input: true, fieldName: "firstName" },
+        lastName: { type: "string", required: false, input: true, fieldName: "lastName" },
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: u, url }) => {
+        await mailer.send({ to: u.email, ...passwordResetEmail({ firstName: firstNameOf(u), url }) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user: u, url }) => {
+        await mailer.send({ to: u.email, ...verificationEmail({ firstName: firstNameOf(u), url }) });
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 5 },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/request-password-reset": { window: 60, max: 3 },
+        "/send-verification-email": { window: 60, max: 3 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.siteUrl.startsWith("https://"),
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level]({ args: args.length ? args : undefined }, `better-auth: ${message}`);
+      },
+    },
+    plugins: [genericOAuth({ config: providers })],
+  });
+}
+
+function firstNameOf(u: { name?: string | null } & Record<string, unknown>): string | null {
+  const first = u.firstName;
+  return typeof first === "string" && first ? first : (u.name?.split(" ")[0] ?? null);
+}
+
+export type Auth = ReturnType<typeof createAuth>;

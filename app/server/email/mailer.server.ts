@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createTransport } from "nodemailer";
+import { ensurePrivateDir } from "~/server/db/data-dir-lock.server";
+import type { Logger } from "~/server/logger.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Links the message carries (verification, reset); printed in the log when mail is kept locally. */
+  links?: string[];
+}
+
+export interface Mailer {
+  /** "smtp" when SMTP_URL is set, "files" otherwise. */
+  readonly mode: "smtp" | "files";
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Sends mail through SMTP when `smtpUrl` is set.
+ *
+ * Without it, mail is not sent: each message is written as a complete `.eml` file to
+ * `<dataDir>/mail/` and its links are printed in the server log. This is a development
+ * convenience (click the verification link straight from the log, open the file in a mail
+ * client to see the layout), not a delivery mechanism: set SMTP_URL in production.
+ *
+ * Errors from sending or writing propagate to the caller, which decides what the user sees.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
+  const { smtpUrl, from, dataDir, logger } = options;
+
+  if (smtpUrl) {
+    const transport = createTransport(smtpUrl);
+    return {
+      mode: "smtp",
+      async send(message) {
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+        });
+        // Never the body or the links: they carry sign-in tokens.
+        logger.info({ to: message.to, subject: message.subject }, "E-mail sent");
+      },
+    };
+  }
+
+  const transport = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const mailDir = path.join(dataDir, "mail");
+  return {
+    mode: "files",
+    async send(message) {
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+      });
+      if (!Buffer.isBuffer(info.message)) throw new Error("Expected the composed e-mail as a buffer");
+      ensurePrivateDir(mailDir);
+      const name = `${new Date().toISOString().replace(/:/g, "-")}-${randomBytes(3).toString("hex")}.eml`;
+      const file = path.join(mailDir, name);
+      await writeFile(file, info.message, { mode: 0o600, flag: "wx" });
+      const links = message.links ?? [];
+      logger.info(
+        { file, to: message.to, subject: message.subject, links },
+        `E-mail not sent (SMTP_URL is not set), kept in ${file}; to: ${message.to}; subject: ${message.subject}` +
+          links.map((link) => `; link: ${link}`).join(""),
+      );
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { brand } from "~/domain/brand";
+import { escapeHtml, passwordResetEmail, verificationEmail } from "./templates.server";
+
+const url = "https://tigris.example/api/auth/verify-email?token=abc.DEF-123&callbackURL=%2Fdashboard";
+const escapedUrl = "https://tigris.example/api/auth/verify-email?token=abc.DEF-123&amp;callbackURL=%2Fdashboard";
+
+describe("escapeHtml", () => {
+  it("escapes the characters that matter in content and attributes", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+  });
+});
+
+describe.each([
+  { name: "verificationEmail", make: verificationEmail, subject: `Verify your email for ${brand.name}`, expiry: "24 hours" },
+  { name: "passwordResetEmail", make: passwordResetEmail, subject: `Reset your ${brand.name} password`, expiry: "1 hour" },
+])("$name", ({ make, subject, expiry }) => {
+  it("has the subject line and the link", () => {
+    const mail = make({ firstName: "Jane", url });
+    expect(mail.subject).toBe(subject);
+    expect(mail.links).toEqual([url]);
+  });
+
+  it("greets by first name, or plainly when there is none", () => {
+    const named = make({ firstName: "Jane", url });
+    expect(named.html).toContain("Hello Jane,");
+    expect(named.text).toContain("Hello Jane,");
+    for (const firstName of [undefined, null, "", "   "]) {
+      const mail = make({ firstName, url });
+      expect(mail.html).toContain(">Hello,</p>");
+      expect(mail.text.split("\n")).toContain("Hello,");
+      expect(mail.text).not.toMatch(/Hello \S/);
+    }
+  });
+
+  it("escapes the name and never lets markup through", () => {
+    const mail = make({ firstName: `<script>alert(1)</script>"><img src=x onerror=alert(2)>`, url });
+    expect(mail.html).toContain("Hello &lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=alert(2)&gt;,");
+    expect(mail.html).not.toMatch(/<script/i);
+    expect(mail.html).not.toMatch(/<img/i);
+  });
+
+  it("puts the URL behind the button, printed below it, and on its own line in the text", () => {
+    const mail = make({ firstName: "Jane", url });
+    expect(mail.html.split(`href="${escapedUrl}"`).length - 1).toBe(2);
+    expect(mail.html).toContain(`>${escapedUrl}</a>`);
+    // The raw "&" never appears unescaped in the HTML.
+    expect(mail.html).not.toContain(url);
+    expect(mail.text.split("\n")).toContain(url);
+  });
+
+  it("escapes quotes in the URL so it cannot leave the href attribute", () => {
+    const mail = make({ url: "https://tigris.example/verify?next='x'" });
+    expect(mail.html).toContain(`href="https://tigris.example/verify?next=%27x%27"`);
+    expect(mail.html).not.toContain("'x'");
+  });
+
+  it("refuses anything but an absolute http(s) URL", () => {
+    expect(() => make({ url: "javascript:alert(1)" })).toThrow(/http/);
+    expect(() => make({ url: " JavaScript:alert(1)" })).toThrow(/http/);
+    expect(() => make({ url: "data:text/html,<script>alert(1)</script>" })).toThrow(/http/);
+    expect(() => make({ url: "/relative/path" })).toThrow(/http/);
+    expect(() => make({ url: "http://tigris.example/ok" })).not.toThrow();
+  });
+
+  it("says when the link expires, and carries the brand layout and footer", () => {
+    const mail = make({ url });
+    expect(mail.html).toContain(expiry);
+    expect(mail.text).toContain(expiry);
+    expect(mail.html).toContain("#1c2a4a");
+    expect(mail.html).toContain("#c9a14a");
+    expect(mail.html).not.toMatch(/<style/i);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain(brand.name);
+      expect(part).toContain(brand.supportEmail);
+      for (const office of brand.offices) expect(part).toContain(office.city);
+    }
+  });
+});
+
+describe("notes", () => {
+  it("tells a user who did not sign up to ignore the verification e-mail", () => {
+    expect(verificationEmail({ url }).text).toMatch(/did not sign up/);
+  });
+
+  it("tells a user who did not ask that the password stays unchanged", () => {
+    const { html, text } = passwordResetEmail({ url });
+    expect(text).toMatch(/did not ask/);
+    expect(text).toMatch(/password stays unchanged/);
+    expect(html).toMatch(/password stays unchanged/);
+  });
+});

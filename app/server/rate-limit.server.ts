@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "./db/client.server";
+import { requestLimits } from "./db/schema.server";
+
+export interface LimitRule {
+  /** Requests allowed per window. */
+  max: number;
+  windowSeconds: number;
+}
+
+export interface LimitResult {
+  allowed: boolean;
+  /** Seconds until the window resets (0 when allowed). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one request against `key` in a fixed window, atomically (one upsert), in the
+ * database so every instance shares the count. A request past `max` is refused until the
+ * window ends.
+ */
+export async function hitLimit(db: Database, key: string, rule: LimitRule): Promise<LimitResult> {
+  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+  const expired = sql`${requestLimits.windowStartedAt} <= now() - ${window}`;
+  const [row] = await db
+    .insert(requestLimits)
+    .values({ key, hits: 1 })
+    .onConflictDoUpdate({
+      target: requestLimits.key,
+      set: {
+        hits: sql`case when ${expired} then 1 else ${requestLimits.hits} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${requestLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({
+      hits: requestLimits.hits,
+      resetIn: sql<number>`ceil(extract(epoch from (${requestLimits.windowStartedAt} + ${window} - now())))::int`,
+    });
+  const hits = row?.hits ?? 1;
+  return hits <= rule.max
+    ? { allowed: true, retryAfterSeconds: 0 }
+    : { allowed: false, retryAfterSeconds: Math.max(1, row?.resetIn ?? rule.windowSeconds) };
+}

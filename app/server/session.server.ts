@@ -1,0 +1,49 @@
+import { redirect, type AppLoadContext } from "react-router";
+import type { Actor } from "./actor.server";
+import { isAdmin } from "./users.server";
+
+/**
+ * Who is asking, worked out on the server from the session cookie. Loaders use it to
+ * render the right header on first paint; services take the actor it yields.
+ */
+export interface Viewer {
+  id: string;
+  email: string;
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin: boolean;
+}
+
+export async function getViewer(request: Request, context: AppLoadContext): Promise<Viewer | null> {
+  let result;
+  try {
+    result = await context.auth.api.getSession({ headers: request.headers });
+  } catch (error) {
+    // A failed lookup must not take the page down: the visitor is shown as signed out.
+    context.log.error({ err: error }, "session lookup failed");
+    return null;
+  }
+  if (!result) return null;
+  const u = result.user;
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    isAdmin: await isAdmin(context.db, u.id, context.log),
+  };
+}
+
+export function actorOf(viewer: Viewer | null): Actor {
+  return viewer ? { kind: "user", userId: viewer.id, isAdmin: viewer.isAdmin } : { kind: "anonymous" };
+}
+
+/** The signed-in viewer, or a redirect to /auth that brings them back afterwards. */
+export async function requireViewer(request: Request, context: AppLoadContext): Promise<Viewer> {
+  const viewer = await getViewer(request, context);
+  if (viewer) return viewer;
+  const url = new URL(request.url);
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}

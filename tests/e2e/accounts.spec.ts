@@ -1,0 +1,104 @@
+import { linkFrom } from "../support/mailbox";
+import { expect, test } from "./fixtures";
+import { OIDC_IDENTITY } from "./oidc-provider";
+
+const dataDir = () => process.env.E2E_DATA_DIR!;
+
+test.describe("/auth", () => {
+  test("sign up, verify by e-mail, sign in, see the dashboard, sign out", async ({ page }) => {
+    const email = `layla.${Date.now()}@example.com`;
+    await page.goto("/");
+    await page.getByRole("link", { name: "Get Started" }).click();
+    await expect(page.getByRole("heading", { name: "Join Tigris Advisory" })).toBeVisible();
+
+    // Client-side validation with the shared schema, before anything is sent.
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("First name is required")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+
+    await page.getByLabel("First name").fill("Layla");
+    await page.getByLabel("Last name").fill("Hassan");
+    await page.getByLabel("Email").fill(email);
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("tigris riverside 2031");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Account created successfully")).toBeVisible();
+    await expect(page.getByText("Please check your email to verify your account.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+
+    // Signing in before verifying is refused, with a way to get a new link.
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("tigris riverside 2031");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Authentication failed").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Resend verification email" })).toBeVisible();
+
+    const link = await linkFrom(dataDir(), email, /verify-email/);
+    expect(new URL(link).origin).toBe(new URL(page.url()).origin);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/auth\?verified=1/);
+    await expect(page.getByText("Email verified")).toBeVisible();
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("tigris riverside 2031");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+    await expect(page.getByText("You have been successfully logged in.")).toBeVisible();
+
+    await page.getByRole("button", { name: "Open account menu" }).click();
+    await expect(page.getByRole("menuitem", { name: "Admin Panel" })).toHaveCount(0);
+    await page.getByRole("menuitem", { name: "Dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Layla Hassan").first()).toBeVisible();
+    await expect(page.getByText(email).first()).toBeVisible();
+    await expect(page.getByText("No consultations booked yet.").first()).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard$/);
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+  });
+
+  test("the first paint already shows the signed-out header", async ({ request }) => {
+    const html = await (await request.get("/opportunities")).text();
+    expect(html).toContain("Sign In");
+    expect(html).toContain("Get Started");
+    expect(html).not.toContain("Open account menu");
+  });
+
+  test("Google sign-in runs the whole OpenID Connect redirect and creates the profile", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole("button", { name: "Open account menu" }).click();
+    await expect(page.getByText(OIDC_IDENTITY.email)).toBeVisible();
+    await page.getByRole("menuitem", { name: "Dashboard" }).click();
+    await page.getByRole("tab", { name: "Profile" }).click();
+    await expect(page.getByText(OIDC_IDENTITY.given_name, { exact: true })).toBeVisible();
+    await expect(page.getByText(OIDC_IDENTITY.family_name, { exact: true })).toBeVisible();
+  });
+
+  test("an unconfigured provider explains itself instead of redirecting", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Continue with LinkedIn" }).click();
+    await expect(page.getByText("Authentication failed")).toBeVisible();
+    await expect(page.getByText("LinkedIn sign-in is not available at the moment. Please continue with your email.")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("a signed-in visitor is sent from /auth to the home page", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

@@ -1,0 +1,236 @@
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth-validation";
+import { action as authAction, loader as authLoader } from "~/routes/auth";
+import { action as signOutAction } from "~/routes/auth.sign-out";
+import { CLIENT_IP_HEADER } from "~/server/auth.server";
+import { TOO_MANY_ATTEMPTS } from "~/server/accounts.server";
+import { createUser } from "~/server/db/factories.server";
+import { profiles, user } from "~/server/db/schema.server";
+import { getViewer } from "~/server/session.server";
+import {
+  SITE_URL,
+  cookiesFrom,
+  createTestContext,
+  formRequest,
+  getRequest,
+} from "./app-context";
+import { linkFrom, mailsTo } from "../support/mailbox";
+import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+
+let t: TestDatabase;
+let context: AppLoadContext & { dataDir: string };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  context = createTestContext(t);
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+type ActionOutcome = { status: number; headers: Headers; data: Record<string, unknown> };
+
+/** Runs the /auth action (or another) the way React Router would, and normalises the outcome. */
+async function run(
+  handler: (args: never) => Promise<unknown>,
+  request: Request,
+): Promise<ActionOutcome> {
+  let result: unknown;
+  try {
+    result = await handler({ request, params: {}, context } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, headers: result.headers, data: {} };
+  const wrapped = result as { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } };
+  return { status: wrapped.init?.status ?? 200, headers: new Headers(wrapped.init?.headers), data: wrapped.data };
+}
+
+const auth = (fields: Record<string, string>, options?: { cookie?: string; ip?: string }) =>
+  run(authAction, formRequest("/auth", fields, options));
+
+const fieldErrors = (outcome: ActionOutcome) =>
+  (outcome.data.result as { error?: Record<string, string[]> } | undefined)?.error ?? {};
+
+const toastOf = (outcome: ActionOutcome) => outcome.data.toast as { title: string; description?: string } | undefined;
+
+let ipCounter = 0;
+/** A fresh client address, so tests do not share the per-IP limits. */
+const nextIp = () => `198.51.100.${++ipCounter}`;
+
+const strongPassword = "tigris riverside 2031";
+
+async function signUpAndVerify(email: string, firstName = "Layla", lastName = "Hassan") {
+  const ip = nextIp();
+  const signUp = await auth({ intent: "sign-up", firstName, lastName, email, password: strongPassword }, { ip });
+  expect(signUp.status).toBe(200);
+  const link = await linkFrom(context.dataDir, email, /verify-email/);
+  const verified = await context.auth.handler(new Request(link, { headers: { [CLIENT_IP_HEADER]: ip } }));
+  expect([302, 200]).toContain(verified.status);
+}
+
+async function signIn(email: string, password = strongPassword, ip = nextIp()) {
+  return auth({ intent: "sign-in", email, password, redirectTo: "/dashboard" }, { ip });
+}
+
+describe(`accounts (${testDriver})`, () => {
+  it("gives every validation message on sign-up, on the server", async () => {
+    const empty = await auth({ intent: "sign-up" }, { ip: nextIp() });
+    expect(empty.status).toBe(400);
+    expect(fieldErrors(empty)).toEqual({
+      firstName: ["First name is required"],
+      lastName: ["Last name is required"],
+      email: ["Please enter a valid email address"],
+      password: ["Password must be at least 8 characters"],
+    });
+    const weak = await auth(
+      { intent: "sign-up", firstName: "A", lastName: "Hassan", email: "not-an-email", password: "password1" },
+      { ip: nextIp() },
+    );
+    expect(fieldErrors(weak)).toEqual({
+      firstName: ["First name is required"],
+      email: ["Please enter a valid email address"],
+      password: [COMMON_PASSWORD_MESSAGE],
+    });
+    const long = await auth(
+      { intent: "sign-up", firstName: "Layla", lastName: "Hassan", email: "l@example.com", password: "x9!".repeat(43) },
+      { ip: nextIp() },
+    );
+    expect(fieldErrors(long)).toEqual({ password: ["Password must be at most 128 characters"] });
+  });
+
+  it("gives the validation messages on sign-in", async () => {
+    const outcome = await auth({ intent: "sign-in", email: "nope", password: "" }, { ip: nextIp() });
+    expect(outcome.status).toBe(400);
+    expect(fieldErrors(outcome)).toEqual({
+      email: ["Please enter a valid email address"],
+      password: ["Password is required"],
+    });
+  });
+
+  it("creates the account and its profile together, unverified, and mails a verification link on SITE_URL", async () => {
+    const email = "omar.saleh@example.com";
+    const outcome = await auth(
+      { intent: "sign-up", firstName: "Omar", lastName: "Saleh", email, password: strongPassword },
+      { ip: nextIp() },
+    );
+    expect(outcome.status).toBe(200);
+    expect(toastOf(outcome)).toEqual({
+      type: "success",
+      title: "Account created successfully",
+      description: "Please check your email to verify your account.",
+    });
+    const [created] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(created?.emailVerified).toBe(false);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, created!.id));
+    expect(profile).toMatchObject({ firstName: "Omar", lastName: "Saleh" });
+
+    const mails = await mailsTo(context.dataDir, email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Verify your email for Tigris Advisory");
+    const link = await linkFrom(context.dataDir, email, /verify-email/);
+    expect(link.startsWith(`${SITE_URL}/api/auth/verify-email?token=`)).toBe(true);
+  });
+
+  it("refuses an unverified sign-in with a clear message and sends a fresh link", async () => {
+    const email = "unverified@example.com";
+    await auth({ intent: "sign-up", firstName: "Nour", lastName: "Kareem", email, password: strongPassword }, { ip: nextIp() });
+    const before = (await mailsTo(context.dataDir, email)).length;
+    const outcome = await signIn(email);
+    expect(outcome.status).toBe(403);
+    expect(outcome.data.unverifiedEmail).toBe(email);
+    expect(toastOf(outcome)?.title).toBe("Authentication failed");
+    expect(toastOf(outcome)?.description).toMatch(/verify your email address/);
+    expect(outcome.headers.getSetCookie().some((c) => c.includes("session_token"))).toBe(false);
+    expect((await mailsTo(context.dataDir, email)).length).toBe(before + 1);
+  });
+
+  it("signs a verified user in with a new session each time, going back to a safe redirectTo", async () => {
+    const email = "verified@example.com";
+    await signUpAndVerify(email);
+    const first = await signIn(email);
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe("/dashboard");
+    const firstCookie = cookiesFrom(first.headers);
+    expect(firstCookie).toContain("session_token");
+    expect(firstCookie).toContain("toast=");
+
+    const second = await signIn(email);
+    expect(cookiesFrom(second.headers)).not.toBe(firstCookie);
+
+    const viewer = await getViewer(getRequest("/", { cookie: firstCookie }), context);
+    expect(viewer).toMatchObject({ email, firstName: "Layla", lastName: "Hassan", isAdmin: false });
+
+    const offsite = await auth(
+      { intent: "sign-in", email, password: strongPassword, redirectTo: "https://evil.example/steal" },
+      { ip: nextIp() },
+    );
+    expect(offsite.headers.get("Location")).toBe("/");
+  });
+
+  it("rejects the old session cookie after sign-out", async () => {
+    const email = "signout@example.com";
+    await signUpAndVerify(email);
+    const cookie = cookiesFrom((await signIn(email)).headers);
+    expect(await getViewer(getRequest("/", { cookie }), context)).not.toBeNull();
+
+    const out = await run(signOutAction, formRequest("/auth/sign-out", { redirectTo: "/auth" }, { cookie }));
+    expect(out.status).toBe(302);
+    expect(out.headers.get("Location")).toBe("/auth");
+    expect(await getViewer(getRequest("/", { cookie }), context)).toBeNull();
+  });
+
+  it("answers the 6th rapid sign-in attempt from one address with 429", async () => {
+    const email = "target@example.com";
+    await createUser(t.db, { email, password: strongPassword });
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await signIn(email, "wrong password", ip)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const limited = await signIn(email, strongPassword, ip);
+    expect(limited.status).toBe(429);
+    expect(toastOf(limited)?.description).toBe(TOO_MANY_ATTEMPTS);
+  });
+
+  it("limits attempts per e-mail too, whatever address they come from", async () => {
+    const email = "spread@example.com";
+    await createUser(t.db, { email, password: strongPassword });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await signIn(email, "wrong password", nextIp())).status);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("computes the admin flag from user_roles only", async () => {
+    const none = await createUser(t.db, { password: strongPassword });
+    const plain = await createUser(t.db, { password: strongPassword, role: "user" });
+    const admin = await createUser(t.db, { password: strongPassword, role: "admin" });
+    const flag = async (email: string) => {
+      const cookie = cookiesFrom((await signIn(email)).headers);
+      return (await getViewer(getRequest("/", { cookie }), context))?.isAdmin;
+    };
+    expect(await flag(none.email)).toBe(false);
+    expect(await flag(plain.email)).toBe(false);
+    expect(await flag(admin.email)).toBe(true);
+  });
+
+  it("says a social sign-in method is unavailable instead of redirecting nowhere", async () => {
+    const outcome = await auth({ intent: "social", provider: "google" }, { ip: nextIp() });
+    expect(outcome.status).toBe(400);
+    expect(toastOf(outcome)).toEqual({
+      type: "error",
+      title: "Authentication failed",
+      description: "Google sign-in is not available at the moment. Please continue with your email.",
+    });
+  });
+
+  it("sends a signed-in visitor away from /auth", async () => {
+    const email = "already@example.com";
+    await signUpAndVerify(email);
+    const cookie = cookiesFrom((await signIn(email)).headers);
+    const outcome = await run(authLoader, getRequest("/auth", { cookie }));
+    expect(outcome.status).toBe(302);
+    expect(outcome.headers.get("Location")).toBe("/");
+  });
+});
