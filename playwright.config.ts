@@ -4,7 +4,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromium } from "@playwright/test";
 import { freePort } from "./tests/e2e/free-port";
-import { OIDC_CLIENT } from "./tests/e2e/oidc-provider";
+import { OIDC_PROVIDERS } from "./tests/e2e/oidc-provider";
 
 /**
  * End-to-end tests drive a real Chromium against the built server, started with
@@ -34,11 +34,12 @@ function safeBundledPath(): string | undefined {
 
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "e2e-data-"));
-process.env.E2E_OIDC_PORT ??= String(await freePort());
+process.env.E2E_GOOGLE_PORT ??= String(await freePort());
+process.env.E2E_LINKEDIN_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
-const oidcIssuer = `http://localhost:${process.env.E2E_OIDC_PORT}`;
+const discovery = (port: string | undefined) => `http://localhost:${port}/.well-known/openid-configuration`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -79,13 +80,13 @@ export default defineConfig({
       SITE_URL: baseURL,
       // Always the embedded database in a fresh directory, whatever the shell or .env says.
       DATABASE_URL: "",
-      // Google sign-in against the stand-in OpenID provider; LinkedIn left unconfigured so
-      // the "not available" path is tested too.
-      GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
-      GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
-      GOOGLE_DISCOVERY_URL: `${oidcIssuer}/.well-known/openid-configuration`,
-      LINKEDIN_CLIENT_ID: "",
-      LINKEDIN_CLIENT_SECRET: "",
+      // Google and LinkedIn sign-in against stand-in OpenID providers (tests/e2e/oidc-provider.ts).
+      GOOGLE_CLIENT_ID: OIDC_PROVIDERS.google.client.id,
+      GOOGLE_CLIENT_SECRET: OIDC_PROVIDERS.google.client.secret,
+      GOOGLE_DISCOVERY_URL: discovery(process.env.E2E_GOOGLE_PORT),
+      LINKEDIN_CLIENT_ID: OIDC_PROVIDERS.linkedin.client.id,
+      LINKEDIN_CLIENT_SECRET: OIDC_PROVIDERS.linkedin.client.secret,
+      LINKEDIN_DISCOVERY_URL: discovery(process.env.E2E_LINKEDIN_PORT),
       SMTP_URL: "",
       // Fixtures sign users up over HTTP from distinct (forwarded) addresses, so the
       // per-address limits apply to each as to a real visitor.

@@ -1,9 +1,12 @@
 import { startOidcProvider } from "./oidc-provider";
 
-/** Starts the stand-in identity provider for the run; Playwright calls the returned teardown. */
+/** Starts the stand-in identity providers for the run; Playwright calls the returned teardown. */
 export default async function globalSetup() {
-  const provider = await startOidcProvider(Number(process.env.E2E_OIDC_PORT));
+  const providers = await Promise.all([
+    startOidcProvider("google", Number(process.env.E2E_GOOGLE_PORT)),
+    startOidcProvider("linkedin", Number(process.env.E2E_LINKEDIN_PORT)),
+  ]);
   return async () => {
-    await provider.stop();
+    await Promise.all(providers.map((p) => p.stop()));
   };
 }

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth-validation";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { action as signOutAction } from "~/routes/auth.sign-out";
+import { loader as dashboardLoader } from "~/routes/dashboard";
 import { CLIENT_IP_HEADER } from "~/server/auth.server";
 import { TOO_MANY_ATTEMPTS } from "~/server/accounts.server";
 import { createUser } from "~/server/db/factories.server";
-import { profiles, user } from "~/server/db/schema.server";
+import { consultationBookings, profiles, user } from "~/server/db/schema.server";
 import { getViewer } from "~/server/session.server";
 import {
   SITE_URL,
@@ -232,5 +233,44 @@ describe(`accounts (${testDriver})`, () => {
     const outcome = await run(authLoader, getRequest("/auth", { cookie }));
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get("Location")).toBe("/");
+  });
+
+  it("serves each investor's dashboard from their own rows only", async () => {
+    const a = await createUser(t.db, { password: strongPassword, firstName: "Amal", lastName: "Rashid" });
+    const b = await createUser(t.db, { password: strongPassword, firstName: "Basil", lastName: "Nasser" });
+    const booking = (userId: string | null, message: string) => ({
+      userId,
+      firstName: "X",
+      lastName: "Y",
+      email: "x@example.com",
+      investmentAmount: "$600,000",
+      message,
+    });
+    await t.db.insert(consultationBookings).values([
+      booking(a.id, "A's first request"),
+      booking(b.id, "B's private request"),
+      booking(null, "An anonymous request"),
+      booking(a.id, "A's second request"),
+    ]);
+
+    const dashboardOf = async (email: string) => {
+      const cookie = cookiesFrom((await signIn(email)).headers);
+      return (await dashboardLoader({ request: getRequest("/dashboard", { cookie }), params: {}, context } as never)) as {
+        profile: { firstName: string | null; email: string } | null;
+        bookings: { message: string }[];
+      };
+    };
+    const forA = await dashboardOf(a.email);
+    expect(forA.profile).toMatchObject({ firstName: "Amal", email: a.email });
+    expect(forA.bookings.map((x) => x.message).sort()).toEqual(["A's first request", "A's second request"]);
+    const forB = await dashboardOf(b.email);
+    expect(forB.profile).toMatchObject({ firstName: "Basil", email: b.email });
+    expect(forB.bookings.map((x) => x.message)).toEqual(["B's private request"]);
+  });
+
+  it("sends an anonymous visitor from /dashboard to /auth", async () => {
+    const outcome = await run(dashboardLoader, getRequest("/dashboard"));
+    expect(outcome.status).toBe(302);
+    expect(outcome.headers.get("Location")).toBe("/auth?redirectTo=%2Fdashboard");
   });
 });
