@@ -67,6 +67,16 @@ test.describe("/auth", () => {
     await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
   });
 
+  test("a signed-in investor's header is right in the server-rendered HTML", async ({ page, investor }) => {
+    const html = await (await page.request.get("/opportunities")).text();
+    expect(html).toContain("Open account menu");
+    expect(html).not.toContain("Get Started");
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: `${investor.firstName} ${investor.lastName}` })).toBeVisible();
+    await page.getByRole("tab", { name: "Profile" }).click();
+    await expect(page.getByText("Email", { exact: true }).first()).toBeVisible();
+  });
+
   test("the first paint already shows the signed-out header", async ({ request }) => {
     const html = await (await request.get("/opportunities")).text();
     expect(html).toContain("Sign In");

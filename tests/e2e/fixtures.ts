@@ -1,13 +1,56 @@
-import { test as base, expect } from "@playwright/test";
+import { randomInt } from "node:crypto";
+import { test as base, expect, type APIRequestContext } from "@playwright/test";
+import { linkFrom } from "../support/mailbox";
+
+export interface Investor {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A client address of its own (the e2e server trusts loopback proxies), so limits are per test. */
+const forwardedFor = () => `198.18.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 
 /**
- * `page` that fails the test on any console error or uncaught page error, so a
- * hydration mismatch or a CSP violation cannot pass unnoticed. The one kind let through
- * is Chromium's network note that a response had a 4xx status: the 404 page, or a form
- * the server refused (400 invalid input, 403 unverified, 429 too many attempts) by design.
- * A 5xx still fails the test.
+ * Signs an investor up, verifies the address from the dev mailbox and signs in, all over
+ * HTTP. `request` here should be `page.request`, which shares cookies with the page: the
+ * page is then signed in without going through the sign-in screen.
  */
-export const test = base.extend({
+export async function signInOverHttp(request: APIRequestContext, baseURL: string, investor: Investor): Promise<void> {
+  const headers = { Origin: baseURL, "X-Forwarded-For": forwardedFor() };
+  const signUp = await request.post("/api/auth/sign-up/email", {
+    headers,
+    data: {
+      email: investor.email,
+      password: investor.password,
+      name: `${investor.firstName} ${investor.lastName}`,
+      firstName: investor.firstName,
+      lastName: investor.lastName,
+      callbackURL: "/auth?verified=1",
+    },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const link = await linkFrom(process.env.E2E_DATA_DIR!, investor.email, /verify-email/);
+  const verify = await request.get(link, { headers, maxRedirects: 0 });
+  expect(verify.status()).toBe(302);
+  const signIn = await request.post("/api/auth/sign-in/email", {
+    headers,
+    data: { email: investor.email, password: investor.password },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+}
+
+/**
+ * `page` fails the test on any console error or uncaught page error, so a hydration
+ * mismatch or a CSP violation cannot pass unnoticed. The one kind let through is
+ * Chromium's network note that a response had a 4xx status: the 404 page, or a form the
+ * server refused (400 invalid input, 403 unverified, 429 too many attempts) by design.
+ * A 5xx still fails the test.
+ *
+ * `investor` is a verified investor whose session the page already holds.
+ */
+export const test = base.extend<{ investor: Investor }>({
   page: async ({ page }, use) => {
     const errors: string[] = [];
     page.on("console", (message) => {
@@ -18,6 +61,16 @@ export const test = base.extend({
     page.on("pageerror", (error) => errors.push(error.message));
     await use(page);
     expect(errors, "console errors on the page").toEqual([]);
+  },
+  investor: async ({ page, baseURL }, use) => {
+    const investor: Investor = {
+      email: `investor.${Date.now()}.${randomInt(1e6)}@example.com`,
+      password: "tigris riverside 2031",
+      firstName: "Samira",
+      lastName: "Haddad",
+    };
+    await signInOverHttp(page.request, baseURL!, investor);
+    await use(investor);
   },
 });
 
