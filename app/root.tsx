@@ -24,7 +24,8 @@ import { getViewer } from "./server/session.server";
 import { readToast } from "./server/toast.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [viewer, flash] = await Promise.all([getViewer(request, context), readToast(request, context)]);
+  const flash = await readToast(request, context);
+  const viewer = await getViewer(request, context, flash.headers);
   return data(
     {
       viewer: viewer && {

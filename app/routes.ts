@@ -7,6 +7,7 @@ export default [
   route("opportunities/:id", "routes/opportunity-detail.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
+  route("auth/welcome", "routes/auth.welcome.tsx"),
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx"),

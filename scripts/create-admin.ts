@@ -29,7 +29,9 @@ try {
   process.stdout.write(
     result.created
       ? `Created admin ${input.data.email}. They can sign in at ${config.siteUrl}/auth\n`
-      : `Promoted ${input.data.email} to admin (existing password kept, e-mail marked verified).\n`,
+      : result.passwordReplaced
+        ? `Promoted ${input.data.email} to admin with the password given (any other logins and sessions were removed).\n`
+        : `Promoted ${input.data.email} to admin (verified account: its existing password is kept).\n`,
   );
 } finally {
   await database.close();

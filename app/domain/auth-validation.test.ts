@@ -59,6 +59,15 @@ describe("signUpSchema", () => {
       "lastName: Last name is required",
     ]);
   });
+  it("allows letters of any script, spaces, hyphens and apostrophes in names, nothing else", () => {
+    expect(signUpSchema.safeParse({ ...valid, firstName: "Élise-Marie", lastName: "O'Neil al Tikriti" }).success).toBe(true);
+    expect(signUpSchema.safeParse({ ...valid, firstName: "ليلى", lastName: "حسن" }).success).toBe(true);
+    expect(messages(signUpSchema.safeParse({ ...valid, firstName: "Call +44 20 7946", lastName: "<b>x</b>" }))).toEqual([
+      "firstName: First name contains invalid characters",
+      "lastName: Last name contains invalid characters",
+    ]);
+  });
+
   it("caps names at 50 characters", () => {
     expect(messages(signUpSchema.safeParse({ ...valid, lastName: "x".repeat(51) }))).toEqual([
       "lastName: Last name must be less than 50 characters",

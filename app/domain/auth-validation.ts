@@ -21,12 +21,19 @@ export const passwordSchema = z
   .max(128, "Password must be at most 128 characters")
   .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), COMMON_PASSWORD_MESSAGE);
 
-const nameSchema = (message: string) =>
+/** Letters (any script), spaces, hyphens and apostrophes, as SPEC.md's enquiry form allows. */
+export const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' -]*$/u;
+
+const nameSchema = (label: string) =>
   z
-    .string({ error: message })
+    .string({ error: `${label} is required` })
     .trim()
-    .min(2, message)
-    .max(50, message.replace("is required", "must be less than 50 characters"));
+    .min(2, { error: `${label} is required`, abort: true })
+    .max(50, `${label} must be less than 50 characters`)
+    .regex(NAME_PATTERN, `${label} contains invalid characters`);
+
+/** The same rule for better-auth's own copy of the names (its additional user fields). */
+export const storedNameSchema = nameSchema("Name").nullish();
 
 export const signInSchema = z.object({
   email: emailSchema,
@@ -35,8 +42,8 @@ export const signInSchema = z.object({
 });
 
 export const signUpSchema = z.object({
-  firstName: nameSchema("First name is required"),
-  lastName: nameSchema("Last name is required"),
+  firstName: nameSchema("First name"),
+  lastName: nameSchema("Last name"),
   email: emailSchema,
   password: passwordSchema,
 });

@@ -7,7 +7,7 @@ import { Field } from "~/components/auth/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
-import { isAppError } from "~/domain/app-error";
+import { isAppError, retryAfter } from "~/domain/app-error";
 import { requestPasswordResetSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
 import { requestPasswordReset } from "~/server/accounts.server";
@@ -25,7 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await requestPasswordReset(request, context, submission.value.email);
   } catch (error) {
-    if (isAppError(error)) return data<ActionResult>({ error: error.message }, { status: error.status });
+    if (isAppError(error)) {
+      return data<ActionResult>({ error: error.message }, { status: error.status, headers: retryAfter(error) });
+    }
     throw error;
   }
   // The same answer whether or not an account exists: no e-mail enumeration.

@@ -6,7 +6,7 @@ import { Field } from "~/components/auth/field";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
-import { isAppError } from "~/domain/app-error";
+import { isAppError, retryAfter } from "~/domain/app-error";
 import { resetPasswordSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
 import { resetPassword } from "~/server/accounts.server";
@@ -24,7 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await resetPassword(request, context, submission.value);
   } catch (error) {
-    if (isAppError(error)) return data<ActionResult>({ error: error.message }, { status: error.status });
+    if (isAppError(error)) {
+      return data<ActionResult>({ error: error.message }, { status: error.status, headers: retryAfter(error) });
+    }
     throw error;
   }
   return redirectWithToast(

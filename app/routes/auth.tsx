@@ -9,8 +9,8 @@ import { GoogleIcon, LinkedInIcon } from "~/components/auth/social-icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
-import { isAppError } from "~/domain/app-error";
-import { signInSchema, signUpSchema } from "~/domain/auth-validation";
+import { isAppError, retryAfter } from "~/domain/app-error";
+import { requestPasswordResetSchema, signInSchema, signUpSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
 import type { FlashToast } from "~/domain/toast";
 import {
@@ -40,16 +40,18 @@ const failure = (description: string): FlashToast => ({ type: "error", title: "A
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer(request, context)) throw redirect("/");
   const url = new URL(request.url);
-  const notice: FlashToast | null =
-    url.searchParams.get("verified") === "1"
+  // better-auth appends ?error=... to the callback URL when a link fails, so the error
+  // is checked before the success flag that the same URL carries.
+  const error = url.searchParams.get("error");
+  const notice: FlashToast | null = error
+    ? failure(
+        error === "social"
+          ? "We could not sign you in with that account. Please try again."
+          : "This link is invalid or has expired. Please sign in to get a new one.",
+      )
+    : url.searchParams.get("verified") === "1"
       ? { type: "success", title: "Email verified", description: "Your email address is confirmed. You can sign in now." }
-      : url.searchParams.has("error")
-        ? failure(
-            url.searchParams.get("error") === "social"
-              ? "We could not sign you in with that account. Please try again."
-              : "This link is invalid or has expired. Please sign in to get a new one.",
-          )
-        : null;
+      : null;
   return { notice };
 }
 
@@ -68,7 +70,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
 
     if (intent === "resend") {
-      const email = String(formData.get("email") ?? "");
+      const parsed = requestPasswordResetSchema.safeParse({ email: formData.get("email") });
+      if (!parsed.success) return data<ActionResult>({ toast: failure("Please enter a valid email address") }, { status: 400 });
+      const { email } = parsed.data;
       await sendVerification(request, context, email);
       return data<ActionResult>({
         toast: { type: "success", title: "Verification email sent", description: `We have sent a new link to ${email}.` },
@@ -108,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (isAppError(error)) {
       context.log.info({ code: error.code, intent }, "authentication refused");
-      return data<ActionResult>({ toast: failure(error.message) }, { status: error.status });
+      return data<ActionResult>({ toast: failure(error.message) }, { status: error.status, headers: retryAfter(error) });
     }
     throw error;
   }

@@ -2,9 +2,10 @@ import { APIError } from "better-auth/api";
 import type { AppLoadContext } from "react-router";
 import { AppError } from "~/domain/app-error";
 import type { SignInInput, SignUpInput } from "~/domain/auth-validation";
+import { safeRedirect } from "~/domain/safe-redirect";
 import { PROVIDER_LABELS, type SocialProvider } from "~/domain/social-providers";
-import { CLIENT_IP_HEADER } from "./auth.server";
-import { hitLimit, type LimitRule } from "./rate-limit.server";
+import { clientKey } from "./client-ip.server";
+import { hitLimit, isLimited, pruneLimits, type LimitRule } from "./rate-limit.server";
 
 /**
  * Account operations behind the /auth screens: limits first, then better-auth, with its
@@ -21,17 +22,18 @@ export const NOT_VERIFIED_MESSAGE =
   "Please verify your email address before signing in. We have sent you a new verification link.";
 
 
-function clientIp(request: Request): string {
-  return request.headers.get(CLIENT_IP_HEADER) || "unknown";
+function refuse(key: string, retryAfterSeconds: number): never {
+  throw new AppError("RATE_LIMITED", TOO_MANY_ATTEMPTS, { detail: { key, retryAfter: retryAfterSeconds } });
 }
 
+/** Counts this request against each key in turn (the address first), refusing past a limit. */
 async function enforce(context: AppLoadContext, keys: string[], rule: LimitRule): Promise<void> {
   for (const key of keys) {
     const result = await hitLimit(context.db, key, rule);
-    if (!result.allowed) {
-      throw new AppError("RATE_LIMITED", TOO_MANY_ATTEMPTS, { detail: { key, retryAfter: result.retryAfterSeconds } });
-    }
+    if (!result.allowed) refuse(key, result.retryAfterSeconds);
   }
+  // Now and then, forget old windows.
+  if (Math.random() < 0.01) await pruneLimits(context.db).catch(() => {});
 }
 
 function codeOf(error: APIError): string | undefined {
@@ -53,8 +55,16 @@ function translate(error: unknown, fallback: string): never {
   throw error;
 }
 
+/**
+ * Every attempt counts against the address; only failed ones count against the e-mail,
+ * so someone guessing a password cannot lock its owner out for longer than a minute
+ * after they stop, and the owner's own successful sign-ins never count.
+ */
 export async function signInWithEmail(request: Request, context: AppLoadContext, input: SignInInput): Promise<Headers> {
-  await enforce(context, [`sign-in:ip:${clientIp(request)}`, `sign-in:email:${input.email}`], SIGN_IN_LIMIT);
+  const emailKey = `sign-in-failures:email:${input.email}`;
+  await enforce(context, [`sign-in:ip:${clientKey(request)}`], SIGN_IN_LIMIT);
+  const blocked = await isLimited(context.db, emailKey, SIGN_IN_LIMIT);
+  if (!blocked.allowed) refuse(emailKey, blocked.retryAfterSeconds);
   try {
     const { headers } = await context.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true, callbackURL: "/auth?verified=1" },
@@ -63,6 +73,9 @@ export async function signInWithEmail(request: Request, context: AppLoadContext,
     });
     return headers;
   } catch (error) {
+    if (error instanceof APIError && codeOf(error) === "INVALID_EMAIL_OR_PASSWORD") {
+      await hitLimit(context.db, emailKey, SIGN_IN_LIMIT);
+    }
     if (error instanceof APIError && codeOf(error) === "EMAIL_NOT_VERIFIED") {
       // better-auth does not resend on its own here; a fresh link is what the person needs.
       await sendVerification(request, context, input.email).catch((e: unknown) =>
@@ -74,7 +87,7 @@ export async function signInWithEmail(request: Request, context: AppLoadContext,
 }
 
 export async function signUpWithEmail(request: Request, context: AppLoadContext, input: SignUpInput): Promise<void> {
-  await enforce(context, [`sign-up:ip:${clientIp(request)}`], SIGN_UP_LIMIT);
+  await enforce(context, [`sign-up:ip:${clientKey(request)}`], SIGN_UP_LIMIT);
   try {
     await context.auth.api.signUpEmail({
       body: {
@@ -93,7 +106,7 @@ export async function signUpWithEmail(request: Request, context: AppLoadContext,
 }
 
 export async function sendVerification(request: Request, context: AppLoadContext, email: string): Promise<void> {
-  await enforce(context, [`verify:email:${email}`, `verify:ip:${clientIp(request)}`], EMAIL_LIMIT);
+  await enforce(context, [`verify:ip:${clientKey(request)}`, `verify:email:${email}`], EMAIL_LIMIT);
   try {
     await context.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/auth?verified=1" }, headers: request.headers });
   } catch (error) {
@@ -119,10 +132,15 @@ export async function startSocialSignIn(
       `${PROVIDER_LABELS[provider]} sign-in is not available at the moment. Please continue with your email.`,
     );
   }
-  await enforce(context, [`social:ip:${clientIp(request)}`], SIGN_IN_LIMIT);
+  await enforce(context, [`social:ip:${clientKey(request)}`], SIGN_IN_LIMIT);
   try {
     const { headers, response } = await context.auth.api.signInSocial({
-      body: { provider, callbackURL: redirectTo, errorCallbackURL: "/auth?error=social", disableRedirect: true },
+      body: {
+        provider,
+        callbackURL: `/auth/welcome?to=${encodeURIComponent(safeRedirect(redirectTo))}`,
+        errorCallbackURL: "/auth?error=social",
+        disableRedirect: true,
+      },
       headers: request.headers,
       returnHeaders: true,
     });
@@ -134,7 +152,7 @@ export async function startSocialSignIn(
 }
 
 export async function requestPasswordReset(request: Request, context: AppLoadContext, email: string): Promise<void> {
-  await enforce(context, [`reset:email:${email}`, `reset:ip:${clientIp(request)}`], EMAIL_LIMIT);
+  await enforce(context, [`reset:ip:${clientKey(request)}`, `reset:email:${email}`], EMAIL_LIMIT);
   try {
     await context.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers: request.headers });
   } catch (error) {
@@ -147,7 +165,7 @@ export async function resetPassword(
   context: AppLoadContext,
   input: { token: string; password: string },
 ): Promise<void> {
-  await enforce(context, [`reset-submit:ip:${clientIp(request)}`], SIGN_IN_LIMIT);
+  await enforce(context, [`reset-submit:ip:${clientKey(request)}`], SIGN_IN_LIMIT);
   try {
     await context.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: request.headers });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins";
+import { storedNameSchema } from "~/domain/auth-validation";
 import type { SocialProvider } from "~/domain/social-providers";
 import type { AppConfig, OAuthProviderConfig } from "./config.server";
 import type { Database } from "./db/client.server";
@@ -56,8 +57,8 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
     }),
     user: {
       additionalFields: {
-        firstName: { type: "string", required: false, input: true, fieldName: "firstName" },
-        lastName: { type: "string", required: false, input: true, fieldName: "lastName" },
+        firstName: { type: "string", required: false, input: true, validator: { input: storedNameSchema } },
+        lastName: { type: "string", required: false, input: true, validator: { input: storedNameSchema } },
       },
     },
     session: {
@@ -94,14 +95,43 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
         "/send-verification-email": { window: 60, max: 3 },
       },
     },
+    // Sign-in, sign-up, password reset and verification e-mails are served by our /auth
+    // actions, which add per-e-mail limits and the full password policy. Their direct
+    // HTTP endpoints (and account changes the product does not offer) are switched off;
+    // `auth.api.*` calls from the server still work.
+    disabledPaths: [
+      "/sign-in/email",
+      "/sign-up/email",
+      "/sign-in/social",
+      "/sign-out",
+      "/request-password-reset",
+      "/reset-password",
+      "/send-verification-email",
+      "/change-password",
+      "/change-email",
+      "/update-user",
+      "/delete-user",
+      "/set-password",
+      "/link-social",
+      "/unlink-account",
+    ],
     advanced: {
+      // Mail goes out after the response: a request costs the same whether or not the
+      // address has an account, so timings do not reveal who is registered.
+      backgroundTasks: {
+        handler: (work) => {
+          work.catch((error: unknown) => logger.error({ err: error }, "background auth task failed"));
+        },
+      },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.siteUrl.startsWith("https://"),
       database: { generateId: () => crypto.randomUUID() },
     },
     logger: {
       log: (level, message, ...args) => {
-        logger[level]({ args: args.length ? args : undefined }, `better-auth: ${message}`);
+        const err = args.find((a) => a instanceof Error);
+        const rest = args.filter((a) => !(a instanceof Error));
+        logger[level]({ err, args: rest.length ? rest : undefined }, `better-auth: ${message}`);
       },
     },
     plugins: [genericOAuth({ config: providers })],

@@ -212,7 +212,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-/** One line per optional feature that is switched off, for the start-up log. */
+/** One line per optional feature that is switched off (or risky setting), for the start-up log. */
 export function disabledFeatures(config: AppConfig): string[] {
   const off: string[] = [];
   if (!config.mail.smtpUrl) off.push(`SMTP_URL is not set: e-mails are not sent but kept in ${path.join(config.dataDir, "mail")}`);
@@ -220,5 +220,10 @@ export function disabledFeatures(config: AppConfig): string[] {
   if (!config.linkedin) off.push("LINKEDIN_CLIENT_ID/LINKEDIN_CLIENT_SECRET are not set: LinkedIn sign-in is disabled");
   if (!config.stripe) off.push("STRIPE_SECRET_KEY is not set: online payment is disabled");
   else if (!config.stripe.webhookSecret) off.push("STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused");
+  if (config.trustProxy === true) {
+    off.push(
+      "TRUST_PROXY=true trusts every X-Forwarded-For hop, which clients can forge: prefer the number of proxies or their addresses",
+    );
+  }
   return off;
 }

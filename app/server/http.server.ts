@@ -32,6 +32,18 @@ export interface HttpAppOptions {
 
 const SAFE_REQUEST_ID = /^[\w-]{8,64}$/;
 
+/** Request bodies larger than this are refused (forms and JSON here are a few KB). */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * The path for the log, without the query string (verification tokens) and with tokens
+ * that travel in the path itself (password-reset links) blanked out.
+ */
+export function redactPath(url: string): string {
+  const path = url.split("?")[0] ?? "";
+  return path.replace(/^(\/api\/auth\/(?:reset-password|delete-user\/callback))\/[^/]+/, "$1/[token]");
+}
+
 /** Origins of the configured identity providers (their discovery documents' hosts). */
 function socialSignInOrigins(config: AppConfig): string[] {
   return [config.google, config.linkedin].flatMap((p) => (p ? [new URL(p.discoveryUrl).origin] : []));
@@ -69,7 +81,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         req: (req: { id: unknown; method: string; url: string; raw?: { ip?: string } }) => ({
           id: req.id,
           method: req.method,
-          path: req.url.split("?")[0],
+          path: redactPath(req.url),
           ip: req.raw?.ip,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -126,19 +138,45 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }
   });
 
-  // CSRF: a state-changing request from a browser must come from our own origin.
+  // CSRF: a state-changing request from a browser must come from our own origin. One that
+  // carries cookies must also say where it comes from (Origin, or Referer from old browsers).
   const siteOrigin = new URL(config.siteUrl).origin;
   app.use((req, res, next) => {
     if (!STATE_CHANGING.has(req.method)) return next();
     const origin = req.get("origin");
+    const referer = req.get("referer");
+    const refererOrigin = referer && URL.canParse(referer) ? new URL(referer).origin : undefined;
     const crossSite = req.get("sec-fetch-site") === "cross-site";
-    if ((origin && origin !== siteOrigin) || (!origin && crossSite)) {
-      req.log.warn({ origin, siteOrigin }, "refused cross-site request");
+    const foreign =
+      (origin !== undefined && origin !== siteOrigin) ||
+      (!origin && refererOrigin !== undefined && refererOrigin !== siteOrigin) ||
+      (!origin && crossSite) ||
+      (!origin && !referer && Boolean(req.get("cookie")));
+    if (foreign) {
+      req.log.warn({ origin, referer: refererOrigin, siteOrigin }, "refused cross-site request");
       res.status(403).type("text/plain").send("Cross-site request refused");
       return;
     }
     next();
   });
+
+  // Bodies are bounded before anyone buffers them: a declared length over the limit is
+  // refused at once, and a body without a declared length (chunked) is not accepted.
+  app.use((req, res, next) => {
+    if (!STATE_CHANGING.has(req.method)) return next();
+    const length = req.get("content-length");
+    if (length === undefined && req.get("transfer-encoding")) {
+      res.status(411).type("text/plain").send("Length Required");
+      return;
+    }
+    if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
+      res.status(413).type("text/plain").send("Payload Too Large");
+      return;
+    }
+    next();
+  });
+
+
 
   if (options.auth) app.all("/api/auth/{*rest}", options.auth);
 
@@ -146,6 +184,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
     if (path) app.use(path, handler);
     else app.use(handler);
   }
+  // A page rendered for a signed-in visitor carries their name: never for shared caches.
+  app.use((req, res, next) => {
+    if (/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(req.get("cookie") ?? "")) {
+      res.setHeader("Cache-Control", "private, no-store");
+    }
+    next();
+  });
   if (options.pages) app.use(options.pages);
 
   // The last resort: anything thrown past the page handler. Client errors (a malformed

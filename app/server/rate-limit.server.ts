@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { requestLimits } from "./db/schema.server";
 
@@ -40,4 +40,29 @@ export async function hitLimit(db: Database, key: string, rule: LimitRule): Prom
   return hits <= rule.max
     ? { allowed: true, retryAfterSeconds: 0 }
     : { allowed: false, retryAfterSeconds: Math.max(1, row?.resetIn ?? rule.windowSeconds) };
+}
+
+/**
+ * Whether `key` has already used up its window, without counting this request. For
+ * limits that count only failures (wrong passwords), checked before the attempt.
+ */
+export async function isLimited(db: Database, key: string, rule: LimitRule): Promise<LimitResult> {
+  const [row] = await db
+    .select({
+      resetIn: sql<number>`ceil(extract(epoch from (${requestLimits.windowStartedAt} + make_interval(secs => ${rule.windowSeconds}) - now())))::int`,
+    })
+    .from(requestLimits)
+    .where(
+      and(
+        eq(requestLimits.key, key),
+        gt(requestLimits.windowStartedAt, sql`now() - make_interval(secs => ${rule.windowSeconds})`),
+        sql`${requestLimits.hits} >= ${rule.max}`,
+      ),
+    );
+  return row ? { allowed: false, retryAfterSeconds: Math.max(1, row.resetIn) } : { allowed: true, retryAfterSeconds: 0 };
+}
+
+/** Forgets windows older than a day, so the table stays as small as the traffic. */
+export async function pruneLimits(db: Database): Promise<void> {
+  await db.delete(requestLimits).where(lt(requestLimits.windowStartedAt, sql`now() - interval '1 day'`));
 }

@@ -15,10 +15,20 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-export async function getViewer(request: Request, context: AppLoadContext): Promise<Viewer | null> {
+/**
+ * `responseHeaders`, when given, receives the Set-Cookie that better-auth sends when it
+ * slides the session forward, so the browser's cookie lives as long as the session.
+ */
+export async function getViewer(
+  request: Request,
+  context: AppLoadContext,
+  responseHeaders?: Headers,
+): Promise<Viewer | null> {
   let result;
   try {
-    result = await context.auth.api.getSession({ headers: request.headers });
+    const { headers, response } = await context.auth.api.getSession({ headers: request.headers, returnHeaders: true });
+    for (const cookie of headers.getSetCookie()) responseHeaders?.append("Set-Cookie", cookie);
+    result = response;
   } catch (error) {
     // A failed lookup must not take the page down: the visitor is shown as signed out.
     context.log.error({ err: error }, "session lookup failed");

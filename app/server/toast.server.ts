@@ -1,5 +1,18 @@
+import { hkdfSync } from "node:crypto";
 import { createCookie, redirect, type AppLoadContext } from "react-router";
+import { z } from "zod";
 import type { FlashToast } from "~/domain/toast";
+
+const toastShape = z.object({
+  type: z.enum(["success", "error", "info"]),
+  title: z.string().max(200),
+  description: z.string().max(500).optional(),
+});
+
+/** A key of its own, derived from the session secret, so no other signed value passes as a toast. */
+function toastSecret(authSecret: string): string {
+  return Buffer.from(hkdfSync("sha256", authSecret, "", "tigris toast cookie", 32)).toString("base64url");
+}
 
 /**
  * Toasts that survive a redirect (sign-in, sign-out): a short-lived signed cookie that the
@@ -11,7 +24,7 @@ function toastCookie(context: AppLoadContext) {
     sameSite: "lax",
     path: "/",
     secure: context.config.siteUrl.startsWith("https://"),
-    secrets: [context.config.authSecret],
+    secrets: [toastSecret(context.config.authSecret)],
     maxAge: 60,
   });
 }
@@ -21,10 +34,11 @@ export async function readToast(
   context: AppLoadContext,
 ): Promise<{ toast: FlashToast | null; headers: Headers }> {
   const cookie = toastCookie(context);
-  const value = (await cookie.parse(request.headers.get("Cookie"))) as FlashToast | null;
+  const value: unknown = await cookie.parse(request.headers.get("Cookie"));
   const headers = new Headers();
   if (value) headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
-  return { toast: value ?? null, headers };
+  const parsed = toastShape.safeParse(value);
+  return { toast: parsed.success ? parsed.data : null, headers };
 }
 
 export async function redirectWithToast(

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import type { Logger } from "./logger.server";
 import { createUser, insertPasswordLogin } from "./db/factories.server";
-import { account, user, userRoles } from "./db/schema.server";
+import { account, session, user, userRoles } from "./db/schema.server";
 
 /**
  * SPEC.md section 4: admin only with a user_roles row saying so; false when there is
@@ -25,12 +25,18 @@ export async function isAdmin(db: Database, userId: string, log: Logger): Promis
 export interface CreateAdminResult {
   userId: string;
   created: boolean;
+  /** Whether the password given now signs this account in. */
+  passwordReplaced: boolean;
 }
 
 /**
  * The only way to the first admin (`npm run create-admin`): creates a verified user with
- * the admin role, or promotes an existing account (verifying its e-mail and giving it a
- * password login if it had none). An existing password is kept.
+ * the admin role, or promotes an existing account.
+ *
+ * A verified account keeps its password: its owner proved the mailbox. An unverified one
+ * may have been registered by anyone who guessed the address, so it is taken over
+ * completely: its password becomes the operator's, its other logins and its sessions are
+ * removed, and only then is it marked verified and made admin.
  */
 export async function createOrPromoteAdmin(
   db: Database,
@@ -48,21 +54,32 @@ export async function createOrPromoteAdmin(
         emailVerified: true,
         role: "admin",
       });
-      return { userId: created.id, created: true };
+      return { userId: created.id, created: true, passwordReplaced: true };
     }
 
-    await tx.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, existing.id));
-    const [credential] = await tx
-      .select({ id: account.id })
-      .from(account)
-      .where(and(eq(account.userId, existing.id), eq(account.providerId, "credential")))
-      .limit(1);
-    if (!credential) await insertPasswordLogin(tx, existing.id, input.password);
+    let passwordReplaced = false;
+    if (!existing.emailVerified) {
+      await tx.delete(session).where(eq(session.userId, existing.id));
+      await tx.delete(account).where(eq(account.userId, existing.id));
+      await insertPasswordLogin(tx, existing.id, input.password);
+      passwordReplaced = true;
+    } else {
+      const [credential] = await tx
+        .select({ id: account.id })
+        .from(account)
+        .where(and(eq(account.userId, existing.id), eq(account.providerId, "credential")))
+        .limit(1);
+      if (!credential) {
+        await insertPasswordLogin(tx, existing.id, input.password);
+        passwordReplaced = true;
+      }
+    }
+    await tx.update(user).set({ emailVerified: true }).where(eq(user.id, existing.id));
     await tx
       .insert(userRoles)
       .values({ userId: existing.id, role: "admin" })
       .onConflictDoUpdate({ target: userRoles.userId, set: { role: "admin" } });
-    return { userId: existing.id, created: false };
+    return { userId: existing.id, created: false, passwordReplaced };
   });
 }
 

@@ -93,6 +93,7 @@ test.describe("/auth", () => {
       await page.goto("/auth");
       await page.getByRole("button", { name: `Continue with ${label}` }).click();
       await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByText("Welcome back!")).toBeVisible();
       await page.getByRole("button", { name: "Open account menu" }).click();
       await expect(page.getByText(identity.email)).toBeVisible();
       await page.getByRole("menuitem", { name: "Dashboard" }).click();

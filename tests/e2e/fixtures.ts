@@ -14,31 +14,26 @@ const forwardedFor = () => `198.18.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 
 /**
  * Signs an investor up, verifies the address from the dev mailbox and signs in, all over
- * HTTP. `request` here should be `page.request`, which shares cookies with the page: the
- * page is then signed in without going through the sign-in screen.
+ * HTTP (form posts to /auth, as a browser without JavaScript would send them). `request`
+ * should be `page.request`, which shares cookies with the page: the page is then signed
+ * in without going through the sign-in screen.
  */
 export async function signInOverHttp(request: APIRequestContext, baseURL: string, investor: Investor): Promise<void> {
   const headers = { Origin: baseURL, "X-Forwarded-For": forwardedFor() };
-  const signUp = await request.post("/api/auth/sign-up/email", {
+  const signUp = await request.post("/auth", {
     headers,
-    data: {
-      email: investor.email,
-      password: investor.password,
-      name: `${investor.firstName} ${investor.lastName}`,
-      firstName: investor.firstName,
-      lastName: investor.lastName,
-      callbackURL: "/auth?verified=1",
-    },
+    form: { intent: "sign-up", ...investor },
   });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
+  expect(signUp.status(), await signUp.text()).toBe(200);
   const link = await linkFrom(process.env.E2E_DATA_DIR!, investor.email, /verify-email/);
   const verify = await request.get(link, { headers, maxRedirects: 0 });
   expect(verify.status()).toBe(302);
-  const signIn = await request.post("/api/auth/sign-in/email", {
+  const signIn = await request.post("/auth", {
     headers,
-    data: { email: investor.email, password: investor.password },
+    form: { intent: "sign-in", email: investor.email, password: investor.password, redirectTo: "/" },
+    maxRedirects: 0,
   });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
+  expect(signIn.status(), await signIn.text()).toBe(302);
 }
 
 /**

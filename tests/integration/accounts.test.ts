@@ -17,7 +17,7 @@ import {
   formRequest,
   getRequest,
 } from "./app-context";
-import { linkFrom, mailsTo } from "../support/mailbox";
+import { linkFrom, waitForMails } from "../support/mailbox";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 let t: TestDatabase;
@@ -128,24 +128,40 @@ describe(`accounts (${testDriver})`, () => {
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, created!.id));
     expect(profile).toMatchObject({ firstName: "Omar", lastName: "Saleh" });
 
-    const mails = await mailsTo(context.dataDir, email);
+    const mails = await waitForMails(context.dataDir, email, 1);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Verify your email for Tigris Advisory");
     const link = await linkFrom(context.dataDir, email, /verify-email/);
     expect(link.startsWith(`${SITE_URL}/api/auth/verify-email?token=`)).toBe(true);
   });
 
+  it("builds e-mail links from SITE_URL even when the request claims another host", async () => {
+    const email = "host-header@example.com";
+    const request = formRequest("/auth", {
+      intent: "sign-up",
+      firstName: "Rami",
+      lastName: "Aziz",
+      email,
+      password: strongPassword,
+    }, { ip: nextIp() });
+    request.headers.set("Host", "evil.example");
+    request.headers.set("X-Forwarded-Host", "evil.example");
+    expect((await run(authAction, request)).status).toBe(200);
+    const link = await linkFrom(context.dataDir, email, /verify-email/);
+    expect(new URL(link).origin).toBe(SITE_URL);
+  });
+
   it("refuses an unverified sign-in with a clear message and sends a fresh link", async () => {
     const email = "unverified@example.com";
     await auth({ intent: "sign-up", firstName: "Nour", lastName: "Kareem", email, password: strongPassword }, { ip: nextIp() });
-    const before = (await mailsTo(context.dataDir, email)).length;
+    const before = (await waitForMails(context.dataDir, email, 1)).length;
     const outcome = await signIn(email);
     expect(outcome.status).toBe(403);
     expect(outcome.data.unverifiedEmail).toBe(email);
     expect(toastOf(outcome)?.title).toBe("Authentication failed");
     expect(toastOf(outcome)?.description).toMatch(/verify your email address/);
     expect(outcome.headers.getSetCookie().some((c) => c.includes("session_token"))).toBe(false);
-    expect((await mailsTo(context.dataDir, email)).length).toBe(before + 1);
+    expect((await waitForMails(context.dataDir, email, before + 1)).length).toBe(before + 1);
   });
 
   it("signs a verified user in with a new session each time, going back to a safe redirectTo", async () => {
@@ -201,6 +217,22 @@ describe(`accounts (${testDriver})`, () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await signIn(email, "wrong password", nextIp())).status);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("never counts the owner's own successful sign-ins against their e-mail", async () => {
+    const email = "regular@example.com";
+    await createUser(t.db, { email, password: strongPassword });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await signIn(email, strongPassword, nextIp())).status);
+    expect(statuses).toEqual(Array(7).fill(302));
+  });
+
+  it("says when to try again", async () => {
+    const ip = nextIp();
+    let last: ActionOutcome | undefined;
+    for (let i = 0; i < 6; i++) last = await signIn("nobody@example.com", "wrong password", ip);
+    expect(last?.status).toBe(429);
+    expect(Number(last?.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
   it("computes the admin flag from user_roles only", async () => {

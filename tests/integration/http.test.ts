@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/config.server";
-import { createHttpApp } from "~/server/http.server";
+import { createHttpApp, redactPath } from "~/server/http.server";
 import { createLogger } from "~/server/logger.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
@@ -86,11 +86,65 @@ describe(`HTTP basics (${testDriver})`, () => {
     expect(read.status).toBe(200);
   });
 
+  it("refuses a cookie-bearing POST that does not say where it comes from", async () => {
+    const bare = await fetch(`${base}/auth`, { method: "POST", headers: { Cookie: "better-auth.session_token=x" } });
+    expect(bare.status).toBe(403);
+    const foreignReferer = await fetch(`${base}/auth`, {
+      method: "POST",
+      headers: { Cookie: "a=b", Referer: "https://evil.example/page" },
+    });
+    expect(foreignReferer.status).toBe(403);
+    const ownReferer = await fetch(`${base}/auth`, {
+      method: "POST",
+      headers: { Cookie: "a=b", Referer: `${siteUrl}/auth` },
+    });
+    expect(ownReferer.status).toBe(200);
+    // A server-to-server call (a webhook) has neither cookies nor Origin and is let through.
+    expect((await fetch(`${base}/hook`, { method: "POST" })).status).toBe(200);
+  });
+
+  it("refuses oversized and unmeasured bodies before anyone reads them", async () => {
+    const big = await fetch(`${base}/auth`, {
+      method: "POST",
+      headers: { Origin: siteUrl, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "x=" + "a".repeat(300 * 1024),
+    });
+    expect(big.status).toBe(413);
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("x=1"));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${base}/auth`, {
+      method: "POST",
+      headers: { Origin: siteUrl },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(411);
+  });
+
+  it("keeps pages for signed-in visitors out of shared caches", async () => {
+    const signedIn = await fetch(`${base}/opportunities`, { headers: { Cookie: "better-auth.session_token=abc.def" } });
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    const anonymous = await fetch(`${base}/opportunities`);
+    expect(anonymous.headers.get("cache-control")).toBeNull();
+  });
+
   it("reports 503 when the database is unreachable", async () => {
     // Last test: the database is closed here and destroyed in afterAll.
     await t.close();
     const res = await fetch(`${base}/healthz`);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: "unavailable" });
+  });
+});
+
+describe("redactPath", () => {
+  it("drops query strings and blanks tokens carried in the path", () => {
+    expect(redactPath("/api/auth/verify-email?token=secret&callbackURL=/")).toBe("/api/auth/verify-email");
+    expect(redactPath("/api/auth/reset-password/abc123?callbackURL=/auth")).toBe("/api/auth/reset-password/[token]");
+    expect(redactPath("/opportunities/42")).toBe("/opportunities/42");
   });
 });

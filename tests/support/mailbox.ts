@@ -17,14 +17,35 @@ export async function mailsTo(dataDir: string, address: string) {
     return [];
   }
   const parsed = await Promise.all(files.map((f) => simpleParser(readFileSync(path.join(folder, f)))));
-  return parsed.filter((m) => m.to && JSON.stringify(m.to).includes(address));
+  const wanted = address.toLowerCase();
+  return parsed.filter((m) =>
+    [m.to ?? []].flat().some((to) => to.value.some((v) => v.address?.toLowerCase() === wanted)),
+  );
 }
 
-/** The first link in the plain-text part of the newest mail to `address` that matches. */
-export async function linkFrom(dataDir: string, address: string, pattern: RegExp): Promise<string> {
-  const mails = await mailsTo(dataDir, address);
-  const text = mails.at(-1)?.text ?? "";
-  const link = text.match(/https?:\/\/\S+/g)?.find((l) => pattern.test(l));
-  if (!link) throw new Error(`no link matching ${pattern} in the mail to ${address}:\n${text}`);
-  return link;
+/**
+ * The first link in the plain-text part of the newest mail to `address` that matches.
+ * Mail is sent after the response (in the background), so this waits for it a little.
+ */
+export async function linkFrom(dataDir: string, address: string, pattern: RegExp, timeoutMs = 5_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let text = "";
+  for (;;) {
+    const mails = await mailsTo(dataDir, address);
+    text = mails.at(-1)?.text ?? "";
+    const link = text.match(/https?:\/\/\S+/g)?.find((l) => pattern.test(l));
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no link matching ${pattern} in a mail to ${address}:\n${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits until `address` has received `count` mails (they are sent in the background). */
+export async function waitForMails(dataDir: string, address: string, count: number, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await mailsTo(dataDir, address);
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

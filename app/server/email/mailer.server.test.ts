@@ -173,7 +173,8 @@ describe("createMailer with SMTP_URL", () => {
     expect(readdirSync(dataDir)).toEqual([]);
 
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 30, to: "jane@example.com", subject: "Verify your email" });
+    expect(lines[0]).toMatchObject({ level: 30, to: "j***@example.com", subject: "Verify your email" });
+    expect(JSON.stringify(lines)).not.toContain("jane@example.com");
     const logged = JSON.stringify(lines);
     expect(logged).not.toContain("secret-token-123");
     expect(logged).not.toContain("Hello Jane");

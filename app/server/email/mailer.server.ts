@@ -50,8 +50,8 @@ export function createMailer(options: {
           html: message.html,
           text: message.text,
         });
-        // Never the body or the links: they carry sign-in tokens.
-        logger.info({ to: message.to, subject: message.subject }, "E-mail sent");
+        // Never the body or the links (they carry sign-in tokens), nor the whole address.
+        logger.info({ to: maskAddress(message.to), subject: message.subject }, "E-mail sent");
       },
     };
   }
@@ -81,4 +81,10 @@ export function createMailer(options: {
       );
     },
   };
+}
+
+/** "jane@example.com" → "j***@example.com": enough to trace a delivery, not to harvest addresses. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  return at > 0 ? `${address[0]}***${address.slice(at)}` : "***";
 }

@@ -1,0 +1,18 @@
+import { safeRedirect } from "~/domain/safe-redirect";
+import { requireViewer } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/auth.welcome";
+
+/**
+ * Where Google and LinkedIn sign-ins land: greets the investor with SPEC.md's sign-in
+ * toast, then goes on to where they were heading.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireViewer(request, context);
+  const to = safeRedirect(new URL(request.url).searchParams.get("to"));
+  return redirectWithToast(
+    to,
+    { type: "success", title: "Welcome back!", description: "You have been successfully logged in." },
+    context,
+  );
+}
