@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { STATIC_PAGES, staticRouteFile } from "./domain/site-map";
 
 /** The route table of SPEC.md section 2; later issues add their routes here. */
 export default [
@@ -11,5 +12,6 @@ export default [
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  ...STATIC_PAGES.map((page) => route(page.path.slice(1), staticRouteFile(page.path))),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
