@@ -1,8 +1,7 @@
-import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
+import { LegalIntro, legalLinkClass } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
-import { LEGAL_LAST_UPDATED } from "~/domain/constants";
 
 export function meta() {
   return [
@@ -15,7 +14,6 @@ export function meta() {
 }
 
 const registeredOffice = brand.offices.find((o) => o.city === "London") ?? brand.offices[0];
-const linkClass = "font-medium text-primary underline underline-offset-4 hover:decoration-accent";
 
 const cookies = [
   {
@@ -47,17 +45,11 @@ export default function CookiePolicy() {
       lead="This website uses only the few strictly necessary cookies it needs to keep you signed in and working securely, and no advertising or tracking cookies."
       cta={false}
     >
-      <div className="space-y-4">
-        <p className="inline-flex items-center gap-2 rounded-full border bg-card px-4 py-1.5 text-sm font-semibold text-primary">
-          <CalendarDays className="size-4 text-accent" aria-hidden="true" />
-          Last updated: {LEGAL_LAST_UPDATED}
-        </p>
-        <p className="leading-relaxed text-foreground/85">
-          This policy is issued by {brand.legalName}, whose registered office is at {registeredOffice.address}. It
-          explains how the site uses cookies and similar technologies, in line with the Privacy and Electronic
-          Communications Regulations 2003 (PECR) and UK GDPR.
-        </p>
-      </div>
+      <LegalIntro>
+        This policy is issued by {brand.legalName}, whose registered office is at {registeredOffice.address}. It
+        explains how the site uses cookies and similar technologies, in line with the Privacy and Electronic
+        Communications Regulations 2003 (PECR) and UK GDPR.
+      </LegalIntro>
 
       <StaticSection title="What cookies are">
         <p>
@@ -130,11 +122,11 @@ export default function CookiePolicy() {
         <p>
           If the cookies we use change, we will update this page and its &ldquo;Last updated&rdquo; date. For questions
           about cookies or your personal data, e-mail{" "}
-          <a href={`mailto:${brand.supportEmail}`} className={linkClass}>
+          <a href={`mailto:${brand.supportEmail}`} className={legalLinkClass}>
             {brand.supportEmail}
           </a>{" "}
           or read our{" "}
-          <Link to="/legal/privacy-policy" className={linkClass}>
+          <Link to="/legal/privacy-policy" className={legalLinkClass}>
             Privacy Policy
           </Link>
           .

@@ -1,8 +1,7 @@
-import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
+import { LegalIntro, legalLinkClass } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
-import { LEGAL_LAST_UPDATED } from "~/domain/constants";
 
 export function meta() {
   return [
@@ -16,7 +15,6 @@ export function meta() {
 
 const registeredOffice = brand.offices.find((o) => o.city === "London") ?? brand.offices[0];
 const otherOffices = brand.offices.filter((o) => o.city !== registeredOffice.city).map((o) => o.city);
-const linkClass = "font-medium text-primary underline underline-offset-4 hover:decoration-accent";
 
 const dataWeCollect = [
   {
@@ -68,27 +66,21 @@ export default function PrivacyPolicy() {
       lead={`How ${brand.legalName} collects, uses, shares and protects the personal data of investors, enquirers and visitors to this website.`}
       cta={false}
     >
-      <div className="space-y-4">
-        <p className="inline-flex items-center gap-2 rounded-full border bg-card px-4 py-1.5 text-sm font-semibold text-primary">
-          <CalendarDays className="size-4 text-accent" aria-hidden="true" />
-          Last updated: {LEGAL_LAST_UPDATED}
-        </p>
-        <p className="leading-relaxed text-foreground/85">
-          This policy explains what we do with your personal data and the rights you have under the UK General Data
-          Protection Regulation (UK GDPR) and the Data Protection Act 2018. Please read it alongside our{" "}
-          <Link to="/legal/cookie-policy" className={linkClass}>
-            Cookie Policy
-          </Link>
-          .
-        </p>
-      </div>
+      <LegalIntro>
+        This policy explains what we do with your personal data and the rights you have under the UK General Data
+        Protection Regulation (UK GDPR) and the Data Protection Act 2018. Please read it alongside our{" "}
+        <Link to="/legal/cookie-policy" className={legalLinkClass}>
+          Cookie Policy
+        </Link>
+        .
+      </LegalIntro>
 
       <StaticSection title="Who we are">
         <p>
           {brand.legalName} (&ldquo;we&rdquo;, &ldquo;us&rdquo;) is the controller of the personal data described in
           this policy. Our registered office is at {registeredOffice.address}, and our team also works from our offices
           in {otherOffices.join(" and ")}. For any question about this policy or your data, e-mail{" "}
-          <a href={`mailto:${brand.supportEmail}`} className={linkClass}>
+          <a href={`mailto:${brand.supportEmail}`} className={legalLinkClass}>
             {brand.supportEmail}
           </a>
           .
@@ -180,7 +172,7 @@ export default function PrivacyPolicy() {
         </ul>
         <p>
           To exercise any of these rights, e-mail{" "}
-          <a href={`mailto:${brand.supportEmail}`} className={linkClass}>
+          <a href={`mailto:${brand.supportEmail}`} className={legalLinkClass}>
             {brand.supportEmail}
           </a>
           . We may ask you to confirm your identity, and we will normally reply within one month, free of charge.
@@ -192,7 +184,7 @@ export default function PrivacyPolicy() {
           If you are unhappy with how we have handled your data, please contact us first. You also have the right to
           complain to the Information Commissioner&rsquo;s Office, the UK supervisory
           authority, at{" "}
-          <a href="https://ico.org.uk" className={linkClass} target="_blank" rel="noopener noreferrer">
+          <a href="https://ico.org.uk" className={legalLinkClass} target="_blank" rel="noopener noreferrer">
             ico.org.uk (opens in a new tab)
           </a>{" "}
           or on 0303 123 1113.

@@ -1,8 +1,9 @@
-import { AlertTriangle, CalendarDays } from "lucide-react";
+import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
+import { LegalIntro, legalLinkClass } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
-import { INVESTOR_QUALIFICATIONS, LEGAL_LAST_UPDATED } from "~/domain/constants";
+import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
 
 export function meta() {
@@ -17,7 +18,6 @@ export function meta() {
 }
 
 const registeredOffice = brand.offices.find((o) => o.city === "London") ?? brand.offices[0];
-const linkClass = "font-medium text-primary underline underline-offset-4 hover:decoration-accent";
 
 const risks = [
   {
@@ -50,17 +50,11 @@ export default function RiskDisclosure() {
       lead="Investing in off-plan real estate in Iraq, the Kurdistan Region and the wider MENA region carries significant risks, including the loss of some or all of your capital."
       cta={false}
     >
-      <div className="space-y-4">
-        <p className="inline-flex items-center gap-2 rounded-full border bg-card px-4 py-1.5 text-sm font-semibold text-primary">
-          <CalendarDays className="size-4 text-accent" aria-hidden="true" />
-          Last updated: {LEGAL_LAST_UPDATED}
-        </p>
-        <p className="leading-relaxed text-foreground/85">
-          This disclosure is provided by {brand.legalName}, whose registered office is at {registeredOffice.address}.
-          It summarises the principal risks of the opportunities presented on this site. It is not exhaustive, and
-          each opportunity carries specific risks that are set out in its own documents.
-        </p>
-      </div>
+      <LegalIntro>
+        This disclosure is provided by {brand.legalName}, whose registered office is at {registeredOffice.address}.
+        It summarises the principal risks of the opportunities presented on this site. It is not exhaustive, and
+        each opportunity carries specific risks that are set out in its own documents.
+      </LegalIntro>
 
       <section
         aria-labelledby="capital-at-risk"
@@ -129,15 +123,15 @@ export default function RiskDisclosure() {
         </p>
         <p>
           If anything here is unclear, e-mail{" "}
-          <a href={`mailto:${brand.supportEmail}`} className={linkClass}>
+          <a href={`mailto:${brand.supportEmail}`} className={legalLinkClass}>
             {brand.supportEmail}
           </a>{" "}
           or{" "}
-          <Link to="/#contact" className={linkClass}>
+          <Link to="/#contact" className={legalLinkClass}>
             book a consultation with an adviser
           </Link>
           . Please also read our{" "}
-          <Link to="/legal/terms-of-service" className={linkClass}>
+          <Link to="/legal/terms-of-service" className={legalLinkClass}>
             Terms of Service
           </Link>
           .

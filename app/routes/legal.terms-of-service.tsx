@@ -1,8 +1,8 @@
-import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
+import { LegalIntro, legalLinkClass } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
-import { FREE_TRIAL_DAYS, INVESTOR_QUALIFICATIONS, LEGAL_LAST_UPDATED, PLAN_NAMES } from "~/domain/constants";
+import { FREE_TRIAL_DAYS, INVESTOR_QUALIFICATIONS, PLAN_NAMES } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
 
 export function meta() {
@@ -17,7 +17,6 @@ export function meta() {
 
 const registeredOffice = brand.offices.find((o) => o.city === "London") ?? brand.offices[0];
 const planList = `${PLAN_NAMES.slice(0, -1).join(", ")} and ${PLAN_NAMES[PLAN_NAMES.length - 1]}`;
-const linkClass = "font-medium text-primary underline underline-offset-4 hover:decoration-accent";
 
 export default function TermsOfService() {
   return (
@@ -27,28 +26,22 @@ export default function TermsOfService() {
       lead={`The terms on which ${brand.legalName} makes this website, investor accounts and subscription plans available to you.`}
       cta={false}
     >
-      <div className="space-y-4">
-        <p className="inline-flex items-center gap-2 rounded-full border bg-card px-4 py-1.5 text-sm font-semibold text-primary">
-          <CalendarDays className="size-4 text-accent" aria-hidden="true" />
-          Last updated: {LEGAL_LAST_UPDATED}
-        </p>
-        <p className="leading-relaxed text-foreground/85">
-          These terms form an agreement between you and {brand.legalName}, whose registered office is at{" "}
-          {registeredOffice.address}. By using the site or creating an account you accept them, together with our{" "}
-          <Link to="/legal/privacy-policy" className={linkClass}>
-            Privacy Policy
-          </Link>
-          ,{" "}
-          <Link to="/legal/cookie-policy" className={linkClass}>
-            Cookie Policy
-          </Link>{" "}
-          and{" "}
-          <Link to="/legal/risk-disclosure" className={linkClass}>
-            Risk Disclosure
-          </Link>
-          . If you do not agree, please do not use the site.
-        </p>
-      </div>
+      <LegalIntro>
+        These terms form an agreement between you and {brand.legalName}, whose registered office is at{" "}
+        {registeredOffice.address}. By using the site or creating an account you accept them, together with our{" "}
+        <Link to="/legal/privacy-policy" className={legalLinkClass}>
+          Privacy Policy
+        </Link>
+        ,{" "}
+        <Link to="/legal/cookie-policy" className={legalLinkClass}>
+          Cookie Policy
+        </Link>{" "}
+        and{" "}
+        <Link to="/legal/risk-disclosure" className={legalLinkClass}>
+          Risk Disclosure
+        </Link>
+        . If you do not agree, please do not use the site.
+      </LegalIntro>
 
       <StaticSection title="Use of the site">
         <p>
@@ -67,7 +60,7 @@ export default function TermsOfService() {
         <p>
           You must give accurate details, verify your e-mail address and keep your password confidential. You are
           responsible for activity under your account; if you think it has been compromised, tell us at{" "}
-          <a href={`mailto:${brand.supportEmail}`} className={linkClass}>
+          <a href={`mailto:${brand.supportEmail}`} className={legalLinkClass}>
             {brand.supportEmail}
           </a>{" "}
           straight away. We may suspend or close an account that breaches these terms, telling you why where we can.
@@ -99,7 +92,7 @@ export default function TermsOfService() {
       <StaticSection title="Subscriptions and billing">
         <p>
           Our {planList} plans are billed monthly or yearly at the prices shown on our{" "}
-          <Link to="/pricing" className={linkClass}>
+          <Link to="/pricing" className={legalLinkClass}>
             pricing page
           </Link>{" "}
           when you subscribe.
@@ -161,7 +154,7 @@ export default function TermsOfService() {
           These terms and any dispute arising from them are governed by the law of England and Wales, and the courts of
           England and Wales have exclusive jurisdiction. If you are a consumer living in Scotland or Northern Ireland,
           you may also bring proceedings in your local courts. Questions about these terms can be sent to{" "}
-          <a href={`mailto:${brand.supportEmail}`} className={linkClass}>
+          <a href={`mailto:${brand.supportEmail}`} className={legalLinkClass}>
             {brand.supportEmail}
           </a>
           .

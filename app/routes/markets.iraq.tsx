@@ -1,8 +1,6 @@
-import { ArrowRight, Building2, Factory, Home, Landmark, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { Building2, Factory, Home, Landmark } from "lucide-react";
+import { CurrentOpportunities, IconCardGrid, IconList } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { brand } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
@@ -28,40 +26,40 @@ const figures = [
 const cities = [
   {
     icon: Landmark,
-    name: "Baghdad",
-    body: "The capital concentrates government, banking and the head offices of most national and international firms. Demand is strongest for well-managed gated communities and mid-rise apartments in established districts such as Al-Mansour, Al-Jadriya and Zayouna, and in planned extensions on the city's edges where serviced land is available.",
+    title: "Baghdad",
+    text: "The capital concentrates government, banking and the head offices of most national and international firms. Demand is strongest for well-managed gated communities and mid-rise apartments in established districts such as Al-Mansour, Al-Jadriya and Zayouna, and in planned extensions on the city's edges where serviced land is available.",
   },
   {
     icon: Factory,
-    name: "Basra",
-    body: "Iraq's oil and port city houses the engineers, contractors and service companies that support the southern fields and the expanding port at Umm Qasr. That workforce, and a growing local professional class, want modern housing with reliable power, water and security, which the existing stock rarely provides.",
+    title: "Basra",
+    text: "Iraq's oil and port city houses the engineers, contractors and service companies that support the southern fields and the expanding port at Umm Qasr. That workforce, and a growing local professional class, want modern housing with reliable power, water and security, which the existing stock rarely provides.",
   },
 ];
 
 const risks = [
   {
-    risk: "Political and security risk",
-    mitigation:
+    title: "Political and security risk",
+    text:
       "We work only in districts our Baghdad team visits regularly, monitor conditions continuously and favour projects that do not depend on a single political patron.",
   },
   {
-    risk: "Title and land risk",
-    mitigation:
+    title: "Title and land risk",
+    text:
       "Local counsel verifies land allocation, the investment licence and registry records before we present a project, and we decline any scheme where title is contested.",
   },
   {
-    risk: "Developer and construction risk",
-    mitigation:
+    title: "Developer and construction risk",
+    text:
       "We assess each developer's delivered track record and finances, seek payment schedules tied to construction milestones and commission independent site inspections.",
   },
   {
-    risk: "Currency and transfer risk",
-    mitigation:
+    title: "Currency and transfer risk",
+    text:
       "We prefer contracts priced in US dollars and confirm, before commitment, the banking route for paying in and repatriating capital and proceeds.",
   },
   {
-    risk: "Liquidity and exit risk",
-    mitigation:
+    title: "Liquidity and exit risk",
+    text:
       "The resale market is thinner than in the Gulf, so we size positions for a hold through completion and plan the exit route, whether resale, handover or rental, at the outset.",
   },
 ];
@@ -115,19 +113,7 @@ export default function IraqMarket() {
       </StaticSection>
 
       <StaticSection title="Where we focus: Baghdad and Basra">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {cities.map((c) => (
-            <Card key={c.name}>
-              <CardHeader>
-                <c.icon className="size-6 text-primary" aria-hidden="true" />
-                <h3 className="font-serif text-lg font-semibold">{c.name}</h3>
-              </CardHeader>
-              <CardContent>
-                <p className="text-sm text-muted-foreground">{c.body}</p>
-              </CardContent>
-            </Card>
-          ))}
-        </div>
+        <IconCardGrid items={cities} />
       </StaticSection>
 
       <StaticSection title="The legal framework for foreign investors">
@@ -153,17 +139,7 @@ export default function IraqMarket() {
           investors should expect more uncertainty than in established markets. We do not try to hide that; we try
           to manage it.
         </p>
-        <ul className="space-y-4">
-          {risks.map((r) => (
-            <li key={r.risk} className="flex gap-3">
-              <ShieldCheck className="mt-1 size-5 shrink-0 text-primary" aria-hidden="true" />
-              <div>
-                <h3 className="font-semibold text-foreground">{r.risk}</h3>
-                <p>{r.mitigation}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <IconList items={risks} />
       </StaticSection>
 
       <StaticSection title="The projects we source">
@@ -181,17 +157,10 @@ export default function IraqMarket() {
         </ul>
       </StaticSection>
 
-      <StaticSection title="Current opportunities">
-        <p>
-          Projects that have passed our due diligence and are open to investors are listed on our opportunities
-          page, with minimum investment, projected returns and expected completion for each.
-        </p>
-        <Button asChild variant="outline">
-          <Link to="/opportunities">
-            <Building2 aria-hidden="true" /> View current opportunities <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
-      </StaticSection>
+      <CurrentOpportunities icon={Building2}>
+        Projects that have passed our due diligence and are open to investors are listed on our opportunities
+        page, with minimum investment, projected returns and expected completion for each.
+      </CurrentOpportunities>
     </StaticPage>
   );
 }

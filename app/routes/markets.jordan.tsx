@@ -1,8 +1,6 @@
-import { ArrowRight, Briefcase, Coins, Home, Scale, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { Briefcase, Coins, Home, Scale } from "lucide-react";
+import { CurrentOpportunities, IconCardGrid, IconList, IconParagraph } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { brand } from "~/domain/brand";
 
 export function meta() {
@@ -19,30 +17,30 @@ export function meta() {
 const segments = [
   {
     icon: Briefcase,
-    name: "Office",
-    body: "Demand for modern, efficient floor space is concentrated in Abdali, Shmeisani and the Jabal Amman corridor, driven by banks, regional headquarters, technology firms and international organisations. Much of the existing stock is ageing, so well-specified new buildings with reliable services and parking let more readily than older towers.",
+    title: "Office",
+    text: "Demand for modern, efficient floor space is concentrated in Abdali, Shmeisani and the Jabal Amman corridor, driven by banks, regional headquarters, technology firms and international organisations. Much of the existing stock is ageing, so well-specified new buildings with reliable services and parking let more readily than older towers.",
   },
   {
     icon: Home,
-    name: "Residential",
-    body: "West Amman districts such as Abdoun, Dabouq, Deir Ghbar and Khalda attract local families, Gulf and diaspora buyers and expatriate professionals. Mid-sized apartments in well-managed buildings offer the broadest buyer and tenant pool, while premium villas serve a narrower, slower-moving market.",
+    title: "Residential",
+    text: "West Amman districts such as Abdoun, Dabouq, Deir Ghbar and Khalda attract local families, Gulf and diaspora buyers and expatriate professionals. Mid-sized apartments in well-managed buildings offer the broadest buyer and tenant pool, while premium villas serve a narrower, slower-moving market.",
   },
 ];
 
 const risks = [
   {
-    risk: "Modest growth and regional spillovers",
-    mitigation:
+    title: "Modest growth and regional spillovers",
+    text:
       "Jordan's economy grows steadily rather than quickly, and conflicts nearby weigh on sentiment and tourism. We underwrite on conservative rental and price assumptions.",
   },
   {
-    risk: "Slower resale market",
-    mitigation:
+    title: "Slower resale market",
+    text:
       "Transactions at the upper end can take time. We prefer mid-market units and office space with broad demand, and we plan the exit route before investing.",
   },
   {
-    risk: "Approvals and developer delivery",
-    mitigation:
+    title: "Approvals and developer delivery",
+    text:
       "We confirm that foreign-ownership approval is available for the specific property and check the developer's completed projects, permits and finances.",
   },
 ];
@@ -65,16 +63,13 @@ export default function JordanMarket() {
       </StaticSection>
 
       <StaticSection title="A dinar pegged to the US dollar">
-        <div className="flex gap-3">
-          <Coins className="mt-1 size-5 shrink-0 text-primary" aria-hidden="true" />
-          <p>
-            The Jordanian dinar has been pegged to the US dollar for decades, backed by the Central Bank of Jordan's
-            foreign reserves and a conservative monetary policy. For investors who measure returns in dollars, that
-            peg removes most of the currency risk that affects other emerging markets. A peg is a policy choice and
-            not a guarantee, but Jordan's record of maintaining it through regional shocks is a material part of its
-            appeal.
-          </p>
-        </div>
+        <IconParagraph icon={Coins}>
+          The Jordanian dinar has been pegged to the US dollar for decades, backed by the Central Bank of Jordan's
+          foreign reserves and a conservative monetary policy. For investors who measure returns in dollars, that
+          peg removes most of the currency risk that affects other emerging markets. A peg is a policy choice and
+          not a guarantee, but Jordan's record of maintaining it through regional shocks is a material part of its
+          appeal.
+        </IconParagraph>
       </StaticSection>
 
       <StaticSection title="Foreign ownership rules">
@@ -99,19 +94,7 @@ export default function JordanMarket() {
       </StaticSection>
 
       <StaticSection title="Office and residential segments">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {segments.map((s) => (
-            <Card key={s.name}>
-              <CardHeader>
-                <s.icon className="size-6 text-primary" aria-hidden="true" />
-                <h3 className="font-serif text-lg font-semibold">{s.name}</h3>
-              </CardHeader>
-              <CardContent>
-                <p className="text-sm text-muted-foreground">{s.body}</p>
-              </CardContent>
-            </Card>
-          ))}
-        </div>
+        <IconCardGrid items={segments} />
       </StaticSection>
 
       <StaticSection title="Stability in a regional portfolio">
@@ -122,30 +105,13 @@ export default function JordanMarket() {
           help balance the higher-growth, higher-risk projects in a client's portfolio. Capital remains at risk, and
           values and rents can fall as well as rise.
         </p>
-        <ul className="space-y-4">
-          {risks.map((r) => (
-            <li key={r.risk} className="flex gap-3">
-              <ShieldCheck className="mt-1 size-5 shrink-0 text-primary" aria-hidden="true" />
-              <div>
-                <h3 className="font-semibold text-foreground">{r.risk}</h3>
-                <p>{r.mitigation}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <IconList items={risks} />
       </StaticSection>
 
-      <StaticSection title="Current opportunities">
-        <p>
-          Jordanian projects that meet our criteria are listed with the rest of our pipeline on the opportunities
-          page, each with its minimum investment, projected returns and expected completion.
-        </p>
-        <Button asChild variant="outline">
-          <Link to="/opportunities">
-            View current opportunities <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
-      </StaticSection>
+      <CurrentOpportunities>
+        Jordanian projects that meet our criteria are listed with the rest of our pipeline on the opportunities
+        page, each with its minimum investment, projected returns and expected completion.
+      </CurrentOpportunities>
     </StaticPage>
   );
 }

@@ -1,8 +1,6 @@
-import { ArrowRight, Building2, KeyRound, Mountain, ShieldCheck, Users } from "lucide-react";
-import { Link } from "react-router";
+import { Building2, KeyRound, Mountain, Users } from "lucide-react";
+import { CurrentOpportunities, IconCardGrid, IconList } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { brand } from "~/domain/brand";
 
 export function meta() {
@@ -19,35 +17,35 @@ export function meta() {
 const cities = [
   {
     icon: Building2,
-    name: "Erbil",
-    body: "The regional capital hosts the Kurdistan Regional Government, most foreign consulates, international oil companies, NGOs and an international airport with direct flights to Europe and the Gulf. Its ring-road districts and planned communities attract families, expatriate staff and returning diaspora buyers.",
+    title: "Erbil",
+    text: "The regional capital hosts the Kurdistan Regional Government, most foreign consulates, international oil companies, NGOs and an international airport with direct flights to Europe and the Gulf. Its ring-road districts and planned communities attract families, expatriate staff and returning diaspora buyers.",
   },
   {
     icon: Mountain,
-    name: "Sulaymaniyah",
-    body: "The region's cultural and university city has a strong professional middle class and a more local buyer base than Erbil. Supply of modern, well-serviced apartments remains limited, and demand from families and students supports steady occupancy for good-quality schemes.",
+    title: "Sulaymaniyah",
+    text: "The region's cultural and university city has a strong professional middle class and a more local buyer base than Erbil. Supply of modern, well-serviced apartments remains limited, and demand from families and students supports steady occupancy for good-quality schemes.",
   },
 ];
 
 const risks = [
   {
-    risk: "Erbil-Baghdad relations and public finances",
-    mitigation:
+    title: "Erbil-Baghdad relations and public finances",
+    text:
       "Budget and oil-revenue disputes can delay public salaries and dampen local demand. We favour projects whose buyers and tenants are not dependent on public-sector pay, and we stress-test sales timelines.",
   },
   {
-    risk: "Oil-export disruption",
-    mitigation:
+    title: "Oil-export disruption",
+    text:
       "Interruptions to oil exports have hit regional revenues before. We treat the region as one allocation within a diversified portfolio, never the whole of it.",
   },
   {
-    risk: "Developer delivery and past oversupply",
-    mitigation:
+    title: "Developer delivery and past oversupply",
+    text:
       "Earlier cycles left unfinished projects in some districts. We back only developers with completed, occupied schemes and seek staged payments tied to verified construction progress.",
   },
   {
-    risk: "Title, registration and regional security",
-    mitigation:
+    title: "Title, registration and regional security",
+    text:
       "Local counsel confirms the investment licence, land allocation and registration route, and our team monitors regional security conditions as part of ongoing reporting.",
   },
 ];
@@ -71,19 +69,7 @@ export default function KurdistanRegionMarket() {
       </StaticSection>
 
       <StaticSection title="Erbil and Sulaymaniyah">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {cities.map((c) => (
-            <Card key={c.name}>
-              <CardHeader>
-                <c.icon className="size-6 text-primary" aria-hidden="true" />
-                <h3 className="font-serif text-lg font-semibold">{c.name}</h3>
-              </CardHeader>
-              <CardContent>
-                <p className="text-sm text-muted-foreground">{c.body}</p>
-              </CardContent>
-            </Card>
-          ))}
-        </div>
+        <IconCardGrid items={cities} />
       </StaticSection>
 
       <StaticSection title="The Kurdistan Region investment law">
@@ -142,30 +128,13 @@ export default function KurdistanRegionMarket() {
           Capital is at risk and projected returns are targets, not guarantees. The principal risks in the region
           and our response to each:
         </p>
-        <ul className="space-y-4">
-          {risks.map((r) => (
-            <li key={r.risk} className="flex gap-3">
-              <ShieldCheck className="mt-1 size-5 shrink-0 text-primary" aria-hidden="true" />
-              <div>
-                <h3 className="font-semibold text-foreground">{r.risk}</h3>
-                <p>{r.mitigation}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <IconList items={risks} />
       </StaticSection>
 
-      <StaticSection title="Current opportunities">
-        <p>
-          Projects in the Kurdistan Region that have cleared our due diligence appear alongside the rest of our
-          pipeline on the opportunities page, each with its minimum investment, projected returns and completion date.
-        </p>
-        <Button asChild variant="outline">
-          <Link to="/opportunities">
-            View current opportunities <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
-      </StaticSection>
+      <CurrentOpportunities>
+        Projects in the Kurdistan Region that have cleared our due diligence appear alongside the rest of our
+        pipeline on the opportunities page, each with its minimum investment, projected returns and completion date.
+      </CurrentOpportunities>
     </StaticPage>
   );
 }

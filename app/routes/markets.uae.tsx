@@ -1,8 +1,6 @@
-import { Anchor, ArrowRight, Building, FileCheck2, Landmark, Lock } from "lucide-react";
-import { Link } from "react-router";
+import { Anchor, Building, FileCheck2, Landmark, Lock } from "lucide-react";
+import { CurrentOpportunities, IconCardGrid, IconParagraph } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { brand } from "~/domain/brand";
 
 export function meta() {
@@ -19,13 +17,13 @@ export function meta() {
 const cities = [
   {
     icon: Building,
-    name: "Dubai",
-    body: "The region's deepest and most liquid property market, with freehold ownership open to foreign buyers in designated areas, a large pipeline of master-planned communities and an active resale market. We concentrate on established developers in locations with proven rental demand rather than speculative launches at the edge of the city.",
+    title: "Dubai",
+    text: "The region's deepest and most liquid property market, with freehold ownership open to foreign buyers in designated areas, a large pipeline of master-planned communities and an active resale market. We concentrate on established developers in locations with proven rental demand rather than speculative launches at the edge of the city.",
   },
   {
     icon: Landmark,
-    name: "Abu Dhabi",
-    body: "A smaller, more measured market where foreign buyers can own in designated investment zones such as Saadiyat Island, Yas Island and Al Reem Island. Supply has been released more gradually than in Dubai, and demand comes largely from end-users working in government, energy and finance.",
+    title: "Abu Dhabi",
+    text: "A smaller, more measured market where foreign buyers can own in designated investment zones such as Saadiyat Island, Yas Island and Al Reem Island. Supply has been released more gradually than in Dubai, and demand comes largely from end-users working in government, energy and finance.",
   },
 ];
 
@@ -50,19 +48,7 @@ export default function UaeMarket() {
           lowers the capital needed up front. The trade-off is exposure to construction and market risk until
           completion, which is why developer selection and payment structure matter as much as location.
         </p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {cities.map((c) => (
-            <Card key={c.name}>
-              <CardHeader>
-                <c.icon className="size-6 text-primary" aria-hidden="true" />
-                <h3 className="font-serif text-lg font-semibold">{c.name}</h3>
-              </CardHeader>
-              <CardContent>
-                <p className="text-sm text-muted-foreground">{c.body}</p>
-              </CardContent>
-            </Card>
-          ))}
-        </div>
+        <IconCardGrid items={cities} />
       </StaticSection>
 
       <StaticSection title="RERA escrow rules">
@@ -110,37 +96,24 @@ export default function UaeMarket() {
       </StaticSection>
 
       <StaticSection title="The anchor of a regional portfolio">
-        <div className="flex gap-3">
-          <Anchor className="mt-1 size-5 shrink-0 text-primary" aria-hidden="true" />
-          <p>
-            Compared with Iraq, the Kurdistan Region or Jordan, the UAE offers lower volatility, deeper liquidity and
-            a currency pegged to the US dollar. Projected returns are generally more modest than in frontier markets,
-            but income is more predictable and exit routes are well established. Many of our clients hold a UAE
-            position as the lower-volatility anchor of their regional allocation, balancing higher-growth,
-            higher-risk projects elsewhere. UAE property prices have fallen sharply in past cycles, so the anchor is
-            relative: capital is still at risk and values can go down as well as up.
-          </p>
-        </div>
-        <div className="flex gap-3">
-          <FileCheck2 className="mt-1 size-5 shrink-0 text-primary" aria-hidden="true" />
-          <p>
-            Our Dubai team reviews every project's RERA registration, escrow arrangements, payment plan and
-            developer delivery record, and monitors construction until handover.
-          </p>
-        </div>
+        <IconParagraph icon={Anchor}>
+          Compared with Iraq, the Kurdistan Region or Jordan, the UAE offers lower volatility, deeper liquidity and
+          a currency pegged to the US dollar. Projected returns are generally more modest than in frontier markets,
+          but income is more predictable and exit routes are well established. Many of our clients hold a UAE
+          position as the lower-volatility anchor of their regional allocation, balancing higher-growth,
+          higher-risk projects elsewhere. UAE property prices have fallen sharply in past cycles, so the anchor is
+          relative: capital is still at risk and values can go down as well as up.
+        </IconParagraph>
+        <IconParagraph icon={FileCheck2}>
+          Our Dubai team reviews every project's RERA registration, escrow arrangements, payment plan and
+          developer delivery record, and monitors construction until handover.
+        </IconParagraph>
       </StaticSection>
 
-      <StaticSection title="Current opportunities">
-        <p>
-          UAE projects that have passed our review are listed with the rest of our pipeline on the opportunities
-          page, including minimum investment, projected returns and expected completion.
-        </p>
-        <Button asChild variant="outline">
-          <Link to="/opportunities">
-            View current opportunities <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
-      </StaticSection>
+      <CurrentOpportunities>
+        UAE projects that have passed our review are listed with the rest of our pipeline on the opportunities
+        page, including minimum investment, projected returns and expected completion.
+      </CurrentOpportunities>
     </StaticPage>
   );
 }

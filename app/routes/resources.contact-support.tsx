@@ -1,8 +1,8 @@
 import { Clock, Mail, MessageCircle, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { ResourceCard } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { brand, whatsappLink } from "~/domain/brand";
 import { REPLY_WITHIN_HOURS, SUPPORT_HOURS } from "~/domain/constants";
 
@@ -33,69 +33,41 @@ export default function ContactSupport() {
           same question twice.
         </p>
         <ul className="grid gap-6 md:grid-cols-3">
-          <li className="flex">
-            <Card className="w-full gap-4">
-              <CardHeader>
-                <MessageCircle className="size-6 text-accent" aria-hidden="true" />
-                <CardTitle>
-                  <h3>Live chat</h3>
-                </CardTitle>
-              </CardHeader>
-              <CardContent className="flex-1">
-                <p className="text-sm leading-relaxed text-foreground/85">
-                  Message us on WhatsApp for quick questions. A greeting is filled in for you; just add what you need.
-                </p>
-              </CardContent>
-              <CardFooter>
-                <Button asChild className="w-full">
-                  <a href={whatsappLink()} target="_blank" rel="noopener noreferrer">
-                    <MessageCircle aria-hidden="true" /> Start a WhatsApp chat
-                  </a>
-                </Button>
-              </CardFooter>
-            </Card>
-          </li>
-          <li className="flex">
-            <Card className="w-full gap-4">
-              <CardHeader>
-                <Phone className="size-6 text-accent" aria-hidden="true" />
-                <CardTitle>
-                  <h3>Call us</h3>
-                </CardTitle>
-              </CardHeader>
-              <CardContent className="flex-1">
-                <p className="text-sm leading-relaxed text-foreground/85">
-                  Speak to a member of the team during support hours. Calls are answered from our London office.
-                </p>
-              </CardContent>
-              <CardFooter>
-                <a href={telHref} className={`${linkClass} text-base`}>
-                  {brand.phone}
+          <ResourceCard
+            icon={MessageCircle}
+            title="Live chat"
+            footer={
+              <Button asChild className="w-full">
+                <a href={whatsappLink()} target="_blank" rel="noopener noreferrer">
+                  <MessageCircle aria-hidden="true" /> Start a WhatsApp chat
                 </a>
-              </CardFooter>
-            </Card>
-          </li>
-          <li className="flex">
-            <Card className="w-full gap-4">
-              <CardHeader>
-                <Mail className="size-6 text-accent" aria-hidden="true" />
-                <CardTitle>
-                  <h3>E-mail</h3>
-                </CardTitle>
-              </CardHeader>
-              <CardContent className="flex-1">
-                <p className="text-sm leading-relaxed text-foreground/85">
-                  Best for detailed questions or anything that needs a document. We answer within {REPLY_WITHIN_HOURS}{" "}
-                  hours.
-                </p>
-              </CardContent>
-              <CardFooter>
-                <a href={`mailto:${brand.supportEmail}`} className={`${linkClass} break-all`}>
-                  {brand.supportEmail}
-                </a>
-              </CardFooter>
-            </Card>
-          </li>
+              </Button>
+            }
+          >
+            Message us on WhatsApp for quick questions. A greeting is filled in for you; just add what you need.
+          </ResourceCard>
+          <ResourceCard
+            icon={Phone}
+            title="Call us"
+            footer={
+              <a href={telHref} className={`${linkClass} text-base`}>
+                {brand.phone}
+              </a>
+            }
+          >
+            Speak to a member of the team during support hours. Calls are answered from our London office.
+          </ResourceCard>
+          <ResourceCard
+            icon={Mail}
+            title="E-mail"
+            footer={
+              <a href={`mailto:${brand.supportEmail}`} className={`${linkClass} break-all`}>
+                {brand.supportEmail}
+              </a>
+            }
+          >
+            Best for detailed questions or anything that needs a document. We answer within {REPLY_WITHIN_HOURS} hours.
+          </ResourceCard>
         </ul>
       </StaticSection>
 

@@ -1,8 +1,8 @@
 import { CalendarCheck, FileText, LayoutDashboard, LogIn, UserPlus, UserRound } from "lucide-react";
 import { Link } from "react-router";
+import { ResourceCard } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { brand } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS, REPLY_WITHIN_HOURS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
@@ -75,19 +75,9 @@ export default function InvestorPortal() {
         </p>
         <ul className="grid gap-6 sm:grid-cols-2">
           {FEATURES.map((f) => (
-            <li key={f.title} className="flex">
-              <Card className="w-full gap-3">
-                <CardHeader>
-                  <f.icon className="size-6 text-accent" aria-hidden="true" />
-                  <CardTitle>
-                    <h3>{f.title}</h3>
-                  </CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <p className="text-sm leading-relaxed text-foreground/85">{f.text}</p>
-                </CardContent>
-              </Card>
-            </li>
+            <ResourceCard key={f.title} icon={f.icon} title={f.title} gap="gap-3">
+              {f.text}
+            </ResourceCard>
           ))}
         </ul>
       </StaticSection>

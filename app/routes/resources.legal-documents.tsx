@@ -1,7 +1,7 @@
 import { ArrowRight, Cookie, Scale, ShieldAlert, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
+import { ResourceCard } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { brand } from "~/domain/brand";
 import { LEGAL_LAST_UPDATED } from "~/domain/constants";
 
@@ -62,27 +62,21 @@ export default function LegalDocuments() {
         </p>
         <ul className="grid gap-6 sm:grid-cols-2">
           {DOCUMENTS.map((d) => (
-            <li key={d.to} className="flex">
-              <Card className="w-full gap-4">
-                <CardHeader>
-                  <d.icon className="size-6 text-accent" aria-hidden="true" />
-                  <CardTitle>
-                    <h3>{d.title}</h3>
-                  </CardTitle>
-                </CardHeader>
-                <CardContent className="flex-1">
-                  <p className="text-sm leading-relaxed text-foreground/85">{d.description}</p>
-                </CardContent>
-                <CardFooter>
-                  <Link
-                    to={d.to}
-                    className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
-                  >
-                    Read the {d.title} <ArrowRight className="size-4" aria-hidden="true" />
-                  </Link>
-                </CardFooter>
-              </Card>
-            </li>
+            <ResourceCard
+              key={d.to}
+              icon={d.icon}
+              title={d.title}
+              footer={
+                <Link
+                  to={d.to}
+                  className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
+                >
+                  Read the {d.title} <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              }
+            >
+              {d.description}
+            </ResourceCard>
           ))}
         </ul>
       </StaticSection>

@@ -1,7 +1,7 @@
 import { CheckCircle2, FileSearch, HardHat, Landmark, Scale, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
+import { FeatureCardGrid } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { brand } from "~/domain/brand";
 
 export function meta() {
@@ -42,7 +42,7 @@ const checks = [
   {
     icon: FileSearch,
     title: "Developer track record",
-    items: [
+    points: [
       "Completed projects visited and compared with their original brochures and delivery dates",
       "Ownership, directors and beneficial owners of the developer and its contractors",
       "Litigation, buyer complaints and any history of stalled or abandoned projects",
@@ -52,7 +52,7 @@ const checks = [
   {
     icon: HardHat,
     title: "Construction progress monitoring",
-    items: [
+    points: [
       "Regular site visits by our teams in Baghdad and Dubai and trusted partners in Erbil and Amman",
       "Independent quantity surveyors who measure work actually completed",
       "Progress compared with the payment schedule before each instalment is due",
@@ -62,7 +62,7 @@ const checks = [
   {
     icon: Scale,
     title: "Legal structure review",
-    items: [
+    points: [
       "Sale and purchase agreement reviewed with qualified local counsel",
       "Rules on foreign and non-resident ownership in each jurisdiction",
       "Holding structure, whether direct, through a company or through a partner",
@@ -72,7 +72,7 @@ const checks = [
   {
     icon: ShieldCheck,
     title: "AML, KYC and sanctions screening",
-    items: [
+    points: [
       "Identity, source-of-funds and source-of-wealth checks on every investor",
       "Screening of developers, landowners and counterparties against UK, UN, EU and US sanctions lists",
       "Politically exposed person and adverse media checks on all principal parties",
@@ -111,25 +111,7 @@ export default function DueDiligence() {
       </StaticSection>
 
       <StaticSection title="What we check">
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {checks.map((c) => (
-            <li key={c.title}>
-              <Card className="h-full gap-3">
-                <CardHeader>
-                  <c.icon className="size-6 text-accent" aria-hidden="true" />
-                  <h3 className="font-serif text-lg font-semibold text-primary">{c.title}</h3>
-                </CardHeader>
-                <CardContent>
-                  <ul className="list-disc space-y-1.5 pl-5 text-sm text-muted-foreground">
-                    {c.items.map((item) => (
-                      <li key={item}>{item}</li>
-                    ))}
-                  </ul>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <FeatureCardGrid items={checks} />
       </StaticSection>
 
       <StaticSection title="Title and land registry verification">

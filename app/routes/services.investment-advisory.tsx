@@ -1,7 +1,7 @@
 import { CalendarClock, Compass, DoorOpen, Layers, Target } from "lucide-react";
 import { Link } from "react-router";
+import { FeatureCardGrid } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { brand } from "~/domain/brand";
 import { CONSULTATION_MINUTES, INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
@@ -106,19 +106,7 @@ export default function InvestmentAdvisory() {
           advisers in London, Dubai and Baghdad combine local market knowledge with the discipline expected by
           international investors. Our advice covers five areas.
         </p>
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {pillars.map((p) => (
-            <li key={p.title}>
-              <Card className="h-full gap-3">
-                <CardHeader>
-                  <p.icon className="size-6 text-accent" aria-hidden="true" />
-                  <h3 className="font-serif text-lg font-semibold text-primary">{p.title}</h3>
-                </CardHeader>
-                <CardContent className="text-sm text-muted-foreground">{p.text}</CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <FeatureCardGrid items={pillars} />
       </StaticSection>
 
       <StaticSection title="Where we allocate">

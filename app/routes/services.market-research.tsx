@@ -1,8 +1,7 @@
-import { ArrowRight, Building2, Database, MapPinned, Users } from "lucide-react";
+import { Building2, Database, MapPinned, Users } from "lucide-react";
 import { Link } from "react-router";
+import { FeatureCardGrid, IconParagraph, LinkSection } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { brand } from "~/domain/brand";
 
 export function meta() {
@@ -25,19 +24,23 @@ const iraqFigures = [
 
 const coverage = [
   {
-    market: "Iraq",
+    icon: Building2,
+    title: "Iraq",
     text: "Baghdad, Basra and Najaf: new residential cities, investment-licence projects on state land and the effect of federal budget and infrastructure spending on demand.",
   },
   {
-    market: "Kurdistan Region",
+    icon: Building2,
+    title: "Kurdistan Region",
     text: "Erbil, Sulaymaniyah and Duhok: gated communities, high-rise apartments, developer funding and the relationship between regional and federal policy.",
   },
   {
-    market: "UAE",
+    icon: Building2,
+    title: "UAE",
     text: "Dubai and Abu Dhabi: launch pricing, payment-plan terms, escrow practice and resale performance across established and emerging communities.",
   },
   {
-    market: "Jordan",
+    icon: Building2,
+    title: "Jordan",
     text: "Amman and its growth corridors: apartment supply, rental demand, rules for non-Jordanian buyers and the role of Gulf and diaspora capital.",
   },
 ];
@@ -74,19 +77,7 @@ export default function MarketResearch() {
           markets. For each we track supply pipelines, launch and resale prices, absorption, payment-plan terms,
           rental levels, developer activity and regulatory change.
         </p>
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {coverage.map((c) => (
-            <li key={c.market}>
-              <Card className="h-full gap-3">
-                <CardHeader>
-                  <Building2 className="size-6 text-accent" aria-hidden="true" />
-                  <h3 className="font-serif text-lg font-semibold text-primary">{c.market}</h3>
-                </CardHeader>
-                <CardContent className="text-sm text-muted-foreground">{c.text}</CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <FeatureCardGrid items={coverage} />
         <p>Iraq remains the centre of our work. The headline figures we use in our briefings are:</p>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           {iraqFigures.map((f) => (
@@ -99,23 +90,17 @@ export default function MarketResearch() {
       </StaticSection>
 
       <StaticSection title="Teams on the ground">
-        <div className="flex gap-3">
-          <MapPinned className="mt-1 size-5 shrink-0 text-accent" aria-hidden="true" />
-          <p>
-            Much of what matters in these markets never appears in a database. Our researchers work from offices in{" "}
-            {officeCities} and travel regularly to
-            Erbil, Sulaymaniyah, Basra and Amman. They visit sites, walk completed schemes, meet developers and
-            speak to the agents who handle resales, so that our figures reflect what is happening on the ground
-            rather than what appears in a brochure.
-          </p>
-        </div>
-        <div className="flex gap-3">
-          <Users className="mt-1 size-5 shrink-0 text-accent" aria-hidden="true" />
-          <p>
-            Arabic- and Kurdish-speaking researchers work alongside analysts trained in international real estate
-            research, so local knowledge is presented in a form that investment committees can use.
-          </p>
-        </div>
+        <IconParagraph icon={MapPinned} tone="accent">
+          Much of what matters in these markets never appears in a database. Our researchers work from offices in{" "}
+          {officeCities} and travel regularly to
+          Erbil, Sulaymaniyah, Basra and Amman. They visit sites, walk completed schemes, meet developers and
+          speak to the agents who handle resales, so that our figures reflect what is happening on the ground
+          rather than what appears in a brochure.
+        </IconParagraph>
+        <IconParagraph icon={Users} tone="accent">
+          Arabic- and Kurdish-speaking researchers work alongside analysts trained in international real estate
+          research, so local knowledge is presented in a form that investment committees can use.
+        </IconParagraph>
       </StaticSection>
 
       <StaticSection title="Data sources">
@@ -158,18 +143,11 @@ export default function MarketResearch() {
         </p>
       </StaticSection>
 
-      <StaticSection title="Read our latest reports">
-        <p>
-          We publish regular reports on supply, pricing and developer activity across the region. Research is
-          provided for information and does not constitute a recommendation to invest; projections are estimates,
-          and capital is at risk.
-        </p>
-        <Button asChild variant="outline">
-          <Link to="/resources/market-reports">
-            Browse market reports <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
-      </StaticSection>
+      <LinkSection title="Read our latest reports" to="/resources/market-reports" label="Browse market reports">
+        We publish regular reports on supply, pricing and developer activity across the region. Research is
+        provided for information and does not constitute a recommendation to invest; projections are estimates,
+        and capital is at risk.
+      </LinkSection>
     </StaticPage>
   );
 }

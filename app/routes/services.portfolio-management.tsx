@@ -1,7 +1,7 @@
 import { BarChart3, CalendarCheck, ClipboardCheck, Eye, Home, LineChart } from "lucide-react";
 import { Link } from "react-router";
+import { FeatureCardGrid } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { brand } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 
@@ -86,19 +86,7 @@ export default function PortfolioManagement() {
           registries on their own. Our portfolio management service keeps the same advisers involved after you
           invest, so nothing is lost between the original mandate and the final exit.
         </p>
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {services.map((s) => (
-            <li key={s.title}>
-              <Card className="h-full gap-3">
-                <CardHeader>
-                  <s.icon className="size-6 text-accent" aria-hidden="true" />
-                  <h3 className="font-serif text-lg font-semibold text-primary">{s.title}</h3>
-                </CardHeader>
-                <CardContent className="text-sm text-muted-foreground">{s.text}</CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <FeatureCardGrid items={services} />
       </StaticSection>
 
       <StaticSection title="Your quarterly report">
