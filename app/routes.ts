@@ -12,6 +12,7 @@ export default [
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("pricing", "routes/pricing.tsx"),
   ...STATIC_PAGES.map((page) => route(page.path.slice(1), staticRouteFile(page.path))),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
