@@ -13,6 +13,8 @@ export default [
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("pricing", "routes/pricing.tsx"),
+  route("robots.txt", "routes/robots[.]txt.tsx"),
+  route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   ...STATIC_PAGES.map((page) => route(page.path.slice(1), staticRouteFile(page.path))),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,19 @@
+import { STATIC_PAGES } from "~/domain/site-map";
+import { anonymous } from "~/server/actor.server";
+import { listActiveOpportunities } from "~/server/opportunities.server";
+import type { Route } from "./+types/sitemap[.]xml";
+
+const escapeXml = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** /sitemap.xml: every public page and every active opportunity, on SITE_URL. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = context.config.siteUrl;
+  const opportunities = await listActiveOpportunities(context.db, anonymous);
+  const paths = ["/", "/opportunities", "/pricing", ...STATIC_PAGES.map((p) => p.path), ...opportunities.map((o) => `/opportunities/${o.id}`)];
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(`${site}${path === "/" ? "/" : path}`)}</loc></url>`).join("\n");
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
