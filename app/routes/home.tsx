@@ -1,7 +1,25 @@
-import { ArrowRight, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowRight, Banknote, Building, FileSearch, Handshake, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
+import { scrollToHashSoon } from "~/components/home/scroll-to-section";
 import { Button } from "~/components/ui/button";
 import { brand, whatsappLink } from "~/domain/brand";
+import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
+import { formatUsd } from "~/domain/format";
+import { anonymous } from "~/server/actor.server";
+import { findFeaturedOpportunity } from "~/server/opportunities.server";
+import type { Route } from "./+types/home";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { featured: (await findFeaturedOpportunity(context.db, anonymous)) ?? null };
+  } catch (error) {
+    // SPEC.md section 8: a failed read is only logged; the Coming Soon message shows.
+    context.log.error({ err: error }, "failed to load the featured opportunity");
+    return { featured: null };
+  }
+}
 
 export function meta() {
   return [
@@ -16,10 +34,30 @@ const figures = [
   { value: brand.figures.projects, label: "Projects delivered" },
 ];
 
-export default function Home() {
+const whyIraq = [
+  { value: brand.figures.gdpGrowth, label: "GDP growth" },
+  { value: brand.figures.infrastructure, label: "Infrastructure investment" },
+  { value: brand.figures.population, label: "Population" },
+  { value: brand.figures.oilReserves, label: "Barrels of proven oil reserves" },
+];
+
+const steps = [
+  { icon: FileSearch, title: "Source", text: "We screen developers and projects across Iraq, the Kurdistan Region, the UAE and Jordan, and put fewer than one in ten in front of clients." },
+  { icon: Building, title: "Structure", text: "Title checks, escrow, payment plans and the holding structure are agreed before you commit a dollar." },
+  { icon: Banknote, title: "Fund", text: "Payments follow verified construction milestones, through regulated escrow wherever the market offers it." },
+  { icon: Handshake, title: "Deliver", text: "We manage handover, snagging and leasing or resale, and report to you every quarter until you exit." },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { hash } = useLocation();
+  useEffect(() => scrollToHashSoon(hash), [hash]);
   return (
     <>
       <Hero />
+      <About />
+      <WhyIraq />
+      <Process />
+      <FeaturedOpportunity opportunity={loaderData.featured} />
       <Contact />
     </>
   );
@@ -29,18 +67,17 @@ function Hero() {
   return (
     <section className="bg-primary px-4 py-20 text-primary-foreground sm:px-6 sm:py-28">
       <div className="mx-auto max-w-7xl">
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent">
-          London · Dubai · Baghdad
-        </p>
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent">London · Dubai · Baghdad</p>
         <h1 className="mt-4 max-w-3xl font-serif text-4xl font-semibold leading-tight sm:text-6xl">
           Frontier real estate, with the diligence of a private bank
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-primary-foreground/85">{brand.tagline}</p>
         <div className="mt-10 flex flex-wrap gap-4">
           <Button asChild size="lg" variant="accent">
-            <Link to="/opportunities">
-              View opportunities <ArrowRight aria-hidden="true" />
-            </Link>
+            <a href="#contact">Schedule a Call</a>
+          </Button>
+          <Button asChild size="lg" variant="outline" className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10">
+            <Link to="/resources/market-reports">Download Investor Pack</Link>
           </Button>
         </div>
         <dl className="mt-16 grid max-w-3xl grid-cols-1 gap-8 sm:grid-cols-3">
@@ -56,40 +93,138 @@ function Hero() {
   );
 }
 
+function About() {
+  return (
+    <section id="about" className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="about-heading">
+      <div className="mx-auto grid max-w-7xl gap-10 lg:grid-cols-2">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent">About us</p>
+          <h2 id="about-heading" className="mt-2 font-serif text-3xl font-semibold text-primary sm:text-4xl">
+            Local knowledge, institutional standards
+          </h2>
+        </div>
+        <div className="space-y-4 text-lg leading-relaxed text-foreground/85">
+          <p>
+            {brand.name} connects high-net-worth investors and family offices with off-plan projects in some of the
+            region's fastest-growing cities. Our teams in London, Dubai and Baghdad work with the developers, registries
+            and lawyers on the ground, so you see each opportunity as we do.
+          </p>
+          <p>
+            We advise, we do not develop: our only interest is the quality of what we put in front of you. Projected
+            returns are targets, not promises, and every recommendation comes with the risks set out in plain language.
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function WhyIraq() {
+  return (
+    <section className="bg-primary px-4 py-16 text-primary-foreground sm:px-6 sm:py-20" aria-labelledby="why-iraq-heading">
+      <div className="mx-auto max-w-7xl">
+        <h2 id="why-iraq-heading" className="font-serif text-3xl font-semibold sm:text-4xl">
+          Why Iraq, why now
+        </h2>
+        <p className="mt-3 max-w-2xl text-primary-foreground/85">
+          A young, growing population and a decade of rebuilding have left a deep shortage of quality homes and offices.
+        </p>
+        <dl className="mt-10 grid grid-cols-2 gap-8 lg:grid-cols-4">
+          {whyIraq.map((f) => (
+            <div key={f.label} className="flex flex-col-reverse">
+              <dt className="mt-1 text-sm text-primary-foreground/80">{f.label}</dt>
+              <dd className="font-serif text-4xl font-semibold text-accent">{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function Process() {
+  return (
+    <section id="process" className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="process-heading">
+      <div className="mx-auto max-w-7xl">
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent">Our process</p>
+        <h2 id="process-heading" className="mt-2 font-serif text-3xl font-semibold text-primary sm:text-4xl">
+          Four steps from first call to handover
+        </h2>
+        <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {steps.map(({ icon: Icon, title, text }, i) => (
+            <li key={title} className="rounded-xl border bg-card p-6 shadow-sm">
+              <Icon className="size-7 text-accent" aria-hidden="true" />
+              <h3 className="mt-4 font-serif text-xl font-semibold">
+                <span className="text-muted-foreground">{i + 1}. </span>
+                {title}
+              </h3>
+              <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
 function Contact() {
   return (
-    <section id="contact" className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="contact-heading">
-      <div className="mx-auto max-w-7xl">
-        <h2 id="contact-heading" className="font-serif text-3xl font-semibold text-primary">
-          Speak to an adviser
-        </h2>
-        <p className="mt-3 max-w-2xl text-muted-foreground">
-          Tell us about your objectives and we will reply within 24 hours.
-        </p>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          <li className="flex gap-3">
-            <Mail className="mt-0.5 size-5 text-accent" aria-hidden="true" />
-            <a href={`mailto:${brand.email}`} className="hover:text-primary hover:underline">
-              {brand.email}
+    <section id="contact" className="scroll-mt-20 bg-muted/50 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="contact-heading">
+      <div className="mx-auto grid max-w-7xl gap-10 lg:grid-cols-2">
+        <div>
+          <h2 id="contact-heading" className="font-serif text-3xl font-semibold text-primary">
+            Speak to an adviser
+          </h2>
+          <p className="mt-3 max-w-xl text-muted-foreground">Tell us about your objectives and we will reply within 24 hours.</p>
+          <ul className="mt-8 space-y-4">
+            <li className="flex gap-3">
+              <Mail className="mt-0.5 size-5 text-accent" aria-hidden="true" />
+              <a href={`mailto:${brand.email}`} className="hover:text-primary hover:underline">
+                {brand.email}
+              </a>
+            </li>
+            <li className="flex gap-3">
+              <Phone className="mt-0.5 size-5 text-accent" aria-hidden="true" />
+              <a href={`tel:${brand.phone.replace(/\s/g, "")}`} className="hover:text-primary hover:underline">
+                {brand.phone}
+              </a>
+            </li>
+            <li className="flex gap-3">
+              <MessageCircle className="mt-0.5 size-5 text-accent" aria-hidden="true" />
+              <a href={whatsappLink()} target="_blank" rel="noopener noreferrer" className="hover:text-primary hover:underline">
+                Chat on WhatsApp
+              </a>
+            </li>
+            <li className="flex gap-3">
+              <MapPin className="mt-0.5 size-5 text-accent" aria-hidden="true" />
+              <span>Offices in {brand.offices.map((o) => o.city).join(", ")}</span>
+            </li>
+          </ul>
+        </div>
+        <aside className="rounded-xl border bg-card p-6 shadow-sm sm:p-8" aria-labelledby="qualifications-heading">
+          <h3 id="qualifications-heading" className="font-serif text-2xl font-semibold">
+            Investor qualifications
+          </h3>
+          <dl className="mt-5 space-y-4">
+            <div>
+              <dt className="text-sm text-muted-foreground">Minimum investment</dt>
+              <dd className="font-semibold">{formatUsd(INVESTOR_QUALIFICATIONS.minimumInvestmentUsd)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted-foreground">Status</dt>
+              <dd className="font-semibold">Accredited or professional investor</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted-foreground">Investment horizon</dt>
+              <dd className="font-semibold">{INVESTOR_QUALIFICATIONS.horizon}</dd>
+            </div>
+          </dl>
+          <Button asChild className="mt-6 w-full" size="lg">
+            <a href={`mailto:${brand.email}?subject=${encodeURIComponent("30-minute consultation")}`}>
+              Book 30-min Call <ArrowRight aria-hidden="true" />
             </a>
-          </li>
-          <li className="flex gap-3">
-            <Phone className="mt-0.5 size-5 text-accent" aria-hidden="true" />
-            <a href={`tel:${brand.phone.replace(/\s/g, "")}`} className="hover:text-primary hover:underline">
-              {brand.phone}
-            </a>
-          </li>
-          <li className="flex gap-3">
-            <MessageCircle className="mt-0.5 size-5 text-accent" aria-hidden="true" />
-            <a href={whatsappLink()} target="_blank" rel="noopener noreferrer" className="hover:text-primary hover:underline">
-              Chat on WhatsApp
-            </a>
-          </li>
-          <li className="flex gap-3">
-            <MapPin className="mt-0.5 size-5 text-accent" aria-hidden="true" />
-            <span>{brand.offices.map((o) => o.city).join(" · ")}</span>
-          </li>
-        </ul>
+          </Button>
+        </aside>
       </div>
     </section>
   );

@@ -59,3 +59,14 @@ export async function findActiveOpportunity(
     .limit(1);
   return row;
 }
+
+/** The featured opportunity on the home page: the newest active one, if any. */
+export async function findFeaturedOpportunity(db: Database, _actor: Actor): Promise<OpportunityCardFields | undefined> {
+  const [row] = await db
+    .select(cardColumns)
+    .from(investmentOpportunities)
+    .where(eq(investmentOpportunities.status, "active"))
+    .orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id))
+    .limit(1);
+  return row;
+}

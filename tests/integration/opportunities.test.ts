@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous } from "~/server/actor.server";
 import { createOpportunity } from "~/server/db/factories.server";
-import { findActiveOpportunity, listActiveOpportunities } from "~/server/opportunities.server";
+import {
+  findActiveOpportunity,
+  findFeaturedOpportunity,
+  listActiveOpportunities,
+} from "~/server/opportunities.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 let t: TestDatabase;
@@ -35,5 +39,11 @@ describe(`public opportunities (${testDriver})`, () => {
     expect(await findActiveOpportunity(t.db, anonymous, draft.id)).toBeUndefined();
     expect(await findActiveOpportunity(t.db, anonymous, archived.id)).toBeUndefined();
     expect(await findActiveOpportunity(t.db, anonymous, "not-a-uuid")).toBeUndefined();
+  });
+
+  it("features the newest active opportunity, never a newer draft", async () => {
+    const fresh = await createOpportunity(t.db, { title: "Freshly active", createdAt: new Date(Date.UTC(2030, 0, 1)) });
+    await createOpportunity(t.db, { title: "Newer draft", status: "draft", createdAt: new Date(Date.UTC(2030, 0, 2)) });
+    expect((await findFeaturedOpportunity(t.db, anonymous))?.id).toBe(fresh.id);
   });
 });

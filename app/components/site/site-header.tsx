@@ -1,9 +1,49 @@
-import { Link } from "react-router";
+import { Menu, X } from "lucide-react";
+import { useState, type MouseEvent } from "react";
+import { Link, useLocation } from "react-router";
+import { scrollToSection } from "~/components/home/scroll-to-section";
 import { brand } from "~/domain/brand";
+import { cn } from "~/components/ui/cn";
 import { AccountMenu, type HeaderViewer } from "./account-menu";
+
+/** SPEC.md header entries: sections of the home page (about on small screens only). */
+const SECTIONS = [
+  { id: "opportunities", label: "Opportunities", mobileOnly: false },
+  { id: "process", label: "Process", mobileOnly: false },
+  { id: "contact", label: "Contact", mobileOnly: false },
+  { id: "about", label: "About", mobileOnly: true },
+] as const;
+
+const linkClass = "rounded-sm text-sm font-medium text-foreground/80 hover:text-primary";
 
 /** The site header. The viewer comes from the root loader, so the first paint is right. */
 export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+
+  // On the home page a section entry scrolls there; elsewhere it navigates to /#section.
+  const goToSection = (id: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    setOpen(false);
+    if (pathname !== "/") return;
+    if (scrollToSection(id)) {
+      event.preventDefault();
+      window.history.replaceState(null, "", `/#${id}`);
+    }
+  };
+
+  const entries = (mobile: boolean) => (
+    <>
+      {SECTIONS.filter((s) => mobile || !s.mobileOnly).map((s) => (
+        <Link key={s.id} to={`/#${s.id}`} onClick={goToSection(s.id)} className={cn(linkClass, mobile && "block py-2 text-base")}>
+          {s.label}
+        </Link>
+      ))}
+      <Link to="/pricing" onClick={() => setOpen(false)} className={cn(linkClass, mobile && "block py-2 text-base")}>
+        Pricing
+      </Link>
+    </>
+  );
+
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <a
@@ -12,20 +52,33 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
       >
         Skip to content
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-serif text-xl font-semibold text-primary">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {brand.name}
         </Link>
-        <div className="flex items-center gap-4 sm:gap-6">
-          <nav aria-label="Main">
-            <Link to="/opportunities" className="text-sm font-medium text-foreground/80 hover:text-primary">
-              Opportunities
-            </Link>
-          </nav>
+        <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
+          {entries(false)}
+        </nav>
+        <div className="flex items-center gap-2">
           <AccountMenu viewer={viewer} />
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-md text-foreground hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring md:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? "Close menu" : "Open menu"}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+          </button>
         </div>
       </div>
+      {open && (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t px-4 pb-4 pt-2 md:hidden">
+          {entries(true)}
+        </nav>
+      )}
     </header>
   );
 }

@@ -1,0 +1,66 @@
+import { Building2 } from "lucide-react";
+import { Link } from "react-router";
+import { OpportunityImage } from "~/components/opportunities/opportunity-image";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { formatCompletion, formatUsd } from "~/domain/format";
+import type { OpportunityCardFields } from "~/server/opportunities.server";
+
+/** The home page's featured opportunity, or the Coming Soon message when there is none. */
+export function FeaturedOpportunity({ opportunity: o }: { opportunity: OpportunityCardFields | null }) {
+  return (
+    <section id="opportunities" className="scroll-mt-20 bg-muted/50 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="featured-heading">
+      <div className="mx-auto max-w-7xl">
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent">Featured opportunity</p>
+        <h2 id="featured-heading" className="mt-2 font-serif text-3xl font-semibold text-primary sm:text-4xl">
+          {o ? o.title : "Coming Soon"}
+        </h2>
+        {o ? (
+          <div className="mt-8 grid gap-8 overflow-hidden rounded-xl border bg-card shadow-sm lg:grid-cols-2">
+            <div className="relative aspect-[3/2] bg-muted lg:aspect-auto">
+              <OpportunityImage title={o.title} location={o.location} imageUrl={o.imageUrl} />
+            </div>
+            <div className="space-y-5 p-6 sm:p-8">
+              <Badge variant="success">Active</Badge>
+              <p className="text-muted-foreground">
+                {o.location} · Completion: {formatCompletion(o.completionDate)}
+              </p>
+              <p className="line-clamp-4 text-foreground/85">{o.description}</p>
+              <dl className="grid grid-cols-2 gap-4 text-sm">
+                <div>
+                  <dt className="text-muted-foreground">Minimum investment</dt>
+                  <dd className="text-lg font-semibold">{formatUsd(o.minimumInvestment)}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Projected returns</dt>
+                  <dd className="text-lg font-semibold text-success">{o.projectedReturns}</dd>
+                </div>
+              </dl>
+              <div className="flex flex-wrap gap-3">
+                <Button asChild>
+                  <a href="#contact">Schedule Due Diligence Call</a>
+                </Button>
+                <Button asChild variant="outline">
+                  <Link to={`/opportunities/${o.id}`}>View details</Link>
+                </Button>
+                <Button asChild variant="link">
+                  <Link to="/opportunities">All opportunities</Link>
+                </Button>
+              </div>
+            </div>
+          </div>
+        ) : (
+          <div className="mt-8 rounded-xl border border-dashed bg-card p-10 text-center">
+            <Building2 className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="mt-3 text-muted-foreground">
+              Our next opportunity is in final due diligence. Book a call to hear about it before it is published.
+            </p>
+            <Button asChild className="mt-5">
+              <a href="#contact">Schedule Due Diligence Call</a>
+            </Button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
