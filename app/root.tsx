@@ -16,7 +16,7 @@ import { CrashScreen } from "./components/site/crash-screen";
 import { NotFoundPage } from "./components/site/not-found-page";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
-import { toast, Toaster } from "./components/ui/toaster";
+import { showFlashToast, Toaster } from "./components/ui/toaster";
 import { brand } from "./domain/brand";
 import type { FlashToast } from "./domain/toast";
 import { useNonce } from "./nonce";
@@ -44,9 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Shows a toast handed over from the server (after a redirect) exactly once. */
 function useFlashToast(flash: FlashToast | null | undefined) {
   useEffect(() => {
-    if (!flash) return;
-    const show = flash.type === "error" ? toast.error : flash.type === "success" ? toast.success : toast.info;
-    show(flash.title, { description: flash.description });
+    if (flash) showFlashToast(flash);
   }, [flash]);
 }
 

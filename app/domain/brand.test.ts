@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brand, whatsappLink } from "./brand";
+import { brand, phoneLink, whatsappLink } from "./brand";
 
 describe("whatsappLink", () => {
   it("opens a chat with the firm's number and the greeting prefilled", () => {
@@ -10,5 +10,11 @@ describe("whatsappLink", () => {
   });
   it("keeps the number to digits, as wa.me requires", () => {
     expect(brand.whatsapp.number).toMatch(/^\d+$/);
+  });
+});
+
+describe("phoneLink", () => {
+  it("dials the firm's number without spaces", () => {
+    expect(phoneLink({ phone: "+44 20 7946 0321" })).toBe("tel:+442079460321");
   });
 });

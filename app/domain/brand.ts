@@ -38,3 +38,8 @@ export type Brand = typeof brand;
 export function whatsappLink(b: Pick<Brand, "whatsapp"> = brand): string {
   return `https://wa.me/${b.whatsapp.number}?text=${encodeURIComponent(b.whatsapp.greeting)}`;
 }
+
+/** The firm's phone number as a tel: link (digits and the leading +). */
+export function phoneLink(b: Pick<Brand, "phone"> = brand): string {
+  return `tel:${b.phone.replace(/\s/g, "")}`;
+}

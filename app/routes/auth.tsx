@@ -8,7 +8,7 @@ import { PasswordInput } from "~/components/auth/password-input";
 import { GoogleIcon, LinkedInIcon } from "~/components/auth/social-icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { toast } from "~/components/ui/toaster";
+import { showFlashToast } from "~/components/ui/toaster";
 import { isAppError, retryAfter } from "~/domain/app-error";
 import { requestPasswordResetSchema, signInSchema, signUpSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
@@ -135,10 +135,10 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
 
   useEffect(() => {
-    if (loaderData.notice) showToast(loaderData.notice);
+    if (loaderData.notice) showFlashToast(loaderData.notice);
   }, [loaderData.notice]);
   useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
+    if (actionData?.toast) showFlashToast(actionData.toast);
   }, [actionData]);
 
   const switchTo = (next: Mode) => {
@@ -213,11 +213,6 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
-}
-
-function showToast(t: FlashToast) {
-  const show = t.type === "error" ? toast.error : t.type === "success" ? toast.success : toast.info;
-  show(t.title, { description: t.description });
 }
 
 function SignInForm({ redirectTo, actionData, busy }: { redirectTo: string; actionData?: ActionResult; busy: boolean }) {

@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
 import { scrollToHashSoon } from "~/components/home/scroll-to-section";
 import { Button } from "~/components/ui/button";
-import { brand, whatsappLink } from "~/domain/brand";
+import { brand, phoneLink, whatsappLink } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
 import { anonymous } from "~/server/actor.server";
@@ -185,7 +185,7 @@ function Contact() {
             </li>
             <li className="flex gap-3">
               <Phone className="mt-0.5 size-5 text-accent" aria-hidden="true" />
-              <a href={`tel:${brand.phone.replace(/\s/g, "")}`} className="hover:text-primary hover:underline">
+              <a href={phoneLink()} className="hover:text-primary hover:underline">
                 {brand.phone}
               </a>
             </li>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ResourceCard } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { Button } from "~/components/ui/button";
-import { brand, whatsappLink } from "~/domain/brand";
+import { brand, phoneLink, whatsappLink } from "~/domain/brand";
 import { REPLY_WITHIN_HOURS, SUPPORT_HOURS } from "~/domain/constants";
 
 export function meta() {
@@ -19,7 +19,7 @@ export function meta() {
 const linkClass = "font-medium text-primary underline underline-offset-4";
 
 export default function ContactSupport() {
-  const telHref = `tel:${brand.phone.replace(/\s+/g, "")}`;
+  const telHref = phoneLink();
   return (
     <StaticPage
       eyebrow="Resources"

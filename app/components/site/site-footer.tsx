@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { brand } from "~/domain/brand";
+import { brand, phoneLink } from "~/domain/brand";
 import { FOOTER_YEAR } from "~/domain/constants";
 import { DOWNLOAD_PAGE, STATIC_PAGE_GROUPS } from "~/domain/site-map";
 
@@ -18,7 +18,7 @@ export function SiteFooter() {
               </a>
             </p>
             <p className="mt-1 text-sm">
-              <a href={`tel:${brand.phone.replace(/\s/g, "")}`} className="underline-offset-4 hover:underline">
+              <a href={phoneLink()} className="underline-offset-4 hover:underline">
                 {brand.phone}
               </a>
             </p>

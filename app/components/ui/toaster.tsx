@@ -1,7 +1,14 @@
 import type * as React from "react";
-import { Toaster as SonnerToaster } from "sonner";
+import { toast, Toaster as SonnerToaster } from "sonner";
+import type { FlashToast } from "~/domain/toast";
 
-export { toast } from "sonner";
+export { toast };
+
+/** Shows a toast the server described (after a redirect, or in an action's answer). */
+export function showFlashToast(t: FlashToast) {
+  const show = t.type === "error" ? toast.error : t.type === "success" ? toast.success : toast.info;
+  show(t.title, { description: t.description });
+}
 
 export function Toaster(props: React.ComponentProps<typeof SonnerToaster>) {
   return (
