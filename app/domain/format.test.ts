@@ -21,6 +21,8 @@ describe("formatCompletion", () => {
     expect(formatCompletion(null)).toBe("TBD");
     expect(formatCompletion("")).toBe("TBD");
     expect(formatCompletion("not a date")).toBe("TBD");
+    expect(formatCompletion("2027-02-30")).toBe("TBD");
+    expect(formatCompletion("2027-13-01")).toBe("TBD");
   });
 });
 

@@ -2,6 +2,7 @@ import { ArrowRight, Banknote, Building, FileSearch, Handshake, Mail, MapPin, Me
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
+import { HeroBackground, heroPreloadLink } from "~/components/home/hero-background";
 import { scrollToHashSoon } from "~/components/home/scroll-to-section";
 import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
@@ -20,6 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     return { featured: null };
   }
 }
+
+export const links: Route.LinksFunction = () => [heroPreloadLink()];
 
 export function meta() {
   return [
@@ -65,8 +68,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 function Hero() {
   return (
-    <section className="bg-primary px-4 py-20 text-primary-foreground sm:px-6 sm:py-28">
-      <div className="mx-auto max-w-7xl">
+    <section className="relative isolate overflow-hidden bg-primary px-4 py-20 text-primary-foreground sm:px-6 sm:py-28">
+      <HeroBackground />
+      {/* Keeps the text legible over the picture: solid navy behind the copy, the skyline showing to the right. */}
+      <div className="absolute inset-0 bg-linear-to-b from-primary/90 via-primary/80 to-primary/95 sm:bg-linear-to-r sm:from-primary/95 sm:via-primary/80 sm:to-primary/30" aria-hidden="true" />
+      <div className="relative mx-auto max-w-7xl">
         <p className="text-sm font-semibold uppercase tracking-widest text-accent">London · Dubai · Baghdad</p>
         <h1 className="mt-4 max-w-3xl font-serif text-4xl font-semibold leading-tight sm:text-6xl">
           Frontier real estate, with the diligence of a private bank

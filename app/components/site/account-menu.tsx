@@ -1,15 +1,6 @@
-import { LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
-import { Form, Link } from "react-router";
-import { Avatar, AvatarFallback, initials } from "~/components/ui/avatar";
+import { lazy, Suspense } from "react";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
 
 export interface HeaderViewer {
   name: string;
@@ -18,6 +9,13 @@ export interface HeaderViewer {
   lastName: string | null;
   isAdmin: boolean;
 }
+
+/**
+ * The profile menu (Radix dropdown, avatar) is loaded only for signed-in visitors, so the
+ * public pages' first load does not carry it. The server renders it in place; in the
+ * browser the pulsing avatar placeholder of SPEC.md shows until its code arrives.
+ */
+const ProfileMenu = lazy(() => import("./profile-menu"));
 
 /** The header's account corner: Sign In / Get Started, or the profile menu. */
 export function AccountMenu({ viewer }: { viewer: HeaderViewer | null }) {
@@ -34,43 +32,12 @@ export function AccountMenu({ viewer }: { viewer: HeaderViewer | null }) {
     );
   }
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-        aria-label="Open account menu"
-      >
-        <Avatar>
-          <AvatarFallback>{initials(viewer.firstName, viewer.lastName, viewer.email)}</AvatarFallback>
-        </Avatar>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel className="font-normal">
-          <p className="font-medium">{viewer.name}</p>
-          <p className="text-xs text-muted-foreground">{viewer.email}</p>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/dashboard">
-            <LayoutDashboard aria-hidden="true" /> Dashboard
-          </Link>
-        </DropdownMenuItem>
-        {viewer.isAdmin && (
-          <DropdownMenuItem asChild>
-            <Link to="/admin">
-              <ShieldCheck aria-hidden="true" /> Admin Panel
-            </Link>
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuSeparator />
-        <Form method="post" action="/auth/sign-out">
-          <input type="hidden" name="redirectTo" value="/" />
-          <DropdownMenuItem asChild>
-            <button type="submit" className="w-full">
-              <LogOut aria-hidden="true" /> Sign Out
-            </button>
-          </DropdownMenuItem>
-        </Form>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={<AvatarPlaceholder />}>
+      <ProfileMenu viewer={viewer} />
+    </Suspense>
   );
+}
+
+function AvatarPlaceholder() {
+  return <span className="block size-9 animate-pulse rounded-full bg-muted motion-reduce:animate-none" aria-hidden="true" />;
 }

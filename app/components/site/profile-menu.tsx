@@ -1,0 +1,56 @@
+import { LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Avatar, AvatarFallback, initials } from "~/components/ui/avatar";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import type { HeaderViewer } from "./account-menu";
+
+/** A signed-in visitor's menu: Dashboard, Admin Panel (admins only) and Sign Out. */
+export default function ProfileMenu({ viewer }: { viewer: HeaderViewer }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+        aria-label="Open account menu"
+      >
+        <Avatar>
+          <AvatarFallback>{initials(viewer.firstName, viewer.lastName, viewer.email)}</AvatarFallback>
+        </Avatar>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel className="font-normal">
+          <p className="font-medium">{viewer.name}</p>
+          <p className="text-xs text-muted-foreground">{viewer.email}</p>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard">
+            <LayoutDashboard aria-hidden="true" /> Dashboard
+          </Link>
+        </DropdownMenuItem>
+        {viewer.isAdmin && (
+          <DropdownMenuItem asChild>
+            <Link to="/admin">
+              <ShieldCheck aria-hidden="true" /> Admin Panel
+            </Link>
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuSeparator />
+        <Form method="post" action="/auth/sign-out">
+          <input type="hidden" name="redirectTo" value="/" />
+          <DropdownMenuItem asChild>
+            <button type="submit" className="w-full">
+              <LogOut aria-hidden="true" /> Sign Out
+            </button>
+          </DropdownMenuItem>
+        </Form>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * `npm run bench:web`: builds the site (when the sources changed), starts it on a free port with a fresh embedded
+ * database (demo content), and runs Lighthouse (mobile: emulated Moto G Power, simulated
+ * slow 4G) on the public pages. Prints the four category scores, LCP, TBT and CLS for each
+ * page, and the JavaScript each page loads (gzip, as sent); exits 1 when a budget of
+ * DESIGN.md is missed.
+ *
+ *   npm run bench:web                      # 3 runs a page, the median by performance score
+ *   BENCH_RUNS=1 npm run bench:web         # quicker, noisier
+ *   CHROMIUM_PATH=/path/to/chrome npm run bench:web
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import type { Result as LighthouseResult } from "lighthouse";
+import { freePort } from "../tests/e2e/free-port";
+import { ensureBuild } from "./ensure-build";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const PAGES = ["/", "/opportunities", "/pricing", "/services/investment-advisory"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
+
+/** DESIGN.md's performance budgets and the Public site issue's. */
+const BUDGETS: Record<Category, number> = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
+const FIRST_LOAD_JS_BUDGET_KB = 150;
+/** Code no public page may load: the signed-in and admin areas. */
+const PRIVATE_CHUNK = /\/assets\/(dashboard|admin)[.-]/;
+
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+
+function chromiumPath(): string {
+  const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(
+    (p): p is string => Boolean(p && existsSync(p)),
+  );
+  if (!found) throw new Error("No Chromium found: install one (apt-get install -y chromium) or set CHROMIUM_PATH.");
+  return found;
+}
+
+async function startServer(port: number, dataDir: string) {
+  const base = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      SITE_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+    },
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop: () => stopChild(child) };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the server did not become healthy within 120 s");
+}
+
+function stopChild(child: ReturnType<typeof spawn>): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+interface PageResult {
+  path: string;
+  scores: Record<Category, number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptKb: number;
+  scripts: string[];
+}
+
+function summarise(pagePath: string, lhr: LighthouseResult): PageResult {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
+  const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const scriptRequests = requests.filter((r) => r.resourceType === "Script");
+  return {
+    path: pagePath,
+    scores,
+    lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+    tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+    scriptKb: scriptRequests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+    scripts: scriptRequests.map((r) => new URL(r.url).pathname),
+  };
+}
+
+function failedAudits(lhr: LighthouseResult, category: Category): string[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => `${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`);
+}
+
+async function audit(url: string, port: number): Promise<LighthouseResult> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  return result.lhr;
+}
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+
+async function main() {
+  ensureBuild(root);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-web-"));
+  const server = await startServer(await freePort(), dataDir);
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+    ],
+  });
+  const results: PageResult[] = [];
+  const problems: string[] = [];
+  try {
+    // One unmeasured visit, so the first measured page does not pay for the server's warm-up.
+    await fetch(`${server.base}/`);
+    for (const pagePath of PAGES) {
+      const lhrs: LighthouseResult[] = [];
+      for (let i = 0; i < runs; i++) lhrs.push(await audit(`${server.base}${pagePath}`, chrome.port));
+      lhrs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const median = lhrs[Math.floor(lhrs.length / 2)]!;
+      const result = summarise(pagePath, median);
+      results.push(result);
+      for (const c of CATEGORIES) {
+        if (result.scores[c] < BUDGETS[c]) {
+          problems.push(`${pagePath}: ${c} ${result.scores[c]} < ${BUDGETS[c]} — ${failedAudits(median, c).join(", ")}`);
+        }
+      }
+      const privateCode = result.scripts.filter((s) => PRIVATE_CHUNK.test(s));
+      if (privateCode.length) problems.push(`${pagePath} loads private code: ${privateCode.join(", ")}`);
+      console.log(`measured ${pagePath}`);
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const home = results.find((r) => r.path === "/")!;
+  if (home.scriptKb > FIRST_LOAD_JS_BUDGET_KB) {
+    problems.push(`/ loads ${home.scriptKb.toFixed(1)} KB of JavaScript (gzip) > ${FIRST_LOAD_JS_BUDGET_KB} KB`);
+  }
+
+  console.log(`\nLighthouse ${lighthouseVersion()} (mobile), median of ${runs} run${runs > 1 ? "s" : ""} a page\n`);
+  console.log(`${"page".padEnd(32)} perf  a11y  b-p   seo    LCP ms  TBT ms    CLS   JS KB gz`);
+  for (const r of results) {
+    console.log(
+      `${r.path.padEnd(32)}${pad(r.scores.performance, 5)}${pad(r.scores.accessibility, 6)}${pad(r.scores["best-practices"], 6)}` +
+        `${pad(r.scores.seo, 6)}${pad(Math.round(r.lcpMs), 10)}${pad(Math.round(r.tbtMs), 8)}${pad(r.cls.toFixed(3), 7)}${pad(r.scriptKb.toFixed(1), 11)}`,
+    );
+  }
+  console.log(`\nbudgets: performance >= ${BUDGETS.performance}, accessibility ${BUDGETS.accessibility}, best practices >= ${BUDGETS["best-practices"]}, SEO ${BUDGETS.seo}; JavaScript for / <= ${FIRST_LOAD_JS_BUDGET_KB} KB gzip; no dashboard or admin code on public pages`);
+  if (problems.length) {
+    console.log(`\nbudget missed:\n${problems.map((p) => `- ${p}`).join("\n")}`);
+    process.exitCode = 1;
+  } else {
+    console.log("all budgets met");
+  }
+}
+
+function lighthouseVersion(): string {
+  return (spawnSync(process.execPath, ["-p", "require('lighthouse/package.json').version"], { cwd: root, encoding: "utf8" }).stdout ?? "").trim();
+}
+
+await main();
