@@ -3,12 +3,33 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
+/** Small modules that every public page loads anyway (root imports them, or most routes do). */
+const SITE_SHELL =
+  /[\\/]app[\\/](domain[\\/](brand|constants|format|site-map|toast)|components[\\/](home[\\/]scroll-to-section|site[\\/](site-header|site-footer|account-menu|not-found-page|crash-screen)|ui[\\/](badge|button|card|cn|toaster)|opportunities[\\/]opportunity-image))\.tsx?$|node_modules[\\/](sonner|clsx|tailwind-merge|class-variance-authority)[\\/]/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
-  build: { sourcemap: false },
+  build: {
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger files for what every page needs, instead of a request per small
+        // shared module: the framework, the site's shell (header, footer, toasts, buttons,
+        // brand and formatting), and the icons. Route code stays split by route, so public
+        // pages still load no dashboard or admin code (tests/e2e/performance-budgets.spec.ts).
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+            { name: "site", test: SITE_SHELL, priority: 20 },
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
   // Pre-bundle the client dependencies up front so the first dev page load is not
   // interrupted by Vite re-optimising ("504 Outdated Optimize Dep").
   optimizeDeps: {

@@ -2,7 +2,7 @@ import { ArrowRight, Banknote, Building, FileSearch, Handshake, Mail, MapPin, Me
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
-import { HeroBackground, heroPreloadLink } from "~/components/home/hero-background";
+import { HeroBackground } from "~/components/home/hero-background";
 import { scrollToHashSoon } from "~/components/home/scroll-to-section";
 import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
@@ -21,8 +21,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     return { featured: null };
   }
 }
-
-export const links: Route.LinksFunction = () => [heroPreloadLink()];
 
 export function meta() {
   return [
