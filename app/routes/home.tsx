@@ -7,6 +7,8 @@ import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
+import { routeMeta, siteUrlFromMatches } from "~/domain/seo";
+import { organizationJsonLd } from "~/domain/structured-data";
 import { anonymous } from "~/server/actor.server";
 import { findFeaturedOpportunity } from "~/server/opportunities.server";
 import type { Route } from "./+types/home";
@@ -21,11 +23,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function meta() {
-  return [
-    { title: `${brand.name} | Off-plan real estate in Iraq and the region` },
-    { name: "description", content: brand.tagline },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `${brand.name} | Off-plan real estate in Iraq and the region`,
+    description: brand.tagline,
+    path: "/",
+    jsonLd: [organizationJsonLd(siteUrlFromMatches(args.matches))],
+  });
 }
 
 const figures = [
