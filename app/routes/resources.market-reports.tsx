@@ -84,7 +84,7 @@ export default function MarketReports() {
             <li key={r.title} className="flex">
               <Card className="w-full">
                 <CardHeader>
-                  <p className="inline-flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wider text-accent">
+                  <p className="inline-flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wider text-accent-strong">
                     <CalendarDays className="size-4" aria-hidden="true" /> {r.period}
                   </p>
                   <CardTitle>
