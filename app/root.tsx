@@ -79,11 +79,17 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * Only shown when a route has no meta of its own, or the root itself failed (the crash
- * screen): every page route builds its own with `routeMeta` (app/domain/seo.ts).
+ * Only used when the root's ErrorBoundary shows (a loader's 404, or the crash screen) or
+ * a route has no meta of its own: every page builds its own with `routeMeta`
+ * (app/domain/seo.ts). None of these should be indexed.
  */
-export function meta() {
-  return pageMeta("", { title: brand.name, description: brand.tagline, noindex: true });
+export function meta({ error }: Route.MetaArgs) {
+  const title = !error
+    ? brand.name
+    : isRouteErrorResponse(error) && error.status === 404
+      ? `Page not found | ${brand.name}`
+      : `Something went wrong | ${brand.name}`;
+  return pageMeta("", { title, description: brand.tagline, noindex: true });
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
