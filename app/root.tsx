@@ -18,6 +18,7 @@ import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { showFlashToast, Toaster } from "./components/ui/toaster";
 import { brand } from "./domain/brand";
+import { pageMeta } from "./domain/seo";
 import type { FlashToast } from "./domain/toast";
 import { useNonce } from "./nonce";
 import { getViewer } from "./server/session.server";
@@ -36,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         isAdmin: viewer.isAdmin,
       },
       toast: flash.toast,
+      /** SITE_URL, from which every page's meta builds its absolute URLs (app/domain/seo.ts). */
+      siteUrl: context.config.siteUrl,
     },
     { headers: flash.headers },
   );
@@ -75,11 +78,18 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export function meta() {
-  return [
-    { title: brand.name },
-    { name: "description", content: brand.tagline },
-  ];
+/**
+ * Only used when the root's ErrorBoundary shows (a loader's 404, or the crash screen) or
+ * a route has no meta of its own: every page builds its own with `routeMeta`
+ * (app/domain/seo.ts). None of these should be indexed.
+ */
+export function meta({ error }: Route.MetaArgs) {
+  const title = !error
+    ? brand.name
+    : isRouteErrorResponse(error) && error.status === 404
+      ? `Page not found | ${brand.name}`
+      : `Something went wrong | ${brand.name}`;
+  return pageMeta("", { title, description: brand.tagline, noindex: true });
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
@@ -105,6 +115,7 @@ export function ErrorBoundary() {
         <main id="main" className="flex-1">
           <NotFoundPage />
         </main>
+        <SiteFooter />
       </>
     );
   }

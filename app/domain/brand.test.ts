@@ -18,3 +18,14 @@ describe("phoneLink", () => {
     expect(phoneLink({ phone: "+44 20 7946 0321" })).toBe("tel:+442079460321");
   });
 });
+
+describe("offices", () => {
+  it("keep their one-line address and its structured parts in step", () => {
+    for (const office of brand.offices) {
+      expect(office.address.startsWith(`${office.streetAddress}, `), office.city).toBe(true);
+      expect(office.address).toContain(office.locality);
+      if (office.postalCode) expect(office.address).toContain(office.postalCode);
+      expect(office.country).toMatch(/^[A-Z]{2}$/);
+    }
+  });
+});

@@ -25,10 +25,42 @@ export const brand = {
     population: "42M",
     oilReserves: "147B",
   },
+  /**
+   * `address` is the one-line form pages show; the parts feed the structured data
+   * (`country` is the ISO 3166-1 code).
+   */
   offices: [
-    { city: "London", address: "30 St Mary Axe, London EC3A 8BF, United Kingdom" },
-    { city: "Dubai", address: "Gate Village 4, DIFC, Dubai, United Arab Emirates" },
-    { city: "Baghdad", address: "Al-Mansour District, Street 14, Baghdad, Iraq" },
+    {
+      city: "London",
+      address: "30 St Mary Axe, London EC3A 8BF, United Kingdom",
+      streetAddress: "30 St Mary Axe",
+      locality: "London",
+      postalCode: "EC3A 8BF",
+      country: "GB",
+    },
+    {
+      city: "Dubai",
+      address: "Gate Village 4, DIFC, Dubai, United Arab Emirates",
+      streetAddress: "Gate Village 4, DIFC",
+      locality: "Dubai",
+      postalCode: null,
+      country: "AE",
+    },
+    {
+      city: "Baghdad",
+      address: "Al-Mansour District, Street 14, Baghdad, Iraq",
+      streetAddress: "Al-Mansour District, Street 14",
+      locality: "Baghdad",
+      postalCode: null,
+      country: "IQ",
+    },
+  ],
+  /** The markets the firm works in (SPEC.md section 1), for structured data. */
+  areaServed: [
+    { type: "Country", name: "Iraq" },
+    { type: "AdministrativeArea", name: "Kurdistan Region" },
+    { type: "Country", name: "United Arab Emirates" },
+    { type: "Country", name: "Jordan" },
   ],
 } as const;
 

@@ -10,6 +10,7 @@ import { toast } from "~/components/ui/toaster";
 import { isAppError, retryAfter } from "~/domain/app-error";
 import { requestPasswordResetSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
 import { requestPasswordReset } from "~/server/accounts.server";
 import type { Route } from "./+types/auth.forgot-password";
 
@@ -34,8 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionResult>({ sentTo: submission.value.email });
 }
 
-export function meta() {
-  return [{ title: `Reset your password | ${brand.name}` }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, { title: `Reset your password | ${brand.name}`, noindex: true });
 }
 
 export default function ForgotPassword() {

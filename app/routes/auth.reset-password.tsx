@@ -9,6 +9,7 @@ import { toast } from "~/components/ui/toaster";
 import { isAppError, retryAfter } from "~/domain/app-error";
 import { resetPasswordSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
 import { resetPassword } from "~/server/accounts.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth.reset-password";
@@ -36,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export function meta() {
-  return [{ title: `Choose a new password | ${brand.name}` }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, { title: `Choose a new password | ${brand.name}`, noindex: true });
 }
 
 export default function ResetPassword() {

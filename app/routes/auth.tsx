@@ -12,6 +12,7 @@ import { showFlashToast } from "~/components/ui/toaster";
 import { isAppError, retryAfter } from "~/domain/app-error";
 import { requestPasswordResetSchema, signInSchema, signUpSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
 import type { FlashToast } from "~/domain/toast";
 import {
   sendVerification,
@@ -118,12 +119,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function meta({ location }: Route.MetaArgs) {
-  const signUp = new URLSearchParams(location.search).get("mode") === "sign-up";
-  return [
-    { title: `${signUp ? "Create your account" : "Sign in"} | ${brand.name}` },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const signUp = new URLSearchParams(args.location.search).get("mode") === "sign-up";
+  return routeMeta(args, { title: `${signUp ? "Create your account" : "Sign in"} | ${brand.name}`, noindex: true });
 }
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {

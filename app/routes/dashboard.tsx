@@ -7,6 +7,7 @@ import { ProfileTab } from "~/components/dashboard/profile-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
 import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
 import { getOwnProfile, listOwnBookings, type OwnBooking, type OwnProfile } from "~/server/dashboard.server";
 import type { Actor } from "~/server/actor.server";
 import { actorOf, requireViewer } from "~/server/session.server";
@@ -70,8 +71,8 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export function meta() {
-  return [{ title: `Dashboard | ${brand.name}` }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, { title: `Dashboard | ${brand.name}`, noindex: true });
 }
 
 /** SPEC.md section 8: 'Error fetching profile' / 'Error fetching bookings'. */

@@ -5,15 +5,16 @@ import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { Button } from "~/components/ui/button";
 import { brand } from "~/domain/brand";
 import { EARLY_ACCESS_DAYS } from "~/domain/constants";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/download";
 
-export function meta() {
-  return [
-    { title: `Mobile App | ${brand.name}` },
-    {
-      name: "description",
-      content: `The ${brand.name} app for iOS and Android is coming soon: follow your opportunities, bookings and reports from your phone.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Mobile App | ${brand.name}`,
+    description:
+      `The ${brand.name} app for iOS and Android is coming soon: follow your opportunities, bookings and reports from your phone.`,
+    path: "/download",
+  });
 }
 
 const features = [

@@ -8,6 +8,8 @@ import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
+import { routeMeta, siteUrlFromMatches } from "~/domain/seo";
+import { organizationJsonLd } from "~/domain/structured-data";
 import { anonymous } from "~/server/actor.server";
 import { findFeaturedOpportunity } from "~/server/opportunities.server";
 import type { Route } from "./+types/home";
@@ -22,11 +24,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function meta() {
-  return [
-    { title: `${brand.name} | Off-plan real estate in Iraq and the region` },
-    { name: "description", content: brand.tagline },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `${brand.name} | Off-plan real estate in Iraq and the region`,
+    description: brand.tagline,
+    path: "/",
+    jsonLd: [organizationJsonLd(siteUrlFromMatches(args.matches))],
+  });
 }
 
 const figures = [
@@ -102,7 +106,7 @@ function About() {
     <section id="about" className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="about-heading">
       <div className="mx-auto grid max-w-7xl gap-10 lg:grid-cols-2">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent">About us</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">About us</p>
           <h2 id="about-heading" className="mt-2 font-serif text-3xl font-semibold text-primary sm:text-4xl">
             Local knowledge, institutional standards
           </h2>
@@ -150,7 +154,7 @@ function Process() {
   return (
     <section id="process" className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="process-heading">
       <div className="mx-auto max-w-7xl">
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent">Our process</p>
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">Our process</p>
         <h2 id="process-heading" className="mt-2 font-serif text-3xl font-semibold text-primary sm:text-4xl">
           Four steps from first call to handover
         </h2>

@@ -2,15 +2,16 @@ import { Link } from "react-router";
 import { LegalIntro, legalLinkClass } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/legal.cookie-policy";
 
-export function meta() {
-  return [
-    { title: `Cookie Policy | ${brand.name}` },
-    {
-      name: "description",
-      content: `The strictly necessary cookies and browser storage the ${brand.name} website uses, why we use them and how you can control them.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Cookie Policy | ${brand.name}`,
+    description:
+      `The strictly necessary cookies and browser storage the ${brand.name} website uses, why we use them and how you can control them.`,
+    path: "/legal/cookie-policy",
+  });
 }
 
 const registeredOffice = brand.offices.find((o) => o.city === "London") ?? brand.offices[0];

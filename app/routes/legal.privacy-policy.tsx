@@ -2,15 +2,16 @@ import { Link } from "react-router";
 import { LegalIntro, legalLinkClass } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/legal.privacy-policy";
 
-export function meta() {
-  return [
-    { title: `Privacy Policy | ${brand.name}` },
-    {
-      name: "description",
-      content: `How ${brand.legalName} collects, uses, shares and protects your personal data under UK GDPR and the Data Protection Act 2018.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Privacy Policy | ${brand.name}`,
+    description:
+      `How ${brand.legalName} collects, uses, shares and protects your personal data under UK GDPR and the Data Protection Act 2018.`,
+    path: "/legal/privacy-policy",
+  });
 }
 
 const registeredOffice = brand.offices.find((o) => o.city === "London") ?? brand.offices[0];

@@ -5,16 +5,16 @@ import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/legal.risk-disclosure";
 
-export function meta() {
-  return [
-    { title: `Risk Disclosure | ${brand.name}` },
-    {
-      name: "description",
-      content:
-        "The main risks of off-plan real-estate investment in Iraq, the Kurdistan Region and MENA: capital, construction, political, currency and liquidity.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Risk Disclosure | ${brand.name}`,
+    description:
+      "The main risks of off-plan real-estate investment in Iraq, the Kurdistan Region and MENA: capital, construction, political, currency and liquidity.",
+    path: "/legal/risk-disclosure",
+  });
 }
 
 const registeredOffice = brand.offices.find((o) => o.city === "London") ?? brand.offices[0];

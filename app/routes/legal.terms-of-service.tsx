@@ -4,15 +4,16 @@ import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
 import { FREE_TRIAL_DAYS, INVESTOR_QUALIFICATIONS, PLAN_NAMES } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/legal.terms-of-service";
 
-export function meta() {
-  return [
-    { title: `Terms of Service | ${brand.name}` },
-    {
-      name: "description",
-      content: `The terms governing your use of the ${brand.name} website, investor accounts and subscription plans, under the law of England and Wales.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Terms of Service | ${brand.name}`,
+    description:
+      `The terms governing your use of the ${brand.name} website, investor accounts and subscription plans, under the law of England and Wales.`,
+    path: "/legal/terms-of-service",
+  });
 }
 
 const registeredOffice = brand.offices.find((o) => o.city === "London") ?? brand.offices[0];

@@ -4,16 +4,16 @@ import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/markets.iraq";
 
-export function meta() {
-  return [
-    { title: `Iraq | ${brand.name}` },
-    {
-      name: "description",
-      content:
-        "Why Iraq: growth, infrastructure spending and a deep housing shortfall, and how Tigris Advisory sources and structures off-plan projects in Baghdad and Basra.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Iraq | ${brand.name}`,
+    description:
+      "Why Iraq: growth, infrastructure spending and a deep housing shortfall, and how Tigris Advisory sources and structures off-plan projects in Baghdad and Basra.",
+    path: "/markets/iraq",
+  });
 }
 
 const figures = [

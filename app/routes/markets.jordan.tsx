@@ -2,16 +2,16 @@ import { Briefcase, Coins, Home, Scale } from "lucide-react";
 import { CurrentOpportunities, IconCardGrid, IconList, IconParagraph } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/markets.jordan";
 
-export function meta() {
-  return [
-    { title: `Jordan | ${brand.name}` },
-    {
-      name: "description",
-      content:
-        "Property in Amman: a dollar-pegged dinar, clear rules for foreign owners, office and residential segments, and Jordan as a stabiliser in a regional portfolio.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Jordan | ${brand.name}`,
+    description:
+      "Property in Amman: a dollar-pegged dinar, clear rules for foreign owners, office and residential segments, and Jordan as a stabiliser in a regional portfolio.",
+    path: "/markets/jordan",
+  });
 }
 
 const segments = [

@@ -2,16 +2,16 @@ import { Building2, KeyRound, Mountain, Users } from "lucide-react";
 import { CurrentOpportunities, IconCardGrid, IconList } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/markets.kurdistan-region";
 
-export function meta() {
-  return [
-    { title: `Kurdistan Region | ${brand.name}` },
-    {
-      name: "description",
-      content:
-        "Off-plan property in Erbil and Sulaymaniyah: the Kurdistan Region investment law, diaspora demand, the rental market and the risks investors should weigh.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Kurdistan Region | ${brand.name}`,
+    description:
+      "Off-plan property in Erbil and Sulaymaniyah: the Kurdistan Region investment law, diaspora demand, the rental market and the risks investors should weigh.",
+    path: "/markets/kurdistan-region",
+  });
 }
 
 const cities = [

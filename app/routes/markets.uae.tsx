@@ -2,16 +2,16 @@ import { Anchor, Building, FileCheck2, Landmark, Lock } from "lucide-react";
 import { CurrentOpportunities, IconCardGrid, IconParagraph } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/markets.uae";
 
-export function meta() {
-  return [
-    { title: `UAE | ${brand.name}` },
-    {
-      name: "description",
-      content:
-        "Off-plan property in Dubai and Abu Dhabi: RERA escrow rules, Dubai Land Department registration, Golden Visa eligibility and the UAE as a portfolio anchor.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `UAE | ${brand.name}`,
+    description:
+      "Off-plan property in Dubai and Abu Dhabi: RERA escrow rules, Dubai Land Department registration, Golden Visa eligibility and the UAE as a portfolio anchor.",
+    path: "/markets/uae",
+  });
 }
 
 const cities = [

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { NotFoundPage } from "~/components/site/not-found-page";
 import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
 import type { Route } from "./+types/not-found";
 
 /** Every path outside the route table: the 404 page with HTTP 404, and the path in the log. */
@@ -13,8 +14,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /** A form posted to an unknown path gets the same 404 page, not a 405 crash screen. */
 export const action = loader;
 
-export function meta() {
-  return [{ title: `Page not found | ${brand.name}` }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, { title: `Page not found | ${brand.name}`, noindex: true });
 }
 
 export default function NotFound() {

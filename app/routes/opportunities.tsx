@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { OpportunityCard } from "~/components/opportunities/opportunity-card";
 import { Button } from "~/components/ui/button";
 import { brand } from "~/domain/brand";
+import { routeMeta, siteUrlFromMatches } from "~/domain/seo";
+import { opportunityListJsonLd } from "~/domain/structured-data";
 import { anonymous } from "~/server/actor.server";
 import { listActiveOpportunities } from "~/server/opportunities.server";
 import type { Route } from "./+types/opportunities";
@@ -17,15 +19,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function meta() {
-  return [
-    { title: `Investment Opportunities | ${brand.name}` },
-    {
-      name: "description",
-      content:
-        "Active off-plan real-estate opportunities in Iraq, the Kurdistan Region, the UAE and Jordan, vetted by our due-diligence team.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Investment Opportunities | ${brand.name}`,
+    description:
+      "Active off-plan real-estate opportunities in Iraq, the Kurdistan Region, the UAE and Jordan, vetted by our due-diligence team.",
+    path: "/opportunities",
+    jsonLd: [opportunityListJsonLd(siteUrlFromMatches(args.matches), args.loaderData?.opportunities ?? [])],
+  });
 }
 
 export default function Opportunities({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,8 @@ import { OpportunityImage } from "~/components/opportunities/opportunity-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { brand } from "~/domain/brand";
+import { routeMeta, siteUrlFromMatches, summarise } from "~/domain/seo";
+import { opportunityJsonLd, opportunityPath } from "~/domain/structured-data";
 import { OPPORTUNITY_STATUS_LABELS } from "~/domain/constants";
 import { formatCompletion, formatUsd } from "~/domain/format";
 import { anonymous } from "~/server/actor.server";
@@ -20,13 +22,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { opportunity };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Page not found | ${brand.name}` }];
-  const o = loaderData.opportunity;
-  return [
-    { title: `${o.title} | ${brand.name}` },
-    { name: "description", content: o.description.slice(0, 160) },
-  ];
+export function meta(args: Route.MetaArgs) {
+  if (!args.loaderData) return routeMeta(args, { title: `Page not found | ${brand.name}`, noindex: true });
+  const o = args.loaderData.opportunity;
+  return routeMeta(args, {
+    title: `${o.title} | ${brand.name}`,
+    description: summarise(o.description),
+    path: opportunityPath(o.id),
+    image: o.imageUrl,
+    jsonLd: [opportunityJsonLd(siteUrlFromMatches(args.matches), o)],
+  });
 }
 
 export default function OpportunityDetail({ loaderData }: Route.ComponentProps) {

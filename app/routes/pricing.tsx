@@ -10,6 +10,7 @@ import { toast } from "~/components/ui/toaster";
 import { brand } from "~/domain/brand";
 import { FREE_TRIAL_DAYS, YEARLY_SAVING_BANNER, type BillingInterval } from "~/domain/constants";
 import { formatUsd, yearlySavingPercent } from "~/domain/format";
+import { routeMeta } from "~/domain/seo";
 import { isMostPopular, opportunitiesLine, PLAN_SUBTITLES } from "~/domain/plans";
 import { anonymous } from "~/server/actor.server";
 import { listActivePlans } from "~/server/plans.server";
@@ -44,14 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export function meta() {
-  return [
-    { title: `Pricing | ${brand.name}` },
-    {
-      name: "description",
-      content: `Explorer, Investor and Elite plans for research, due-diligence packs and adviser access. Monthly or yearly, with a ${FREE_TRIAL_DAYS}-day free trial.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Pricing | ${brand.name}`,
+    description: `Explorer, Investor and Elite plans for research, due-diligence packs and adviser access. Monthly or yearly, with a ${FREE_TRIAL_DAYS}-day free trial.`,
+    path: "/pricing",
+  });
 }
 
 const faqs = [

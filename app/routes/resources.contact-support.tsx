@@ -5,15 +5,16 @@ import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
 import { REPLY_WITHIN_HOURS, SUPPORT_HOURS } from "~/domain/constants";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/resources.contact-support";
 
-export function meta() {
-  return [
-    { title: `Contact Support | ${brand.name}` },
-    {
-      name: "description",
-      content: `Reach the ${brand.name} support team by live chat, telephone or e-mail about your account or bookings. We answer e-mails within ${REPLY_WITHIN_HOURS} hours.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Contact Support | ${brand.name}`,
+    description:
+      `Reach the ${brand.name} support team by live chat, telephone or e-mail about your account or bookings. We answer e-mails within ${REPLY_WITHIN_HOURS} hours.`,
+    path: "/resources/contact-support",
+  });
 }
 
 const linkClass = "font-medium text-primary underline underline-offset-4";

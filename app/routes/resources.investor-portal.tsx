@@ -6,16 +6,16 @@ import { Button } from "~/components/ui/button";
 import { brand } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS, REPLY_WITHIN_HOURS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/resources.investor-portal";
 
-export function meta() {
-  return [
-    { title: `Investor Portal | ${brand.name}` },
-    {
-      name: "description",
-      content:
-        `Sign in to the ${brand.name} Investor Portal to track your consultations, manage your profile and access investor documents in one place.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Investor Portal | ${brand.name}`,
+    description:
+      `Sign in to the ${brand.name} Investor Portal to track your consultations, manage your profile and access investor documents in one place.`,
+    path: "/resources/investor-portal",
+  });
 }
 
 const FEATURES = [

@@ -4,15 +4,16 @@ import { ResourceCard } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
 import { LEGAL_LAST_UPDATED } from "~/domain/constants";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/resources.legal-documents";
 
-export function meta() {
-  return [
-    { title: `Legal Documents | ${brand.name}` },
-    {
-      name: "description",
-      content: `The terms, privacy policy, risk disclosure and cookie policy that govern your use of ${brand.name} and our investment advisory services.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Legal Documents | ${brand.name}`,
+    description:
+      `The terms, privacy policy, risk disclosure and cookie policy that govern your use of ${brand.name} and our investment advisory services.`,
+    path: "/resources/legal-documents",
+  });
 }
 
 const DOCUMENTS = [

@@ -5,16 +5,16 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/toaster";
 import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/resources.market-reports";
 
-export function meta() {
-  return [
-    { title: `Market Reports | ${brand.name}` },
-    {
-      name: "description",
-      content:
-        "Quarterly research on off-plan real estate in Iraq, the Kurdistan Region, the UAE and Jordan: supply, pricing, developers and regulatory change.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Market Reports | ${brand.name}`,
+    description:
+      "Quarterly research on off-plan real estate in Iraq, the Kurdistan Region, the UAE and Jordan: supply, pricing, developers and regulatory change.",
+    path: "/resources/market-reports",
+  });
 }
 
 const REPORTS = [
@@ -84,7 +84,7 @@ export default function MarketReports() {
             <li key={r.title} className="flex">
               <Card className="w-full">
                 <CardHeader>
-                  <p className="inline-flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wider text-accent">
+                  <p className="inline-flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wider text-accent-strong">
                     <CalendarDays className="size-4" aria-hidden="true" /> {r.period}
                   </p>
                   <CardTitle>

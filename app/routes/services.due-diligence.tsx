@@ -3,16 +3,16 @@ import { Link } from "react-router";
 import { FeatureCardGrid } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/services.due-diligence";
 
-export function meta() {
-  return [
-    { title: `Due Diligence | ${brand.name}` },
-    {
-      name: "description",
-      content:
-        "Independent due diligence on off-plan projects in Iraq, Kurdistan, the UAE and Jordan: developer checks, title verification, site monitoring and AML screening.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Due Diligence | ${brand.name}`,
+    description:
+      "Independent due diligence on off-plan projects in Iraq, Kurdistan, the UAE and Jordan: developer checks, title verification, site monitoring and AML screening.",
+    path: "/services/due-diligence",
+  });
 }
 
 const registries = [

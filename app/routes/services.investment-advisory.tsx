@@ -5,16 +5,16 @@ import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
 import { CONSULTATION_MINUTES, INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/services.investment-advisory";
 
-export function meta() {
-  return [
-    { title: `Investment Advisory | ${brand.name}` },
-    {
-      name: "description",
-      content:
-        "Independent advice on off-plan real estate in Iraq, the Kurdistan Region, the UAE and Jordan: mandate, strategy, allocation, payment plans and exit planning.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Investment Advisory | ${brand.name}`,
+    description:
+      "Independent advice on off-plan real estate in Iraq, the Kurdistan Region, the UAE and Jordan: mandate, strategy, allocation, payment plans and exit planning.",
+    path: "/services/investment-advisory",
+  });
 }
 
 const pillars = [

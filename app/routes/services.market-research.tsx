@@ -3,16 +3,16 @@ import { Link } from "react-router";
 import { FeatureCardGrid, IconParagraph, LinkSection } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/services.market-research";
 
-export function meta() {
-  return [
-    { title: `Market Research | ${brand.name}` },
-    {
-      name: "description",
-      content:
-        "On-the-ground research into off-plan real estate in Iraq, the Kurdistan Region, the UAE and Jordan, plus bespoke studies for family offices and investors.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Market Research | ${brand.name}`,
+    description:
+      "On-the-ground research into off-plan real estate in Iraq, the Kurdistan Region, the UAE and Jordan, plus bespoke studies for family offices and investors.",
+    path: "/services/market-research",
+  });
 }
 
 const iraqFigures = [

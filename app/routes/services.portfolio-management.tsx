@@ -4,16 +4,16 @@ import { FeatureCardGrid } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
+import { routeMeta } from "~/domain/seo";
+import type { Route } from "./+types/services.portfolio-management";
 
-export function meta() {
-  return [
-    { title: `Portfolio Management | ${brand.name}` },
-    {
-      name: "description",
-      content:
-        "Post-investment care for off-plan property: construction monitoring, payment plans, handover and snagging, leasing, quarterly reporting and resale.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, {
+    title: `Portfolio Management | ${brand.name}`,
+    description:
+      "Post-investment care for off-plan property: construction monitoring, payment plans, handover and snagging, leasing, quarterly reporting and resale.",
+    path: "/services/portfolio-management",
+  });
 }
 
 const services = [

@@ -11,7 +11,7 @@ export function FeaturedOpportunity({ opportunity: o }: { opportunity: Opportuni
   return (
     <section id="opportunities" className="scroll-mt-20 bg-muted/50 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="featured-heading">
       <div className="mx-auto max-w-7xl">
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent">Featured opportunity</p>
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">Featured opportunity</p>
         <h2 id="featured-heading" className="mt-2 font-serif text-3xl font-semibold text-primary sm:text-4xl">
           {o ? o.title : "Coming Soon"}
         </h2>
