@@ -12,10 +12,13 @@ import {
 
 type Matcher = (match: RouteMatch) => boolean;
 
-/** The function as the worker will have it: rebuilt from its source text alone. */
-function asInWorker<T>(fn: T): T {
-  return new Function(`return (${String(fn)});`)() as T;
+/** Evaluates source text on its own, with nothing of this module in scope, as the worker does. */
+function fromSource<T>(source: string): T {
+  return new Function(`return (${source});`)() as T;
 }
+
+/** The function as the worker will have it: rebuilt from its source text alone. */
+const asInWorker = <T extends (...args: never[]) => unknown>(fn: T): T => fromSource<T>(String(fn));
 
 const navigation = (path: string, sameOrigin = true): RouteMatch => ({
   request: { mode: "navigate" },
@@ -87,7 +90,7 @@ describe("static file rules", () => {
 });
 
 describe("keepOnlyShareableResponses", () => {
-  const plugin = asInWorker(stringifyWithoutComments(keepOnlyShareableResponses)) as typeof keepOnlyShareableResponses;
+  const plugin = fromSource<typeof keepOnlyShareableResponses>(stringifyWithoutComments(keepOnlyShareableResponses));
   const keep = (status: number, cacheControl?: string) =>
     plugin.cacheWillUpdate({
       response: new Response(status === 204 ? null : "<h1>page</h1>", {
