@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { ConsoleMessage, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -66,6 +69,28 @@ test.describe("installable app", () => {
       expect(image.status(), icon.src).toBe(200);
       expect(image.headers()["content-type"], icon.src).toBe(icon.type);
       expect(pngSize(await image.body()), icon.src).toBe(icon.sizes);
+    }
+  });
+
+  test("Chromium finds the site installable", async ({ browser, launchOptions, baseURL }) => {
+    // Test contexts are incognito, where Chromium never installs: use a real profile.
+    const profile = mkdtempSync(path.join(tmpdir(), "pwa-profile-"));
+    const context = await browser.browserType().launchPersistentContext(profile, { ...launchOptions, baseURL });
+    try {
+      const page = await context.newPage();
+      const installabilityErrors = async (url: string) => {
+        await page.goto(url);
+        const cdp = await context.newCDPSession(page);
+        return (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors.map((error) => error.errorId);
+      };
+      await page.goto("/");
+      await serviceWorkerControls(page);
+      expect(await installabilityErrors("/pricing")).toEqual([]);
+      // The same question about a page without a manifest gets an answer: the check is real.
+      expect(await installabilityErrors("/offline.html")).toContain("no-manifest");
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
     }
   });
 
