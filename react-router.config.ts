@@ -10,4 +10,10 @@ export default {
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
   },
+  // After every production build (`npm run build`, and `npm start`'s rebuild): /sw.js.
+  // Imported here, not at the top, so typegen and the dev server never load Workbox.
+  async buildEnd({ reactRouterConfig }) {
+    const { buildServiceWorker } = await import("./scripts/build-service-worker");
+    await buildServiceWorker(`${reactRouterConfig.buildDirectory}/client`);
+  },
 } satisfies Config;

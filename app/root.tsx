@@ -13,9 +13,11 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CrashScreen } from "./components/site/crash-screen";
+import { InstallBanner } from "./components/site/install-banner";
 import { NotFoundPage } from "./components/site/not-found-page";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
+import { useServiceWorker } from "./components/site/use-service-worker";
 import { showFlashToast, Toaster } from "./components/ui/toaster";
 import { brand } from "./domain/brand";
 import { pageMeta } from "./domain/seo";
@@ -53,6 +55,8 @@ function useFlashToast(flash: FlashToast | null | undefined) {
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png", sizes: "180x180" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -94,6 +98,7 @@ export function meta({ error }: Route.MetaArgs) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useFlashToast(loaderData.toast);
+  useServiceWorker();
   return (
     <>
       <SiteHeader viewer={loaderData.viewer} />
@@ -101,6 +106,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter />
+      <InstallBanner />
     </>
   );
 }

@@ -14,6 +14,7 @@ const INPUTS = [
   "public",
   "vite.config.ts",
   "react-router.config.ts",
+  "scripts/build-service-worker.ts",
   "package.json",
   "package-lock.json",
   "tsconfig.json",

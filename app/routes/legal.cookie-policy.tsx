@@ -88,8 +88,10 @@ export default function CookiePolicy() {
           preference stays on your device and is never sent to us.
         </p>
         <p>
-          The site also registers a small offline script that may keep copies of the site&rsquo;s own files, such as
-          styles and images, so that pages load quickly on slow connections. These copies contain no personal data.
+          The site also registers a small offline script that may keep copies of the site&rsquo;s public pages and
+          files, such as styles and images, so that pages load quickly on slow connections and pages you have visited
+          still open offline. Pages shown while you are signed in are never kept, and these copies contain no personal
+          data.
         </p>
       </StaticSection>
 

@@ -93,11 +93,22 @@ async function buildApp(
           fallthrough: false,
         }),
       },
-      { handler: express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false }) },
+      { handler: express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false, setHeaders: publicFileHeaders }) },
     ],
     pages: createRequestHandler({ build, mode: "production", getLoadContext }),
   });
   return { app };
+}
+
+/**
+ * Headers for the unfingerprinted files of build/client. The service worker is always
+ * revalidated, so a deploy reaches visitors on their next navigation rather than an hour
+ * later; the web manifest gets its registered type.
+ */
+function publicFileHeaders(res: Response, filePath: string): void {
+  const name = path.basename(filePath);
+  if (name === "sw.js") res.setHeader("Cache-Control", "no-cache");
+  if (name.endsWith(".webmanifest")) res.setHeader("Content-Type", "application/manifest+json; charset=utf-8");
 }
 
 function listen(httpServer: Server, port: number): Promise<void> {
