@@ -4,6 +4,10 @@ export default {
   ssr: true,
   appDirectory: "app",
   buildDirectory: "build",
+  // The whole route manifest ships with the first page (a couple of KB for our few dozen
+  // routes) instead of being fetched from /__manifest after hydration: that fetch patched
+  // the router and re-rendered the whole page in one long task on a phone's CPU.
+  routeDiscovery: { mode: "initial" },
   // Opt in to React Router 8's behaviour now, so the upgrade is a version bump.
   future: {
     v8_viteEnvironmentApi: true,

@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { CrashScreen } from "./components/site/crash-screen";
 import { InstallBanner } from "./components/site/install-banner";
 import { NotFoundPage } from "./components/site/not-found-page";
@@ -54,6 +54,10 @@ function useFlashToast(flash: FlashToast | null | undefined) {
 }
 
 export const links: Route.LinksFunction = () => [
+  // With a precedence, React hoists the stylesheet to the top of the head, ahead of the
+  // script preloads: on a slow phone link it is then fetched first instead of queueing
+  // behind the JavaScript for one of the browser's six connections.
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png", sizes: "180x180" },

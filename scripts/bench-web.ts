@@ -9,6 +9,11 @@
  *   BENCH_RUNS=1 npm run bench:web         # quicker, noisier
  *   CHROMIUM_PATH=/path/to/chrome npm run bench:web
  *   BENCH_PAGES=/,/pricing npm run bench:web   # only these pages
+ *   BENCH_CPU_MULTIPLIER=3 npm run bench:web   # Lighthouse's CPU slowdown (default 4)
+ *
+ * Lighthouse's default 4x CPU slowdown assumes a fast desktop host. The output prints this
+ * host's benchmark index and the slowdown that would emulate Lighthouse's phone (Moto G
+ * Power 2022, index about 264 by Chrome DevTools' own calibration) on it.
  *
  * The median report of each page is written to bench-results/ (open it in the Lighthouse
  * viewer to see why a score is what it is).
@@ -21,6 +26,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { throttling } from "lighthouse/core/config/constants.js";
 import type { Result as LighthouseResult } from "lighthouse";
 import { freePort } from "../tests/e2e/free-port";
 import { ensureBuild } from "./ensure-build";
@@ -39,6 +45,9 @@ const FIRST_LOAD_JS_BUDGET_KB = 150;
 const PRIVATE_CHUNK = /\/assets\/(dashboard|admin)[.-]/;
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const cpuMultiplier = process.env.BENCH_CPU_MULTIPLIER ? Number(process.env.BENCH_CPU_MULTIPLIER) : undefined;
+/** Chrome DevTools' CPU calibration: the benchmark index of a Moto G Power 2022. */
+const LOW_TIER_PHONE_INDEX = 264;
 
 function chromiumPath(): string {
   const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(
@@ -93,6 +102,8 @@ interface PageResult {
   cls: number;
   scriptKb: number;
   scripts: string[];
+  /** Every run's performance score, lowest first (the table shows the median run). */
+  perfRuns?: number[];
 }
 
 /** The gzip size of the scripts a page loaded, fetched again from the server. */
@@ -126,15 +137,20 @@ function failedAudits(lhr: LighthouseResult, category: Category): string[] {
     .map((ref) => `${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`);
 }
 
-async function audit(url: string, port: number): Promise<LighthouseResult> {
+async function audit(url: string, port: number, attempt = 1): Promise<LighthouseResult> {
   const result = await lighthouse(url, {
     port,
     output: "json",
     logLevel: "error",
     onlyCategories: [...CATEGORIES],
+    ...(cpuMultiplier ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuMultiplier } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  if (result.lhr.runtimeError) {
+    // Lighthouse itself asks for another run after a failed trace (NO_NAVSTART and the like).
+    if (attempt < 3) return audit(url, port, attempt + 1);
+    throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  }
   return result.lhr;
 }
 
@@ -158,6 +174,7 @@ async function main() {
     ],
   });
   const results: PageResult[] = [];
+  const benchmarkIndexes: number[] = [];
   const problems: string[] = [];
   try {
     // One unmeasured visit, so the first measured page does not pay for the server's warm-up.
@@ -165,9 +182,11 @@ async function main() {
     for (const pagePath of PAGES) {
       const lhrs: LighthouseResult[] = [];
       for (let i = 0; i < runs; i++) lhrs.push(await audit(`${server.base}${pagePath}`, chrome.port));
+      benchmarkIndexes.push(...lhrs.map((l) => l.environment.benchmarkIndex));
       lhrs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const median = lhrs[Math.floor(lhrs.length / 2)]!;
       const result = await summarise(pagePath, median);
+      result.perfRuns = lhrs.map((l) => Math.round((l.categories.performance?.score ?? 0) * 100));
       mkdirSync(REPORT_DIR, { recursive: true });
       writeFileSync(path.join(REPORT_DIR, `lighthouse-${pagePath === "/" ? "home" : pagePath.slice(1).replaceAll("/", "-")}.json`), JSON.stringify(median));
       results.push(result);
@@ -178,7 +197,7 @@ async function main() {
       }
       const privateCode = result.scripts.filter((s) => PRIVATE_CHUNK.test(s));
       if (privateCode.length) problems.push(`${pagePath} loads private code: ${privateCode.join(", ")}`);
-      console.log(`measured ${pagePath}`);
+      console.log(`measured ${pagePath}: performance ${result.perfRuns.join(", ")}`);
     }
   } finally {
     chrome.kill();
@@ -191,7 +210,9 @@ async function main() {
     problems.push(`/ loads ${home.scriptKb.toFixed(1)} KB of JavaScript (gzip) > ${FIRST_LOAD_JS_BUDGET_KB} KB`);
   }
 
-  console.log(`\nLighthouse ${lighthouseVersion()} (mobile), median of ${runs} run${runs > 1 ? "s" : ""} a page\n`);
+  const hostIndex = benchmarkIndexes.sort((a, b) => a - b)[Math.floor(benchmarkIndexes.length / 2)] ?? NaN;
+  console.log(`\nLighthouse ${lighthouseVersion()} (mobile), median of ${runs} run${runs > 1 ? "s" : ""} a page, CPU slowdown ${cpuMultiplier ?? 4}x`);
+  console.log(`host benchmark index ${Math.round(hostIndex)}: ${(hostIndex / LOW_TIER_PHONE_INDEX).toFixed(1)}x would emulate Lighthouse's phone here\n`);
   console.log(`${"page".padEnd(32)} perf  a11y  b-p   seo    LCP ms  TBT ms    CLS   JS KB gz`);
   for (const r of results) {
     console.log(

@@ -58,7 +58,7 @@ export default function Opportunities({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {opportunities.map((o, i) => (
-              <OpportunityCard key={o.id} opportunity={o} eager={i < 3} />
+              <OpportunityCard key={o.id} opportunity={o} eager={i === 0} />
             ))}
           </div>
         )}

@@ -54,7 +54,7 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-serif text-xl font-semibold text-primary">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <img src="/favicon.svg" alt="" width={28} height={28} fetchPriority="low" />
           {brand.name}
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
