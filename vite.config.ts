@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 
 /** Small modules that every public page loads anyway (root imports them, or most routes do). */
 const SITE_SHELL =
-  /[\\/]app[\\/](domain[\\/](brand|constants|format|seo|site-map|toast)|components[\\/](home[\\/]scroll-to-section|site[\\/](site-header|site-footer|account-menu|not-found-page|crash-screen)|ui[\\/](badge|button|card|cn|toaster)|opportunities[\\/]opportunity-image))\.tsx?$|node_modules[\\/](sonner|clsx|tailwind-merge|class-variance-authority)[\\/]/;
+  /[\\/]app[\\/](domain[\\/](brand|constants|format|seo|site-map|toast)|components[\\/](home[\\/]scroll-to-section|site[\\/](site-header|site-footer|account-menu|not-found-page|crash-screen)|ui[\\/](badge|button|card|cn|toaster)|opportunities[\\/]opportunity-image))\.tsx?$|node_modules[\\/](clsx|tailwind-merge|class-variance-authority)[\\/]/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -1,8 +1,32 @@
-import type * as React from "react";
-import { toast, Toaster as SonnerToaster } from "sonner";
+import { useEffect, useState } from "react";
+import type { ExternalToast } from "sonner";
 import type { FlashToast } from "~/domain/toast";
+import type * as SonnerToaster from "./sonner-toaster";
 
-export { toast };
+/**
+ * Toasts, with sonner kept off the first load: the toaster's code (about 9 KB gzip, and
+ * its style sheet) is fetched once the page has hydrated. Toasts asked for before then
+ * wait for it and show as soon as it is mounted; none is dropped.
+ */
+type Sonner = typeof SonnerToaster;
+
+let markReady: (sonner: Sonner) => void = () => {};
+const ready = new Promise<Sonner>((resolve) => {
+  markReady = resolve;
+});
+
+function whenReady(show: (sonner: Sonner) => void) {
+  void ready.then(show);
+}
+
+export const toast = Object.assign(
+  (message: string, options?: ExternalToast) => whenReady((s) => s.toast(message, options)),
+  {
+    success: (message: string, options?: ExternalToast) => whenReady((s) => s.toast.success(message, options)),
+    error: (message: string, options?: ExternalToast) => whenReady((s) => s.toast.error(message, options)),
+    info: (message: string, options?: ExternalToast) => whenReady((s) => s.toast.info(message, options)),
+  },
+);
 
 /** Shows a toast the server described (after a redirect, or in an action's answer). */
 export function showFlashToast(t: FlashToast) {
@@ -10,14 +34,18 @@ export function showFlashToast(t: FlashToast) {
   show(t.title, { description: t.description });
 }
 
-export function Toaster(props: React.ComponentProps<typeof SonnerToaster>) {
-  return (
-    <SonnerToaster
-      position="top-right"
-      richColors
-      closeButton
-      toastOptions={{ className: "font-sans" }}
-      {...props}
-    />
-  );
+/** Mounted once in the root layout; renders nothing until sonner has loaded. */
+export function Toaster() {
+  const [sonner, setSonner] = useState<Sonner | null>(null);
+  useEffect(() => {
+    let live = true;
+    import("./sonner-toaster")
+      .then((module) => live && setSonner(module))
+      .catch((error: unknown) => console.warn("The toaster could not be loaded", error));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!sonner) return null;
+  return <sonner.LoadedToaster onReady={() => markReady(sonner)} />;
 }
