@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromium } from "@playwright/test";
 import { freePort } from "./tests/e2e/free-port";
+import { CHROMIUM_FLAGS, findChromium } from "./tests/support/chromium";
 import { OIDC_PROVIDERS } from "./tests/e2e/oidc-provider";
 
 /**
@@ -11,26 +11,6 @@ import { OIDC_PROVIDERS } from "./tests/e2e/oidc-provider";
  * `scripts/start.ts` (what `npm start` runs) on a free port with a fresh DATA_DIR.
  * The port and directory are chosen once, in the main process, and inherited by workers.
  */
-
-function findChromium(): string {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", safeBundledPath()];
-  const found = candidates.find((p): p is string => Boolean(p && existsSync(p)));
-  if (!found) {
-    throw new Error(
-      "No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `apt-get install -y chromium`) " +
-        "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
-    );
-  }
-  return found;
-}
-
-function safeBundledPath(): string | undefined {
-  try {
-    return chromium.executablePath();
-  } catch {
-    return undefined;
-  }
-}
 
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "e2e-data-"));
@@ -55,15 +35,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: findChromium(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

@@ -19,7 +19,7 @@
  * viewer to see why a score is what it is).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +29,7 @@ import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import type { Result as LighthouseResult } from "lighthouse";
 import { freePort } from "../tests/e2e/free-port";
+import { CHROMIUM_FLAGS, findChromium } from "../tests/support/chromium";
 import { ensureBuild } from "./ensure-build";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -48,14 +49,6 @@ const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const cpuMultiplier = process.env.BENCH_CPU_MULTIPLIER ? Number(process.env.BENCH_CPU_MULTIPLIER) : undefined;
 /** Chrome DevTools' CPU calibration: the benchmark index of a Moto G Power 2022. */
 const LOW_TIER_PHONE_INDEX = 264;
-
-function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(
-    (p): p is string => Boolean(p && existsSync(p)),
-  );
-  if (!found) throw new Error("No Chromium found: install one (apt-get install -y chromium) or set CHROMIUM_PATH.");
-  return found;
-}
 
 async function startServer(port: number, dataDir: string) {
   const base = `http://localhost:${port}`;
@@ -161,17 +154,8 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-web-"));
   const server = await startServer(await freePort(), dataDir);
   const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath(),
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-    ],
+    chromePath: findChromium(),
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   const results: PageResult[] = [];
   const benchmarkIndexes: number[] = [];
