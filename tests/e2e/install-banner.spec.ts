@@ -131,6 +131,8 @@ test.describe("install banner", () => {
     test("fits the screen with every control in reach", async ({ page }) => {
       await page.goto("/");
       await offerInstallation(page);
+      // Measure where the banner comes to rest, not a frame of its slide-in.
+      await banner(page).evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));
       const box = await banner(page).boundingBox();
       expect(box).not.toBeNull();
       expect(box!.x).toBe(0);

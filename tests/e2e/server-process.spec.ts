@@ -97,20 +97,28 @@ test.describe("the server process", () => {
     expect(await second.exited).toBe(0);
   });
 
-  test("without any active opportunity, the home page says Coming Soon and the list shows its empty state", async ({ page }) => {
-    const port = await freePort();
-    const base = `http://localhost:${port}`;
-    const run = startProcess({ PORT: String(port), SITE_URL: base, DATA_DIR: mkdtempSync(path.join(tmpdir(), "e2e-empty-")), SEED_DEMO_CONTENT: "false" });
-    try {
-      await waitForHealth(base, run);
-      await page.goto(`${base}/#opportunities`);
-      await expect(page.locator("#opportunities h2")).toHaveText("Coming Soon");
-      await page.goto(`${base}/opportunities`);
-      await expect(page.getByRole("heading", { name: "New Opportunities Coming Soon" })).toBeVisible();
-      await expect(page.getByRole("link", { name: "Schedule Consultation" }).or(page.getByRole("button", { name: "Schedule Consultation" }))).toBeVisible();
-    } finally {
-      run.child.kill("SIGTERM");
-      await run.exited;
-    }
+  test.describe("without any active opportunity", () => {
+    // The server is stopped at the end: nothing, not even a service worker, may still be
+    // fetching from it then.
+    test.use({ serviceWorkers: "block" });
+    test("the home page says Coming Soon and the list shows its empty state", async ({ page }) => {
+      const port = await freePort();
+      const base = `http://localhost:${port}`;
+      const run = startProcess({ PORT: String(port), SITE_URL: base, DATA_DIR: mkdtempSync(path.join(tmpdir(), "e2e-empty-")), SEED_DEMO_CONTENT: "false" });
+      try {
+        await waitForHealth(base, run);
+        await page.goto(`${base}/#opportunities`);
+        await expect(page.locator("#opportunities h2")).toHaveText("Coming Soon");
+        await page.goto(`${base}/opportunities`);
+        await expect(page.getByRole("heading", { name: "New Opportunities Coming Soon" })).toBeVisible();
+        await expect(page.getByRole("link", { name: "Schedule Consultation" }).or(page.getByRole("button", { name: "Schedule Consultation" }))).toBeVisible();
+        // Let the code loaded after hydration (the toaster) arrive before the server stops.
+        await page.waitForLoadState("networkidle");
+        await page.goto("about:blank");
+      } finally {
+        run.child.kill("SIGTERM");
+        await run.exited;
+      }
+    });
   });
 });
