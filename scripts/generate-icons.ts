@@ -4,14 +4,10 @@
  *
  *   node --import tsx scripts/generate-icons.ts
  */
-import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const NAVY = "#1c2a4a";
+import { iconSvg, NAVY, readBrandMark, ROOT } from "./lib/brand-mark";
 
 interface Icon {
   file: string;
@@ -31,32 +27,12 @@ const ICONS: Icon[] = [
   { file: "apple-touch-icon.png", size: 180, markScale: 1, fullBleed: true },
 ];
 
-/** The favicon's drawing, re-wrapped so it can be placed at any position and size. */
-function markFrom(faviconSvg: string): { viewBox: string; body: string } {
-  const viewBox = /viewBox="([^"]+)"/.exec(faviconSvg)?.[1];
-  const body = /<svg[^>]*>([\s\S]*)<\/svg>/.exec(faviconSvg)?.[1];
-  if (!viewBox || !body) throw new Error("public/favicon.svg: expected one <svg> with a viewBox");
-  return { viewBox, body };
-}
-
-function iconSvg(mark: { viewBox: string; body: string }, icon: Icon): string {
-  const markSize = icon.size * icon.markScale;
-  const offset = (icon.size - markSize) / 2;
-  const background = icon.fullBleed ? `<rect width="${icon.size}" height="${icon.size}" fill="${NAVY}"/>` : "";
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${icon.size}" height="${icon.size}" viewBox="0 0 ${icon.size} ${icon.size}">` +
-    background +
-    `<svg x="${offset}" y="${offset}" width="${markSize}" height="${markSize}" viewBox="${mark.viewBox}">${mark.body}</svg>` +
-    `</svg>`
-  );
-}
-
 async function main() {
-  const mark = markFrom(readFileSync(path.join(ROOT, "public/favicon.svg"), "utf8"));
+  const mark = readBrandMark();
   const outDir = path.join(ROOT, "public/icons");
   await mkdir(outDir, { recursive: true });
   for (const icon of ICONS) {
-    let image = sharp(Buffer.from(iconSvg(mark, icon)));
+    let image = sharp(Buffer.from(iconSvg(mark, icon.size, icon)));
     if (icon.fullBleed) image = image.flatten({ background: NAVY });
     await image.png({ compressionLevel: 9 }).toFile(path.join(outDir, icon.file));
     console.log(`public/icons/${icon.file} (${icon.size}x${icon.size})`);

@@ -7,31 +7,19 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { brand } from "../app/domain/brand";
 import { DEFAULT_SHARE_IMAGE, LOGO_PATH } from "../app/domain/seo";
+import { iconSvg, NAVY, placeMark, readBrandMark, ROOT as root } from "./lib/brand-mark";
 
-const NAVY = "#1c2a4a";
+const brandMark = readBrandMark();
 const NAVY_LIGHT = "#2b3d66";
 const GOLD = "#d4a84b";
 const IVORY = "#f7f4ec";
 const SERIF = "'Playfair Display', 'DejaVu Serif', Georgia, serif";
 const SANS = "Inter, 'DejaVu Sans', Arial, sans-serif";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** The favicon's mark (a T over the river) at `size` px, placed at x, y. */
-function mark(x: number, y: number, size: number): string {
-  const s = size / 64;
-  return `<g transform="translate(${x} ${y}) scale(${s})">
-    <rect width="64" height="64" rx="12" fill="${NAVY_LIGHT}"/>
-    <path d="M14 20h36v6H35v24h-6V26H14z" fill="${GOLD}"/>
-    <path d="M12 46c6-4 10-4 14 0s8 4 12 0 8-4 14 0" fill="none" stroke="${GOLD}" stroke-width="3" stroke-linecap="round"/>
-  </g>`;
-}
 
 function shareSvg(): string {
   const { width, height } = DEFAULT_SHARE_IMAGE;
@@ -44,20 +32,12 @@ function shareSvg(): string {
   <path d="M0 520 C 200 470, 340 570, 560 520 S 940 470, 1200 530 L 1200 630 L 0 630 Z" fill="${NAVY_LIGHT}" opacity="0.6"/>
   <path d="M0 560 C 220 510, 360 610, 580 560 S 960 510, 1200 570" fill="none" stroke="${GOLD}" stroke-width="4" opacity="0.85"/>
   <rect x="80" y="80" width="6" height="300" fill="${GOLD}"/>
-  ${mark(1000, 80, 120)}
+  ${placeMark(brandMark, 1000, 80, 120)}
   <text x="120" y="150" font-family="${SANS}" font-size="26" font-weight="700" letter-spacing="6" fill="${GOLD}">${escapeXml(cities.toUpperCase())}</text>
   <text x="116" y="260" font-family="${SERIF}" font-size="92" font-weight="700" fill="${IVORY}">${escapeXml(brand.name)}</text>
   ${lines
     .map((line, i) => `<text x="120" y="${330 + i * 46}" font-family="${SANS}" font-size="34" fill="${IVORY}" opacity="0.9">${escapeXml(line)}</text>`)
     .join("\n  ")}
-</svg>`;
-}
-
-function logoSvg(size: number): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64">
-  <rect width="64" height="64" fill="${NAVY}"/>
-  <path d="M14 20h36v6H35v24h-6V26H14z" fill="${GOLD}"/>
-  <path d="M12 46c6-4 10-4 14 0s8 4 12 0 8-4 14 0" fill="none" stroke="${GOLD}" stroke-width="3" stroke-linecap="round"/>
 </svg>`;
 }
 
@@ -69,4 +49,4 @@ async function write(svg: string, publicPath: string): Promise<void> {
 }
 
 await write(shareSvg(), DEFAULT_SHARE_IMAGE.path);
-await write(logoSvg(512), LOGO_PATH);
+await write(iconSvg(brandMark, 512, { fullBleed: true }), LOGO_PATH);
