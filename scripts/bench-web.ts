@@ -29,21 +29,18 @@ import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import type { Result as LighthouseResult } from "lighthouse";
 import { freePort } from "../tests/e2e/free-port";
+import { FIRST_LOAD_JS_BUDGET_KB, LIGHTHOUSE_BUDGETS, MEASURED_PAGES, PRIVATE_CODE } from "../tests/support/budgets";
 import { CHROMIUM_FLAGS, findChromium } from "../tests/support/chromium";
 import { ensureBuild } from "./ensure-build";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-const PAGES = process.env.BENCH_PAGES?.split(",") ?? ["/", "/opportunities", "/pricing", "/services/investment-advisory"];
+const PAGES = process.env.BENCH_PAGES?.split(",") ?? MEASURED_PAGES;
 const REPORT_DIR = path.join(root, "bench-results");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 
-/** DESIGN.md's performance budgets and the Public site issue's. */
-const BUDGETS: Record<Category, number> = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
-const FIRST_LOAD_JS_BUDGET_KB = 150;
-/** Code no public page may load: the signed-in and admin areas. */
-const PRIVATE_CHUNK = /\/assets\/(dashboard|admin)[.-]/;
+const BUDGETS: Record<Category, number> = LIGHTHOUSE_BUDGETS;
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const cpuMultiplier = process.env.BENCH_CPU_MULTIPLIER ? Number(process.env.BENCH_CPU_MULTIPLIER) : undefined;
@@ -180,7 +177,7 @@ async function main() {
           problems.push(`${pagePath}: ${c} ${result.scores[c]} < ${BUDGETS[c]} — ${failedAudits(median, c).join(", ")}`);
         }
       }
-      const privateCode = result.scripts.filter((s) => PRIVATE_CHUNK.test(s));
+      const privateCode = result.scripts.filter((s) => PRIVATE_CODE.test(s));
       if (privateCode.length) problems.push(`${pagePath} loads private code: ${privateCode.join(", ")}`);
       console.log(`measured ${pagePath}: performance ${result.perfRuns.join(", ")}`);
     }

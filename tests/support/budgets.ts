@@ -1,0 +1,16 @@
+/**
+ * DESIGN.md's budgets for the public pages, shared by the size checks of `npm test`
+ * (tests/e2e/performance-budgets.spec.ts) and the Lighthouse run of `npm run bench:web`.
+ */
+
+/** The pages measured: the three public screens with data, and one static page. */
+export const MEASURED_PAGES = ["/", "/opportunities", "/pricing", "/services/investment-advisory"];
+
+/** JavaScript `/` may load, gzip. */
+export const FIRST_LOAD_JS_BUDGET_KB = 150;
+
+/** Code of the signed-in and admin areas, which no public page may load. */
+export const PRIVATE_CODE = /\/assets\/(dashboard|admin|profile-menu)[.-]/;
+
+/** Lighthouse category scores (mobile). */
+export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 } as const;
