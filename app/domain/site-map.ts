@@ -51,6 +51,9 @@ export const DOWNLOAD_PAGE: StaticPageLink = { path: "/download", label: "Mobile
 
 export const STATIC_PAGES: StaticPageLink[] = [...STATIC_PAGE_GROUPS.flatMap((g) => g.links), DOWNLOAD_PAGE];
 
+/** The address of one opportunity's detail page. */
+export const opportunityPath = (id: string) => `/opportunities/${id}`;
+
 /** The route module file for a static page path, e.g. /markets/iraq → routes/markets.iraq.tsx. */
 export function staticRouteFile(path: string): string {
   return `routes/${path.slice(1).replaceAll("/", ".")}.tsx`;

@@ -1,6 +1,7 @@
 import { brand } from "./brand";
 import { STRUCTURED_DATA_MIN_PRICE } from "./constants";
 import { absoluteUrl, DEFAULT_SHARE_IMAGE, LOGO_PATH, type JsonLd } from "./seo";
+import { opportunityPath } from "./site-map";
 
 /**
  * schema.org JSON-LD for the pages search engines read: the firm on the home page, each
@@ -20,8 +21,6 @@ export interface ListedOpportunity {
   minimumInvestment: number;
   imageUrl: string | null;
 }
-
-export const opportunityPath = (id: string) => `/opportunities/${id}`;
 
 /** The firm as a FinancialService, with its offices, markets and SPEC.md's minimum price. */
 export function organizationJsonLd(siteUrl: string): JsonLd {

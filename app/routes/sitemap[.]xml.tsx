@@ -1,4 +1,4 @@
-import { STATIC_PAGES } from "~/domain/site-map";
+import { opportunityPath, STATIC_PAGES } from "~/domain/site-map";
 import { anonymous } from "~/server/actor.server";
 import { listActiveOpportunities } from "~/server/opportunities.server";
 import type { Route } from "./+types/sitemap[.]xml";
@@ -10,7 +10,7 @@ const escapeXml = (value: string) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.config.siteUrl;
   const opportunities = await listActiveOpportunities(context.db, anonymous);
-  const paths = ["/", "/opportunities", "/pricing", ...STATIC_PAGES.map((p) => p.path), ...opportunities.map((o) => `/opportunities/${o.id}`)];
+  const paths = ["/", "/opportunities", "/pricing", ...STATIC_PAGES.map((p) => p.path), ...opportunities.map((o) => opportunityPath(o.id))];
   const urls = paths.map((path) => `  <url><loc>${escapeXml(`${site}${path === "/" ? "/" : path}`)}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {

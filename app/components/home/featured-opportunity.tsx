@@ -4,6 +4,7 @@ import { OpportunityImage } from "~/components/opportunities/opportunity-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatCompletion, formatUsd } from "~/domain/format";
+import { opportunityPath } from "~/domain/site-map";
 import type { OpportunityCardFields } from "~/server/opportunities.server";
 
 /** The home page's featured opportunity, or the Coming Soon message when there is none. */
@@ -41,7 +42,7 @@ export function FeaturedOpportunity({ opportunity: o }: { opportunity: Opportuni
                   <a href="#contact">Schedule Due Diligence Call</a>
                 </Button>
                 <Button asChild variant="outline">
-                  <Link to={`/opportunities/${o.id}`}>View details</Link>
+                  <Link to={opportunityPath(o.id)}>View details</Link>
                 </Button>
                 <Button asChild variant="link">
                   <Link to="/opportunities">All opportunities</Link>

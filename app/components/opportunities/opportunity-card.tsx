@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { OPPORTUNITY_STATUS_LABELS } from "~/domain/constants";
 import { formatCompletion, formatUsd } from "~/domain/format";
+import { opportunityPath } from "~/domain/site-map";
 import type { OpportunityCardFields } from "~/server/opportunities.server";
 import { OpportunityImage } from "./opportunity-image";
 
@@ -56,7 +57,7 @@ export function OpportunityCard({ opportunity: o, eager = false }: { opportunity
       </CardContent>
       <CardFooter className="gap-3">
         <Button asChild variant="outline" className="flex-1">
-          <Link to={`/opportunities/${o.id}`} aria-label={`View details of ${o.title}`}>
+          <Link to={opportunityPath(o.id)} aria-label={`View details of ${o.title}`}>
             View Details
           </Link>
         </Button>
