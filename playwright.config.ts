@@ -5,6 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { freePort } from "./tests/e2e/free-port";
 import { CHROMIUM_FLAGS, findChromium } from "./tests/support/chromium";
 import { OIDC_PROVIDERS } from "./tests/e2e/oidc-provider";
+import { E2E_ADMIN } from "./tests/e2e/e2e-admin";
 
 /**
  * End-to-end tests drive a real Chromium against the built server, started with
@@ -40,7 +41,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "node --import tsx scripts/start.ts",
+    // The first admin is made the way a real deployment makes it (npm run create-admin),
+    // before the server takes the data directory.
+    command: `node --import tsx scripts/create-admin.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node --import tsx scripts/start.ts`,
     url: `${baseURL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,

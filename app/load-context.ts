@@ -3,6 +3,7 @@ import type { Auth } from "./server/auth.server";
 import type { AppConfig } from "./server/config.server";
 import type { Database } from "./server/db/client.server";
 import type { Mailer } from "./server/email/mailer.server";
+import type { OutboxWorker } from "./server/email/outbox.server";
 
 /**
  * What server.ts hands every loader and action. The database is opened once by the
@@ -13,6 +14,11 @@ export interface AppContext {
   config: AppConfig;
   auth: Auth;
   mailer: Mailer;
+  /**
+   * The e-mail outbox worker: after committing a transaction that called `enqueueEmail`,
+   * `kick()` delivers soon instead of at the next interval.
+   */
+  outbox: Pick<OutboxWorker, "kick">;
   /** The request's child logger (carries the request id). */
   log: Logger;
   requestId: string;

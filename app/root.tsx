@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { BookingProvider } from "./components/booking/booking-provider";
 import { CrashScreen } from "./components/site/crash-screen";
 import { InstallBanner } from "./components/site/install-banner";
 import { NotFoundPage } from "./components/site/not-found-page";
@@ -104,14 +105,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useFlashToast(loaderData.toast);
   useServiceWorker();
   return (
-    <>
+    <BookingProvider>
       <SiteHeader viewer={loaderData.viewer} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />
       <InstallBanner />
-    </>
+    </BookingProvider>
   );
 }
 

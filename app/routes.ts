@@ -12,9 +12,11 @@ export default [
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("admin", "routes/admin.tsx"),
   route("pricing", "routes/pricing.tsx"),
   route("robots.txt", "routes/robots[.]txt.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
+  route("api/booking", "routes/api.booking.tsx"),
   ...STATIC_PAGES.map((page) => route(page.path.slice(1), staticRouteFile(page.path))),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

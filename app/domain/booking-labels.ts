@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format, isValid, parseISO } from "date-fns";
 import { BOOKING_STATUSES, BOOKING_TYPE_LABELS, type BookingStatus, type BookingType } from "./constants";
+import { hhmm, slotDayLabel, type SlotTimes } from "./slots";
 
 /**
  * How a consultation booking reads on screen (SPEC.md section 2, "/dashboard"): its type
@@ -54,20 +55,10 @@ export function formatBookedDate(value: Date | string, timeZone: string): string
   return format(new TZDate(date.getTime(), timeZone), "MMM d, yyyy");
 }
 
-export interface SlotTimes {
-  /** yyyy-MM-dd, wall clock of the firm. */
-  date: string;
-  /** HH:mm or HH:mm:ss. */
-  startTime: string;
-  endTime: string;
-}
-
 /** A wall-clock slot, e.g. "Mon, Nov 23, 2026 · 09:00–09:30". */
 export function formatSlot(slot: SlotTimes): string {
-  const day = parseISO(slot.date);
-  const hhmm = (time: string) => time.slice(0, 5);
   const times = `${hhmm(slot.startTime)}–${hhmm(slot.endTime)}`;
-  return isValid(day) ? `${format(day, "EEE, MMM d, yyyy")} · ${times}` : times;
+  return isValid(parseISO(slot.date)) ? `${slotDayLabel(slot.date)} · ${times}` : times;
 }
 
 /**

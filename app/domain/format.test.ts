@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompletion, formatUsd, yearlySavingPercent } from "./format";
+import { formatCompletion, formatList, formatUsd, yearlySavingPercent } from "./format";
 
 describe("formatUsd", () => {
   it("uses a dollar sign and thousands separators", () => {
@@ -9,6 +9,22 @@ describe("formatUsd", () => {
   });
   it("treats a non-number as zero rather than printing NaN", () => {
     expect(formatUsd(Number.NaN)).toBe("$0");
+    expect(formatUsd(Number.POSITIVE_INFINITY)).toBe("$0");
+  });
+  it("rounds to whole dollars as Intl's en-US currency format does", () => {
+    const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+    for (const amount of [0.4, 0.5, 999.5, 1000, 999999.49, 12345678.5, 100000000000, -2500, -0.5, 1e15]) {
+      expect(formatUsd(amount)).toBe(intl.format(amount));
+    }
+  });
+});
+
+describe("formatList", () => {
+  it("joins with commas and a final 'and'", () => {
+    expect(formatList(["London", "Dubai", "Baghdad"])).toBe("London, Dubai and Baghdad");
+    expect(formatList(["London", "Dubai"])).toBe("London and Dubai");
+    expect(formatList(["London"])).toBe("London");
+    expect(formatList([])).toBe("");
   });
 });
 
@@ -16,6 +32,13 @@ describe("formatCompletion", () => {
   it("shows month and year", () => {
     expect(formatCompletion("2027-12-31")).toBe("Dec 2027");
     expect(formatCompletion("2028-03-01")).toBe("Mar 2028");
+  });
+  it("names every month as Intl's en-US short month does", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+    for (let month = 1; month <= 12; month++) {
+      const date = `2029-${String(month).padStart(2, "0")}-15`;
+      expect(formatCompletion(date)).toBe(intl.format(new Date(`${date}T00:00:00Z`)));
+    }
   });
   it("shows TBD when the date is missing or unreadable", () => {
     expect(formatCompletion(null)).toBe("TBD");

@@ -1,21 +1,24 @@
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
+/*
+ * Formatting for the public pages, written without Intl on purpose: the first
+ * Intl.NumberFormat (currency) a page creates costs Chromium 50-100 ms of main thread to load
+ * ICU data, and Intl.DateTimeFormat another 8-12 ms, measured on this project's hardware; at
+ * Lighthouse's 4x CPU slowdown that was most of the home page's blocking time. The rules here
+ * are small and fixed (US dollars, whole amounts, English month names), so they are ours.
+ */
 
-/** "$1,250,000": dollar sign and thousands separators, whole dollars. */
+/** "$1,250,000": dollar sign and thousands separators, whole dollars (halves round away from zero). */
 export function formatUsd(amount: number): string {
-  return usd.format(Number.isFinite(amount) ? amount : 0);
+  const value = Number.isFinite(amount) ? amount : 0;
+  const whole = Math.round(Math.abs(value));
+  const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${value < 0 && whole > 0 ? "-" : ""}$${grouped}`;
 }
 
-const monthYear = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
 /**
  * A completion date (yyyy-MM-dd) as month-year, e.g. "Dec 2027"; "TBD" when unknown or not
- * a real calendar date. Intl rather than date-fns: this runs on the public pages, whose
- * first load stays small (DESIGN.md budgets).
+ * a real calendar date.
  */
 export function formatCompletion(date: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? "");
@@ -23,7 +26,13 @@ export function formatCompletion(date: string | null | undefined): string {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const parsed = new Date(Date.UTC(year, month - 1, day));
   const real = parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day;
-  return real ? monthYear.format(parsed) : "TBD";
+  return real ? `${MONTHS[month - 1]} ${year}` : "TBD";
+}
+
+/** "London, Dubai and Baghdad": an English list with "and" before the last item. */
+export function formatList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
 /** SPEC.md section 9: round((monthly*12 - yearly) / (monthly*12) * 100). */

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, MailCheck } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { Field } from "~/components/auth/field";
+import { Field } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
-import { Field } from "~/components/auth/field";
+import { Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import { Field } from "~/components/auth/field";
+import { Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/auth/password-input";
 import { GoogleIcon, LinkedInIcon } from "~/components/auth/social-icons";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,8 @@
 import { ArrowRight, Banknote, Building, FileSearch, Handshake, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
+import { ScheduleButton } from "~/components/booking/booking-provider";
+import { EnquiryForm } from "~/components/booking/enquiry-form";
 import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
 import { HeroBackground } from "~/components/home/hero-background";
 import { scrollToHashSoon } from "~/components/home/scroll-to-section";
@@ -8,19 +10,79 @@ import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
+import { isAppError, retryAfter } from "~/domain/app-error";
+import type { EnquiryPrefill, EnquiryResult } from "~/domain/booking-dialog-data";
+import { checkEnquiry } from "~/domain/enquiry-check";
 import { routeMeta, siteUrlFromMatches } from "~/domain/seo";
 import { organizationJsonLd } from "~/domain/structured-data";
 import { anonymous } from "~/server/actor.server";
+import { clientKey } from "~/server/client-ip.server";
+import { getEnquiryPrefill, submitEnquiry } from "~/server/enquiries.server";
+import { actorOf, getViewer } from "~/server/session.server";
 import { findFeaturedOpportunity } from "~/server/opportunities.server";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [featured, prefill] = await Promise.all([
+    findFeaturedOpportunity(context.db, anonymous).catch((error: unknown) => {
+      // SPEC.md section 8: a failed read is only logged; the Coming Soon message shows.
+      context.log.error({ err: error }, "failed to load the featured opportunity");
+      return undefined;
+    }),
+    // A signed-in visitor's form comes filled in; a failed read only leaves it empty.
+    getViewer(request, context)
+      .then((viewer) => getEnquiryPrefill(context.db, actorOf(viewer)))
+      .catch((error: unknown) => {
+        context.log.error({ err: error }, "failed to load the enquiry prefill");
+        return null;
+      }),
+  ]);
+  return { featured: featured ?? null, prefill };
+}
+
+/**
+ * The enquiry form's submission, from the contact section and from the booking dialog on
+ * any page (POST /?index). Works without JavaScript too: the page re-renders with the
+ * result. Input is parsed with the shared schema; the service decides everything else.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   try {
-    return { featured: (await findFeaturedOpportunity(context.db, anonymous)) ?? null };
+    const checked = checkEnquiry(Object.fromEntries(await request.formData()));
+    if (!checked.ok) return data<EnquiryResult>({ status: "invalid", fieldErrors: checked.fieldErrors }, { status: 400 });
+    const viewer = await getViewer(request, context);
+    const { bookingId } = await submitEnquiry(context.db, actorOf(viewer), checked.value, {
+      clientKey: clientKey(request),
+      timeZone: context.config.firmTimeZone,
+      siteUrl: context.config.siteUrl,
+    });
+    context.log.info({ bookingId }, "enquiry received");
+    context.outbox.kick();
+    return data<EnquiryResult>({ status: "sent" });
   } catch (error) {
-    // SPEC.md section 8: a failed read is only logged; the Coming Soon message shows.
-    context.log.error({ err: error }, "failed to load the featured opportunity");
-    return { featured: null };
+    if (isAppError(error) && error.code === "RATE_LIMITED") {
+      context.log.info({ detail: error.detail }, "enquiry refused: too soon");
+      return data<EnquiryResult>({ status: "rate-limited" }, { status: 429, headers: retryAfter(error) });
+    }
+    if (isAppError(error) && error.code === "CONFLICT") {
+      context.log.info({ detail: error.detail }, "enquiry refused: the slot was just taken");
+      return data<EnquiryResult>({ status: "slot-taken" }, { status: 409 });
+    }
+    // SPEC.md section 8: the visitor sees 'Failed to submit request' and keeps the form.
+    context.log.error({ err: error }, "enquiry submission failed");
+    return data<EnquiryResult>({ status: "failed" }, { status: 500 });
+  }
+}
+
+/**
+ * In the browser: a post that never gets an answer (offline, a proxy's error page) is a
+ * failed submission like any other, with the SPEC's toast and the form kept, not a crash.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<EnquiryResult> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    console.warn("The enquiry could not be sent", error);
+    return { status: "failed" };
   }
 }
 
@@ -53,7 +115,7 @@ const steps = [
   { icon: Handshake, title: "Deliver", text: "We manage handover, snagging and leasing or resale, and report to you every quarter until you exit." },
 ];
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { hash } = useLocation();
   useEffect(() => scrollToHashSoon(hash), [hash]);
   return (
@@ -63,7 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <WhyIraq />
       <Process />
       <FeaturedOpportunity opportunity={loaderData.featured} />
-      <Contact />
+      <Contact prefill={loaderData.prefill} result={actionData} />
     </>
   );
 }
@@ -81,9 +143,9 @@ function Hero() {
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-primary-foreground/85">{brand.tagline}</p>
         <div className="mt-10 flex flex-wrap gap-4">
-          <Button asChild size="lg" variant="accent">
-            <a href="#contact">Schedule a Call</a>
-          </Button>
+          <ScheduleButton size="lg" variant="accent">
+            Schedule a Call
+          </ScheduleButton>
           <Button asChild size="lg" variant="outline" className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10">
             <Link to="/resources/market-reports">Download Investor Pack</Link>
           </Button>
@@ -175,7 +237,7 @@ function Process() {
   );
 }
 
-function Contact() {
+function Contact({ prefill, result }: { prefill: EnquiryPrefill | null; result: EnquiryResult | undefined }) {
   return (
     <section id="contact" className="scroll-mt-20 bg-muted/50 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="contact-heading">
       <div className="mx-auto grid max-w-7xl gap-10 lg:grid-cols-2">
@@ -208,31 +270,34 @@ function Contact() {
               <span>Offices in {brand.offices.map((o) => o.city).join(", ")}</span>
             </li>
           </ul>
-        </div>
-        <aside className="rounded-xl border bg-card p-6 shadow-sm sm:p-8" aria-labelledby="qualifications-heading">
-          <h3 id="qualifications-heading" className="font-serif text-2xl font-semibold">
-            Investor qualifications
-          </h3>
-          <dl className="mt-5 space-y-4">
-            <div>
-              <dt className="text-sm text-muted-foreground">Minimum investment</dt>
-              <dd className="font-semibold">{formatUsd(INVESTOR_QUALIFICATIONS.minimumInvestmentUsd)}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-muted-foreground">Status</dt>
-              <dd className="font-semibold">Accredited or professional investor</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-muted-foreground">Investment horizon</dt>
-              <dd className="font-semibold">{INVESTOR_QUALIFICATIONS.horizon}</dd>
-            </div>
-          </dl>
-          <Button asChild className="mt-6 w-full" size="lg">
-            <a href={`mailto:${brand.email}?subject=${encodeURIComponent("30-minute consultation")}`}>
+          <aside className="mt-10 rounded-xl border bg-card p-6 shadow-sm sm:p-8" aria-labelledby="qualifications-heading">
+            <h3 id="qualifications-heading" className="font-serif text-2xl font-semibold">
+              Investor qualifications
+            </h3>
+            <dl className="mt-5 space-y-4">
+              <div>
+                <dt className="text-sm text-muted-foreground">Minimum investment</dt>
+                <dd className="font-semibold">{formatUsd(INVESTOR_QUALIFICATIONS.minimumInvestmentUsd)}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-muted-foreground">Status</dt>
+                <dd className="font-semibold">Accredited or professional investor</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-muted-foreground">Investment horizon</dt>
+                <dd className="font-semibold">{INVESTOR_QUALIFICATIONS.horizon}</dd>
+              </div>
+            </dl>
+            <ScheduleButton className="mt-6 w-full" size="lg">
               Book 30-min Call <ArrowRight aria-hidden="true" />
-            </a>
-          </Button>
-        </aside>
+            </ScheduleButton>
+          </aside>
+        </div>
+        <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+          <h3 className="font-serif text-2xl font-semibold">Send an enquiry</h3>
+          <p className="mt-2 mb-6 text-sm text-muted-foreground">Tell us what you are looking for; an adviser will reply within 24 hours.</p>
+          <EnquiryForm prefill={prefill} initialResult={result} />
+        </div>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
+import { BookingProvider } from "~/components/booking/booking-provider";
 import { describe, expect, it } from "vitest";
 import { demoOpportunities } from "~/server/db/demo-content.server";
 import type { OpportunityCardFields } from "~/server/opportunities.server";
@@ -9,7 +10,9 @@ function render(opportunities: OpportunityCardFields[]) {
   const props = { loaderData: { opportunities }, params: {}, matches: [] } as unknown as Parameters<typeof Opportunities>[0];
   return renderToStaticMarkup(
     <MemoryRouter>
+      <BookingProvider>
       <Opportunities {...props} />
+      </BookingProvider>
     </MemoryRouter>,
   );
 }
@@ -19,7 +22,7 @@ describe("/opportunities view", () => {
     const html = render([]);
     expect(html).toContain("Investment Opportunities");
     expect(html).toContain("New Opportunities Coming Soon");
-    expect(html).toMatch(/<a[^>]*href="\/#contact"[^>]*>Schedule Consultation<\/a>/);
+    expect(html).toMatch(/<button[^>]*aria-haspopup="dialog"[^>]*>Schedule Consultation<\/button>/);
   });
 
   it("shows one card per opportunity, with TBD for an unknown completion date", () => {

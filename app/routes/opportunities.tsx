@@ -1,7 +1,6 @@
 import { Building2 } from "lucide-react";
-import { Link } from "react-router";
+import { ScheduleButton } from "~/components/booking/booking-provider";
 import { OpportunityCard } from "~/components/opportunities/opportunity-card";
-import { Button } from "~/components/ui/button";
 import { brand } from "~/domain/brand";
 import { routeMeta, siteUrlFromMatches } from "~/domain/seo";
 import { opportunityListJsonLd } from "~/domain/structured-data";
@@ -51,9 +50,7 @@ export default function Opportunities({ loaderData }: Route.ComponentProps) {
               Our team is finalising due diligence on the next projects. Speak to an adviser to hear about
               them first.
             </p>
-            <Button asChild className="mt-6">
-              <Link to="/#contact">Schedule Consultation</Link>
-            </Button>
+            <ScheduleButton className="mt-6">Schedule Consultation</ScheduleButton>
           </div>
         ) : (
           <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">

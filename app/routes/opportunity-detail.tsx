@@ -1,8 +1,8 @@
 import { ArrowLeft, CalendarDays, CheckCircle2, MapPin } from "lucide-react";
+import { ScheduleButton } from "~/components/booking/booking-provider";
 import { data, Link } from "react-router";
 import { OpportunityImage } from "~/components/opportunities/opportunity-image";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { brand } from "~/domain/brand";
 import { routeMeta, siteUrlFromMatches, summarise } from "~/domain/seo";
 import { opportunityPath } from "~/domain/site-map";
@@ -96,9 +96,7 @@ export default function OpportunityDetail({ loaderData }: Route.ComponentProps) 
               </div>
             ))}
           </dl>
-          <Button asChild className="mt-6 w-full">
-            <Link to="/#contact">Schedule Discussion</Link>
-          </Button>
+          <ScheduleButton className="mt-6 w-full">Schedule Discussion</ScheduleButton>
         </aside>
       </div>
     </article>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { FeatureCardGrid, IconParagraph, LinkSection } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
+import { formatList } from "~/domain/format";
 import { routeMeta } from "~/domain/seo";
 import type { Route } from "./+types/services.market-research";
 
@@ -62,7 +63,7 @@ const bespoke = [
   "Briefings for investment committees, trustees and family members",
 ];
 
-const officeCities = new Intl.ListFormat("en-GB", { type: "conjunction" }).format(brand.offices.map((o) => o.city));
+const officeCities = formatList(brand.offices.map((o) => o.city));
 
 export default function MarketResearch() {
   return (

@@ -1,3 +1,5 @@
+import { AppError } from "~/domain/app-error";
+
 /**
  * Who is acting. Every service takes one and decides from it; routes never decide
  * permissions themselves.
@@ -7,3 +9,9 @@ export type Actor =
   | { kind: "user"; userId: string; isAdmin: boolean };
 
 export const anonymous: Actor = { kind: "anonymous" };
+
+/** The admin's user id, or FORBIDDEN: every admin-only service starts here. */
+export function requireAdmin(actor: Actor): string {
+  if (actor.kind !== "user" || !actor.isAdmin) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+  return actor.userId;
+}

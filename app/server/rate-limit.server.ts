@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { requestLimits } from "./db/schema.server";
 
@@ -65,4 +65,19 @@ export async function isLimited(db: Database, key: string, rule: LimitRule): Pro
 /** Forgets windows older than a day, so the table stays as small as the traffic. */
 export async function pruneLimits(db: Database): Promise<void> {
   await db.delete(requestLimits).where(lt(requestLimits.windowStartedAt, sql`now() - interval '1 day'`));
+}
+
+/**
+ * Gives back one hit counted against `key` in its current window: for a request that was
+ * counted up front but in the end wrote nothing (a slot taken a moment earlier), so the
+ * visitor may choose another time at once.
+ */
+export async function releaseHit(db: Database, key: string): Promise<void> {
+  // A window left with no hits is removed, so the next counted request starts a whole new
+  // window instead of inheriting what is left of the refused attempt's.
+  await db.delete(requestLimits).where(and(eq(requestLimits.key, key), lte(requestLimits.hits, 1)));
+  await db
+    .update(requestLimits)
+    .set({ hits: sql`${requestLimits.hits} - 1` })
+    .where(and(eq(requestLimits.key, key), gt(requestLimits.hits, 1)));
 }

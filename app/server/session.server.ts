@@ -57,3 +57,13 @@ export async function requireViewer(request: Request, context: AppLoadContext): 
   const url = new URL(request.url);
   throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
+
+/**
+ * SPEC.md section 2, "Admin guard", for pages: an anonymous visitor goes to /auth (and back
+ * here after signing in), a signed-in non-admin to /. The admin services check again.
+ */
+export async function requireAdminViewer(request: Request, context: AppLoadContext): Promise<Viewer> {
+  const viewer = await requireViewer(request, context);
+  if (!viewer.isAdmin) throw redirect("/");
+  return viewer;
+}

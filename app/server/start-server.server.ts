@@ -12,7 +12,8 @@ import "~/load-context";
 import { toNodeHandler } from "better-auth/node";
 import { createAuth } from "~/server/auth.server";
 import { disabledFeatures, type AppConfig } from "~/server/config.server";
-import { createMailer } from "~/server/email/mailer.server";
+import { createMailer, type Mailer } from "~/server/email/mailer.server";
+import { startOutboxWorker, type OutboxWorker } from "~/server/email/outbox.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { seedDemoContent } from "~/server/db/seed.server";
 import { createHttpApp } from "~/server/http.server";
@@ -23,6 +24,8 @@ import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatab
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** Below the usual 10 s an orchestrator waits before SIGKILL, so clean-up always runs. */
 const SHUTDOWN_GRACE_MS = 8_000;
+/** How long shutdown waits for an e-mail being sent. */
+const OUTBOX_STOP_MS = 1_500;
 
 export interface StartOptions {
   dev?: boolean;
@@ -42,8 +45,9 @@ async function buildApp(
   database: DatabaseHandle,
   logger: Logger,
   httpServer: Server,
+  mail: { mailer: Mailer; outbox: OutboxWorker },
 ): Promise<Built> {
-  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
+  const { mailer, outbox } = mail;
   const auth = createAuth({ config, db: database.db, mailer, logger });
   const authHandler = toNodeHandler(auth);
   const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
@@ -51,6 +55,7 @@ async function buildApp(
     config,
     auth,
     mailer,
+    outbox,
     log: req.log,
     requestId: String(req.id),
     nonce: res.locals.cspNonce as string,
@@ -111,6 +116,16 @@ function publicFileHeaders(res: Response, filePath: string): void {
   if (name.endsWith(".webmanifest")) res.setHeader("Content-Type", "application/manifest+json; charset=utf-8");
 }
 
+async function stopWithin(outbox: OutboxWorker, ms: number, logger: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(true), ms);
+  });
+  const late = await Promise.race([outbox.stop().then(() => false), timedOut]);
+  clearTimeout(timer);
+  if (late) logger.warn("an e-mail was still being sent at shutdown: it will be retried");
+}
+
 function listen(httpServer: Server, port: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -130,16 +145,21 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   const httpServer = createServer();
   let database: DatabaseHandle | undefined;
   let built: Built | undefined;
+  let outbox: OutboxWorker | undefined;
   try {
     await options.beforeStart?.(config, logger);
     database = await openMigratedDatabase(config, logger);
     if (config.seedDemoContent && (await seedDemoContent(database.db, { timeZone: config.firmTimeZone }))) {
       logger.info("empty database: demo content added");
     }
-    built = await buildApp(options, config, database, logger, httpServer);
+    const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
+    // Delivers the e-mails queued in email_outbox (by this or any other instance).
+    outbox = startOutboxWorker({ db: database.db, mailer, log: logger });
+    built = await buildApp(options, config, database, logger, httpServer, { mailer, outbox });
     httpServer.on("request", built.app);
     await listen(httpServer, config.port);
   } catch (error) {
+    await outbox?.stop().catch(() => {});
     await built?.closeVite?.().catch(() => {});
     await database?.close().catch(() => {});
     lock?.release();
@@ -153,6 +173,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
 
   const db = database;
   const closeVite = built.closeVite;
+  const outboxWorker = outbox;
   logger.info({ port: config.port, database: db.driver, siteUrl: config.siteUrl }, `serving on http://localhost:${config.port}`);
 
   const shutdown = gracefulShutdown({
@@ -160,6 +181,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger,
     graceMs: SHUTDOWN_GRACE_MS,
     onClosed: async () => {
+      // A delivery in flight finishes its bookkeeping while the database is still open
+      // (bounded: a mail cut off here is sent again by the next run, here or elsewhere).
+      await stopWithin(outboxWorker, OUTBOX_STOP_MS, logger);
       await closeVite?.();
       await db.close();
       lock?.release();

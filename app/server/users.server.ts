@@ -1,8 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
+import { ADMIN_USERS_PAGE_SIZE, SELF_DEMOTION_MESSAGE, type RoleChoice } from "~/domain/admin-users";
+import { AppError } from "~/domain/app-error";
+import { requireAdmin, type Actor } from "./actor.server";
+import { recordAudit } from "./audit.server";
 import type { Database } from "./db/client.server";
 import type { Logger } from "./logger.server";
 import { createUser, insertPasswordLogin } from "./db/factories.server";
-import { account, session, user, userRoles } from "./db/schema.server";
+import { account, profiles, session, user, userRoles } from "./db/schema.server";
 
 /**
  * SPEC.md section 4: admin only with a user_roles row saying so; false when there is
@@ -85,4 +89,74 @@ export async function createOrPromoteAdmin(
 
 function capitalise(word: string): string {
   return word ? word[0]!.toUpperCase() + word.slice(1) : word;
+}
+
+/**
+ * The addresses of every admin, for booking notices. Internal to the server (no actor):
+ * it is called inside a visitor's booking transaction and its result never leaves the
+ * server except as mail recipients.
+ */
+export async function listAdminEmails(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: user.email })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.userId))
+    .where(eq(userRoles.role, "admin"))
+    .orderBy(user.email)
+    .limit(100);
+  return rows.map((r) => r.email);
+}
+
+/** One profile as the admin Users tab shows it. */
+export interface AdminUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: RoleChoice;
+  createdAt: Date;
+}
+
+/** SPEC.md section 7 (admin): every profile, newest first, with its e-mail and role; admins only, paged in SQL. */
+export async function listUsersForAdmin(db: Database, actor: Actor, query: { upage: number }): Promise<{ total: number; rows: AdminUser[] }> {
+  requireAdmin(actor);
+  const rows = await db
+    .select({
+      id: profiles.id,
+      email: user.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      role: userRoles.role,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .limit(ADMIN_USERS_PAGE_SIZE)
+    .offset((query.upage - 1) * ADMIN_USERS_PAGE_SIZE);
+  const [counted] = await db.select({ total: count() }).from(profiles);
+  return { total: counted?.total ?? 0, rows: rows.map((r) => ({ ...r, role: r.role ?? "none" })) };
+}
+
+/**
+ * SPEC.md section 4: none deletes the role row; user or admin updates it or inserts one.
+ * An admin cannot remove or lower their own role. Audited in the same transaction.
+ */
+export async function setUserRole(db: Database, actor: Actor, userId: string, role: RoleChoice): Promise<void> {
+  const adminId = requireAdmin(actor);
+  if (userId === adminId && role !== "admin") throw new AppError("CONFLICT", SELF_DEMOTION_MESSAGE);
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).limit(1);
+    if (!target) throw new AppError("NOT_FOUND", "User not found");
+    const [before] = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).for("update").limit(1);
+    const previous: RoleChoice = before?.role ?? "none";
+    if (previous === role) return;
+    if (role === "none") {
+      await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    } else {
+      await tx.insert(userRoles).values({ userId, role }).onConflictDoUpdate({ target: userRoles.userId, set: { role } });
+    }
+    await recordAudit(tx, { actorId: adminId, action: "user.role", entity: "user_roles", entityId: userId, before: { role: previous }, after: { role } });
+  });
 }

@@ -1,15 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { STATIC_PAGES } from "../../app/domain/site-map";
-import { expect, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 
 /**
  * WCAG 2.1 A and AA, checked by axe on every public screen: on a desktop, on a 375 px
  * phone, and on the phone with the mobile menu open. Each page must also have exactly one
  * h1 and the banner, main and contentinfo landmarks.
  */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
 interface Screen {
   name: string;
   /** Opens the screen on `page` (after which it is checked as it stands). */
@@ -62,19 +59,6 @@ const SCREENS: Screen[] = [
   visit("/opportunities/00000000-0000-4000-8000-000000000000"),
 ];
 
-/** Runs axe on the page, or only on the part matching `scope` (a CSS selector). */
-async function expectNoViolations(page: Page, state: string, scope?: string) {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (scope) builder.include(scope);
-  const { violations } = await builder.analyze();
-  const summary = violations.map((v) => ({
-    rule: v.id,
-    help: v.help,
-    nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`.slice(0, 300)),
-  }));
-  expect(summary, `axe violations (${state})`).toEqual([]);
-}
-
 async function expectStructure(page: Page) {
   await expect(page.locator("h1")).toHaveCount(1);
   await expect(page.getByRole("banner")).toHaveCount(1);
@@ -87,14 +71,14 @@ test.describe("accessibility (axe, WCAG 2.1 AA)", () => {
     test(`${screen.name} on a desktop`, async ({ page }) => {
       await screen.open(page);
       await expectStructure(page);
-      await expectNoViolations(page, `${screen.name}, desktop`);
+      await expectAccessible(page, `${screen.name}, desktop`);
     });
 
     test(`${screen.name} on a phone, with the menu closed and open`, async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 812 });
       await screen.open(page);
       await expectStructure(page);
-      await expectNoViolations(page, `${screen.name}, phone`);
+      await expectAccessible(page, `${screen.name}, phone`);
 
       const menu = page.getByRole("navigation", { name: "Mobile" });
       await clickUntil(
@@ -102,7 +86,34 @@ test.describe("accessibility (axe, WCAG 2.1 AA)", () => {
         () => menu.isVisible(),
       );
       // Only the header changed since the whole page was checked above.
-      await expectNoViolations(page, `${screen.name}, phone, menu open`, "header");
+      await expectAccessible(page, `${screen.name}, phone, menu open`, "header");
+    });
+  }
+});
+
+test.describe("the booking dialog (axe, WCAG 2.1 AA)", () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    test(`is accessible open, with a date chosen and its messages showing (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      const dialog = page.getByRole("dialog", { name: "Schedule Your Consultation" });
+      await clickUntil(
+        () => page.getByRole("button", { name: "Schedule a Call" }).click(),
+        () => dialog.isVisible(),
+      );
+      await expect(dialog.getByText("Auto-selected next available slot")).toBeVisible();
+      await dialog.getByRole("grid").getByRole("button", { disabled: false }).first().click();
+      await expect(dialog.getByRole("list", { name: /^Times on / })).toBeVisible();
+      await dialog.getByRole("button", { name: "Submit Request" }).click();
+      await expect(dialog.getByText("Please select a booking type")).toBeVisible();
+      await expectAccessible(page, `booking dialog, ${viewport.width} px`, '[role="dialog"]');
+      // Keyboard users can leave it, and focus returns to the button that opened it.
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("button", { name: "Schedule a Call" })).toBeFocused();
     });
   }
 });

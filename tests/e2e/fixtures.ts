@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
-import { test as base, expect, type APIRequestContext } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { linkFrom } from "../support/mailbox";
 
 export interface Investor {
@@ -68,5 +69,32 @@ export const test = base.extend<{ investor: Investor }>({
     await use(investor);
   },
 });
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * Runs axe (WCAG 2.1 A and AA) on the page, or only on the part matching `scope` (a CSS
+ * selector), once every finite animation has ended: a toast caught half-faded-in would
+ * otherwise be measured at a contrast no one ever reads it at.
+ */
+export async function expectAccessible(page: Page, state: string, scope?: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (scope) builder.include(scope);
+  const { violations } = await builder.analyze();
+  const summary = violations.map((v) => ({
+    rule: v.id,
+    help: v.help,
+    nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`.slice(0, 300)),
+  }));
+  expect(summary, `axe violations (${state})`).toEqual([]);
+}
 
 export { expect };

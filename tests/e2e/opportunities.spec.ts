@@ -32,7 +32,7 @@ test.describe("/opportunities", () => {
     await expect(first).toContainText("Zagros Development Group");
     await expect(first).toContainText("3 years");
     await expect(first.getByRole("link", { name: /View details/i })).toHaveAttribute("href", /^\/opportunities\/[0-9a-f-]{36}$/);
-    await expect(first.getByRole("link", { name: "Schedule Discussion" })).toBeVisible();
+    await expect(first.getByRole("button", { name: "Schedule Discussion" })).toBeVisible();
     // The description is clamped to three lines.
     await expect(first.locator("p.line-clamp-3")).toHaveCSS("-webkit-line-clamp", "3");
   });
@@ -47,7 +47,7 @@ test.describe("/opportunities", () => {
     for (const highlight of demo.projectHighlights) await expect(page.getByText(highlight)).toBeVisible();
     await expect(page.getByText("$118,000,000")).toBeVisible();
     await expect(page.getByText(String(demo.unitsAvailable), { exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Schedule Discussion" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Schedule Discussion" })).toBeVisible();
   });
 
   test("an unknown opportunity id answers 404", async ({ request }) => {

@@ -101,7 +101,7 @@ test.describe("the server process", () => {
     // The server is stopped at the end: nothing, not even a service worker, may still be
     // fetching from it then.
     test.use({ serviceWorkers: "block" });
-    test("the home page says Coming Soon and the list shows its empty state", async ({ page }) => {
+    test("the home page says Coming Soon, the list shows its empty state and the booking dialog has no slots", async ({ page }) => {
       const port = await freePort();
       const base = `http://localhost:${port}`;
       const run = startProcess({ PORT: String(port), SITE_URL: base, DATA_DIR: mkdtempSync(path.join(tmpdir(), "e2e-empty-")), SEED_DEMO_CONTENT: "false" });
@@ -111,7 +111,11 @@ test.describe("the server process", () => {
         await expect(page.locator("#opportunities h2")).toHaveText("Coming Soon");
         await page.goto(`${base}/opportunities`);
         await expect(page.getByRole("heading", { name: "New Opportunities Coming Soon" })).toBeVisible();
-        await expect(page.getByRole("link", { name: "Schedule Consultation" }).or(page.getByRole("button", { name: "Schedule Consultation" }))).toBeVisible();
+        await page.getByRole("button", { name: "Schedule Consultation" }).click();
+        // No slot exists at all: the dialog says so and still offers the enquiry form.
+        const dialog = page.getByRole("dialog", { name: "Schedule Your Consultation" });
+        await expect(dialog.getByText("No slots currently available")).toBeVisible();
+        await expect(dialog.getByRole("button", { name: "Submit Request" })).toBeVisible();
         // Let the code loaded after hydration (the toaster) arrive before the server stops.
         await page.waitForLoadState("networkidle");
         await page.goto("about:blank");

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "react-router";
+import { action as authAction } from "~/routes/auth";
 import { CLIENT_IP_HEADER, createAuth } from "~/server/auth.server";
 import { loadConfig } from "~/server/config.server";
 import { createMailer } from "~/server/email/mailer.server";
@@ -20,7 +21,9 @@ export function createTestContext(t: TestDatabase, env: NodeJS.ProcessEnv = {}):
   const logger = createLogger({ level: "silent", pretty: false });
   const mailer = createMailer({ smtpUrl: undefined, from: config.mail.from, dataDir, logger });
   const auth = createAuth({ config, db: t.db, mailer, logger });
-  return { db: t.db, config, auth, mailer, log: logger, requestId: "test", nonce: "", dataDir };
+  // Queued e-mails stay in email_outbox: tests deliver them with deliverDueEmails when they need to.
+  const outbox = { kick() {} };
+  return { db: t.db, config, auth, mailer, outbox, log: logger, requestId: "test", nonce: "", dataDir };
 }
 
 /** A request as the browser would send it through our Express app. */
@@ -52,4 +55,21 @@ export function cookiesFrom(response: Response | Headers): string {
     .map((c) => c.split(";")[0]!)
     .filter((pair) => !pair.endsWith("="))
     .join("; ");
+}
+
+let signInCount = 0;
+
+/** Signs a user in through the /auth action (from an address of its own) and returns the session cookie. */
+export async function signInCookie(context: AppLoadContext, email: string, password: string): Promise<string> {
+  const request = formRequest("/auth", { intent: "sign-in", email, password, redirectTo: "/" }, { ip: `198.51.100.${(++signInCount % 250) + 1}` });
+  let result: unknown;
+  try {
+    result = await authAction({ request, params: {}, context } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (!(result instanceof Response)) throw new Error(`sign-in did not redirect: ${JSON.stringify(result)}`);
+  const cookie = cookiesFrom(result);
+  if (!cookie.includes("session_token")) throw new Error("sign-in set no session cookie");
+  return cookie;
 }

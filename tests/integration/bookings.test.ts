@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
 import { anonymous } from "~/server/actor.server";
-import { createBooking, type NewBookingInput } from "~/server/bookings.server";
+import { createBooking, updateBookingStatus, type NewBookingInput } from "~/server/bookings.server";
 import { createSlot, createUser } from "~/server/db/factories.server";
-import { consultationBookings } from "~/server/db/schema.server";
+import { auditLog, consultationBookings, emailOutbox } from "~/server/db/schema.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 let t: TestDatabase;
@@ -64,5 +64,84 @@ describe(`booking a slot (${testDriver})`, () => {
     const forged = { ...request(slot.id, "Ola"), availabilitySlotId: null, userId: u.id } as NewBookingInput;
     const anon = await createBooking(t.db, anonymous, forged);
     expect(anon.userId).toBeNull();
+  });
+});
+
+describe(`an admin changing a booking's status (${testDriver})`, () => {
+  const context = { timeZone: "Europe/London", siteUrl: "http://localhost:4400" };
+  const outboxFor = (bookingId: string) => t.db.select().from(emailOutbox).where(eq(emailOutbox.bookingId, bookingId));
+  const auditFor = (bookingId: string) =>
+    t.db
+      .select({ actorId: auditLog.actorId, action: auditLog.action, entity: auditLog.entity, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "consultation_bookings"), eq(auditLog.entityId, bookingId)))
+      .orderBy(asc(auditLog.createdAt));
+
+  it("is refused to visitors and investors, and allowed to an admin", async () => {
+    const investor = await createUser(t.db);
+    const slot = await createSlot(t.db, { date: "2032-06-01" });
+    const booking = await createBooking(t.db, anonymous, request(slot.id, "Rami"));
+    for (const actor of [anonymous, { kind: "user" as const, userId: investor.id, isAdmin: false }]) {
+      await expect(updateBookingStatus(t.db, actor, booking.id, "confirmed", context)).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });
+    }
+    const [unchanged] = await t.db.select().from(consultationBookings).where(eq(consultationBookings.id, booking.id));
+    expect(unchanged!.status).toBe("pending");
+    expect(await outboxFor(booking.id)).toEqual([]);
+    expect(await auditFor(booking.id)).toEqual([]);
+  });
+
+  it("queues the investor's confirmation with a calendar invite once, when the booking becomes confirmed", async () => {
+    const admin = await createUser(t.db, { role: "admin" });
+    const actor = { kind: "user" as const, userId: admin.id, isAdmin: true };
+    const slot = await createSlot(t.db, { date: "2032-07-05", startTime: "14:00:00", endTime: "14:30:00" });
+    const booking = await createBooking(t.db, anonymous, request(slot.id, "Huda"));
+
+    const updated = await updateBookingStatus(t.db, actor, booking.id, "confirmed", context);
+    expect(updated.status).toBe("confirmed");
+    const [mail, ...rest] = await outboxFor(booking.id);
+    expect(rest).toEqual([]);
+    expect(mail).toMatchObject({ kind: "booking-confirmed", toAddress: "huda@example.com" });
+    // 14:00 London wall-clock time in July (BST), with its zone.
+    expect(mail!.ical).toContain("METHOD:REQUEST");
+    expect(mail!.ical).toContain("DTSTART;TZID=Europe/London:20320705T140000");
+    expect(mail!.ical).toContain("DTEND;TZID=Europe/London:20320705T143000");
+
+    // Saving "confirmed" again, or another status, sends nothing more.
+    await updateBookingStatus(t.db, actor, booking.id, "confirmed", context);
+    await updateBookingStatus(t.db, actor, booking.id, "completed", context);
+    expect(await outboxFor(booking.id)).toHaveLength(1);
+
+    // One audit entry per real change, by this admin; saving the same status again is none.
+    const change = (from: string, to: string) => ({
+      actorId: admin.id,
+      action: "booking.status",
+      entity: "consultation_bookings",
+      before: { status: from },
+      after: { status: to },
+    });
+    expect(await auditFor(booking.id)).toEqual([change("pending", "confirmed"), change("confirmed", "completed")]);
+  });
+
+  it("refuses to reopen a cancelled booking whose slot someone else has taken since", async () => {
+    const admin = await createUser(t.db, { role: "admin" });
+    const actor = { kind: "user" as const, userId: admin.id, isAdmin: true };
+    const slot = await createSlot(t.db, { date: "2032-07-06" });
+    const first = await createBooking(t.db, anonymous, request(slot.id, "Tariq"));
+    await updateBookingStatus(t.db, actor, first.id, "cancelled", context);
+    await createBooking(t.db, anonymous, request(slot.id, "Yara"));
+    await expect(updateBookingStatus(t.db, actor, first.id, "pending", context)).rejects.toMatchObject({ code: "CONFLICT" });
+    const [row] = await t.db.select().from(consultationBookings).where(eq(consultationBookings.id, first.id));
+    expect(row!.status).toBe("cancelled");
+    // The cancellation is recorded; the refused reopening is not.
+    expect(await auditFor(first.id)).toEqual([
+      { actorId: admin.id, action: "booking.status", entity: "consultation_bookings", before: { status: "pending" }, after: { status: "cancelled" } },
+    ]);
+  });
+
+  it("answers NOT_FOUND for an unknown booking", async () => {
+    const admin = await createUser(t.db, { role: "admin" });
+    await expect(
+      updateBookingStatus(t.db, { kind: "user", userId: admin.id, isAdmin: true }, "7d1b3a55-0000-4000-8000-00000000dead", "confirmed", context),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

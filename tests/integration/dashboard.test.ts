@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
 import { anonymous, type Actor } from "~/server/actor.server";
 import { getOwnProfile, listOwnBookings } from "~/server/dashboard.server";
-import { createSlot, createUser } from "~/server/db/factories.server";
-import { consultationBookings, profiles } from "~/server/db/schema.server";
+import { createSlot, createUser, insertBooking as createBooking } from "~/server/db/factories.server";
+import { profiles } from "~/server/db/schema.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 let t: TestDatabase;
@@ -18,22 +18,7 @@ afterAll(async () => {
 const actorFor = (userId: string): Actor => ({ kind: "user", userId, isAdmin: false });
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 10, 0, 0));
 
-type BookingInsert = typeof consultationBookings.$inferInsert;
-
-async function insertBooking(overrides: Partial<BookingInsert>) {
-  const [row] = await t.db
-    .insert(consultationBookings)
-    .values({
-      firstName: "Layla",
-      lastName: "Hassan",
-      email: "layla@example.com",
-      investmentAmount: "$750,000",
-      message: "Please call me about the Erbil towers.",
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
+const insertBooking = (overrides: Parameters<typeof createBooking>[1]) => createBooking(t.db, overrides);
 
 async function expectUnauthenticated(work: Promise<unknown>) {
   const error = await work.then(

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
+import { BookingProvider } from "~/components/booking/booking-provider";
 import { describe, expect, it } from "vitest";
 import { demoOpportunities } from "~/server/db/demo-content.server";
 import type { OpportunityCardFields } from "~/server/opportunities.server";
@@ -8,7 +9,9 @@ import { FeaturedOpportunity } from "./featured-opportunity";
 const render = (opportunity: OpportunityCardFields | null) =>
   renderToStaticMarkup(
     <MemoryRouter>
+      <BookingProvider>
       <FeaturedOpportunity opportunity={opportunity} />
+      </BookingProvider>
     </MemoryRouter>,
   );
 

@@ -1,4 +1,5 @@
 import { Building2 } from "lucide-react";
+import { ScheduleButton } from "~/components/booking/booking-provider";
 import { Link } from "react-router";
 import { OpportunityImage } from "~/components/opportunities/opportunity-image";
 import { Badge } from "~/components/ui/badge";
@@ -38,9 +39,7 @@ export function FeaturedOpportunity({ opportunity: o }: { opportunity: Opportuni
                 </div>
               </dl>
               <div className="flex flex-wrap gap-3">
-                <Button asChild>
-                  <a href="#contact">Schedule Due Diligence Call</a>
-                </Button>
+                <ScheduleButton>Schedule Due Diligence Call</ScheduleButton>
                 <Button asChild variant="outline">
                   <Link to={opportunityPath(o.id)}>View details</Link>
                 </Button>
@@ -56,9 +55,7 @@ export function FeaturedOpportunity({ opportunity: o }: { opportunity: Opportuni
             <p className="mt-3 text-muted-foreground">
               Our next opportunity is in final due diligence. Book a call to hear about it before it is published.
             </p>
-            <Button asChild className="mt-5">
-              <a href="#contact">Schedule Due Diligence Call</a>
-            </Button>
+            <ScheduleButton className="mt-5">Schedule Due Diligence Call</ScheduleButton>
           </div>
         )}
       </div>

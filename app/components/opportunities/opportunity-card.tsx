@@ -1,4 +1,5 @@
 import { CalendarDays, MapPin } from "lucide-react";
+import { ScheduleButton } from "~/components/booking/booking-provider";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -61,9 +62,7 @@ export function OpportunityCard({ opportunity: o, eager = false }: { opportunity
             View Details
           </Link>
         </Button>
-        <Button asChild className="flex-1">
-          <Link to="/#contact">Schedule Discussion</Link>
-        </Button>
+        <ScheduleButton className="flex-1">Schedule Discussion</ScheduleButton>
       </CardFooter>
     </Card>
   );

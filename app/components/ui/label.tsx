@@ -1,10 +1,10 @@
 import type * as React from "react";
-import { Label as LabelPrimitive } from "radix-ui";
 import { cn } from "./cn";
 
-export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+/** A native label: nothing to load for it on the public pages. */
+export function Label({ className, ...props }: React.ComponentProps<"label">) {
   return (
-    <LabelPrimitive.Root
+    <label
       data-slot="label"
       className={cn(
         "flex items-center gap-2 text-sm leading-none font-medium select-none",

@@ -5,8 +5,9 @@ import type * as SonnerToaster from "./sonner-toaster";
 
 /**
  * Toasts, with sonner kept off the first load: the toaster's code (about 9 KB gzip, and
- * its style sheet) is fetched once the page has hydrated. Toasts asked for before then
- * wait for it and show as soon as it is mounted; none is dropped.
+ * its style sheet) is fetched when the first toast is asked for, or earlier when a form
+ * that will toast is first used (`preloadToaster`). Toasts asked for before it is mounted
+ * wait for it and show as soon as it is; none is dropped.
  */
 type Sonner = typeof SonnerToaster;
 
@@ -15,7 +16,18 @@ const ready = new Promise<Sonner>((resolve) => {
   markReady = resolve;
 });
 
+let requestLoad: () => void = () => {};
+const wanted = new Promise<void>((resolve) => {
+  requestLoad = resolve;
+});
+
+/** Starts fetching the toaster now (a form about to be sent will need it). */
+export function preloadToaster() {
+  requestLoad();
+}
+
 function whenReady(show: (sonner: Sonner) => void) {
+  requestLoad();
   void ready.then(show);
 }
 
@@ -34,12 +46,13 @@ export function showFlashToast(t: FlashToast) {
   show(t.title, { description: t.description });
 }
 
-/** Mounted once in the root layout; renders nothing until sonner has loaded. */
+/** Mounted once in the root layout; renders nothing until a toast is wanted and sonner has loaded. */
 export function Toaster() {
   const [sonner, setSonner] = useState<Sonner | null>(null);
   useEffect(() => {
     let live = true;
-    import("./sonner-toaster")
+    wanted
+      .then(() => import("./sonner-toaster"))
       .then((module) => live && setSonner(module))
       .catch((error: unknown) => console.warn("The toaster could not be loaded", error));
     return () => {

@@ -6,6 +6,7 @@ import { demoOpportunities, demoPlans } from "./demo-content.server";
 import {
   account,
   availabilitySlots,
+  consultationBookings,
   investmentOpportunities,
   type subscriptionPlans,
   user,
@@ -20,6 +21,7 @@ import {
 type OpportunityInsert = typeof investmentOpportunities.$inferInsert;
 type PlanInsert = typeof subscriptionPlans.$inferInsert;
 type SlotInsert = typeof availabilitySlots.$inferInsert;
+type BookingInsert = typeof consultationBookings.$inferInsert;
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -60,6 +62,22 @@ export function buildDefaultSlots(dates: string[], overrides: Partial<SlotInsert
       ...overrides,
     })),
   );
+}
+
+/** A booking row as a visitor's enquiry leaves it (pending, no slot unless given). */
+export async function insertBooking(db: Database, overrides: Partial<BookingInsert> = {}) {
+  const [row] = await db
+    .insert(consultationBookings)
+    .values({
+      firstName: "Layla",
+      lastName: "Hassan",
+      email: "layla@example.com",
+      investmentAmount: "$750,000",
+      message: "Please call me about the Erbil towers.",
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }
 
 export async function createSlot(db: Database, overrides: Partial<SlotInsert> = {}) {

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   type AnyPgColumn,
@@ -233,3 +234,69 @@ export const requestLimits = pgTable("request_limits", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
   hits: integer("hits").notNull().default(1),
 });
+
+/**
+ * Transactional e-mail outbox: a mail is inserted in the same transaction as what it
+ * reports (a booking), so it commits or rolls back with it, and a worker delivers it
+ * afterwards with retries (app/server/email/outbox.server.ts). Delivery never blocks the
+ * request and a mail server outage loses nothing.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    /** What the mail is, e.g. 'booking-receipt', 'booking-admin-notice', 'booking-confirmed'. */
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    textBody: text("text_body").notNull(),
+    /** The .ics content of a calendar invite (METHOD:REQUEST), when the mail carries one. */
+    ical: text("ical"),
+    /** The mail stays (it may already be sent) when its booking is deleted. */
+    bookingId: uuid("booking_id").references(() => consultationBookings.id, { onDelete: "set null" }),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the worker may (re)try; pushed forward while a worker holds the row (a lease). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The worker's query: unsent rows whose time has come, oldest first.
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    // Foreign key to the booking: keeps "on delete set null" from scanning the table.
+    index("email_outbox_booking_idx").on(t.bookingId),
+  ],
+);
+
+/**
+ * Every admin write: who did it, what, to which record, the record's state before and
+ * after, and when. Written by `recordAudit` (app/server/audit.server.ts) in the same
+ * transaction as the write, so an entry exists exactly when the change does.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    /** The admin; kept as null when their account is deleted, so the history stays. */
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** What was done, e.g. 'booking.status', 'opportunity.create', 'slot.delete', 'user.role'. */
+    action: text("action").notNull(),
+    /** The table written, e.g. 'consultation_bookings'. */
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    /** JSON snapshots of the changed fields; null before a create or after a delete. */
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Admin list: all, newest first.
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    // One record's history, newest first.
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt.desc()),
+    // Foreign key to the user: keeps "on delete set null" from scanning the table.
+    index("audit_log_actor_idx").on(t.actorId),
+  ],
+);

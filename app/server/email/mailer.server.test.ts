@@ -100,6 +100,20 @@ describe("createMailer without SMTP_URL", () => {
     expect(subjects.sort()).toEqual(["Second", "Verify your email"]);
   });
 
+  it("keeps a calendar invite in the .eml as a text/calendar part", async () => {
+    const dataDir = tempDir();
+    const mailer = createMailer({ smtpUrl: undefined, from, dataDir, logger: createLogger({ level: "silent", pretty: false }) });
+    const content = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n";
+    await mailer.send({ ...message, icalEvent: { method: "REQUEST", content, filename: "consultation.ics" } });
+    const [name] = readdirSync(path.join(dataDir, "mail"));
+    const raw = readFileSync(path.join(dataDir, "mail", name!)).toString("utf8");
+    expect(raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=REQUEST/im);
+    const parsed = await simpleParser(raw);
+    expect(parsed.attachments.map((a) => a.contentType)).toContain("text/calendar");
+    const invite = parsed.attachments.find((a) => a.contentType === "text/calendar");
+    expect(invite?.content.toString("utf8")).toContain("METHOD:REQUEST");
+  });
+
   it("lets a write failure reach the caller", async () => {
     const dir = tempDir();
     const notADir = path.join(dir, "file");

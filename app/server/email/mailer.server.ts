@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { createTransport } from "nodemailer";
+import { createTransport, type SendMailOptions } from "nodemailer";
 import { ensurePrivateDir } from "~/server/db/data-dir-lock.server";
 import type { Logger } from "~/server/logger.server";
 
@@ -12,6 +12,11 @@ export interface MailMessage {
   text: string;
   /** Links the message carries (verification, reset); printed in the log when mail is kept locally. */
   links?: string[];
+  /**
+   * A calendar invite (RFC 5546): nodemailer adds it as a text/calendar alternative with
+   * the METHOD, which mail clients show as an invitation with accept/decline buttons.
+   */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; content: string; filename?: string };
 }
 
 export interface Mailer {
@@ -43,13 +48,7 @@ export function createMailer(options: {
     return {
       mode: "smtp",
       async send(message) {
-        await transport.sendMail({
-          from,
-          to: message.to,
-          subject: message.subject,
-          html: message.html,
-          text: message.text,
-        });
+        await transport.sendMail(mailOptions(from, message));
         // Never the body or the links (they carry sign-in tokens), nor the whole address.
         logger.info({ to: maskAddress(message.to), subject: message.subject }, "E-mail sent");
       },
@@ -61,13 +60,7 @@ export function createMailer(options: {
   return {
     mode: "files",
     async send(message) {
-      const info = await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-      });
+      const info = await transport.sendMail(mailOptions(from, message));
       if (!Buffer.isBuffer(info.message)) throw new Error("Expected the composed e-mail as a buffer");
       ensurePrivateDir(mailDir);
       const name = `${new Date().toISOString().replace(/:/g, "-")}-${randomBytes(3).toString("hex")}.eml`;
@@ -80,6 +73,26 @@ export function createMailer(options: {
           links.map((link) => `; link: ${link}`).join(""),
       );
     },
+  };
+}
+
+/** The nodemailer message for either transport, so the dev mailbox shows what SMTP would send. */
+function mailOptions(from: string, message: MailMessage): SendMailOptions {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    ...(message.icalEvent
+      ? {
+          icalEvent: {
+            method: message.icalEvent.method,
+            content: message.icalEvent.content,
+            filename: message.icalEvent.filename ?? "invite.ics",
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,0 +1,183 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useEffectEvent, useRef } from "react";
+import { Form, Link, useFetcher, useSubmit } from "react-router";
+import { BookingStatusBadge } from "~/components/dashboard/booking-status-badge";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/toaster";
+import { ADMIN_BOOKING_TOASTS, ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingsQuery } from "~/domain/admin-bookings";
+import { bookingStatusLabel, bookingTypeLabel, bookingWhen, formatBookedDate } from "~/domain/booking-labels";
+import { BOOKING_STATUSES } from "~/domain/constants";
+import type { AdminActionResult } from "~/routes/admin";
+import type { AdminBooking } from "~/server/bookings.server";
+
+const selectClass =
+  "h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50";
+
+/** SPEC.md section 2, /admin Bookings: the count, every booking with its status select. */
+export function AdminBookingsTab({
+  query,
+  total,
+  bookings,
+  failed,
+  timeZone,
+}: {
+  query: AdminBookingsQuery;
+  total: number;
+  bookings: AdminBooking[];
+  failed: boolean;
+  timeZone: string;
+}) {
+  const submit = useSubmit();
+  useStatusChangeToasts();
+  const pages = Math.max(1, Math.ceil(total / ADMIN_BOOKINGS_PAGE_SIZE));
+  const pageLink = (page: number) => `?${new URLSearchParams({ tab: "bookings", ...(query.status ? { status: query.status } : {}), page: String(page) })}`;
+
+  return (
+    <section aria-labelledby="admin-bookings-heading" className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="rounded-xl border bg-card px-6 py-4 shadow-sm">
+          <h2 id="admin-bookings-heading" className="text-sm text-muted-foreground">
+            Total Bookings
+          </h2>
+          <p className="font-serif text-3xl font-semibold">{total}</p>
+        </div>
+        <Form method="get" className="flex items-end gap-2" preventScrollReset>
+          <input type="hidden" name="tab" value="bookings" />
+          <label className="grid gap-1 text-sm font-medium">
+            Status
+            <select name="status" defaultValue={query.status ?? ""} className={selectClass} onChange={(e) => void submit(e.currentTarget.form)}>
+              <option value="">All statuses</option>
+              {BOOKING_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {bookingStatusLabel(s)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <noscript>
+            <Button type="submit" variant="outline" size="sm">
+              Filter
+            </Button>
+          </noscript>
+        </Form>
+      </div>
+
+      {bookings.length === 0 ? (
+        <p className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground">
+          {failed ? ADMIN_BOOKING_TOASTS.fetchFailed : query.status ? `No ${query.status} bookings` : "No bookings yet"}
+        </p>
+      ) : (
+        <ul className="space-y-4">
+          {bookings.map((booking) => (
+            <li key={booking.id}>
+              <BookingRow booking={booking} timeZone={timeZone} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pages > 1 ? (
+        <nav aria-label="Bookings pages" className="flex items-center justify-between text-sm">
+          {query.page > 1 ? (
+            <Link to={pageLink(query.page - 1)} className="inline-flex items-center gap-1 hover:underline">
+              <ChevronLeft className="size-4" aria-hidden="true" /> Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>
+            Page {query.page} of {pages}
+          </span>
+          {query.page < pages ? (
+            <Link to={pageLink(query.page + 1)} className="inline-flex items-center gap-1 hover:underline">
+              Older <ChevronRight className="size-4" aria-hidden="true" />
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+/** One fetcher for every row's select, so its answer is toasted even when the row has left the filtered list. */
+const STATUS_FETCHER = "admin-booking-status";
+
+function useStatusChangeToasts() {
+  const fetcher = useFetcher<AdminActionResult>({ key: STATUS_FETCHER });
+  const handled = useRef<AdminActionResult | undefined>(undefined);
+  const onResult = useEffectEvent((result: AdminActionResult) => {
+    if (result.ok) toast.success(ADMIN_BOOKING_TOASTS.updated);
+    else toast.error(ADMIN_BOOKING_TOASTS.updateFailed, { description: result.message });
+  });
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    onResult(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+}
+
+function BookingRow({ booking, timeZone }: { booking: AdminBooking; timeZone: string }) {
+  const fetcher = useFetcher<AdminActionResult>({ key: STATUS_FETCHER });
+  const name = `${booking.firstName} ${booking.lastName}`;
+  const when = bookingWhen(booking);
+  // The select shows the choice at once; a refusal puts the saved status back.
+  const mine = fetcher.state !== "idle" && fetcher.formData?.get("bookingId") === booking.id;
+  const shown = (mine ? fetcher.formData?.get("status") : null) ?? booking.status;
+
+  return (
+    <article className="rounded-xl border bg-card p-5 shadow-sm" aria-label={`Booking from ${name}`}>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h3 className="font-semibold">{name}</h3>
+          <p className="text-sm text-muted-foreground">
+            {bookingTypeLabel(booking.bookingType)} · requested {formatBookedDate(booking.createdAt, timeZone)}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <BookingStatusBadge status={booking.status} />
+          <label className="sr-only" htmlFor={`status-${booking.id}`}>
+            Status of the booking from {name}
+          </label>
+          <select
+            id={`status-${booking.id}`}
+            className={selectClass}
+            value={String(shown)}
+            disabled={mine}
+            onChange={(e) => void fetcher.submit({ intent: "booking-status", bookingId: booking.id, status: e.currentTarget.value }, { method: "post" })}
+          >
+            {BOOKING_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {bookingStatusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <dt className="text-muted-foreground">Email</dt>
+          <dd className="break-all">
+            <a href={`mailto:${booking.email}`} className="hover:underline">
+              {booking.email}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Phone</dt>
+          <dd>{booking.phone || "Not given"}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Investment amount</dt>
+          <dd>{booking.investmentAmount}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{when?.label ?? "Time slot"}</dt>
+          <dd>{when?.text ?? "None chosen"}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-sm whitespace-pre-line">{booking.message}</p>
+    </article>
+  );
+}

@@ -1,0 +1,224 @@
+import { format } from "date-fns";
+import { CalendarClock, Clock } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Calendar } from "~/components/ui/calendar";
+import { cn } from "~/components/ui/cn";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import type { BookingDialogData, BookingTimesData } from "~/domain/booking-dialog-data";
+import {
+  AUTO_SELECTED_NOTE,
+  firmTimeLabel,
+  moreNote,
+  slotDayLabel,
+  slotDescription,
+  upcomingSummary,
+  visitorTimeLabel,
+  type OfferedSlot,
+} from "~/domain/slots";
+import { EnquiryForm } from "./enquiry-form";
+import { useJson } from "./use-json";
+
+interface Choice {
+  slot: OfferedSlot;
+  /** True when the dialog picked the next free slot itself. */
+  auto: boolean;
+}
+
+const toDay = (date: string) => {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+};
+const fromDay = (day: Date) => format(day, "yyyy-MM-dd");
+
+/**
+ * 'Schedule Your Consultation' (SPEC.md section 2): the next available or chosen slot, up
+ * to three upcoming slots with '+N more', a date picker and the day's times, and the
+ * enquiry form. Loaded on demand by BookingProvider; mounted afresh for every opening.
+ */
+export default function BookingDialog({
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Opened from code, not from a Radix trigger: the opener says where focus goes back to. */
+  returnFocus: () => void;
+}) {
+  const slots = useJson<BookingDialogData>("/api/booking");
+  const [date, setDate] = useState<string | null>(null);
+  const times = useJson<BookingTimesData>(date ? `/api/booking?date=${date}` : null);
+  // What the visitor picked; until then the next free slot, never one just refused.
+  const [picked, setPicked] = useState<OfferedSlot | null>(null);
+  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const visitorZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+
+  // A failed read is only logged (SPEC.md section 8): the dialog then shows no slots.
+  const data = slots.data;
+  const offered = (list: readonly OfferedSlot[] | undefined) => (list ?? []).filter((slot) => !refused.has(slot.id));
+  const upcomingSlots = offered(data?.upcoming);
+  // SPEC.md section 4: opening auto-selects the next free slot.
+  const next = upcomingSlots[0];
+  const choice: Choice | null = picked ? { slot: picked, auto: false } : next ? { slot: next, auto: true } : null;
+  const setChoice = (c: Choice) => setPicked(c.slot);
+
+  const slotDates = useMemo(() => new Set(data?.dates ?? []), [data]);
+  const timeZone = data?.timeZone ?? "Europe/London";
+  const upcoming = upcomingSummary(upcomingSlots);
+  const loading = slots.loading && !data;
+  const dayTimes = date && times.data?.date === date && !times.loading ? offered(times.data.times) : null;
+
+  function chooseDate(day: Date | undefined) {
+    if (day) setDate(fromDay(day));
+  }
+
+  function afterSlotTaken(slotId: string | undefined) {
+    // Fresh slots, and the next free one chosen again; the typed text stays in the form.
+    if (slotId) setRefused((current) => new Set(current).add(slotId));
+    setPicked(null);
+    slots.reload();
+    times.reload();
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="sm:max-w-4xl"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle className="font-serif text-2xl">Schedule Your Consultation</DialogTitle>
+          <DialogDescription>
+            A 30-minute call with an adviser. Choose a time, tell us about your plans, and we will confirm within 24 hours.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_1fr]">
+          <section aria-label="Choose a time" className="space-y-5">
+            {loading ? (
+              <p role="status" className="animate-pulse rounded-lg border bg-muted/50 p-4 text-sm text-muted-foreground">
+                Loading available times…
+              </p>
+            ) : upcomingSlots.length === 0 ? (
+              <p role="status" className="rounded-lg border bg-muted/50 p-4 text-sm font-medium">
+                No slots currently available
+              </p>
+            ) : choice ? (
+              <div className="rounded-lg border border-accent bg-accent/10 p-4" aria-live="polite">
+                <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-accent-strong">
+                  <CalendarClock className="size-4" aria-hidden="true" />
+                  {choice.auto ? "Next available" : "Your chosen time"}
+                </p>
+                <p className="mt-2 font-semibold">{slotDayLabel(choice.slot.date)}</p>
+                <p className="text-sm">{firmTimeLabel(choice.slot, timeZone)}</p>
+                {visitorTimeLabel(choice.slot, timeZone, visitorZone) ? (
+                  <p className="text-sm text-muted-foreground">{visitorTimeLabel(choice.slot, timeZone, visitorZone)}</p>
+                ) : null}
+                {choice.auto ? <p className="mt-2 text-xs text-muted-foreground">{AUTO_SELECTED_NOTE}</p> : null}
+              </div>
+            ) : null}
+
+            {upcoming.shown.length > 0 ? (
+              <div>
+                <h3 className="text-sm font-semibold">Upcoming slots</h3>
+                <ul className="mt-2 space-y-2">
+                  {upcoming.shown.map((slot) => (
+                    <li key={slot.id}>
+                      <SlotButton slot={slot} timeZone={timeZone} selected={choice?.slot.id === slot.id} onChoose={() => setChoice({ slot, auto: false })} showDay />
+                    </li>
+                  ))}
+                </ul>
+                {moreNote(upcoming.more) ? <p className="mt-2 text-xs text-muted-foreground">{moreNote(upcoming.more)}</p> : null}
+              </div>
+            ) : null}
+
+            {data && upcomingSlots.length > 0 ? (
+              <div>
+                <h3 className="text-sm font-semibold">Pick a date</h3>
+                <Calendar
+                  mode="single"
+                  selected={date ? toDay(date) : undefined}
+                  onSelect={chooseDate}
+                  startMonth={toDay(data.today)}
+                  defaultMonth={toDay(data.upcoming[0]?.date ?? data.today)}
+                  disabled={[{ before: toDay(data.today) }, (day: Date) => !slotDates.has(fromDay(day))]}
+                  modifiers={{ hasSlots: (day: Date) => slotDates.has(fromDay(day)) }}
+                  modifiersClassNames={{ hasSlots: "font-semibold [&>button]:bg-accent/15 [&>button]:text-foreground" }}
+                  className="mt-2"
+                />
+                {date ? (
+                  <div className="mt-3" aria-live="polite">
+                    {times.loading && !dayTimes ? (
+                      <p className="text-sm text-muted-foreground">Loading times…</p>
+                    ) : dayTimes && dayTimes.length === 0 ? (
+                      <div className="rounded-md border p-3 text-sm">
+                        <p className="font-medium">No available times for {slotDayLabel(date)}</p>
+                        <p className="text-muted-foreground">Please select a different date</p>
+                      </div>
+                    ) : dayTimes ? (
+                      <ul className="grid grid-cols-2 gap-2" aria-label={`Times on ${slotDayLabel(date)}`}>
+                        {dayTimes.map((slot) => (
+                          <li key={slot.id}>
+                            <SlotButton slot={slot} timeZone={timeZone} selected={choice?.slot.id === slot.id} onChoose={() => setChoice({ slot, auto: false })} />
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
+          </section>
+
+          <section aria-label="Your details">
+            {!loading ? (
+              <EnquiryForm
+                prefill={data?.prefill}
+                slot={choice ? { id: choice.slot.id, description: choice.auto ? AUTO_SELECTED_NOTE : slotDescription(choice.slot, timeZone) } : null}
+                onSent={() => {
+                  setPicked(null);
+                  onOpenChange(false);
+                }}
+                onSlotTaken={() => afterSlotTaken(choice?.slot.id)}
+              />
+            ) : null}
+          </section>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SlotButton({
+  slot,
+  timeZone,
+  selected,
+  onChoose,
+  showDay = false,
+}: {
+  slot: OfferedSlot;
+  timeZone: string;
+  selected: boolean;
+  onChoose: () => void;
+  showDay?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      onClick={onChoose}
+      className={cn(
+        "flex w-full items-center gap-2 rounded-md border px-3 py-2 text-left text-sm transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        selected && "border-primary bg-primary text-primary-foreground hover:bg-primary/90",
+      )}
+    >
+      <Clock className="size-4 shrink-0" aria-hidden="true" />
+      <span>
+        {showDay ? <span className="block font-medium">{slotDayLabel(slot.date)}</span> : null}
+        {firmTimeLabel(slot, timeZone)}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { BOOKING_STATUSES } from "./constants";
+
+/** SPEC.md section 8, "Admin" / Bookings, verbatim. */
+export const ADMIN_BOOKING_TOASTS = {
+  fetchFailed: "Failed to fetch bookings",
+  updateFailed: "Failed to update booking status",
+  updated: "Booking status updated successfully",
+} as const;
+
+/** Bookings per page in the admin list (paginated in SQL). */
+export const ADMIN_BOOKINGS_PAGE_SIZE = 20;
+
+/** ?status=&page= of the admin bookings list; anything unreadable falls back to all, page 1. */
+export const adminBookingsQuerySchema = z.object({
+  status: z.enum(BOOKING_STATUSES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
+
+/** The status select's submission. */
+export const bookingStatusChangeSchema = z.object({
+  bookingId: z.uuid(),
+  status: z.enum(BOOKING_STATUSES),
+});

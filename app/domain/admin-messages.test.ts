@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { adminMessagesQuerySchema, formatMessageTimestamp, likePattern } from "./admin-messages";
+
+describe("formatMessageTimestamp", () => {
+  it("prints SPEC's 'MMM d, yyyy at h:mm a' on the firm's clock", () => {
+    expect(formatMessageTimestamp(new Date("2026-11-22T15:05:00Z"), "Europe/London")).toBe("Nov 22, 2026 at 3:05 PM");
+    expect(formatMessageTimestamp("2026-07-01T08:30:00Z", "Europe/London")).toBe("Jul 1, 2026 at 9:30 AM");
+    expect(formatMessageTimestamp("not a date", "Europe/London")).toBe("");
+  });
+});
+
+describe("likePattern", () => {
+  it("matches the term anywhere and its wildcards literally", () => {
+    expect(likePattern("layla")).toBe("%layla%");
+    expect(likePattern("100%_sure\\")).toBe("%100\\%\\_sure\\\\%");
+  });
+});
+
+describe("adminMessagesQuerySchema", () => {
+  it("reads the search and the page, falling back on anything unreadable", () => {
+    expect(adminMessagesQuerySchema.parse({ q: "  Erbil ", mpage: "2" })).toEqual({ q: "Erbil", mpage: 2 });
+    expect(adminMessagesQuerySchema.parse({ mpage: "zero" })).toEqual({ q: "", mpage: 1 });
+  });
+});

@@ -1,0 +1,36 @@
+import type { OfferedSlot } from "./slots";
+
+/** A signed-in visitor's details, filled into the enquiry form (SPEC.md section 5). */
+export interface EnquiryPrefill {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/** GET /api/booking: what the booking dialog opens with. */
+export interface BookingDialogData {
+  /** FIRM_TIME_ZONE: every slot is a wall-clock time there. */
+  timeZone: string;
+  /** Today on the firm's clock, yyyy-MM-dd (the date picker disables days before it). */
+  today: string;
+  /** At most UPCOMING_SLOT_LIMIT (5), earliest first; the first is the next available. */
+  upcoming: OfferedSlot[];
+  /** Every date with an offered slot, for the date picker. */
+  dates: string[];
+  prefill: EnquiryPrefill | null;
+}
+
+/** GET /api/booking?date=yyyy-MM-dd: the times offered that day. */
+export interface BookingTimesData {
+  date: string;
+  times: OfferedSlot[];
+}
+
+/** The enquiry action's answer (POST /?index), which the form turns into messages and toasts. */
+export type EnquiryResult =
+  | { status: "sent" }
+  | { status: "invalid"; fieldErrors: Partial<Record<string, string>> }
+  | { status: "slot-taken" }
+  | { status: "rate-limited" }
+  | { status: "failed" };

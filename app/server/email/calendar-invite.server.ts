@@ -1,0 +1,100 @@
+import { TZDate } from "@date-fns/tz";
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalAttendeeType,
+  ICalCalendarMethod,
+  ICalEventStatus,
+} from "ical-generator";
+import { tzlib_get_ical_block } from "timezones-ical-library";
+import { brand } from "~/domain/brand";
+
+export interface ConsultationInviteInput {
+  bookingId: string;
+  /** yyyy-MM-dd, wall clock of the firm. */
+  date: string;
+  /** HH:mm or HH:mm:ss, wall clock of the firm. */
+  startTime: string;
+  endTime: string;
+  /** The firm's IANA time zone, e.g. "Europe/London". */
+  timeZone: string;
+  organizer: { name: string; email: string };
+  attendee: { name: string; email: string };
+  summary: string;
+  description: string;
+  url?: string;
+}
+
+/** The invite's UID: stable per booking, so a later update or cancellation replaces it. */
+export function consultationInviteUid(bookingId: string): string {
+  return `${bookingId}@tigrisadvisory.com`;
+}
+
+/** The VTIMEZONE component for an IANA zone, from timezones-ical-library's current data. */
+function vtimezone(timeZone: string): string | null {
+  const block = tzlib_get_ical_block(timeZone);
+  return Array.isArray(block) && block[0] ? block[0] : null;
+}
+
+/**
+ * A name for a CN parameter: iCalendar parameter values cannot hold a double quote or a
+ * control character at all (no escape exists), so those are dropped.
+ */
+function commonName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  return name.replace(/["\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** The instant of a wall-clock time in `timeZone`. */
+function wallClock(date: string, time: string, timeZone: string): TZDate {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(time);
+  if (!d || !t) throw new Error(`Not a slot date and time: ${date} ${time}`);
+  const value = new TZDate(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]), Number(t[3] ?? 0), timeZone);
+  if (Number.isNaN(value.getTime())) throw new Error(`Not a slot date and time: ${date} ${time}`);
+  return value;
+}
+
+/**
+ * A calendar invitation (iCalendar, METHOD:REQUEST) for a confirmed consultation: one
+ * VEVENT whose start and end are the slot's wall-clock times in the firm's zone
+ * (DTSTART;TZID=...) with that zone's VTIMEZONE, so every calendar shows the right local
+ * time on both sides of a daylight-saving change. The firm organises; the investor is
+ * asked to RSVP.
+ */
+export function consultationInvite(input: ConsultationInviteInput): string {
+  const start = wallClock(input.date, input.startTime, input.timeZone);
+  const end = wallClock(input.date, input.endTime, input.timeZone);
+  if (end.getTime() <= start.getTime()) throw new Error("The slot must end after it starts");
+
+  const calendar = ical({
+    prodId: { company: brand.name, product: "Consultations", language: "EN" },
+    method: ICalCalendarMethod.REQUEST,
+    // No calendar-wide zone name: it would print DTSTAMP as a floating local time. The
+    // generator adds a VTIMEZONE for the event's own zone.
+    timezone: { name: null, generator: vtimezone },
+  });
+  calendar.createEvent({
+    id: consultationInviteUid(input.bookingId),
+    sequence: 0,
+    start,
+    end,
+    timezone: input.timeZone,
+    summary: input.summary,
+    description: input.description,
+    status: ICalEventStatus.CONFIRMED,
+    organizer: { name: commonName(input.organizer.name), email: input.organizer.email },
+    attendees: [
+      {
+        name: commonName(input.attendee.name),
+        email: input.attendee.email,
+        rsvp: true,
+        role: ICalAttendeeRole.REQ,
+        status: ICalAttendeeStatus.NEEDSACTION,
+        type: ICalAttendeeType.INDIVIDUAL,
+      },
+    ],
+    ...(input.url ? { url: input.url } : {}),
+  });
+  return calendar.toString();
+}

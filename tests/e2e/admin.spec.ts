@@ -1,0 +1,110 @@
+import { randomInt } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { E2E_ADMIN } from "./e2e-admin";
+import { expect, expectAccessible, test } from "./fixtures";
+
+/** The admin area in a real browser, as the admin made by `npm run create-admin`. */
+
+/** The profile menu is loaded after hydration: wait for the page to settle, then open it. */
+async function openAccountMenu(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Open account menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Dashboard" })).toBeVisible();
+}
+
+test.describe("/admin", () => {
+  test("an anonymous visitor is sent to sign in, an investor home", async ({ page, investor }) => {
+    expect(investor.email).toBeTruthy();
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/$/);
+    await page.context().clearCookies();
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin$/);
+  });
+
+  test("an admin sees every booking and changes a status that stays changed", async ({ page, baseURL }) => {
+    const ip = `203.0.113.${randomInt(1, 254)}`;
+    // A booking to work on, made the way a visitor makes one.
+    const email = `admin-e2e.${Date.now()}.${randomInt(1e6)}@example.com`;
+    const made = await page.request.post("/?index", {
+      headers: { Origin: baseURL!, "X-Forwarded-For": `198.18.${randomInt(0, 255)}.${randomInt(1, 254)}` },
+      form: {
+        firstName: "Nadia",
+        lastName: "Kareem",
+        email,
+        investmentAmount: "$900,000",
+        bookingType: "site_visit",
+        message: "I would like to visit the Basra waterfront site next month.",
+      },
+    });
+    expect(made.status()).toBe(200);
+
+    const signIn = await page.request.post("/auth", {
+      headers: { Origin: baseURL!, "X-Forwarded-For": ip },
+      form: { intent: "sign-in", email: E2E_ADMIN.email, password: E2E_ADMIN.password, redirectTo: "/" },
+      maxRedirects: 0,
+    });
+    expect(signIn.status()).toBe(302);
+
+    // The first page after signing in shows the welcome toast; the checks below use the next.
+    await page.goto("/admin");
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+    await page.goto("/admin?status=pending");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByText("Total Bookings")).toBeVisible();
+    const booking = page.getByRole("article", { name: "Booking from Nadia Kareem" }).filter({ hasText: email });
+    await expect(booking).toContainText("$900,000");
+    await expect(booking).toContainText("Site Visit Discussion");
+
+    await expectAccessible(page, "/admin bookings tab");
+
+    await booking.getByLabel("Status of the booking from Nadia Kareem").selectOption("confirmed");
+    await expect(page.getByText("Booking status updated successfully")).toBeVisible();
+    await page.goto("/admin?status=confirmed");
+    await expect(page.getByRole("article", { name: "Booking from Nadia Kareem" }).filter({ hasText: email })).toContainText("Confirmed");
+
+    // Her message: found by searching, marked read, and still read after a reload.
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: /^Messages/ }).click();
+    await page.getByLabel("Search messages").fill(email.toUpperCase());
+    await page.getByRole("button", { name: "Search" }).click();
+    const message = page.getByRole("article", { name: "Message from Nadia Kareem" });
+    await expect(message).toHaveCount(1);
+    await expect(message).toContainText("Basra waterfront");
+    await expect(message.getByText("New", { exact: true })).toBeVisible();
+    await message.getByRole("button", { name: "Mark as Read" }).click();
+    await expect(message.getByText("New", { exact: true })).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("article", { name: "Message from Nadia Kareem" })).toBeVisible();
+    await expect(page.getByRole("article", { name: "Message from Nadia Kareem" }).getByText("New", { exact: true })).toHaveCount(0);
+  });
+
+  test("an admin makes an investor an admin, and the Admin Panel entry appears for them", async ({ page, investor, browser, baseURL }) => {
+    const adminContext = await browser.newContext({ baseURL });
+    const adminPage = await adminContext.newPage();
+    const signIn = await adminPage.request.post("/auth", {
+      headers: { Origin: baseURL!, "X-Forwarded-For": `203.0.113.${randomInt(1, 254)}` },
+      form: { intent: "sign-in", email: E2E_ADMIN.email, password: E2E_ADMIN.password, redirectTo: "/" },
+      maxRedirects: 0,
+    });
+    expect(signIn.status()).toBe(302);
+
+    await page.goto("/");
+    await openAccountMenu(page);
+    await expect(page.getByRole("menuitem", { name: "Admin Panel" })).toHaveCount(0);
+
+    await adminPage.goto("/admin?tab=users");
+    const row = adminPage.getByRole("listitem").filter({ hasText: investor.email });
+    await row.getByRole("combobox").selectOption("admin");
+    await expect(adminPage.getByText("User role updated successfully")).toBeVisible();
+    // The admin's own role cannot be changed from here.
+    await expect(adminPage.getByRole("listitem").filter({ hasText: E2E_ADMIN.email }).getByRole("combobox")).toBeDisabled();
+    await adminContext.close();
+
+    await page.reload();
+    await openAccountMenu(page);
+    await page.getByRole("menuitem", { name: "Admin Panel" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  });
+});

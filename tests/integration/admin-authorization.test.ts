@@ -1,0 +1,104 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { createUser } from "~/server/db/factories.server";
+import { createTestContext, formRequest, getRequest, signInCookie } from "./app-context";
+import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+
+/**
+ * The authorization matrix: every admin route in app/routes.ts (its path starts with
+ * "admin"), its loader and every write its action accepts, as a visitor, an investor and
+ * an admin. The routes come from the route table itself, so a new admin route fails here
+ * until its writes are listed below, and a write without a server-side check fails the
+ * visitor and investor rows.
+ */
+
+/** For each admin route file, one well-formed request body per write it accepts. */
+const WRITES: Record<string, Record<string, Record<string, string>>> = {
+  "routes/admin.tsx": {
+    "booking-status": { intent: "booking-status", bookingId: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
+    "message-read": { intent: "message-read", messageId: "7d1b3a55-0000-4000-8000-000000000002" },
+    "user-role": { intent: "user-role", userId: "no-such-user", role: "admin" },
+  },
+};
+
+interface RouteModule {
+  loader?: (args: unknown) => Promise<unknown>;
+  action?: (args: unknown) => Promise<unknown>;
+}
+
+function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const path = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    return [{ path, file: entry.file }, ...flatten(entry.children ?? [], path)];
+  });
+}
+
+const adminRoutes = flatten(routes as RouteConfigEntry[]).filter((r) => r.path === "admin" || r.path.startsWith("admin/"));
+
+let t: TestDatabase;
+let context: AppLoadContext;
+const password = "tigris riverside 2031";
+const cookies: Record<"visitor" | "investor" | "admin", string | undefined> = { visitor: undefined, investor: undefined, admin: undefined };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  context = createTestContext(t);
+  await createUser(t.db, { email: "matrix-admin@example.com", password, role: "admin" });
+  await createUser(t.db, { email: "matrix-investor@example.com", password });
+  cookies.admin = await signInCookie(context, "matrix-admin@example.com", password);
+  cookies.investor = await signInCookie(context, "matrix-investor@example.com", password);
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+/** What a loader or action did: redirected (where), answered (status), or threw. */
+async function outcome(work: () => Promise<unknown>): Promise<{ redirect?: string | null; status: number }> {
+  try {
+    const result = (await work()) as { init?: { status?: number } | null } | Response | undefined;
+    if (result instanceof Response) return { status: result.status, redirect: result.headers.get("Location") };
+    return { status: result && "init" in result ? (result.init?.status ?? 200) : 200 };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, redirect: thrown.headers.get("Location") };
+    throw thrown;
+  }
+}
+
+describe(`admin authorization matrix (${testDriver})`, () => {
+  it("finds the admin routes in the route table", () => {
+    expect(adminRoutes.map((r) => r.file)).toContain("routes/admin.tsx");
+  });
+
+  for (const route of adminRoutes) {
+    const path = `/${route.path}`;
+
+    it(`${path}: its writes are listed in this test`, async () => {
+      const module = (await import(`~/${route.file.replace(/\.tsx?$/, "")}`)) as RouteModule;
+      if (module.action) expect(WRITES[route.file], `add ${route.file}'s writes to WRITES`).toBeDefined();
+    });
+
+    it(`${path}: the page sends a visitor to sign in, an investor home, and shows an admin`, async () => {
+      const module = (await import(`~/${route.file.replace(/\.tsx?$/, "")}`)) as RouteModule;
+      if (!module.loader) return;
+      const load = (cookie?: string) => () => module.loader!({ request: getRequest(path, { cookie }), params: {}, context });
+      expect(await outcome(load(cookies.visitor))).toMatchObject({ status: 302, redirect: `/auth?redirectTo=${encodeURIComponent(path)}` });
+      expect(await outcome(load(cookies.investor))).toMatchObject({ status: 302, redirect: "/" });
+      expect((await outcome(load(cookies.admin))).status).toBe(200);
+    });
+
+    for (const [write, body] of Object.entries(WRITES[route.file] ?? {})) {
+      it(`${path} ${write}: refused to a visitor and an investor with 401 or 403`, async () => {
+        const module = (await import(`~/${route.file.replace(/\.tsx?$/, "")}`)) as RouteModule;
+        for (const who of ["visitor", "investor"] as const) {
+          const result = await outcome(() => module.action!({ request: formRequest(path, body, { cookie: cookies[who] }), params: {}, context }));
+          expect([401, 403], `${write} as ${who}`).toContain(result.status);
+        }
+        // The admin gets past the check (the ids are made up, so "not found" is the answer).
+        const asAdmin = await outcome(() => module.action!({ request: formRequest(path, body, { cookie: cookies.admin }), params: {}, context }));
+        expect([200, 404], `${write} as admin`).toContain(asAdmin.status);
+      });
+    }
+  }
+});

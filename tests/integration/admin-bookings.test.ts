@@ -1,0 +1,205 @@
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_BOOKINGS_PAGE_SIZE } from "~/domain/admin-bookings";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin";
+import { listBookingsForAdmin } from "~/server/bookings.server";
+import { listMessagesForAdmin } from "~/server/messages.server";
+import { listUsersForAdmin, setUserRole } from "~/server/users.server";
+import { createSlot, createUser, insertBooking as createBooking } from "~/server/db/factories.server";
+import { auditLog, consultationBookings, contactMessages, emailOutbox, userRoles } from "~/server/db/schema.server";
+import { createTestContext, formRequest, getRequest, signInCookie } from "./app-context";
+import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+
+let t: TestDatabase;
+let context: AppLoadContext;
+const password = "tigris riverside 2031";
+let adminCookie: string;
+let investorCookie: string;
+let adminId: string;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  context = createTestContext(t);
+  const admin = await createUser(t.db, { email: "admin@example.com", password, role: "admin" });
+  await createUser(t.db, { email: "investor@example.com", password });
+  adminId = admin.id;
+  adminCookie = await signInCookie(context, "admin@example.com", password);
+  investorCookie = await signInCookie(context, "investor@example.com", password);
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+const insertBooking = (overrides: Parameters<typeof createBooking>[1] = {}) => createBooking(t.db, overrides);
+
+/** The loader's outcome: a redirect's target, or the data. */
+async function load(path: string, cookie?: string) {
+  try {
+    const data = await adminLoader({ request: getRequest(path, { cookie }), params: {}, context } as never);
+    return { redirect: null, data };
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return { redirect: thrown.headers.get("Location"), data: null };
+    throw thrown;
+  }
+}
+
+async function post(fields: Record<string, string>, cookie?: string) {
+  const form = { intent: "booking-status", ...fields };
+  const result = (await adminAction({ request: formRequest("/admin", form, { cookie }), params: {}, context } as never)) as unknown as {
+    data: { ok: boolean; message?: string };
+    init: { status?: number } | null;
+  };
+  return { status: result.init?.status ?? 200, data: result.data };
+}
+
+describe(`/admin guard and bookings (${testDriver})`, () => {
+  it("sends a visitor to sign in and an investor home; shows an admin the page", async () => {
+    expect((await load("/admin")).redirect).toBe("/auth?redirectTo=%2Fadmin");
+    expect((await load("/admin", investorCookie)).redirect).toBe("/");
+    const asAdmin = await load("/admin", adminCookie);
+    expect(asAdmin.redirect).toBeNull();
+    expect(asAdmin.data).toMatchObject({ bookingsError: null });
+  });
+
+  it("refuses a status change from a visitor or an investor with 403, and writes nothing", async () => {
+    const booking = await insertBooking();
+    for (const cookie of [undefined, investorCookie]) {
+      const outcome = await post({ bookingId: booking.id, status: "confirmed" }, cookie);
+      expect(outcome.status).toBe(403);
+      expect(outcome.data.ok).toBe(false);
+    }
+    const [row] = await t.db.select().from(consultationBookings).where(eq(consultationBookings.id, booking.id));
+    expect(row!.status).toBe("pending");
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, booking.id))).toEqual([]);
+  });
+
+  it("lets an admin change a status, with the audit row and the investor's confirmation queued", async () => {
+    const slot = await createSlot(t.db, { date: "2031-09-01" });
+    const booking = await insertBooking({ email: "confirm-me@example.com", availabilitySlotId: slot.id });
+    const outcome = await post({ bookingId: booking.id, status: "confirmed" }, adminCookie);
+    expect(outcome).toEqual({ status: 200, data: { ok: true } });
+    const [row] = await t.db.select().from(consultationBookings).where(eq(consultationBookings.id, booking.id));
+    expect(row!.status).toBe("confirmed");
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, booking.id));
+    expect(audit).toMatchObject({ actorId: adminId, action: "booking.status", before: { status: "pending" }, after: { status: "confirmed" } });
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.bookingId, booking.id));
+    expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([["booking-confirmed", "confirm-me@example.com"]]);
+  });
+
+  it("answers 400 to a malformed change", async () => {
+    expect((await post({ bookingId: "not-an-id", status: "confirmed" }, adminCookie)).status).toBe(400);
+    const booking = await insertBooking();
+    expect((await post({ bookingId: booking.id, status: "archived" }, adminCookie)).status).toBe(400);
+  });
+
+  it("lists newest first, one page at a time, filtered by status in SQL, with the total", async () => {
+    const admin = { kind: "user" as const, userId: adminId, isAdmin: true };
+    await t.db.delete(auditLog);
+    await t.db.delete(emailOutbox);
+    await t.db.delete(consultationBookings);
+    const base = Date.UTC(2031, 0, 1);
+    for (let i = 0; i < ADMIN_BOOKINGS_PAGE_SIZE + 3; i++) {
+      await insertBooking({ firstName: `Guest${String.fromCharCode(65 + (i % 26))}`, createdAt: new Date(base + i * 60_000), status: i % 2 ? "cancelled" : "pending" });
+    }
+    const first = await listBookingsForAdmin(t.db, admin, { page: 1 });
+    expect(first.total).toBe(ADMIN_BOOKINGS_PAGE_SIZE + 3);
+    expect(first.rows).toHaveLength(ADMIN_BOOKINGS_PAGE_SIZE);
+    const times = first.rows.map((r) => r.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect((await listBookingsForAdmin(t.db, admin, { page: 2 })).rows).toHaveLength(3);
+    const cancelled = await listBookingsForAdmin(t.db, admin, { status: "cancelled", page: 1 });
+    expect(cancelled.total).toBe(Math.floor((ADMIN_BOOKINGS_PAGE_SIZE + 3) / 2));
+    expect(cancelled.rows.every((r) => r.status === "cancelled")).toBe(true);
+    await expect(listBookingsForAdmin(t.db, { kind: "user", userId: "someone", isAdmin: false }, { page: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe(`/admin messages (${testDriver})`, () => {
+  const admin = () => ({ kind: "user" as const, userId: adminId, isAdmin: true });
+  async function insertMessage(overrides: Partial<typeof contactMessages.$inferInsert> = {}) {
+    const [row] = await t.db
+      .insert(contactMessages)
+      .values({ firstName: "Omar", lastName: "Saleh", email: "omar@example.com", investmentAmount: "$600,000", message: "Interested in Jordan.", ...overrides })
+      .returning();
+    return row!;
+  }
+
+  it("searches case-insensitively over names, e-mail and message, with wildcards taken literally", async () => {
+    await t.db.delete(contactMessages);
+    const booking = await insertBooking({ phone: "+964 770 000 0000", preferredTime: "Mornings", bookingType: "site_visit" });
+    await insertMessage({ firstName: "Zainab", consultationBookingId: booking.id });
+    await insertMessage({ lastName: "Quraishi" });
+    await insertMessage({ email: "FAMILY.office@example.com" });
+    await insertMessage({ message: "Returns of 100% sound too good" });
+    const search = (q: string) => listMessagesForAdmin(t.db, admin(), { q, mpage: 1 });
+    expect((await search("zaINAB")).rows.map((r) => r.firstName)).toEqual(["Zainab"]);
+    expect((await search("quraishi")).total).toBe(1);
+    expect((await search("family.OFFICE")).total).toBe(1);
+    expect((await search("100%")).total).toBe(1);
+    expect((await search("%")).total).toBe(1);
+    expect((await search("")).total).toBe(4);
+    const [enriched] = (await search("zainab")).rows;
+    expect(enriched!.booking).toEqual({ phone: "+964 770 000 0000", preferredTime: "Mornings", bookingType: "site_visit", status: "pending" });
+    await expect(listMessagesForAdmin(t.db, { kind: "user", userId: "x", isAdmin: false }, { q: "", mpage: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("saves Mark as Read on the server for admins only, with an audit row", async () => {
+    const message = await insertMessage();
+    const read = (cookie?: string) =>
+      adminAction({ request: formRequest("/admin", { intent: "message-read", messageId: message.id }, { cookie }), params: {}, context } as never) as unknown as Promise<{
+        init: { status?: number } | null;
+      }>;
+    for (const cookie of [undefined, investorCookie]) expect((await read(cookie)).init?.status).toBe(403);
+    expect((await t.db.select().from(contactMessages).where(eq(contactMessages.id, message.id)))[0]!.isRead).toBe(false);
+    expect((await read(adminCookie)).init?.status ?? 200).toBe(200);
+    expect((await t.db.select().from(contactMessages).where(eq(contactMessages.id, message.id)))[0]!.isRead).toBe(true);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, message.id));
+    expect(audits.map((a) => [a.action, a.actorId])).toEqual([["message.read", adminId]]);
+    // Marking it again changes nothing and records nothing more.
+    await read(adminCookie);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, message.id))).toHaveLength(1);
+  });
+});
+
+describe(`/admin users (${testDriver})`, () => {
+  const admin = () => ({ kind: "user" as const, userId: adminId, isAdmin: true });
+  const roleOf = async (userId: string) => (await t.db.select().from(userRoles).where(eq(userRoles.userId, userId)))[0]?.role ?? "none";
+
+  it("inserts a role, updates it, and deletes the row for none, each audited", async () => {
+    const someone = await createUser(t.db, { email: `role-${Date.now()}@example.com` });
+    expect(await roleOf(someone.id)).toBe("none");
+    await setUserRole(t.db, admin(), someone.id, "user");
+    expect(await roleOf(someone.id)).toBe("user");
+    await setUserRole(t.db, admin(), someone.id, "admin");
+    expect(await roleOf(someone.id)).toBe("admin");
+    expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, someone.id))).toHaveLength(1);
+    await setUserRole(t.db, admin(), someone.id, "none");
+    expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, someone.id))).toEqual([]);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, someone.id)).orderBy(auditLog.createdAt);
+    expect(audits.map((a) => [(a.before as { role: string }).role, (a.after as { role: string }).role])).toEqual([
+      ["none", "user"],
+      ["user", "admin"],
+      ["admin", "none"],
+    ]);
+  });
+
+  it("refuses an admin lowering or removing their own role, and non-admins altogether", async () => {
+    for (const role of ["user", "none"] as const) {
+      await expect(setUserRole(t.db, admin(), adminId, role)).rejects.toMatchObject({ code: "CONFLICT" });
+    }
+    expect(await roleOf(adminId)).toBe("admin");
+    const someone = await createUser(t.db, { email: `role-b-${Date.now()}@example.com` });
+    await expect(setUserRole(t.db, { kind: "user", userId: someone.id, isAdmin: false }, someone.id, "admin")).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await roleOf(someone.id)).toBe("none");
+  });
+
+  it("lists profiles newest first with e-mail and role, for admins only", async () => {
+    const listed = await listUsersForAdmin(t.db, admin(), { upage: 1 });
+    expect(listed.total).toBeGreaterThanOrEqual(2);
+    expect(listed.rows.find((r) => r.id === adminId)).toMatchObject({ email: "admin@example.com", role: "admin" });
+    const times = listed.rows.map((r) => r.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    await expect(listUsersForAdmin(t.db, { kind: "anonymous" }, { upage: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
