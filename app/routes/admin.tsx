@@ -1,113 +1,90 @@
+import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
-import { data, useNavigate } from "react-router";
+import { data, useNavigate, useNavigation } from "react-router";
+import { AdminAvailabilityTab } from "~/components/admin/availability-tab";
 import { AdminBookingsTab } from "~/components/admin/bookings-tab";
 import { AdminMessagesTab } from "~/components/admin/messages-tab";
+import { AdminOpportunitiesTab } from "~/components/admin/opportunities-tab";
 import { AdminUsersTab } from "~/components/admin/users-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
-import { ADMIN_BOOKING_TOASTS, adminBookingsQuerySchema, bookingStatusChangeSchema } from "~/domain/admin-bookings";
-import { ADMIN_MESSAGE_TOASTS, adminMessagesQuerySchema, markMessageReadSchema } from "~/domain/admin-messages";
-import { ADMIN_USER_TOASTS, adminUsersQuerySchema, roleChangeSchema } from "~/domain/admin-users";
 import { isAppError } from "~/domain/app-error";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
-import { listBookingsForAdmin, updateBookingStatus } from "~/server/bookings.server";
-import { listMessagesForAdmin, markMessageRead } from "~/server/messages.server";
+import { countUnreadMessages } from "~/server/messages.server";
 import { actorOf, getViewer, requireAdminViewer } from "~/server/session.server";
-import { listUsersForAdmin, setUserRole } from "~/server/users.server";
 import type { Route } from "./+types/admin";
+import { AVAILABILITY_INTENTS, loadAvailabilityPanel } from "./admin/availability.server";
+import { BOOKING_INTENTS, loadBookingsPanel } from "./admin/bookings.server";
+import { loadMessagesPanel, MESSAGE_INTENTS } from "./admin/messages.server";
+import { loadOpportunitiesPanel, OPPORTUNITY_INTENTS } from "./admin/opportunities.server";
+import type { AdminActionResult, AdminIntent, PanelArgs } from "./admin/types";
+import { loadUsersPanel, USER_INTENTS } from "./admin/users.server";
 
-const TABS = ["bookings", "messages", "users"] as const;
-type Tab = (typeof TABS)[number];
+/** SPEC.md section 2: the five tabs, in its order. `?tab=` chooses one; only its data is read. */
+const PANELS = {
+  opportunities: loadOpportunitiesPanel,
+  bookings: loadBookingsPanel,
+  messages: loadMessagesPanel,
+  availability: loadAvailabilityPanel,
+  users: loadUsersPanel,
+} satisfies Record<string, (args: PanelArgs) => Promise<unknown>>;
+type Tab = keyof typeof PANELS;
+const TAB_LABELS: Record<Tab, string> = {
+  opportunities: "Opportunities",
+  bookings: "Bookings",
+  messages: "Messages",
+  availability: "Availability",
+  users: "Users",
+};
+const isTab = (value: string | undefined): value is Tab => value !== undefined && Object.hasOwn(TAB_LABELS, value);
+
+/** Every write the page accepts, by `intent`; each checks the actor in its service. */
+const INTENTS: Record<string, AdminIntent> = {
+  ...OPPORTUNITY_INTENTS,
+  ...BOOKING_INTENTS,
+  ...MESSAGE_INTENTS,
+  ...AVAILABILITY_INTENTS,
+  ...USER_INTENTS,
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdminViewer(request, context);
   const actor = actorOf(viewer);
   const params = Object.fromEntries(new URL(request.url).searchParams);
-  const tab: Tab = TABS.includes(params.tab as Tab) ? (params.tab as Tab) : "bookings";
-  const query = adminBookingsQuerySchema.parse(params);
-  const messagesQuery = adminMessagesQuerySchema.parse(params);
-  const usersQuery = adminUsersQuerySchema.parse(params);
-  // Each list fails on its own: the page shows whatever did load, with a toast for the rest.
-  const [bookings, messages, users] = await Promise.all([
-    listBookingsForAdmin(context.db, actor, query).then(
-      (result) => ({ result, error: null }),
-      (err: unknown) => {
-        context.log.error({ err }, "admin: failed to load the bookings");
-        return { result: { total: 0, rows: [] }, error: ADMIN_BOOKING_TOASTS.fetchFailed };
-      },
-    ),
-    listMessagesForAdmin(context.db, actor, messagesQuery).then(
-      (result) => ({ result, error: null }),
-      (err: unknown) => {
-        context.log.error({ err }, "admin: failed to load the messages");
-        return { result: { total: 0, unread: 0, rows: [] }, error: `${ADMIN_MESSAGE_TOASTS.fetchFailed}Please try again later.` };
-      },
-    ),
-    listUsersForAdmin(context.db, actor, usersQuery).then(
-      (result) => ({ result, error: null }),
-      (err: unknown) => {
-        context.log.error({ err }, "admin: failed to load the users");
-        return { result: { total: 0, rows: [] }, error: ADMIN_USER_TOASTS.fetchFailed };
-      },
-    ),
+  const tab: Tab = isTab(params.tab) ? params.tab : "opportunities";
+  const [panel, unread] = await Promise.all([
+    PANELS[tab]({ context, actor, params }),
+    countUnreadMessages(context.db, actor).catch((err: unknown) => {
+      context.log.error({ err }, "admin: failed to count the unread messages");
+      return 0;
+    }),
   ]);
-  return {
-    tab,
-    query,
-    bookings: bookings.result,
-    bookingsError: bookings.error,
-    messagesQuery,
-    messages: messages.result,
-    messagesError: messages.error,
-    usersQuery,
-    users: users.result,
-    usersError: users.error,
-    viewerId: viewer.id,
-    timeZone: context.config.firmTimeZone,
-  };
+  return { panel, unread, viewerId: viewer.id, timeZone: context.config.firmTimeZone };
 }
 
-/** `removed`: the answer to a role change to none (SPEC.md has its own toasts for removals). */
-export type AdminActionResult = { ok: true; removed?: boolean } | { ok: false; message: string; removed?: boolean };
-
-/**
- * The status select (any status to any other, SPEC.md section 4). The service decides who
- * may: a visitor or an investor posting here gets 403, whatever the page showed them.
- */
 export async function action({ request, context }: Route.ActionArgs) {
-  let removed: boolean | undefined;
+  const viewer = await getViewer(request, context);
+  let form: FormData;
   try {
-    const form = Object.fromEntries(await request.formData());
-    const viewer = await getViewer(request, context);
-    if (form.intent === "user-role") {
-      const parsed = roleChangeSchema.safeParse(form);
-      if (!parsed.success) return data<AdminActionResult>({ ok: false, message: "Unknown role" }, { status: 400 });
-      removed = parsed.data.role === "none";
-      await setUserRole(context.db, actorOf(viewer), parsed.data.userId, parsed.data.role);
-      return data<AdminActionResult>({ ok: true, removed });
-    }
-    if (form.intent === "message-read") {
-      const parsed = markMessageReadSchema.safeParse(form);
-      if (!parsed.success) return data<AdminActionResult>({ ok: false, message: "Unknown message" }, { status: 400 });
-      await markMessageRead(context.db, actorOf(viewer), parsed.data.messageId);
-      return data<AdminActionResult>({ ok: true });
-    }
-    const parsed = form.intent === "booking-status" ? bookingStatusChangeSchema.safeParse(form) : null;
-    if (!parsed?.success) return data<AdminActionResult>({ ok: false, message: ADMIN_BOOKING_TOASTS.updateFailed }, { status: 400 });
-    await updateBookingStatus(context.db, actorOf(viewer), parsed.data.bookingId, parsed.data.status, {
-      timeZone: context.config.firmTimeZone,
-      siteUrl: context.config.siteUrl,
-    });
-    context.outbox.kick();
-    return data<AdminActionResult>({ ok: true });
+    form = await request.formData();
+  } catch (err) {
+    context.log.info({ err }, "admin: unreadable form");
+    return data<AdminActionResult>({ ok: false, message: "The form could not be read. Please try again." }, { status: 400 });
+  }
+  const key = String(form.get("intent") ?? "");
+  const intent = Object.hasOwn(INTENTS, key) ? INTENTS[key] : undefined;
+  if (!intent) return data<AdminActionResult>({ ok: false, message: "Unknown action" }, { status: 400 });
+  try {
+    const answer = await intent.run({ form, context, actor: actorOf(viewer) });
+    return "status" in answer ? data<AdminActionResult>(answer.result, { status: answer.status }) : data<AdminActionResult>(answer);
   } catch (error) {
     if (isAppError(error)) {
-      context.log.info({ code: error.code }, "admin: change refused");
-      return data<AdminActionResult>({ ok: false, message: error.message, removed }, { status: error.status });
+      context.log.info({ code: error.code, intent: key }, "admin: change refused");
+      return data<AdminActionResult>({ ok: false, message: error.message }, { status: error.status });
     }
-    context.log.error({ err: error }, "admin: change failed");
-    return data<AdminActionResult>({ ok: false, message: ADMIN_BOOKING_TOASTS.updateFailed, removed }, { status: 500 });
+    context.log.error({ err: error, intent: key }, "admin: change failed");
+    return data<AdminActionResult>({ ok: false, message: intent.failure }, { status: 500 });
   }
 }
 
@@ -121,51 +98,71 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { tab, query, bookings, bookingsError, messagesQuery, messages, messagesError, usersQuery, users, usersError, viewerId, timeZone } =
-    loaderData;
+  const { panel, unread, viewerId, timeZone } = loaderData;
+  const navigation = useNavigation();
   const navigate = useNavigate();
+  const error = panel.error;
   useEffect(() => {
-    if (bookingsError) toast.error(bookingsError, { id: "admin-bookings-error" });
-  }, [bookingsError]);
-  useEffect(() => {
-    if (messagesError) toast.error(messagesError, { id: "admin-messages-error" });
-  }, [messagesError]);
-  useEffect(() => {
-    if (usersError) toast.error(usersError, { id: "admin-users-error" });
-  }, [usersError]);
+    if (error) toast.error(error, { id: `admin-${panel.tab}-error` });
+  }, [error, panel.tab]);
+  // While another tab's data loads, that tab shows a spinner rather than the old tab's list.
+  const pendingTab = navigation.state === "loading" ? new URLSearchParams(navigation.location.search).get("tab") : null;
+  const shownTab = isTab(pendingTab ?? undefined) ? (pendingTab as Tab) : panel.tab;
 
   return (
     <div className="bg-muted/40 pb-16">
       <div className="border-b bg-background">
         <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
           <h1 className="font-serif text-3xl font-semibold text-primary">Admin Dashboard</h1>
-          <p className="mt-1 text-muted-foreground">Consultation requests from investors and visitors.</p>
+          <p className="mt-1 text-muted-foreground">Opportunities, consultation requests, availability and user roles.</p>
         </div>
       </div>
       <div className="mx-auto max-w-6xl px-4 pt-8 sm:px-6">
-        <Tabs
-          value={tab}
-          onValueChange={(value) => void navigate(`?tab=${value}`, { preventScrollReset: true })}
-          className="gap-6"
-        >
-          <TabsList aria-label="Admin sections" className="w-fit">
-            <TabsTrigger value="bookings">Bookings</TabsTrigger>
-            <TabsTrigger value="messages">
-              Messages{messages.unread > 0 ? ` (${messages.unread} new)` : ""}
-            </TabsTrigger>
-            <TabsTrigger value="users">Users</TabsTrigger>
-          </TabsList>
-          <TabsContent value="bookings">
-            <AdminBookingsTab query={query} total={bookings.total} bookings={bookings.rows} failed={Boolean(bookingsError)} timeZone={timeZone} />
-          </TabsContent>
-          <TabsContent value="messages">
-            <AdminMessagesTab query={messagesQuery} total={messages.total} messages={messages.rows} failed={Boolean(messagesError)} timeZone={timeZone} />
-          </TabsContent>
-          <TabsContent value="users">
-            <AdminUsersTab page={usersQuery.upage} total={users.total} users={users.rows} failed={Boolean(usersError)} viewerId={viewerId} timeZone={timeZone} />
-          </TabsContent>
+        <Tabs value={shownTab} onValueChange={(value) => void navigate(`?tab=${value}`, { preventScrollReset: true })} className="gap-6">
+          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+            <TabsList aria-label="Admin sections" className="w-fit">
+              {Object.entries(TAB_LABELS).map(([value, label]) => (
+                <TabsTrigger key={value} value={value}>
+                  {label}
+                  {value === "messages" && unread > 0 ? ` (${unread} new)` : ""}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </div>
+          {(Object.keys(TAB_LABELS) as Tab[]).map((value) => (
+            <TabsContent key={value} value={value}>
+              {value === panel.tab && shownTab === panel.tab ? <Panel panel={panel} viewerId={viewerId} timeZone={timeZone} /> : <PanelLoading />}
+            </TabsContent>
+          ))}
         </Tabs>
       </div>
+    </div>
+  );
+}
+
+type LoadedPanel = Route.ComponentProps["loaderData"]["panel"];
+
+function Panel({ panel, viewerId, timeZone }: { panel: LoadedPanel; viewerId: string; timeZone: string }) {
+  const failed = Boolean(panel.error);
+  switch (panel.tab) {
+    case "opportunities":
+      return <AdminOpportunitiesTab opportunities={panel.result} failed={failed} />;
+    case "bookings":
+      return <AdminBookingsTab query={panel.query} total={panel.result.total} bookings={panel.result.rows} failed={failed} timeZone={timeZone} />;
+    case "messages":
+      return <AdminMessagesTab query={panel.query} total={panel.result.total} messages={panel.result.rows} failed={failed} timeZone={timeZone} />;
+    case "availability":
+      return <AdminAvailabilityTab panel={panel} failed={failed} />;
+    case "users":
+      return <AdminUsersTab page={panel.query.upage} total={panel.result.total} users={panel.result.rows} failed={failed} viewerId={viewerId} timeZone={timeZone} />;
+  }
+}
+
+function PanelLoading() {
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 p-16 text-muted-foreground">
+      <LoaderCircle className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+      Loading…
     </div>
   );
 }

@@ -1,14 +1,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { CLIENT_IP_HEADER } from "./auth.server";
 import type { AppConfig } from "./config.server";
 import type { DatabaseHandle } from "./db/client.server";
 import type { Logger } from "./logger.server";
-import { STATUS_CODES } from "node:http";
 
 type Handler = (req: Request, res: Response, next: NextFunction) => unknown;
 
@@ -34,6 +35,16 @@ const SAFE_REQUEST_ID = /^[\w-]{8,64}$/;
 
 /** Request bodies larger than this are refused (forms and JSON here are a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * The one form that carries a file: the admin's opportunity form with its image (5 MB at
+ * most, see app/domain/image-upload.ts), posted to /admin as multipart. The action itself
+ * refuses anyone but an admin; this only decides how much is read.
+ */
+export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + MAX_BODY_BYTES;
+const UPLOAD_PATHS = new Set(["/admin", "/admin.data"]);
+const bodyLimit = (req: Request) =>
+  UPLOAD_PATHS.has(req.path) && req.is("multipart/form-data") ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
 
 /**
  * The path for the log, without the query string (verification tokens) and with tokens
@@ -169,7 +180,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       res.status(411).type("text/plain").send("Length Required");
       return;
     }
-    if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
+    if (length !== undefined && Number(length) > bodyLimit(req)) {
       res.status(413).type("text/plain").send("Payload Too Large");
       return;
     }
@@ -177,6 +188,22 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
 
 
+  // Images admins uploaded (DATA_DIR/uploads), under random names that never change: cached
+  // for a year, served only as the image type their name says, and never run as a page.
+  app.use(
+    "/uploads",
+    express.static(path.join(config.dataDir, "uploads"), {
+      index: false,
+      dotfiles: "deny",
+      fallthrough: false,
+      immutable: true,
+      maxAge: "365d",
+      setHeaders(res) {
+        res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+        res.setHeader("Content-Disposition", "inline");
+      },
+    }),
+  );
 
   if (options.auth) app.all("/api/auth/{*rest}", options.auth);
 

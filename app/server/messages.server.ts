@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { ADMIN_MESSAGES_PAGE_SIZE, likePattern } from "~/domain/admin-messages";
 import { AppError } from "~/domain/app-error";
 import { requireAdmin, type Actor } from "./actor.server";
@@ -39,6 +39,18 @@ export interface AdminMessage {
   booking: { phone: string | null; preferredTime: string | null; bookingType: string; status: string } | null;
 }
 
+/** The Messages tab's search: names, e-mail and message, case-insensitive, wildcards taken literally. */
+export function messageSearch(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return or(
+    ilike(contactMessages.firstName, pattern),
+    ilike(contactMessages.lastName, pattern),
+    ilike(contactMessages.email, pattern),
+    ilike(contactMessages.message, pattern),
+  );
+}
+
 /**
  * SPEC.md section 7 (admin): every message, newest first, for admins only; searched
  * case-insensitively over first name, last name, e-mail and message, and paged, in SQL.
@@ -50,15 +62,7 @@ export async function listMessagesForAdmin(
   query: { q: string; mpage: number },
 ): Promise<{ total: number; unread: number; rows: AdminMessage[] }> {
   requireAdmin(actor);
-  const pattern = query.q ? likePattern(query.q) : null;
-  const where = pattern
-    ? or(
-        ilike(contactMessages.firstName, pattern),
-        ilike(contactMessages.lastName, pattern),
-        ilike(contactMessages.email, pattern),
-        ilike(contactMessages.message, pattern),
-      )
-    : undefined;
+  const where = messageSearch(query.q);
   const rows = await db
     .select({
       id: contactMessages.id,
@@ -91,6 +95,13 @@ export async function listMessagesForAdmin(
     unread: counted?.unread ?? 0,
     rows: rows.map((r) => ({ ...r, booking: r.booking?.bookingType ? r.booking : null })),
   };
+}
+
+/** How many messages are unread: the count on the Messages tab. Admins only. */
+export async function countUnreadMessages(db: Database, actor: Actor): Promise<number> {
+  requireAdmin(actor);
+  const [counted] = await db.select({ unread: count() }).from(contactMessages).where(eq(contactMessages.isRead, false));
+  return counted?.unread ?? 0;
 }
 
 /**

@@ -1,5 +1,12 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
-import type { Actor } from "./actor.server";
+import type { OpportunityFormValues } from "~/domain/admin-opportunities";
+import { AppError } from "~/domain/app-error";
+import type { ImageExtension } from "~/domain/image-upload";
+import { requireAdmin, type Actor } from "./actor.server";
+import { recordAudit } from "./audit.server";
 import type { Database } from "./db/client.server";
 import { investmentOpportunities } from "./db/schema.server";
 
@@ -69,4 +76,106 @@ export async function findFeaturedOpportunity(db: Database, _actor: Actor): Prom
     .orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id))
     .limit(1);
   return row;
+}
+
+/** SPEC.md section 7 (admin): every opportunity, all statuses, newest first. Admins only. */
+export async function listOpportunitiesForAdmin(db: Database, actor: Actor): Promise<Opportunity[]> {
+  requireAdmin(actor);
+  return db.select().from(investmentOpportunities).orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id));
+}
+
+/** An image an admin uploaded, already checked by its content (app/domain/image-upload.ts). */
+export interface UploadedImage {
+  bytes: Uint8Array;
+  extension: ImageExtension;
+}
+
+export interface SaveOpportunityOptions {
+  /** Replaces `values.imageUrl` when given. */
+  image?: UploadedImage;
+  /** DATA_DIR/uploads: where uploaded images are kept and served from (/uploads/<name>). */
+  uploadsDir: string;
+}
+
+/** The public address of an uploaded image and its file. */
+const UPLOADED = /^\/uploads\/([\w-]+\.(?:jpg|png|webp))$/;
+function uploadedFile(uploadsDir: string, imageUrl: string | null): string | null {
+  const match = imageUrl ? UPLOADED.exec(imageUrl) : null;
+  return match ? path.join(uploadsDir, match[1]!) : null;
+}
+
+
+/**
+ * Creates (no `id`) or updates an opportunity, with its audit row in the same
+ * transaction. An uploaded image is written first under a fresh name, and removed again if
+ * the save fails; the image it replaces is removed once the save has committed.
+ */
+export async function saveOpportunity(
+  db: Database,
+  actor: Actor,
+  values: OpportunityFormValues,
+  options: SaveOpportunityOptions,
+): Promise<{ created: boolean; opportunity: Opportunity; replacedImageUrl: string | null }> {
+  const adminId = requireAdmin(actor);
+  const { id, ...fields } = values;
+  let written: string | null = null;
+  if (options.image) {
+    await mkdir(options.uploadsDir, { recursive: true });
+    const name = `${randomUUID()}.${options.image.extension}`;
+    written = path.join(options.uploadsDir, name);
+    await writeFile(written, options.image.bytes, { flag: "wx", mode: 0o644 });
+    fields.imageUrl = `/uploads/${name}`;
+  }
+  try {
+    const saved = await db.transaction(async (tx) => {
+      if (!id) {
+        const [created] = await tx.insert(investmentOpportunities).values(fields).returning();
+        await recordAudit(tx, { actorId: adminId, action: "opportunity.create", entity: "investment_opportunities", entityId: created!.id, before: null, after: created });
+        return { created: true, opportunity: created!, before: null };
+      }
+      const [before] = await tx.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, id)).for("update").limit(1);
+      if (!before) throw new AppError("NOT_FOUND", "Opportunity not found");
+      const [after] = await tx
+        .update(investmentOpportunities)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(investmentOpportunities.id, id))
+        .returning();
+      await recordAudit(tx, { actorId: adminId, action: "opportunity.update", entity: "investment_opportunities", entityId: id, before, after });
+      return { created: false, opportunity: after!, before };
+    });
+    const old = saved.before?.imageUrl ?? null;
+    return { created: saved.created, opportunity: saved.opportunity, replacedImageUrl: old !== saved.opportunity.imageUrl ? old : null };
+  } catch (error) {
+    if (written) await rm(written, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Deletes an opportunity (admins only), audited; answers the image address it had. */
+export async function deleteOpportunity(db: Database, actor: Actor, id: string): Promise<{ imageUrl: string | null }> {
+  const adminId = requireAdmin(actor);
+  const removed = await db.transaction(async (tx) => {
+    const [row] = await tx.delete(investmentOpportunities).where(eq(investmentOpportunities.id, id)).returning();
+    if (!row) throw new AppError("NOT_FOUND", "Opportunity not found");
+    await recordAudit(tx, { actorId: adminId, action: "opportunity.delete", entity: "investment_opportunities", entityId: id, before: row, after: null });
+    return row;
+  });
+  return { imageUrl: removed.imageUrl };
+}
+
+/**
+ * After an image was replaced or its opportunity deleted: removes the file if it was one
+ * of our uploads and no opportunity shows it any more. Answers whether it removed one.
+ */
+export async function removeImageIfUnused(db: Database, uploadsDir: string, imageUrl: string | null): Promise<boolean> {
+  const file = uploadedFile(uploadsDir, imageUrl);
+  if (!file) return false;
+  const [stillUsed] = await db
+    .select({ id: investmentOpportunities.id })
+    .from(investmentOpportunities)
+    .where(eq(investmentOpportunities.imageUrl, imageUrl!))
+    .limit(1);
+  if (stillUsed) return false;
+  await rm(file, { force: true });
+  return true;
 }

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN } from "./e2e-admin";
+import { E2E_ADMIN, signInAsAdmin } from "./e2e-admin";
 import { expect, expectAccessible, test } from "./fixtures";
 
 /** The admin area in a real browser, as the admin made by `npm run create-admin`. */
@@ -23,7 +23,6 @@ test.describe("/admin", () => {
   });
 
   test("an admin sees every booking and changes a status that stays changed", async ({ page, baseURL }) => {
-    const ip = `203.0.113.${randomInt(1, 254)}`;
     // A booking to work on, made the way a visitor makes one.
     const email = `admin-e2e.${Date.now()}.${randomInt(1e6)}@example.com`;
     const made = await page.request.post("/?index", {
@@ -39,17 +38,12 @@ test.describe("/admin", () => {
     });
     expect(made.status()).toBe(200);
 
-    const signIn = await page.request.post("/auth", {
-      headers: { Origin: baseURL!, "X-Forwarded-For": ip },
-      form: { intent: "sign-in", email: E2E_ADMIN.email, password: E2E_ADMIN.password, redirectTo: "/" },
-      maxRedirects: 0,
-    });
-    expect(signIn.status()).toBe(302);
+    await signInAsAdmin(page.request, baseURL!);
 
     // The first page after signing in shows the welcome toast; the checks below use the next.
     await page.goto("/admin");
     await expect(page.getByText("Welcome back!")).toBeVisible();
-    await page.goto("/admin?status=pending");
+    await page.goto("/admin?tab=bookings&status=pending");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
     await expect(page.getByText("Total Bookings")).toBeVisible();
     const booking = page.getByRole("article", { name: "Booking from Nadia Kareem" }).filter({ hasText: email });
@@ -60,7 +54,7 @@ test.describe("/admin", () => {
 
     await booking.getByLabel("Status of the booking from Nadia Kareem").selectOption("confirmed");
     await expect(page.getByText("Booking status updated successfully")).toBeVisible();
-    await page.goto("/admin?status=confirmed");
+    await page.goto("/admin?tab=bookings&status=confirmed");
     await expect(page.getByRole("article", { name: "Booking from Nadia Kareem" }).filter({ hasText: email })).toContainText("Confirmed");
 
     // Her message: found by searching, marked read, and still read after a reload.
@@ -82,12 +76,7 @@ test.describe("/admin", () => {
   test("an admin makes an investor an admin, and the Admin Panel entry appears for them", async ({ page, investor, browser, baseURL }) => {
     const adminContext = await browser.newContext({ baseURL });
     const adminPage = await adminContext.newPage();
-    const signIn = await adminPage.request.post("/auth", {
-      headers: { Origin: baseURL!, "X-Forwarded-For": `203.0.113.${randomInt(1, 254)}` },
-      form: { intent: "sign-in", email: E2E_ADMIN.email, password: E2E_ADMIN.password, redirectTo: "/" },
-      maxRedirects: 0,
-    });
-    expect(signIn.status()).toBe(302);
+    await signInAsAdmin(adminPage.request, baseURL!);
 
     await page.goto("/");
     await openAccountMenu(page);

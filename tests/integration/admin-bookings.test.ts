@@ -57,9 +57,9 @@ describe(`/admin guard and bookings (${testDriver})`, () => {
   it("sends a visitor to sign in and an investor home; shows an admin the page", async () => {
     expect((await load("/admin")).redirect).toBe("/auth?redirectTo=%2Fadmin");
     expect((await load("/admin", investorCookie)).redirect).toBe("/");
-    const asAdmin = await load("/admin", adminCookie);
+    const asAdmin = await load("/admin?tab=bookings", adminCookie);
     expect(asAdmin.redirect).toBeNull();
-    expect(asAdmin.data).toMatchObject({ bookingsError: null });
+    expect(asAdmin.data).toMatchObject({ panel: { tab: "bookings", error: null } });
   });
 
   it("refuses a status change from a visitor or an investor with 403, and writes nothing", async () => {

@@ -1,5 +1,4 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useEffectEvent, useRef } from "react";
 import { Form, Link, useFetcher, useSubmit } from "react-router";
 import { BookingStatusBadge } from "~/components/dashboard/booking-status-badge";
 import { Button } from "~/components/ui/button";
@@ -7,8 +6,10 @@ import { toast } from "~/components/ui/toaster";
 import { ADMIN_BOOKING_TOASTS, ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingsQuery } from "~/domain/admin-bookings";
 import { bookingStatusLabel, bookingTypeLabel, bookingWhen, formatBookedDate } from "~/domain/booking-labels";
 import { BOOKING_STATUSES } from "~/domain/constants";
-import type { AdminActionResult } from "~/routes/admin";
+import type { AdminActionResult } from "~/routes/admin/types";
 import type { AdminBooking } from "~/server/bookings.server";
+import { ExportLink } from "./export-link";
+import { useActionResult } from "./use-action-result";
 
 const selectClass =
   "h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50";
@@ -41,25 +42,28 @@ export function AdminBookingsTab({
           </h2>
           <p className="font-serif text-3xl font-semibold">{total}</p>
         </div>
-        <Form method="get" className="flex items-end gap-2" preventScrollReset>
-          <input type="hidden" name="tab" value="bookings" />
-          <label className="grid gap-1 text-sm font-medium">
-            Status
-            <select name="status" defaultValue={query.status ?? ""} className={selectClass} onChange={(e) => void submit(e.currentTarget.form)}>
-              <option value="">All statuses</option>
-              {BOOKING_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {bookingStatusLabel(s)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <noscript>
-            <Button type="submit" variant="outline" size="sm">
-              Filter
-            </Button>
-          </noscript>
-        </Form>
+        <div className="flex flex-wrap items-end gap-2">
+          <Form method="get" className="flex items-end gap-2" preventScrollReset>
+            <input type="hidden" name="tab" value="bookings" />
+            <label className="grid gap-1 text-sm font-medium">
+              Status
+              <select name="status" defaultValue={query.status ?? ""} className={selectClass} onChange={(e) => void submit(e.currentTarget.form)}>
+                <option value="">All statuses</option>
+                {BOOKING_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {bookingStatusLabel(s)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <noscript>
+              <Button type="submit" variant="outline" size="sm">
+                Filter
+              </Button>
+            </noscript>
+          </Form>
+          <ExportLink kind="bookings" params={{ status: query.status }} />
+        </div>
       </div>
 
       {bookings.length === 0 ? (
@@ -105,17 +109,10 @@ export function AdminBookingsTab({
 const STATUS_FETCHER = "admin-booking-status";
 
 function useStatusChangeToasts() {
-  const fetcher = useFetcher<AdminActionResult>({ key: STATUS_FETCHER });
-  const handled = useRef<AdminActionResult | undefined>(undefined);
-  const onResult = useEffectEvent((result: AdminActionResult) => {
+  useActionResult(STATUS_FETCHER, (result) => {
     if (result.ok) toast.success(ADMIN_BOOKING_TOASTS.updated);
     else toast.error(ADMIN_BOOKING_TOASTS.updateFailed, { description: result.message });
   });
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    onResult(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
 }
 
 function BookingRow({ booking, timeZone }: { booking: AdminBooking; timeZone: string }) {

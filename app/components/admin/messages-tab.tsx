@@ -6,7 +6,9 @@ import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { ADMIN_MESSAGES_PAGE_SIZE, formatMessageTimestamp, type AdminMessagesQuery } from "~/domain/admin-messages";
 import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-labels";
+import type { AdminActionResult } from "~/routes/admin/types";
 import type { AdminMessage } from "~/server/messages.server";
+import { ExportLink } from "./export-link";
 
 /** SPEC.md section 2, /admin Messages: a searchable list, unread ones marked 'New'. */
 export function AdminMessagesTab({
@@ -31,16 +33,19 @@ export function AdminMessagesTab({
         <h2 id="admin-messages-heading" className="font-serif text-2xl font-semibold">
           Messages <span className="text-base font-normal text-muted-foreground">({total})</span>
         </h2>
-        <Form method="get" role="search" className="flex items-end gap-2" preventScrollReset>
-          <input type="hidden" name="tab" value="messages" />
-          <label className="grid gap-1 text-sm font-medium">
-            Search messages
-            <Input name="q" type="search" defaultValue={query.q} placeholder="Name, e-mail or text" className="w-64" />
-          </label>
-          <Button type="submit" variant="outline">
-            <Search aria-hidden="true" /> Search
-          </Button>
-        </Form>
+        <div className="flex flex-wrap items-end gap-2">
+          <Form method="get" role="search" className="flex items-end gap-2" preventScrollReset>
+            <input type="hidden" name="tab" value="messages" />
+            <label className="grid gap-1 text-sm font-medium">
+              Search messages
+              <Input name="q" type="search" defaultValue={query.q} placeholder="Name, e-mail or text" className="w-64" />
+            </label>
+            <Button type="submit" variant="outline">
+              <Search aria-hidden="true" /> Search
+            </Button>
+          </Form>
+          <ExportLink kind="messages" params={{ q: query.q }} />
+        </div>
       </div>
 
       {messages.length === 0 ? (
@@ -71,10 +76,10 @@ export function AdminMessagesTab({
 }
 
 function MessageItem({ message, timeZone }: { message: AdminMessage; timeZone: string }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<AdminActionResult>();
   const name = `${message.firstName} ${message.lastName}`;
-  // Read as soon as it is asked for; the server's answer confirms it on revalidation.
-  const unread = !message.isRead && fetcher.state === "idle" && !fetcher.data;
+  // Read as soon as it is asked for; a refusal shows it unread again.
+  const unread = !message.isRead && fetcher.state === "idle" && !fetcher.data?.ok;
   return (
     <article
       aria-label={`Message from ${name}`}

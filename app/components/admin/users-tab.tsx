@@ -1,9 +1,9 @@
-import { useEffect, useEffectEvent, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import { ADMIN_USER_TOASTS, ADMIN_USERS_PAGE_SIZE, ROLE_CHOICE_LABELS, ROLE_CHOICES } from "~/domain/admin-users";
 import { formatBookedDate } from "~/domain/booking-labels";
-import type { AdminActionResult } from "~/routes/admin";
+import type { AdminActionResult } from "~/routes/admin/types";
+import { useActionResult } from "./use-action-result";
 import type { AdminUser } from "~/server/users.server";
 
 const ROLE_FETCHER = "admin-user-role";
@@ -56,17 +56,12 @@ export function AdminUsersTab({
 }
 
 function useRoleChangeToasts() {
-  const fetcher = useFetcher<AdminActionResult>({ key: ROLE_FETCHER });
-  const handled = useRef<AdminActionResult | undefined>(undefined);
-  const onResult = useEffectEvent((result: AdminActionResult) => {
-    if (result.ok) toast.success(result.removed ? ADMIN_USER_TOASTS.removed : ADMIN_USER_TOASTS.updated);
-    else toast.error(result.removed ? ADMIN_USER_TOASTS.removeFailed : ADMIN_USER_TOASTS.updateFailed, { description: result.message });
+  useActionResult(ROLE_FETCHER, (result, sent) => {
+    // SPEC.md has its own toasts for a removal (the choice none).
+    const removed = sent?.get("role") === "none";
+    if (result.ok) toast.success(removed ? ADMIN_USER_TOASTS.removed : ADMIN_USER_TOASTS.updated);
+    else toast.error(removed ? ADMIN_USER_TOASTS.removeFailed : ADMIN_USER_TOASTS.updateFailed, { description: result.message });
   });
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    onResult(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
 }
 
 function UserRow({ user, isSelf, timeZone }: { user: AdminUser; isSelf: boolean; timeZone: string }) {

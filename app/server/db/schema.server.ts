@@ -120,7 +120,11 @@ export const consultationBookings = pgTable(
       .notNull()
       .default("pending"),
     preferredTime: text("preferred_time"),
-    /** A slot that any booking references cannot be deleted: the history stays intact. */
+    /**
+     * A slot that a booking references cannot be deleted. The admin's delete refuses a slot
+     * with a live booking, and first unlinks cancelled ones (keeping the slot's day and time
+     * in their preferred_time), so their history stays readable.
+     */
     availabilitySlotId: uuid("availability_slot_id").references(() => availabilitySlots.id, {
       onDelete: "restrict",
     }),

@@ -1,0 +1,372 @@
+import { format } from "date-fns";
+import { CalendarPlus, LoaderCircle, Plus, Trash2 } from "lucide-react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { useFetcher, useNavigate, useNavigation } from "react-router";
+import { z } from "zod";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Calendar } from "~/components/ui/calendar";
+import { cn } from "~/components/ui/cn";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/toaster";
+import {
+  ADMIN_SLOT_TOASTS,
+  availabilityHref,
+  dateOf,
+  dayOf,
+  defaultsCreatedNote,
+  SLOT_NOTES_MAX,
+  slotCreateSchema,
+  slotTimeRange,
+} from "~/domain/admin-availability";
+import { DEFAULT_SLOT_TIMES, NEW_SLOT_DEFAULT } from "~/domain/constants";
+import { slotDayLabel, zoneCity } from "~/domain/slots";
+import type { AvailabilityPanel } from "~/routes/admin/availability.server";
+import type { AdminActionResult, FieldErrors } from "~/routes/admin/types";
+import type { AdminSlot } from "~/server/slots-admin.server";
+import { useActionResult } from "./use-action-result";
+
+/**
+ * One fetcher per kind of write, shared by every row, so an answer is toasted even after
+ * the row that sent it has left the list (a deleted slot, a day changed meanwhile).
+ */
+const FETCHERS = {
+  create: "admin-slot-create",
+  availability: "admin-slot-availability",
+  delete: "admin-slot-delete",
+  defaults: "admin-slot-defaults",
+} as const;
+
+/** The failure toast, with the server's reason beneath it when it says more than the title. */
+function failed(title: string, result: AdminActionResult) {
+  const reason = result.ok ? undefined : result.message;
+  toast.error(title, reason && reason !== title ? { description: reason } : undefined);
+}
+
+function useSlotToasts() {
+  useActionResult(FETCHERS.availability, (result) => {
+    if (result.ok) toast.success(ADMIN_SLOT_TOASTS.updated);
+    else failed(ADMIN_SLOT_TOASTS.updateFailed, result);
+  });
+  useActionResult(FETCHERS.delete, (result) => {
+    if (result.ok) toast.success(ADMIN_SLOT_TOASTS.deleted);
+    else failed(ADMIN_SLOT_TOASTS.deleteFailed, result);
+  });
+  useActionResult(FETCHERS.defaults, (result, sent) => {
+    const date = sent?.get("date");
+    if (result.ok) {
+      const count = result.created;
+      toast.success(ADMIN_SLOT_TOASTS.defaultsCreated, count !== undefined && typeof date === "string" ? { description: defaultsCreatedNote(count, date) } : undefined);
+    } else failed(ADMIN_SLOT_TOASTS.defaultsFailed, result);
+  });
+}
+
+/**
+ * SPEC.md section 2, /admin Availability: a calendar to choose the day (kept in the query
+ * string, ?date= and ?month=, so it survives a reload), that day's slots with an
+ * availability switch and a delete button, Add Time Slot and Generate Default Slots.
+ */
+export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: AvailabilityPanel; failed: boolean }) {
+  useSlotToasts();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { query, today, timeZone } = panel;
+  const { slots, slotDates } = panel.result;
+
+  // While the next day or month loads, the calendar already shows it and the list says so.
+  const pending = navigation.state === "loading" ? new URLSearchParams(navigation.location.search) : null;
+  const pendingHere = pending?.get("tab") === "availability" ? pending : null;
+  const shownDate = pendingHere?.get("date") ?? query.date;
+  const shownMonth = pendingHere?.get("month") ?? query.month;
+  const loadingDay = shownDate !== query.date;
+
+  const highlighted = new Set(slotDates);
+  const day = slotDayLabel(query.date);
+  const city = zoneCity(timeZone);
+
+  function chooseDate(picked: Date | undefined) {
+    if (!picked) return;
+    const date = dateOf(picked);
+    if (date !== query.date) void navigate(availabilityHref(date), { preventScrollReset: true });
+  }
+
+  function showMonth(month: Date) {
+    void navigate(availabilityHref(query.date, format(month, "yyyy-MM")), { preventScrollReset: true, replace: true });
+  }
+
+  return (
+    <section aria-labelledby="admin-availability-heading" className="space-y-6">
+      <div>
+        <h2 id="admin-availability-heading" className="font-serif text-2xl font-semibold">
+          Availability
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">Consultation slots visitors can book. All times are {city} time.</p>
+      </div>
+
+      <div className="grid items-start gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
+        <div className="mx-auto rounded-xl border bg-card p-4 shadow-sm md:mx-0">
+          <h3 className="mb-2 text-sm font-semibold">
+            Choose a date
+          </h3>
+          <Calendar
+            mode="single"
+            required
+            selected={dayOf(shownDate)}
+            onSelect={chooseDate}
+            month={dayOf(`${shownMonth}-01`)}
+            onMonthChange={showMonth}
+            today={dayOf(today)}
+            modifiers={{ hasSlots: (d: Date) => highlighted.has(dateOf(d)) }}
+            modifiersClassNames={{ hasSlots: "font-semibold [&>button]:bg-accent/15 [&>button]:text-foreground" }}
+            labels={{
+              labelDayButton: (d, modifiers) =>
+                `${format(d, "EEEE, MMMM d, yyyy")}${modifiers.today ? " (today)" : ""}${modifiers.hasSlots ? ", has slots" : ""}${modifiers.selected ? ", selected" : ""}`,
+            }}
+          />
+          <p className="mt-3 flex items-center gap-2 text-xs text-muted-foreground">
+            <span className="inline-block size-3 rounded-sm bg-accent/15 ring-1 ring-accent/40" aria-hidden="true" />
+            Days with slots
+          </p>
+          {query.date !== today ? (
+            <Button variant="link" size="sm" className="mt-1 h-auto px-0" onClick={() => chooseDate(dayOf(today))}>
+              Go to today
+            </Button>
+          ) : null}
+        </div>
+
+        <div className="rounded-xl border bg-card shadow-sm">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b p-4">
+            <div>
+              <h3 className="font-semibold" aria-live="polite">
+                Slots for {day}
+              </h3>
+              <p className="text-sm text-muted-foreground">
+                {loadFailed ? "Not loaded" : `${slots.length} ${slots.length === 1 ? "slot" : "slots"}`}
+                {query.date < today ? " · this day has passed" : ""}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <AddSlotDialog date={query.date} city={city} disabled={loadingDay} />
+              <GenerateDefaultsButton date={query.date} disabled={loadingDay} />
+            </div>
+          </div>
+
+          <div aria-busy={loadingDay} className={cn(loadingDay && "opacity-60 transition-opacity")}>
+            {loadingDay ? (
+              <p role="status" className="flex items-center gap-2 px-4 pt-4 text-sm text-muted-foreground">
+                <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+                Loading {slotDayLabel(shownDate)}…
+              </p>
+            ) : null}
+            {slots.length === 0 ? (
+              <div className="p-10 text-center">
+                {loadFailed ? (
+                  <p className="text-muted-foreground">{ADMIN_SLOT_TOASTS.fetchFailed}</p>
+                ) : (
+                  <>
+                    <p className="font-medium">No slots on {day}</p>
+                    <p className="mt-1 text-sm text-muted-foreground">
+                      Add a time slot, or generate the {DEFAULT_SLOT_TIMES.length} default 30-minute slots.
+                    </p>
+                  </>
+                )}
+              </div>
+            ) : (
+              <ul className="divide-y" aria-label={`Slots for ${day}`}>
+                {slots.map((slot) => (
+                  <li key={slot.id}>
+                    <SlotRow slot={slot} disabled={loadingDay} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function SlotRow({ slot, disabled }: { slot: AdminSlot; disabled: boolean }) {
+  const id = useId();
+  const toggle = useFetcher<AdminActionResult>({ key: FETCHERS.availability });
+  const remove = useFetcher<AdminActionResult>({ key: FETCHERS.delete });
+  const times = slotTimeRange(slot);
+  // The switch shows the choice at once; a refusal puts the saved value back.
+  const toggling = toggle.state !== "idle" && toggle.formData?.get("slotId") === slot.id;
+  const available = toggling ? toggle.formData?.get("isAvailable") === "true" : slot.isAvailable;
+  const deleting = remove.state !== "idle" && remove.formData?.get("slotId") === slot.id;
+
+  return (
+    <div className={cn("flex flex-wrap items-center justify-between gap-3 p-4", deleting && "opacity-60")}>
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 font-medium tabular-nums">
+          {times}
+          {slot.booked ? <Badge variant="info">Booked</Badge> : null}
+          {!available ? <Badge variant="outline">Unavailable</Badge> : null}
+        </p>
+        {slot.notes ? <p className="mt-1 text-sm break-words whitespace-pre-line text-muted-foreground">{slot.notes}</p> : null}
+      </div>
+      <div className="flex items-center gap-4">
+        <div className="flex items-center gap-2">
+          <Switch
+            id={`${id}-available`}
+            checked={available}
+            disabled={disabled || toggling || deleting}
+            onCheckedChange={(checked) =>
+              void toggle.submit({ intent: "slot-availability", slotId: slot.id, isAvailable: String(checked) }, { method: "post" })
+            }
+          />
+          <Label htmlFor={`${id}-available`}>
+            Available<span className="sr-only"> {times}</span>
+          </Label>
+        </div>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={disabled || deleting}
+          title={slot.booked ? "A slot with a booking that is not cancelled cannot be deleted" : undefined}
+          onClick={() => void remove.submit({ intent: "slot-delete", slotId: slot.id }, { method: "post" })}
+        >
+          {deleting ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+          {deleting ? "Deleting…" : "Delete"}
+          <span className="sr-only"> the {times} slot</span>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function GenerateDefaultsButton({ date, disabled }: { date: string; disabled: boolean }) {
+  const fetcher = useFetcher<AdminActionResult>({ key: FETCHERS.defaults });
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="slot-defaults" />
+      <input type="hidden" name="date" value={date} />
+      <Button type="submit" variant="outline" disabled={disabled || busy}>
+        {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <CalendarPlus aria-hidden="true" />}
+        {busy ? "Generating…" : "Generate Default Slots"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+type SlotFormErrors = FieldErrors;
+const FORM_FIELDS = ["startTime", "endTime", "notes"] as const;
+
+/** Add Time Slot (SPEC.md section 9: 09:00-09:30, available, by default) for the chosen day. */
+function AddSlotDialog({ date, city, disabled }: { date: string; city: string; disabled: boolean }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [errors, setErrors] = useState<SlotFormErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const fetcher = useFetcher<AdminActionResult>({ key: FETCHERS.create });
+  const busy = fetcher.state !== "idle";
+
+  useActionResult(FETCHERS.create, (result) => {
+    if (result.ok) {
+      toast.success(ADMIN_SLOT_TOASTS.created);
+      setErrors({});
+      setOpen(false);
+    } else if (result.fieldErrors && Object.keys(result.fieldErrors).length > 0) {
+      setErrors(result.fieldErrors);
+      focusFirstError(formRef.current, result.fieldErrors);
+    } else {
+      failed(ADMIN_SLOT_TOASTS.createFailed, result);
+    }
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const parsed = slotCreateSchema.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) {
+      const found = z.flattenError(parsed.error).fieldErrors;
+      setErrors(found);
+      focusFirstError(form, found);
+      return;
+    }
+    setErrors({});
+    void fetcher.submit(form, { method: "post" });
+  }
+
+  const described = (field: string) => ({
+    id: `${id}-${field}`,
+    name: field,
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `${id}-${field}-error` : undefined,
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy && !next) return;
+        setOpen(next);
+        if (next) setErrors({});
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button type="button" disabled={disabled}>
+          <Plus aria-hidden="true" /> Add Time Slot
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add Time Slot</DialogTitle>
+          <DialogDescription>
+            For {slotDayLabel(date)}, in {city} time.
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+          <input type="hidden" name="intent" value="slot-create" />
+          <input type="hidden" name="date" value={date} />
+          {errors.date ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errors.date[0]}
+            </p>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={`${id}-startTime`} label="Start Time" errors={errors.startTime}>
+              <Input {...described("startTime")} type="time" defaultValue={NEW_SLOT_DEFAULT.start} required />
+            </Field>
+            <Field id={`${id}-endTime`} label="End Time" errors={errors.endTime}>
+              <Input {...described("endTime")} type="time" defaultValue={NEW_SLOT_DEFAULT.end} required />
+            </Field>
+          </div>
+          <div className="flex items-center gap-2">
+            <Switch id={`${id}-isAvailable`} name="isAvailable" defaultChecked={NEW_SLOT_DEFAULT.isAvailable} />
+            <Label htmlFor={`${id}-isAvailable`}>Available for booking</Label>
+          </div>
+          <Field id={`${id}-notes`} label="Notes (optional)" errors={errors.notes}>
+            <Textarea {...described("notes")} rows={3} maxLength={SLOT_NOTES_MAX} placeholder="Seen only by admins" />
+          </Field>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={busy}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={busy}>
+              {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
+              {busy ? "Adding…" : "Add Slot"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function focusFirstError(form: HTMLFormElement | null, errors: SlotFormErrors) {
+  const first = FORM_FIELDS.find((field) => errors[field]);
+  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+}

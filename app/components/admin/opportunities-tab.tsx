@@ -1,0 +1,270 @@
+import { LoaderCircle, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { z } from "zod";
+import { OpportunityImage } from "~/components/opportunities/opportunity-image";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Badge, type BadgeProps } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/toaster";
+import {
+  ADMIN_OPPORTUNITY_TOASTS,
+  CREATE_FIRST_OPPORTUNITY,
+  DELETE_OPPORTUNITY_QUESTION,
+  highlightsText,
+  NO_OPPORTUNITIES,
+  OPPORTUNITY_DIALOG_TITLES,
+  opportunityFormSchema,
+} from "~/domain/admin-opportunities";
+import { OPPORTUNITY_STATUS_LABELS, OPPORTUNITY_STATUSES, type OpportunityStatus } from "~/domain/constants";
+import { formatUsd } from "~/domain/format";
+import { IMAGE_ACCEPT, imageSizeProblem } from "~/domain/image-upload";
+import type { AdminActionResult, FieldErrors } from "~/routes/admin/types";
+import type { Opportunity } from "~/server/opportunities.server";
+import { useActionResult } from "./use-action-result";
+
+const SAVE_FETCHER = "admin-opportunity-save";
+const DELETE_FETCHER = "admin-opportunity-delete";
+
+const STATUS_BADGES: Record<OpportunityStatus, BadgeProps["variant"]> = { active: "success", draft: "secondary", archived: "outline" };
+
+const selectClass =
+  "h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50";
+
+/** The dialog's state: closed, creating, or editing one opportunity. */
+type Editing = { mode: "create" } | { mode: "edit"; opportunity: Opportunity } | null;
+
+/**
+ * SPEC.md section 2, /admin Opportunities: a card grid of every opportunity (all statuses)
+ * with edit and delete, the Create / Edit dialog holding the section 5 form, and the
+ * empty state.
+ */
+export function AdminOpportunitiesTab({ opportunities, failed }: { opportunities: Opportunity[]; failed: boolean }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  useActionResult(SAVE_FETCHER, (result, sent) => {
+    if (!result.ok) {
+      toast.error(ADMIN_OPPORTUNITY_TOASTS.saveFailed, { description: result.fieldErrors ? "Please correct the highlighted fields." : result.message });
+      return;
+    }
+    toast.success(sent?.get("id") ? ADMIN_OPPORTUNITY_TOASTS.updated : ADMIN_OPPORTUNITY_TOASTS.created);
+    setEditing(null);
+  });
+  useActionResult(DELETE_FETCHER, (result) => {
+    if (result.ok) toast.success(ADMIN_OPPORTUNITY_TOASTS.deleted);
+    else toast.error(ADMIN_OPPORTUNITY_TOASTS.deleteFailed, { description: result.message });
+  });
+
+  return (
+    <section aria-labelledby="admin-opportunities-heading" className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="admin-opportunities-heading" className="font-serif text-2xl font-semibold">
+          Opportunities <span className="text-base font-normal text-muted-foreground">({opportunities.length})</span>
+        </h2>
+        <Button onClick={() => setEditing({ mode: "create" })}>
+          <Plus aria-hidden="true" /> Add Opportunity
+        </Button>
+      </div>
+
+      {opportunities.length === 0 ? (
+        <div className="rounded-xl border border-dashed bg-card p-10 text-center">
+          <p className="text-lg font-medium">{failed ? ADMIN_OPPORTUNITY_TOASTS.fetchFailed : NO_OPPORTUNITIES}</p>
+          {failed ? null : (
+            <Button className="mt-4" variant="outline" onClick={() => setEditing({ mode: "create" })}>
+              {CREATE_FIRST_OPPORTUNITY}
+            </Button>
+          )}
+        </div>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {opportunities.map((o) => (
+            <li key={o.id}>
+              <OpportunityAdminCard opportunity={o} onEdit={() => setEditing({ mode: "edit", opportunity: o })} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
+        {editing ? <OpportunityFormDialog key={editing.mode === "edit" ? editing.opportunity.id : "new"} editing={editing} /> : null}
+      </Dialog>
+    </section>
+  );
+}
+
+function OpportunityAdminCard({ opportunity: o, onEdit }: { opportunity: Opportunity; onEdit: () => void }) {
+  const remover = useFetcher<AdminActionResult>({ key: DELETE_FETCHER });
+  const deleting = remover.state !== "idle" && remover.formData?.get("opportunityId") === o.id;
+  return (
+    <article aria-label={o.title} className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm" aria-busy={deleting}>
+      <div className="relative aspect-[3/2] bg-muted">
+        <OpportunityImage title={o.title} location={o.location} imageUrl={o.imageUrl} />
+        <Badge variant={STATUS_BADGES[o.status]} className="absolute top-3 left-3 bg-background/95 data-[status=active]:bg-success" data-status={o.status}>
+          {OPPORTUNITY_STATUS_LABELS[o.status]}
+        </Badge>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div>
+          <h3 className="font-serif text-lg font-semibold">{o.title}</h3>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
+            <MapPin className="size-4" aria-hidden="true" />
+            {o.location}
+          </p>
+        </div>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <div>
+            <dt className="text-muted-foreground">Minimum investment</dt>
+            <dd className="font-medium">{formatUsd(o.minimumInvestment)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Returns</dt>
+            <dd className="font-medium">{o.projectedReturns}</dd>
+          </div>
+          <div className="col-span-2">
+            <dt className="text-muted-foreground">Developer</dt>
+            <dd className="font-medium">{o.developer}</dd>
+          </div>
+        </dl>
+        <div className="mt-auto flex gap-2 pt-2">
+          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${o.title}`}>
+            <Pencil aria-hidden="true" /> Edit
+          </Button>
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" disabled={deleting} aria-label={`Delete ${o.title}`}>
+                {deleting ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+                {deleting ? "Deleting..." : "Delete"}
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogTitle>Delete {o.title}?</AlertDialogTitle>
+              <AlertDialogDescription>{DELETE_OPPORTUNITY_QUESTION}</AlertDialogDescription>
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <AlertDialogCancel className={buttonVariants({ variant: "outline" })}>Cancel</AlertDialogCancel>
+                <AlertDialogAction
+                  className={buttonVariants({ variant: "destructive" })}
+                  onClick={() => void remover.submit({ intent: "opportunity-delete", opportunityId: o.id }, { method: "post" })}
+                >
+                  Delete
+                </AlertDialogAction>
+              </div>
+            </AlertDialogContent>
+          </AlertDialog>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The Create / Edit dialog: the section 5 form, checked here first and again on the server. */
+function OpportunityFormDialog({ editing }: { editing: NonNullable<Editing> }) {
+  const fetcher = useFetcher<AdminActionResult>({ key: SAVE_FETCHER });
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const o = editing.mode === "edit" ? editing.opportunity : null;
+  const saving = fetcher.state !== "idle";
+  const serverErrors = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  const errors: FieldErrors = clientErrors ?? serverErrors ?? {};
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    const parsed = opportunityFormSchema.safeParse(fields);
+    const found: FieldErrors = parsed.success ? {} : { ...z.flattenError(parsed.error).fieldErrors };
+    const image = form.get("image");
+    const tooLarge = image instanceof File ? imageSizeProblem(image.size) : null;
+    if (tooLarge) found.image = [tooLarge];
+    if (Object.keys(found).length > 0) {
+      event.preventDefault();
+      setClientErrors(found);
+      const first = Object.keys(found)[0];
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setClientErrors(null);
+  }
+
+  const describedBy = (name: string) => (errors[name]?.length ? `opportunity-${name}-error` : undefined);
+  const field = (name: string) => ({ id: `opportunity-${name}`, name, "aria-invalid": errors[name]?.length ? true : undefined, "aria-describedby": describedBy(name) });
+
+  return (
+    <DialogContent className="sm:max-w-2xl">
+      <DialogHeader>
+        <DialogTitle>{o ? OPPORTUNITY_DIALOG_TITLES.edit : OPPORTUNITY_DIALOG_TITLES.create}</DialogTitle>
+        <DialogDescription>Fields marked * are required. Only active opportunities are shown to the public.</DialogDescription>
+      </DialogHeader>
+      <fetcher.Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="grid gap-4">
+        <input type="hidden" name="intent" value="opportunity-save" />
+        {o ? <input type="hidden" name="id" value={o.id} /> : null}
+        <Field id="opportunity-title" label="Title *" errors={errors.title}>
+          <Input {...field("title")} defaultValue={o?.title} maxLength={200} autoComplete="off" />
+        </Field>
+        <Field id="opportunity-description" label="Description *" errors={errors.description}>
+          <Textarea {...field("description")} defaultValue={o?.description} rows={4} maxLength={5000} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="opportunity-location" label="Location *" errors={errors.location}>
+            <Input {...field("location")} defaultValue={o?.location} maxLength={200} />
+          </Field>
+          <Field id="opportunity-developer" label="Developer *" errors={errors.developer}>
+            <Input {...field("developer")} defaultValue={o?.developer} maxLength={200} />
+          </Field>
+          <Field id="opportunity-minimumInvestment" label="Minimum investment ($)" errors={errors.minimumInvestment}>
+            <Input {...field("minimumInvestment")} defaultValue={o ? String(o.minimumInvestment) : ""} inputMode="decimal" placeholder="e.g. 500000" />
+          </Field>
+          <Field id="opportunity-totalValue" label="Total value ($)" errors={errors.totalValue}>
+            <Input {...field("totalValue")} defaultValue={o ? String(o.totalValue) : ""} inputMode="decimal" placeholder="e.g. 25000000" />
+          </Field>
+          <Field id="opportunity-projectedReturns" label="Projected returns *" errors={errors.projectedReturns}>
+            <Input {...field("projectedReturns")} defaultValue={o?.projectedReturns} maxLength={200} placeholder="e.g. 18-22% annually" />
+          </Field>
+          <Field id="opportunity-investmentPeriod" label="Investment period *" errors={errors.investmentPeriod}>
+            <Input {...field("investmentPeriod")} defaultValue={o?.investmentPeriod} maxLength={200} placeholder="e.g. 24-36 months" />
+          </Field>
+          <Field id="opportunity-completionDate" label="Completion date" errors={errors.completionDate}>
+            <Input {...field("completionDate")} type="date" defaultValue={o?.completionDate ?? ""} />
+          </Field>
+          <Field id="opportunity-unitsAvailable" label="Units available" errors={errors.unitsAvailable}>
+            <Input {...field("unitsAvailable")} defaultValue={o?.unitsAvailable ?? ""} inputMode="numeric" />
+          </Field>
+          <Field id="opportunity-status" label="Status" errors={errors.status}>
+            <select {...field("status")} defaultValue={o?.status ?? "draft"} className={selectClass}>
+              {OPPORTUNITY_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {OPPORTUNITY_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <Field id="opportunity-projectHighlights" label="Project highlights (comma-separated)" errors={errors.projectHighlights}>
+          <Textarea {...field("projectHighlights")} defaultValue={o ? highlightsText(o.projectHighlights) : ""} rows={2} placeholder="e.g. Waterfront location, Smart-home systems, Rental guarantee" />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="opportunity-imageUrl" label="Image URL" errors={errors.imageUrl}>
+            <Input {...field("imageUrl")} type="url" defaultValue={o?.imageUrl ?? ""} placeholder="https://" />
+          </Field>
+          <Field id="opportunity-image" label="Or upload an image (JPEG, PNG or WebP, up to 5 MB)" errors={errors.image}>
+            <Input {...field("image")} type="file" accept={IMAGE_ACCEPT} className="file:mr-3 file:font-medium" />
+          </Field>
+        </div>
+        <DialogFooter>
+          <Button type="submit" disabled={saving}>
+            {saving ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
+            {saving ? "Saving..." : o ? "Save Changes" : "Create Opportunity"}
+          </Button>
+        </DialogFooter>
+      </fetcher.Form>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,23 @@
+import { useEffect, useEffectEvent, useRef } from "react";
+import { useFetcher } from "react-router";
+import type { AdminActionResult } from "~/routes/admin/types";
+
+/**
+ * Calls `onResult` once for each answer the fetcher with `key` receives. Rows share one
+ * key per kind of write, so the answer (and its toast) survives the row that sent it
+ * leaving the list.
+ */
+export function useActionResult(key: string, onResult: (result: AdminActionResult, formData: FormData | undefined) => void) {
+  const fetcher = useFetcher<AdminActionResult>({ key });
+  const handled = useRef<AdminActionResult | undefined>(undefined);
+  const sent = useRef<FormData | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.formData) sent.current = fetcher.formData;
+  }, [fetcher.formData]);
+  const handle = useEffectEvent((result: AdminActionResult) => onResult(result, sent.current));
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    handle(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+}

@@ -1,0 +1,152 @@
+import { addDays, endOfMonth, format, isValid, parse, startOfMonth } from "date-fns";
+import { z } from "zod";
+import { DEFAULT_SLOT_TIMES } from "./constants";
+import { hhmm, slotDayLabel } from "./slots";
+
+/**
+ * The admin Availability tab (SPEC.md section 2): the slots of one chosen date, each with an
+ * availability switch and a delete button, the Add Time Slot dialog and Generate Default
+ * Slots. Slot dates and times are wall-clock values in the firm's time zone.
+ */
+
+/** SPEC.md section 8, "Admin" / Slots, verbatim. */
+export const ADMIN_SLOT_TOASTS = {
+  fetchFailed: "Failed to fetch availability slots",
+  createFailed: "Failed to create availability slot",
+  updateFailed: "Failed to update availability slot",
+  deleteFailed: "Failed to delete availability slot",
+  defaultsFailed: "Failed to create default slots",
+  created: "Availability slot created successfully",
+  updated: "Availability slot updated successfully",
+  deleted: "Availability slot deleted successfully",
+  defaultsCreated: "Default time slots created successfully",
+} as const;
+
+/** Ours: SPEC.md shows no ordering check, the database refuses the row, so the form says why. */
+export const END_AFTER_START_MESSAGE = "End time must be after start time";
+export const SLOT_BOOKED_MESSAGE = "This slot has a booking that is not cancelled, so it cannot be deleted. Cancel the booking first, or switch the slot off instead.";
+export const SLOT_NOT_FOUND_MESSAGE = "That availability slot no longer exists. Please refresh the page.";
+export const SLOT_NOTES_MAX = 500;
+
+export function slotExistsMessage(startTime: string): string {
+  return `A slot starting at ${hhmm(startTime)} already exists on this date`;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_MONTH = /^\d{4}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+/** A real calendar day as yyyy-MM-dd (no 2031-02-30), within years a person would pick. */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const day = parse(value, "yyyy-MM-dd", new Date(2000, 0, 1));
+  return isValid(day) && format(day, "yyyy-MM-dd") === value && day.getFullYear() >= 2000 && day.getFullYear() <= 2200;
+}
+
+const calendarDate = z.string().trim().refine(isCalendarDate, "Choose a valid date");
+/** "HH:mm" (seconds, as some browsers send them, are dropped). */
+const wallTime = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(TIME, message)
+    .transform((t) => hhmm(t));
+
+/** The switch's value: "true"/"false" as the row sends it, or a checkbox's "on" (absent: off). */
+const flag = z.preprocess((v) => (v === "on" || v === "true" ? true : v === "false" || v === undefined || v === "" ? false : v), z.boolean());
+
+/** True when the slot ends after it starts, both as "HH:mm" or "HH:mm:ss" of one day. */
+export function endsAfterStart(startTime: string, endTime: string): boolean {
+  return hhmm(endTime) > hhmm(startTime);
+}
+
+/** The Add Time Slot dialog's form. */
+export const slotCreateSchema = z
+  .object({
+    date: calendarDate,
+    startTime: wallTime("Enter a start time"),
+    endTime: wallTime("Enter an end time"),
+    isAvailable: flag,
+    notes: z
+      .string()
+      .trim()
+      .max(SLOT_NOTES_MAX, `Notes can be at most ${SLOT_NOTES_MAX} characters`)
+      .optional()
+      .transform((n) => (n ? n : null)),
+  })
+  .refine((s) => endsAfterStart(s.startTime, s.endTime), { message: END_AFTER_START_MESSAGE, path: ["endTime"] });
+export type SlotCreateInput = z.infer<typeof slotCreateSchema>;
+
+/** One row's availability switch. */
+export const slotAvailabilitySchema = z.object({
+  slotId: z.uuid(),
+  isAvailable: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
+
+export const slotDeleteSchema = z.object({ slotId: z.uuid() });
+
+/** Generate Default Slots for the chosen date. */
+export const slotDefaultsSchema = z.object({ date: calendarDate });
+
+
+/**
+ * ?date=yyyy-MM-dd (the chosen day) and ?month=yyyy-MM (the month the calendar shows).
+ * Anything unreadable falls back to `today` (the firm's) and the chosen day's month.
+ */
+export function adminAvailabilityQuery(params: Record<string, string | undefined>, today: string): { date: string; month: string } {
+  const date = params.date && isCalendarDate(params.date) ? params.date : today;
+  const month = params.month && ISO_MONTH.test(params.month) && isCalendarDate(`${params.month}-01`) ? params.month : date.slice(0, 7);
+  return { date, month };
+}
+export type AdminAvailabilityQuery = ReturnType<typeof adminAvailabilityQuery>;
+
+/** The days a month's calendar grid can show (with the leading and trailing weeks), yyyy-MM-dd. */
+export function calendarRange(month: string): { from: string; to: string } {
+  const first = parse(`${month}-01`, "yyyy-MM-dd", new Date(2000, 0, 1));
+  return { from: format(addDays(startOfMonth(first), -7), "yyyy-MM-dd"), to: format(addDays(endOfMonth(first), 14), "yyyy-MM-dd") };
+}
+
+/** A local Date for a yyyy-MM-dd day (the calendar works in whole days), and back. */
+export function dayOf(date: string): Date {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+}
+export function dateOf(day: Date): string {
+  return format(day, "yyyy-MM-dd");
+}
+
+/** The query string that shows `date` (and the calendar on `month`, its own month by default). */
+export function availabilityHref(date: string, month: string = date.slice(0, 7)): string {
+  return `?${new URLSearchParams({ tab: "availability", date, month })}`;
+}
+
+interface Times {
+  startTime: string;
+  endTime: string;
+}
+
+/** Whether two slots of one day share any minute (touching end to start does not count). */
+export function timesOverlap(a: Times, b: Times): boolean {
+  return hhmm(a.startTime) < hhmm(b.endTime) && hhmm(b.startTime) < hhmm(a.endTime);
+}
+
+/**
+ * SPEC.md section 9's default slots that a day does not have yet: a default whose time
+ * overlaps an existing slot (the same start time included) is skipped, never duplicated.
+ */
+export function defaultSlotsToCreate(existing: readonly Times[]): { startTime: string; endTime: string }[] {
+  return DEFAULT_SLOT_TIMES.map((t) => ({ startTime: t.start, endTime: t.end })).filter((slot) => !existing.some((e) => timesOverlap(slot, e)));
+}
+
+/** "09:00–09:30". */
+export function slotTimeRange(slot: Times): string {
+  return `${hhmm(slot.startTime)}–${hhmm(slot.endTime)}`;
+}
+
+/** The generate toast's description: how many slots were added to which day. */
+export function defaultsCreatedNote(created: number, date: string): string {
+  const day = slotDayLabel(date);
+  if (created === 0) return `Every default time on ${day} already has a slot; nothing was added.`;
+  return `${created} ${created === 1 ? "slot" : "slots"} added to ${day}.`;
+}
+

@@ -1,0 +1,31 @@
+/**
+ * Opportunity images uploaded by admins: JPEG, PNG or WebP up to 5 MB, recognised by their
+ * first bytes (a file's name and the browser's stated type are only claims).
+ */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export const IMAGE_UPLOAD_MESSAGES = {
+  tooLarge: "The image must be 5 MB or smaller",
+  wrongType: "Please choose a JPEG, PNG or WebP image",
+} as const;
+
+/** What the file picker offers; the server still checks the content. */
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+
+export type ImageExtension = "jpg" | "png" | "webp";
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
+
+/** The image type from the file's own first bytes, or null when it is none of ours. */
+export function sniffImageType(bytes: Uint8Array): ImageExtension | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpg";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  // "RIFF" <4-byte size> "WEBP"
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  return null;
+}
+
+/** The size check, which the browser can make before sending anything. */
+export function imageSizeProblem(size: number): string | null {
+  return size > MAX_IMAGE_BYTES ? IMAGE_UPLOAD_MESSAGES.tooLarge : null;
+}

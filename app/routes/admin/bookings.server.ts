@@ -1,0 +1,27 @@
+import { ADMIN_BOOKING_TOASTS, adminBookingsQuerySchema, bookingStatusChangeSchema } from "~/domain/admin-bookings";
+import { listBookingsForAdmin, updateBookingStatus } from "~/server/bookings.server";
+import type { AdminIntent, PanelArgs } from "./types";
+import { invalid, settle } from "./panel.server";
+
+/** The Bookings tab: one page of bookings, newest first, filtered by status. */
+export async function loadBookingsPanel({ context, actor, params }: PanelArgs) {
+  const query = adminBookingsQuerySchema.parse(params);
+  const loaded = await settle(context, "bookings", listBookingsForAdmin(context.db, actor, query), { total: 0, rows: [] }, ADMIN_BOOKING_TOASTS.fetchFailed);
+  return { tab: "bookings" as const, query, ...loaded };
+}
+
+export const BOOKING_INTENTS: Record<string, AdminIntent> = {
+  "booking-status": {
+    failure: ADMIN_BOOKING_TOASTS.updateFailed,
+    async run({ form, context, actor }) {
+      const parsed = bookingStatusChangeSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid(ADMIN_BOOKING_TOASTS.updateFailed);
+      await updateBookingStatus(context.db, actor, parsed.data.bookingId, parsed.data.status, {
+        timeZone: context.config.firmTimeZone,
+        siteUrl: context.config.siteUrl,
+      });
+      context.outbox.kick();
+      return { ok: true };
+    },
+  },
+};

@@ -1,0 +1,31 @@
+import { ADMIN_MESSAGE_TOASTS, adminMessagesQuerySchema, markMessageReadSchema } from "~/domain/admin-messages";
+import { listMessagesForAdmin, markMessageRead } from "~/server/messages.server";
+import type { AdminIntent, PanelArgs } from "./types";
+import { invalid, settle } from "./panel.server";
+
+/** The Messages tab: one page of messages, newest first, searched in SQL. */
+export async function loadMessagesPanel({ context, actor, params }: PanelArgs) {
+  const query = adminMessagesQuerySchema.parse(params);
+  const loaded = await settle(
+    context,
+    "messages",
+    listMessagesForAdmin(context.db, actor, query),
+    { total: 0, unread: 0, rows: [] },
+    // SPEC.md section 8: 'Failed to fetch messages: ' followed by the server message; ours
+    // never shows a database's own words, so the sentence a person can act on follows it.
+    `${ADMIN_MESSAGE_TOASTS.fetchFailed}Please try again later.`,
+  );
+  return { tab: "messages" as const, query, ...loaded };
+}
+
+export const MESSAGE_INTENTS: Record<string, AdminIntent> = {
+  "message-read": {
+    failure: "Failed to mark the message as read",
+    async run({ form, context, actor }) {
+      const parsed = markMessageReadSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid("Unknown message");
+      await markMessageRead(context.db, actor, parsed.data.messageId);
+      return { ok: true };
+    },
+  },
+};

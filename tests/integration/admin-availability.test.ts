@@ -1,0 +1,302 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { END_AFTER_START_MESSAGE, SLOT_BOOKED_MESSAGE } from "~/domain/admin-availability";
+import { wallClockNow } from "~/domain/slots";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin";
+import type { Actor } from "~/server/actor.server";
+import { createSlot as insertSlot, createUser, insertBooking } from "~/server/db/factories.server";
+import { auditLog, availabilitySlots, consultationBookings } from "~/server/db/schema.server";
+import {
+  createDefaultSlots,
+  createSlot,
+  deleteSlot,
+  listSlotDatesForAdmin,
+  listSlotsForAdmin,
+  setSlotAvailability,
+} from "~/server/slots-admin.server";
+import { createTestContext, formRequest, getRequest, signInCookie } from "./app-context";
+import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+
+let t: TestDatabase;
+let context: AppLoadContext;
+const password = "tigris riverside 2031";
+let adminCookie: string;
+let investorCookie: string;
+let adminId: string;
+let investorId: string;
+const admin = (): Actor => ({ kind: "user", userId: adminId, isAdmin: true });
+const investor = (): Actor => ({ kind: "user", userId: investorId, isAdmin: false });
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  context = createTestContext(t);
+  adminId = (await createUser(t.db, { email: "slots-admin@example.com", password, role: "admin" })).id;
+  investorId = (await createUser(t.db, { email: "slots-investor@example.com", password })).id;
+  adminCookie = await signInCookie(context, "slots-admin@example.com", password);
+  investorCookie = await signInCookie(context, "slots-investor@example.com", password);
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+interface Answer {
+  status: number;
+  data: { ok: boolean; message?: string; fieldErrors?: Record<string, string[]>; created?: number };
+}
+
+/** One write through the /admin route's action, as the tab's fetchers send it. */
+async function post(fields: Record<string, string>, as: { cookie: string | undefined } = { cookie: adminCookie }): Promise<Answer> {
+  const { cookie } = as;
+  const result = (await adminAction({ request: formRequest("/admin", fields, { cookie }), params: {}, context } as never)) as unknown as {
+    data: Answer["data"];
+    init: { status?: number } | null;
+  };
+  return { status: result.init?.status ?? 200, data: result.data };
+}
+
+async function panel(query: string) {
+  const data = (await adminLoader({ request: getRequest(`/admin?${query}`, { cookie: adminCookie }), params: {}, context } as never)) as unknown as {
+    panel: {
+      tab: string;
+      query: { date: string; month: string };
+      today: string;
+      error: string | null;
+      result: { slots: { id: string; startTime: string; isAvailable: boolean; booked: boolean }[]; slotDates: string[] };
+    };
+  };
+  return data.panel;
+}
+
+const slotsOn = (date: string) => t.db.select().from(availabilitySlots).where(eq(availabilitySlots.date, date)).orderBy(availabilitySlots.startTime);
+const auditsOf = (entityId: string) => t.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.createdAt);
+
+describe(`/admin availability: reading (${testDriver})`, () => {
+  it("shows the firm's today by default, or the chosen day, with the booked flag and the calendar's days", async () => {
+    const a = await insertSlot(t.db, { date: "2031-04-10", startTime: "10:00:00", endTime: "10:30:00" });
+    const b = await insertSlot(t.db, { date: "2031-04-10", startTime: "09:00:00", endTime: "09:30:00", isAvailable: false });
+    const c = await insertSlot(t.db, { date: "2031-04-10", startTime: "11:00:00", endTime: "11:30:00" });
+    await insertSlot(t.db, { date: "2031-04-22", startTime: "09:00:00", endTime: "09:30:00" });
+    await insertSlot(t.db, { date: "2031-07-01", startTime: "09:00:00", endTime: "09:30:00" });
+    await insertBooking(t.db, { availabilitySlotId: a.id, status: "confirmed" });
+    await insertBooking(t.db, { availabilitySlotId: c.id, status: "cancelled" });
+
+    const chosen = await panel("tab=availability&date=2031-04-10");
+    expect(chosen).toMatchObject({ tab: "availability", error: null, query: { date: "2031-04-10", month: "2031-04" } });
+    expect(chosen.result.slots.map((s) => [s.id, s.startTime, s.isAvailable, s.booked])).toEqual([
+      [b.id, "09:00:00", false, false],
+      [a.id, "10:00:00", true, true],
+      [c.id, "11:00:00", true, false],
+    ]);
+    expect(chosen.result.slotDates).toEqual(["2031-04-10", "2031-04-22"]);
+
+    const today = wallClockNow(context.config.firmTimeZone).date;
+    const plain = await panel("tab=availability");
+    expect(plain.query.date).toBe(today);
+    expect(plain.today).toBe(today);
+    expect((await panel("tab=availability&date=2031-02-30&month=nope")).query).toEqual({ date: today, month: today.slice(0, 7) });
+    expect((await panel("tab=availability&date=2031-04-10&month=2031-07")).result.slotDates).toEqual(["2031-07-01"]);
+  });
+
+  it("reads for admins only", async () => {
+    await expect(listSlotsForAdmin(t.db, investor(), "2031-04-10")).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(listSlotDatesForAdmin(t.db, { kind: "anonymous" }, { from: "2031-04-01", to: "2031-04-30" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe(`/admin availability: creating (${testDriver})`, () => {
+  const form = { intent: "slot-create", date: "2031-05-05", startTime: "09:00", endTime: "09:30", isAvailable: "true" };
+
+  it("creates a slot as the admin, with its audit row", async () => {
+    const answer = await post({ ...form, notes: " Ask for Rami " });
+    expect(answer).toEqual({ status: 200, data: { ok: true } });
+    const [row] = await slotsOn("2031-05-05");
+    expect(row).toMatchObject({ startTime: "09:00:00", endTime: "09:30:00", isAvailable: true, notes: "Ask for Rami", createdBy: adminId });
+    const audits = await auditsOf(row!.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actorId: adminId,
+      action: "slot.create",
+      entity: "availability_slots",
+      before: null,
+      after: { date: "2031-05-05", startTime: "09:00:00", endTime: "09:30:00", isAvailable: true, notes: "Ask for Rami" },
+    });
+  });
+
+  it("takes the dialog's switch as a checkbox: on, or absent for off", async () => {
+    expect((await post({ ...form, startTime: "10:00", endTime: "10:30", isAvailable: "on" })).status).toBe(200);
+    const { isAvailable: _dropped, ...unchecked } = form;
+    expect((await post({ ...unchecked, startTime: "11:00", endTime: "11:30" })).status).toBe(200);
+    const rows = await slotsOn("2031-05-05");
+    expect(rows.map((r) => [r.startTime, r.isAvailable])).toEqual([
+      ["09:00:00", true],
+      ["10:00:00", true],
+      ["11:00:00", false],
+    ]);
+  });
+
+  it("refuses an end at or before the start with the message, and writes nothing", async () => {
+    for (const endTime of ["12:00", "11:30"]) {
+      const answer = await post({ ...form, date: "2031-05-06", startTime: "12:00", endTime });
+      expect(answer.status).toBe(400);
+      expect(answer.data).toEqual({ ok: false, message: END_AFTER_START_MESSAGE, fieldErrors: { endTime: [END_AFTER_START_MESSAGE] } });
+    }
+    expect(await slotsOn("2031-05-06")).toEqual([]);
+    await expect(createSlot(t.db, admin(), { date: "2031-05-06", startTime: "12:00", endTime: "11:00", isAvailable: true, notes: null })).rejects.toThrow();
+    expect(await slotsOn("2031-05-06")).toEqual([]);
+  });
+
+  it("answers 400 to a malformed form and 409 to a start time the day already has", async () => {
+    expect((await post({ ...form, date: "2031-02-30" })).status).toBe(400);
+    expect((await post({ ...form, startTime: "9am" })).data.fieldErrors).toHaveProperty("startTime");
+    const taken = await post({ ...form, endTime: "10:00" });
+    expect(taken.status).toBe(409);
+    expect(taken.data.message).toBe("A slot starting at 09:00 already exists on this date");
+    expect(await slotsOn("2031-05-05")).toHaveLength(3);
+  });
+});
+
+describe(`/admin availability: switching and deleting (${testDriver})`, () => {
+  it("switches a slot off and on, auditing each change and not a repeat", async () => {
+    const slot = await insertSlot(t.db, { date: "2031-06-02" });
+    expect(await post({ intent: "slot-availability", slotId: slot.id, isAvailable: "false" })).toEqual({ status: 200, data: { ok: true } });
+    expect((await slotsOn("2031-06-02"))[0]!.isAvailable).toBe(false);
+    expect((await post({ intent: "slot-availability", slotId: slot.id, isAvailable: "false" })).status).toBe(200);
+    expect((await post({ intent: "slot-availability", slotId: slot.id, isAvailable: "true" })).status).toBe(200);
+    expect((await slotsOn("2031-06-02"))[0]!.isAvailable).toBe(true);
+    const audits = await auditsOf(slot.id);
+    expect(audits.map((a) => [a.action, a.actorId, a.before, a.after])).toEqual([
+      ["slot.availability", adminId, { isAvailable: true }, { isAvailable: false }],
+      ["slot.availability", adminId, { isAvailable: false }, { isAvailable: true }],
+    ]);
+  });
+
+  it("answers 404 for a slot that does not exist and 400 for a malformed one", async () => {
+    const ghost = "7d1b3a55-0000-4000-8000-00000000abcd";
+    expect((await post({ intent: "slot-availability", slotId: ghost, isAvailable: "true" })).status).toBe(404);
+    expect((await post({ intent: "slot-delete", slotId: ghost })).status).toBe(404);
+    expect((await post({ intent: "slot-delete", slotId: "not-an-id" })).status).toBe(400);
+    expect((await post({ intent: "slot-availability", slotId: ghost, isAvailable: "maybe" })).status).toBe(400);
+  });
+
+  it("deletes a free slot, with its audit row", async () => {
+    const slot = await insertSlot(t.db, { date: "2031-06-03", notes: "spare" });
+    expect(await post({ intent: "slot-delete", slotId: slot.id })).toEqual({ status: 200, data: { ok: true } });
+    expect(await slotsOn("2031-06-03")).toEqual([]);
+    const [audit] = await auditsOf(slot.id);
+    expect(audit).toMatchObject({
+      action: "slot.delete",
+      actorId: adminId,
+      before: { date: "2031-06-03", startTime: "09:00:00", endTime: "09:30:00", isAvailable: true, notes: "spare" },
+      after: null,
+    });
+  });
+
+  it("refuses to delete a slot with a live booking, whatever its status, and deletes nothing", async () => {
+    for (const [hour, status] of [[10, "pending"], [11, "confirmed"], [12, "completed"]] as const) {
+      const slot = await insertSlot(t.db, { date: "2031-06-04", startTime: `${hour}:00:00`, endTime: `${hour}:30:00` });
+      const booking = await insertBooking(t.db, { availabilitySlotId: slot.id, status });
+      const answer = await post({ intent: "slot-delete", slotId: slot.id });
+      expect(answer).toEqual({ status: 409, data: { ok: false, message: SLOT_BOOKED_MESSAGE } });
+      expect(await t.db.select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id))).toHaveLength(1);
+      const [kept] = await t.db.select().from(consultationBookings).where(eq(consultationBookings.id, booking.id));
+      expect(kept).toMatchObject({ availabilitySlotId: slot.id, status });
+      expect(await auditsOf(slot.id)).toEqual([]);
+    }
+  });
+
+  it("deletes a slot whose only bookings are cancelled, keeping them with the time they were for", async () => {
+    const slot = await insertSlot(t.db, { date: "2031-06-05", startTime: "14:00:00", endTime: "14:30:00" });
+    const first = await insertBooking(t.db, { availabilitySlotId: slot.id, status: "cancelled" });
+    const second = await insertBooking(t.db, { availabilitySlotId: slot.id, status: "cancelled", preferredTime: "Afternoons" });
+    const result = await deleteSlot(t.db, admin(), slot.id);
+    expect(result.detachedBookingIds.sort()).toEqual([first.id, second.id].sort());
+    expect(await slotsOn("2031-06-05")).toEqual([]);
+    const kept = await t.db.select().from(consultationBookings).where(inArray(consultationBookings.id, [first.id, second.id]));
+    const byId = Object.fromEntries(kept.map((b) => [b.id, b]));
+    expect(byId[first.id]).toMatchObject({ status: "cancelled", availabilitySlotId: null, preferredTime: "Thu, Jun 5, 2031 · 14:00–14:30" });
+    expect(byId[second.id]).toMatchObject({ status: "cancelled", availabilitySlotId: null, preferredTime: "Afternoons" });
+    const [audit] = await auditsOf(slot.id);
+    expect(audit).toMatchObject({ action: "slot.delete", after: null });
+    expect((audit!.before as { detachedBookingIds: string[] }).detachedBookingIds.sort()).toEqual([first.id, second.id].sort());
+  });
+});
+
+describe(`/admin availability: default slots (${testDriver})`, () => {
+  it("creates the 8 default slots once; a second run creates 0 and duplicates nothing", async () => {
+    const first = await post({ intent: "slot-defaults", date: "2031-07-07" });
+    expect(first).toEqual({ status: 200, data: { ok: true, created: 8 } });
+    const rows = await slotsOn("2031-07-07");
+    expect(rows.map((r) => `${r.startTime}-${r.endTime}`)).toEqual([
+      "09:00:00-09:30:00",
+      "09:30:00-10:00:00",
+      "10:00:00-10:30:00",
+      "10:30:00-11:00:00",
+      "14:00:00-14:30:00",
+      "14:30:00-15:00:00",
+      "15:00:00-15:30:00",
+      "15:30:00-16:00:00",
+    ]);
+    expect(rows.every((r) => r.isAvailable && r.createdBy === adminId)).toBe(true);
+    const second = await post({ intent: "slot-defaults", date: "2031-07-07" });
+    expect(second).toEqual({ status: 200, data: { ok: true, created: 0 } });
+    expect(await slotsOn("2031-07-07")).toHaveLength(8);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "slot.defaults"), inArray(auditLog.entityId, rows.map((r) => r.id))));
+    expect(audits).toHaveLength(8);
+    expect(audits.every((a) => a.actorId === adminId && a.before === null)).toBe(true);
+  });
+
+  it("skips the times the day already has, keeping those slots as they are", async () => {
+    const own = await insertSlot(t.db, { date: "2031-07-08", startTime: "09:00:00", endTime: "09:30:00", isAvailable: false, notes: "mine" });
+    await insertSlot(t.db, { date: "2031-07-08", startTime: "14:10:00", endTime: "14:40:00" });
+    const result = await createDefaultSlots(t.db, admin(), "2031-07-08");
+    expect(result.created).toBe(5);
+    const rows = await slotsOn("2031-07-08");
+    expect(rows.map((r) => r.startTime.slice(0, 5))).toEqual(["09:00", "09:30", "10:00", "10:30", "14:10", "15:00", "15:30"]);
+    expect(rows.find((r) => r.id === own.id)).toMatchObject({ isAvailable: false, notes: "mine", endTime: "09:30:00" });
+    expect((await createDefaultSlots(t.db, admin(), "2031-07-08")).created).toBe(0);
+    expect(await slotsOn("2031-07-08")).toHaveLength(7);
+  });
+
+  it("answers 400 to a bad date", async () => {
+    expect((await post({ intent: "slot-defaults", date: "2031-13-01" })).status).toBe(400);
+  });
+});
+
+describe(`/admin availability: only admins (${testDriver})`, () => {
+  it("refuses every write to a visitor and an investor, and writes nothing", async () => {
+    const slot = await insertSlot(t.db, { date: "2031-08-01" });
+    const writes: Record<string, string>[] = [
+      { intent: "slot-create", date: "2031-08-01", startTime: "10:00", endTime: "10:30", isAvailable: "true" },
+      { intent: "slot-availability", slotId: slot.id, isAvailable: "false" },
+      { intent: "slot-delete", slotId: slot.id },
+      { intent: "slot-defaults", date: "2031-08-01" },
+    ];
+    for (const cookie of [undefined, investorCookie]) {
+      for (const form of writes) {
+        const answer = await post(form, { cookie });
+        expect([401, 403], `${form.intent}`).toContain(answer.status);
+        expect(answer.data.ok).toBe(false);
+      }
+    }
+    const rows = await slotsOn("2031-08-01");
+    expect(rows.map((r) => [r.id, r.isAvailable])).toEqual([[slot.id, true]]);
+    expect(await auditsOf(slot.id)).toEqual([]);
+  });
+
+  it("has every service check the actor itself", async () => {
+    const slot = await insertSlot(t.db, { date: "2031-08-02" });
+    for (const actor of [investor(), { kind: "anonymous" } as const]) {
+      await expect(createSlot(t.db, actor, { date: "2031-08-02", startTime: "10:00", endTime: "10:30", isAvailable: true, notes: null })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+      });
+      await expect(setSlotAvailability(t.db, actor, slot.id, false)).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(deleteSlot(t.db, actor, slot.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(createDefaultSlots(t.db, actor, "2031-08-02")).rejects.toMatchObject({ code: "FORBIDDEN" });
+    }
+    expect(await slotsOn("2031-08-02")).toHaveLength(1);
+  });
+});

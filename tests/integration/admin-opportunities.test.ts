@@ -1,0 +1,216 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPPORTUNITY_MESSAGES } from "~/domain/admin-opportunities";
+import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES } from "~/domain/image-upload";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin";
+import { CLIENT_IP_HEADER } from "~/server/auth.server";
+import { createOpportunity, createUser } from "~/server/db/factories.server";
+import { auditLog, investmentOpportunities } from "~/server/db/schema.server";
+import { createTestContext, formRequest, getRequest, signInCookie } from "./app-context";
+import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+
+/** The admin's Opportunities tab through the real /admin loader and action. */
+
+let t: TestDatabase;
+let context: AppLoadContext & { dataDir: string };
+let adminCookie: string;
+let investorCookie: string;
+let adminId: string;
+const password = "tigris riverside 2031";
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  context = createTestContext(t);
+  const admin = await createUser(t.db, { email: "opp-admin@example.com", password, role: "admin" });
+  adminId = admin.id;
+  await createUser(t.db, { email: "opp-investor@example.com", password });
+  adminCookie = await signInCookie(context, "opp-admin@example.com", password);
+  investorCookie = await signInCookie(context, "opp-investor@example.com", password);
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+const VALID = {
+  intent: "opportunity-save",
+  title: "Tigris Riverside Residences",
+  description: "Riverside apartments in central Baghdad with a developer buy-back.",
+  location: "Baghdad, Iraq",
+  minimumInvestment: "$500,000",
+  projectedReturns: "18-22% annually",
+  developer: "Al-Rafidain Developments",
+  totalValue: "45,000,000",
+  investmentPeriod: "24-36 months",
+  status: "active",
+  projectHighlights: " Riverfront, , Buy-back guarantee ,Smart homes,",
+  completionDate: "2028-06-30",
+  unitsAvailable: "42",
+  imageUrl: "",
+};
+
+type ActionAnswer = { status: number; data: { ok: boolean; message?: string; fieldErrors?: Record<string, string[]> } };
+
+async function post(fields: Record<string, string>, cookie?: string): Promise<ActionAnswer> {
+  const result = (await adminAction({ request: formRequest("/admin", fields, { cookie }), params: {}, context } as never)) as unknown as {
+    data: ActionAnswer["data"];
+    init: { status?: number } | null;
+  };
+  return { status: result.init?.status ?? 200, data: result.data };
+}
+
+/** A multipart post, as the dialog sends it when a file is chosen. */
+async function postWithImage(fields: Record<string, string>, image: { bytes: Uint8Array; name: string; type: string }, cookie = adminCookie) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  body.set("image", new File([image.bytes.slice()], image.name, { type: image.type }));
+  const request = new Request(`${context.config.siteUrl}/admin`, {
+    method: "POST",
+    headers: { Origin: context.config.siteUrl, Cookie: cookie, [CLIENT_IP_HEADER]: "203.0.113.9" },
+    body,
+  });
+  const result = (await adminAction({ request, params: {}, context } as never)) as unknown as { data: ActionAnswer["data"]; init: { status?: number } | null };
+  return { status: result.init?.status ?? 200, data: result.data };
+}
+
+const rowsTitled = (title: string) => t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.title, title));
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+describe(`/admin opportunities (${testDriver})`, () => {
+  it("creates an opportunity the way SPEC.md section 5 says: highlights split, numbers parsed, audited", async () => {
+    const answer = await post(VALID, adminCookie);
+    expect(answer).toEqual({ status: 200, data: { ok: true } });
+    const [row] = await rowsTitled(VALID.title);
+    expect(row).toMatchObject({
+      location: "Baghdad, Iraq",
+      minimumInvestment: 500_000,
+      totalValue: 45_000_000,
+      projectHighlights: ["Riverfront", "Buy-back guarantee", "Smart homes"],
+      completionDate: "2028-06-30",
+      unitsAvailable: 42,
+      imageUrl: null,
+      status: "active",
+    });
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, row!.id));
+    expect(audits.map((a) => [a.action, a.actorId, a.before])).toEqual([["opportunity.create", adminId, null]]);
+    expect((audits[0]!.after as { title: string }).title).toBe(VALID.title);
+  });
+
+  it("saves empty optional fields as null, unparseable numbers as 0, and a new one as draft", async () => {
+    const title = "Erbil Garden Villas";
+    const { status: _status, ...withoutStatus } = VALID;
+    const answer = await post({ ...withoutStatus, title, minimumInvestment: "about a million", totalValue: "", unitsAvailable: "", completionDate: "", projectHighlights: "" }, adminCookie);
+    expect(answer.data.ok).toBe(true);
+    const [row] = await rowsTitled(title);
+    expect(row).toMatchObject({ minimumInvestment: 0, totalValue: 0, unitsAvailable: null, completionDate: null, imageUrl: null, projectHighlights: [], status: "draft" });
+    // units_available is parsed as an integer: "12.7" is 12, "many" is 0.
+    await post({ ...VALID, id: row!.id, title, unitsAvailable: "12.7" }, adminCookie);
+    expect((await rowsTitled(title))[0]!.unitsAvailable).toBe(12);
+    await post({ ...VALID, id: row!.id, title, unitsAvailable: "many" }, adminCookie);
+    expect((await rowsTitled(title))[0]!.unitsAvailable).toBe(0);
+  });
+
+  it("answers every required-field and number message of SPEC.md section 5, and writes nothing", async () => {
+    const before = await t.db.select().from(investmentOpportunities);
+    const answer = await post(
+      { intent: "opportunity-save", title: " ", description: "", location: "", projectedReturns: "", developer: "", investmentPeriod: "", minimumInvestment: "-5", totalValue: "-1", status: "draft" },
+      adminCookie,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ ok: false, message: "Failed to save opportunity" });
+    expect(answer.data.fieldErrors).toEqual({
+      title: [OPPORTUNITY_MESSAGES.title],
+      description: ["Description is required"],
+      location: ["Location is required"],
+      minimumInvestment: ["Must be a positive number"],
+      totalValue: ["Must be a positive number"],
+      projectedReturns: ["Projected returns is required"],
+      developer: ["Developer is required"],
+      investmentPeriod: ["Investment period is required"],
+    });
+    const bad = await post({ ...VALID, title: "Bad status", status: "published", imageUrl: "javascript:alert(1)", completionDate: "2028-02-30" }, adminCookie);
+    expect(Object.keys(bad.data.fieldErrors ?? {}).sort()).toEqual(["completionDate", "imageUrl", "status"]);
+    expect(await t.db.select().from(investmentOpportunities)).toHaveLength(before.length);
+  });
+
+  it("updates by id with before and after in the audit row, and 404s an unknown id", async () => {
+    const existing = await createOpportunity(t.db, { title: "Basra Marina", status: "draft" });
+    const answer = await post({ ...VALID, id: existing.id, title: "Basra Marina Phase II", status: "archived" }, adminCookie);
+    expect(answer.data.ok).toBe(true);
+    const [row] = await t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, existing.id));
+    expect(row).toMatchObject({ title: "Basra Marina Phase II", status: "archived" });
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, existing.id));
+    expect(audit).toMatchObject({ action: "opportunity.update", before: expect.objectContaining({ title: "Basra Marina", status: "draft" }), after: expect.objectContaining({ title: "Basra Marina Phase II", status: "archived" }) });
+    expect((await post({ ...VALID, id: "7d1b3a55-0000-4000-8000-00000000abcd" }, adminCookie)).status).toBe(404);
+  });
+
+  it("deletes for an admin only, audited; a visitor or an investor gets 403 and the row stays", async () => {
+    const doomed = await createOpportunity(t.db, { title: "Amman Heights" });
+    for (const cookie of [undefined, investorCookie]) {
+      expect((await post({ intent: "opportunity-delete", opportunityId: doomed.id }, cookie)).status).toBe(403);
+      expect((await post({ ...VALID, title: "Sneaky" }, cookie)).status).toBe(403);
+    }
+    expect(await rowsTitled("Amman Heights")).toHaveLength(1);
+    expect(await rowsTitled("Sneaky")).toEqual([]);
+    expect(await post({ intent: "opportunity-delete", opportunityId: doomed.id }, adminCookie)).toEqual({ status: 200, data: { ok: true } });
+    expect(await rowsTitled("Amman Heights")).toEqual([]);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, doomed.id));
+    expect(audits.map((a) => [a.action, a.after])).toEqual([["opportunity.delete", null]]);
+    expect((await post({ intent: "opportunity-delete", opportunityId: doomed.id }, adminCookie)).status).toBe(404);
+  });
+
+  it("lists every status, newest first, on the Opportunities tab (the default tab)", async () => {
+    for (const status of ["active", "draft", "archived"] as const) await createOpportunity(t.db, { status });
+    const result = (await adminLoader({ request: getRequest("/admin", { cookie: adminCookie }), params: {}, context } as never)) as {
+      panel: { tab: string; result: { title: string; status: string; createdAt: Date }[]; error: string | null };
+    };
+    expect(result.panel.tab).toBe("opportunities");
+    expect(result.panel.error).toBeNull();
+    const statuses = new Set(result.panel.result.map((o) => o.status));
+    expect(statuses).toEqual(new Set(["active", "draft", "archived"]));
+    const times = result.panel.result.map((o) => new Date(o.createdAt).getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});
+
+describe(`/admin opportunity images (${testDriver})`, () => {
+  const uploads = () => path.join(context.dataDir, "uploads");
+
+  it("stores an uploaded PNG under DATA_DIR/uploads, whatever name it came with", async () => {
+    const answer = await postWithImage({ ...VALID, title: "With a picture" }, { bytes: PNG, name: "photo.gif", type: "image/gif" });
+    expect(answer.data).toEqual({ ok: true });
+    const [row] = await rowsTitled("With a picture");
+    expect(row!.imageUrl).toMatch(/^\/uploads\/[\w-]+\.png$/);
+    const file = path.join(uploads(), path.basename(row!.imageUrl!));
+    expect(new Uint8Array(readFileSync(file))).toEqual(PNG);
+
+    // Replacing it by an address removes the old file; deleting the opportunity removes nothing else.
+    await post({ ...VALID, id: row!.id, title: "With a picture", imageUrl: "https://images.example.com/tower.jpg" }, adminCookie);
+    expect((await rowsTitled("With a picture"))[0]!.imageUrl).toBe("https://images.example.com/tower.jpg");
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("refuses a file that only claims to be an image, and one over 5 MB, writing nothing", async () => {
+    const script = new TextEncoder().encode("<svg onload=alert(1)></svg>");
+    const fake = await postWithImage({ ...VALID, title: "Fake image" }, { bytes: script, name: "tower.png", type: "image/png" });
+    expect(fake.status).toBe(400);
+    expect(fake.data.fieldErrors).toEqual({ image: [IMAGE_UPLOAD_MESSAGES.wrongType] });
+    const huge = new Uint8Array(MAX_IMAGE_BYTES + 1);
+    huge.set(PNG);
+    const big = await postWithImage({ ...VALID, title: "Huge image" }, { bytes: huge, name: "huge.png", type: "image/png" });
+    expect(big.data.fieldErrors).toEqual({ image: [IMAGE_UPLOAD_MESSAGES.tooLarge] });
+    expect(await rowsTitled("Fake image")).toEqual([]);
+    expect(await rowsTitled("Huge image")).toEqual([]);
+  });
+
+  it("writes no file for an investor's upload", async () => {
+    const before = existsSync(uploads()) ? readdir(uploads()) : [];
+    const answer = await postWithImage({ ...VALID, title: "Investor picture" }, { bytes: PNG, name: "a.png", type: "image/png" }, investorCookie);
+    expect(answer.status).toBe(403);
+    expect(existsSync(uploads()) ? readdir(uploads()) : []).toEqual(before);
+  });
+});
+
+const readdir = (dir: string) => readdirSync(dir).sort();
