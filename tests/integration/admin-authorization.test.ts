@@ -11,7 +11,9 @@ import { createTestDatabase, testDriver, type TestDatabase } from "./test-databa
  * "admin"), its loader and every write its action accepts, as a visitor, an investor and
  * an admin. The routes come from the route table itself, so a new admin route fails here
  * until its writes are listed below, and a write without a server-side check fails the
- * visitor and investor rows.
+ * visitor and investor rows. A page (a module with a component) sends a visitor to sign in
+ * and an investor home; a data endpoint (a resource route, no component, e.g. the CSV
+ * exports) answers them 401 or 403 with no redirect.
  */
 
 /** For each admin route file, one well-formed request body per write it accepts. */
@@ -20,12 +22,47 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "booking-status": { intent: "booking-status", bookingId: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
     "message-read": { intent: "message-read", messageId: "7d1b3a55-0000-4000-8000-000000000002" },
     "user-role": { intent: "user-role", userId: "no-such-user", role: "admin" },
+    "opportunity-save": {
+      intent: "opportunity-save",
+      title: "Matrix Tower",
+      description: "A tower made by the authorization matrix.",
+      location: "Erbil",
+      minimumInvestment: "250000",
+      projectedReturns: "12% annually",
+      developer: "Matrix Developments",
+      totalValue: "1000000",
+      investmentPeriod: "24 months",
+      status: "draft",
+    },
+    "opportunity-delete": { intent: "opportunity-delete", opportunityId: "7d1b3a55-0000-4000-8000-000000000003" },
+    "slot-create": { intent: "slot-create", date: "2031-01-15", startTime: "09:00", endTime: "09:30", isAvailable: "true" },
+    "slot-availability": { intent: "slot-availability", slotId: "7d1b3a55-0000-4000-8000-000000000004", isAvailable: "false" },
+    "slot-delete": { intent: "slot-delete", slotId: "7d1b3a55-0000-4000-8000-000000000005" },
+    "slot-defaults": { intent: "slot-defaults", date: "2031-01-16" },
   },
 };
 
+/** A valid value for each dynamic segment of an admin route's path (":kind" and so on). */
+const PARAMS: Record<string, string> = {
+  kind: "bookings.csv",
+};
+
 interface RouteModule {
+  default?: unknown;
   loader?: (args: unknown) => Promise<unknown>;
   action?: (args: unknown) => Promise<unknown>;
+}
+
+/** The route's path with its dynamic segments filled in from PARAMS, and those params. */
+function concrete(routePath: string): { path: string; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  const path = routePath.replace(/:(\w+)/g, (_, name: string) => {
+    const value = PARAMS[name];
+    if (value === undefined) throw new Error(`add a value for :${name} to PARAMS`);
+    params[name] = value;
+    return value;
+  });
+  return { path: `/${path}`, params };
 }
 
 function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {
@@ -54,11 +91,14 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-/** What a loader or action did: redirected (where), answered (status), or threw. */
+/** What a loader or action did: redirected (where), answered (status), or threw. A body is not read. */
 async function outcome(work: () => Promise<unknown>): Promise<{ redirect?: string | null; status: number }> {
   try {
     const result = (await work()) as { init?: { status?: number } | null } | Response | undefined;
-    if (result instanceof Response) return { status: result.status, redirect: result.headers.get("Location") };
+    if (result instanceof Response) {
+      await result.body?.cancel();
+      return { status: result.status, redirect: result.headers.get("Location") };
+    }
     return { status: result && "init" in result ? (result.init?.status ?? 200) : 200 };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, redirect: thrown.headers.get("Location") };
@@ -71,20 +111,32 @@ describe(`admin authorization matrix (${testDriver})`, () => {
     expect(adminRoutes.map((r) => r.file)).toContain("routes/admin.tsx");
   });
 
+  it("finds the data endpoints too", () => {
+    expect(adminRoutes.map((r) => r.file)).toContain("routes/admin.export.tsx");
+  });
+
   for (const route of adminRoutes) {
-    const path = `/${route.path}`;
+    const { path, params } = concrete(route.path);
 
     it(`${path}: its writes are listed in this test`, async () => {
       const module = (await import(`~/${route.file.replace(/\.tsx?$/, "")}`)) as RouteModule;
       if (module.action) expect(WRITES[route.file], `add ${route.file}'s writes to WRITES`).toBeDefined();
     });
 
-    it(`${path}: the page sends a visitor to sign in, an investor home, and shows an admin`, async () => {
+    it(`${path}: a page sends a visitor to sign in and an investor home, a data endpoint refuses them; an admin gets it`, async () => {
       const module = (await import(`~/${route.file.replace(/\.tsx?$/, "")}`)) as RouteModule;
       if (!module.loader) return;
-      const load = (cookie?: string) => () => module.loader!({ request: getRequest(path, { cookie }), params: {}, context });
-      expect(await outcome(load(cookies.visitor))).toMatchObject({ status: 302, redirect: `/auth?redirectTo=${encodeURIComponent(path)}` });
-      expect(await outcome(load(cookies.investor))).toMatchObject({ status: 302, redirect: "/" });
+      const load = (cookie?: string) => () => module.loader!({ request: getRequest(path, { cookie }), params, context });
+      if (module.default) {
+        expect(await outcome(load(cookies.visitor))).toMatchObject({ status: 302, redirect: `/auth?redirectTo=${encodeURIComponent(path)}` });
+        expect(await outcome(load(cookies.investor))).toMatchObject({ status: 302, redirect: "/" });
+      } else {
+        for (const who of ["visitor", "investor"] as const) {
+          const result = await outcome(load(cookies[who]));
+          expect([401, 403], `${path} as ${who}`).toContain(result.status);
+          expect(result.redirect ?? null, `${path} as ${who}`).toBeNull();
+        }
+      }
       expect((await outcome(load(cookies.admin))).status).toBe(200);
     });
 
@@ -92,11 +144,11 @@ describe(`admin authorization matrix (${testDriver})`, () => {
       it(`${path} ${write}: refused to a visitor and an investor with 401 or 403`, async () => {
         const module = (await import(`~/${route.file.replace(/\.tsx?$/, "")}`)) as RouteModule;
         for (const who of ["visitor", "investor"] as const) {
-          const result = await outcome(() => module.action!({ request: formRequest(path, body, { cookie: cookies[who] }), params: {}, context }));
+          const result = await outcome(() => module.action!({ request: formRequest(path, body, { cookie: cookies[who] }), params, context }));
           expect([401, 403], `${write} as ${who}`).toContain(result.status);
         }
         // The admin gets past the check (the ids are made up, so "not found" is the answer).
-        const asAdmin = await outcome(() => module.action!({ request: formRequest(path, body, { cookie: cookies.admin }), params: {}, context }));
+        const asAdmin = await outcome(() => module.action!({ request: formRequest(path, body, { cookie: cookies.admin }), params, context }));
         expect([200, 404], `${write} as admin`).toContain(asAdmin.status);
       });
     }
