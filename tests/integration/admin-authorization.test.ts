@@ -1,10 +1,8 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { createUser } from "~/server/db/factories.server";
-import { createTestContext, formRequest, getRequest, signInCookie } from "./app-context";
-import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext } from "./app-context";
+import { testDriver } from "./test-database";
 
 /**
  * The authorization matrix: every admin route in app/routes.ts (its path starts with
@@ -74,22 +72,15 @@ function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file
 
 const adminRoutes = flatten(routes as RouteConfigEntry[]).filter((r) => r.path === "admin" || r.path.startsWith("admin/"));
 
-let t: TestDatabase;
-let context: AppLoadContext;
-const password = "tigris riverside 2031";
+let bed: AdminTestbed, context: TestContext;
 const cookies: Record<"visitor" | "investor" | "admin", string | undefined> = { visitor: undefined, investor: undefined, admin: undefined };
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = createTestContext(t);
-  await createUser(t.db, { email: "matrix-admin@example.com", password, role: "admin" });
-  await createUser(t.db, { email: "matrix-investor@example.com", password });
-  cookies.admin = await signInCookie(context, "matrix-admin@example.com", password);
-  cookies.investor = await signInCookie(context, "matrix-investor@example.com", password);
+  ({ context } = bed = await createAdminTestbed("matrix-"));
+  cookies.admin = bed.admin.cookie;
+  cookies.investor = bed.investor.cookie;
 });
-afterAll(async () => {
-  await t?.destroy();
-});
+afterAll(() => bed?.destroy());
 
 /** What a loader or action did: redirected (where), answered (status), or threw. A body is not read. */
 async function outcome(work: () => Promise<unknown>): Promise<{ redirect?: string | null; status: number }> {

@@ -1,11 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { END_AFTER_START_MESSAGE, SLOT_BOOKED_MESSAGE } from "~/domain/admin-availability";
 import { wallClockNow } from "~/domain/slots";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
-import type { Actor } from "~/server/actor.server";
-import { createSlot as insertSlot, createUser, insertBooking } from "~/server/db/factories.server";
+import { createSlot as insertSlot, insertBooking } from "~/server/db/factories.server";
 import { auditLog, availabilitySlots, consultationBookings } from "~/server/db/schema.server";
 import {
   createDefaultSlots,
@@ -15,30 +13,14 @@ import {
   listSlotsForAdmin,
   setSlotAvailability,
 } from "~/server/slots-admin.server";
-import { createTestContext, formRequest, getRequest, signInCookie } from "./app-context";
-import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext } from "./app-context";
+import { testDriver, type TestDatabase } from "./test-database";
 
-let t: TestDatabase;
-let context: AppLoadContext;
-const password = "tigris riverside 2031";
-let adminCookie: string;
-let investorCookie: string;
-let adminId: string;
-let investorId: string;
-const admin = (): Actor => ({ kind: "user", userId: adminId, isAdmin: true });
-const investor = (): Actor => ({ kind: "user", userId: investorId, isAdmin: false });
-
+let bed: AdminTestbed, t: TestDatabase, context: TestContext;
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = createTestContext(t);
-  adminId = (await createUser(t.db, { email: "slots-admin@example.com", password, role: "admin" })).id;
-  investorId = (await createUser(t.db, { email: "slots-investor@example.com", password })).id;
-  adminCookie = await signInCookie(context, "slots-admin@example.com", password);
-  investorCookie = await signInCookie(context, "slots-investor@example.com", password);
+  ({ t, context } = bed = await createAdminTestbed("slots-"));
 });
-afterAll(async () => {
-  await t?.destroy();
-});
+afterAll(() => bed?.destroy());
 
 interface Answer {
   status: number;
@@ -46,7 +28,7 @@ interface Answer {
 }
 
 /** One write through the /admin route's action, as the tab's fetchers send it. */
-async function post(fields: Record<string, string>, as: { cookie: string | undefined } = { cookie: adminCookie }): Promise<Answer> {
+async function post(fields: Record<string, string>, as: { cookie: string | undefined } = { cookie: bed.admin.cookie }): Promise<Answer> {
   const { cookie } = as;
   const result = (await adminAction({ request: formRequest("/admin", fields, { cookie }), params: {}, context } as never)) as unknown as {
     data: Answer["data"];
@@ -56,7 +38,7 @@ async function post(fields: Record<string, string>, as: { cookie: string | undef
 }
 
 async function panel(query: string) {
-  const data = (await adminLoader({ request: getRequest(`/admin?${query}`, { cookie: adminCookie }), params: {}, context } as never)) as unknown as {
+  const data = (await adminLoader({ request: getRequest(`/admin?${query}`, { cookie: bed.admin.cookie }), params: {}, context } as never)) as unknown as {
     panel: {
       tab: string;
       query: { date: string; month: string };
@@ -99,7 +81,7 @@ describe(`/admin availability: reading (${testDriver})`, () => {
   });
 
   it("reads for admins only", async () => {
-    await expect(listSlotsForAdmin(t.db, investor(), "2031-04-10")).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(listSlotsForAdmin(t.db, bed.investor.actor, "2031-04-10")).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(listSlotDatesForAdmin(t.db, { kind: "anonymous" }, { from: "2031-04-01", to: "2031-04-30" })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });
@@ -111,11 +93,11 @@ describe(`/admin availability: creating (${testDriver})`, () => {
     const answer = await post({ ...form, notes: " Ask for Rami " });
     expect(answer).toEqual({ status: 200, data: { ok: true } });
     const [row] = await slotsOn("2031-05-05");
-    expect(row).toMatchObject({ startTime: "09:00:00", endTime: "09:30:00", isAvailable: true, notes: "Ask for Rami", createdBy: adminId });
+    expect(row).toMatchObject({ startTime: "09:00:00", endTime: "09:30:00", isAvailable: true, notes: "Ask for Rami", createdBy: bed.admin.id });
     const audits = await auditsOf(row!.id);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
-      actorId: adminId,
+      actorId: bed.admin.id,
       action: "slot.create",
       entity: "availability_slots",
       before: null,
@@ -142,7 +124,7 @@ describe(`/admin availability: creating (${testDriver})`, () => {
       expect(answer.data).toEqual({ ok: false, message: END_AFTER_START_MESSAGE, fieldErrors: { endTime: [END_AFTER_START_MESSAGE] } });
     }
     expect(await slotsOn("2031-05-06")).toEqual([]);
-    await expect(createSlot(t.db, admin(), { date: "2031-05-06", startTime: "12:00", endTime: "11:00", isAvailable: true, notes: null })).rejects.toThrow();
+    await expect(createSlot(t.db, bed.admin.actor, { date: "2031-05-06", startTime: "12:00", endTime: "11:00", isAvailable: true, notes: null })).rejects.toThrow();
     expect(await slotsOn("2031-05-06")).toEqual([]);
   });
 
@@ -166,8 +148,8 @@ describe(`/admin availability: switching and deleting (${testDriver})`, () => {
     expect((await slotsOn("2031-06-02"))[0]!.isAvailable).toBe(true);
     const audits = await auditsOf(slot.id);
     expect(audits.map((a) => [a.action, a.actorId, a.before, a.after])).toEqual([
-      ["slot.availability", adminId, { isAvailable: true }, { isAvailable: false }],
-      ["slot.availability", adminId, { isAvailable: false }, { isAvailable: true }],
+      ["slot.availability", bed.admin.id, { isAvailable: true }, { isAvailable: false }],
+      ["slot.availability", bed.admin.id, { isAvailable: false }, { isAvailable: true }],
     ]);
   });
 
@@ -186,7 +168,7 @@ describe(`/admin availability: switching and deleting (${testDriver})`, () => {
     const [audit] = await auditsOf(slot.id);
     expect(audit).toMatchObject({
       action: "slot.delete",
-      actorId: adminId,
+      actorId: bed.admin.id,
       before: { date: "2031-06-03", startTime: "09:00:00", endTime: "09:30:00", isAvailable: true, notes: "spare" },
       after: null,
     });
@@ -209,7 +191,7 @@ describe(`/admin availability: switching and deleting (${testDriver})`, () => {
     const slot = await insertSlot(t.db, { date: "2031-06-05", startTime: "14:00:00", endTime: "14:30:00" });
     const first = await insertBooking(t.db, { availabilitySlotId: slot.id, status: "cancelled" });
     const second = await insertBooking(t.db, { availabilitySlotId: slot.id, status: "cancelled", preferredTime: "Afternoons" });
-    const result = await deleteSlot(t.db, admin(), slot.id);
+    const result = await deleteSlot(t.db, bed.admin.actor, slot.id);
     expect(result.detachedBookingIds.sort()).toEqual([first.id, second.id].sort());
     expect(await slotsOn("2031-06-05")).toEqual([]);
     const kept = await t.db.select().from(consultationBookings).where(inArray(consultationBookings.id, [first.id, second.id]));
@@ -237,7 +219,7 @@ describe(`/admin availability: default slots (${testDriver})`, () => {
       "15:00:00-15:30:00",
       "15:30:00-16:00:00",
     ]);
-    expect(rows.every((r) => r.isAvailable && r.createdBy === adminId)).toBe(true);
+    expect(rows.every((r) => r.isAvailable && r.createdBy === bed.admin.id)).toBe(true);
     const second = await post({ intent: "slot-defaults", date: "2031-07-07" });
     expect(second).toEqual({ status: 200, data: { ok: true, created: 0 } });
     expect(await slotsOn("2031-07-07")).toHaveLength(8);
@@ -246,18 +228,18 @@ describe(`/admin availability: default slots (${testDriver})`, () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "slot.defaults"), inArray(auditLog.entityId, rows.map((r) => r.id))));
     expect(audits).toHaveLength(8);
-    expect(audits.every((a) => a.actorId === adminId && a.before === null)).toBe(true);
+    expect(audits.every((a) => a.actorId === bed.admin.id && a.before === null)).toBe(true);
   });
 
   it("skips the times the day already has, keeping those slots as they are", async () => {
     const own = await insertSlot(t.db, { date: "2031-07-08", startTime: "09:00:00", endTime: "09:30:00", isAvailable: false, notes: "mine" });
     await insertSlot(t.db, { date: "2031-07-08", startTime: "14:10:00", endTime: "14:40:00" });
-    const result = await createDefaultSlots(t.db, admin(), "2031-07-08");
+    const result = await createDefaultSlots(t.db, bed.admin.actor, "2031-07-08");
     expect(result.created).toBe(5);
     const rows = await slotsOn("2031-07-08");
     expect(rows.map((r) => r.startTime.slice(0, 5))).toEqual(["09:00", "09:30", "10:00", "10:30", "14:10", "15:00", "15:30"]);
     expect(rows.find((r) => r.id === own.id)).toMatchObject({ isAvailable: false, notes: "mine", endTime: "09:30:00" });
-    expect((await createDefaultSlots(t.db, admin(), "2031-07-08")).created).toBe(0);
+    expect((await createDefaultSlots(t.db, bed.admin.actor, "2031-07-08")).created).toBe(0);
     expect(await slotsOn("2031-07-08")).toHaveLength(7);
   });
 
@@ -275,7 +257,7 @@ describe(`/admin availability: only admins (${testDriver})`, () => {
       { intent: "slot-delete", slotId: slot.id },
       { intent: "slot-defaults", date: "2031-08-01" },
     ];
-    for (const cookie of [undefined, investorCookie]) {
+    for (const cookie of [undefined, bed.investor.cookie]) {
       for (const form of writes) {
         const answer = await post(form, { cookie });
         expect([401, 403], `${form.intent}`).toContain(answer.status);
@@ -289,7 +271,7 @@ describe(`/admin availability: only admins (${testDriver})`, () => {
 
   it("has every service check the actor itself", async () => {
     const slot = await insertSlot(t.db, { date: "2031-08-02" });
-    for (const actor of [investor(), { kind: "anonymous" } as const]) {
+    for (const actor of [bed.investor.actor, { kind: "anonymous" } as const]) {
       await expect(createSlot(t.db, actor, { date: "2031-08-02", startTime: "10:00", endTime: "10:30", isAvailable: true, notes: null })).rejects.toMatchObject({
         code: "FORBIDDEN",
       });

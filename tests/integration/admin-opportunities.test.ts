@@ -1,38 +1,23 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPPORTUNITY_MESSAGES } from "~/domain/admin-opportunities";
 import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { CLIENT_IP_HEADER } from "~/server/auth.server";
-import { createOpportunity, createUser } from "~/server/db/factories.server";
+import { createOpportunity } from "~/server/db/factories.server";
 import { auditLog, investmentOpportunities } from "~/server/db/schema.server";
-import { createTestContext, formRequest, getRequest, signInCookie } from "./app-context";
-import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext } from "./app-context";
+import { testDriver, type TestDatabase } from "./test-database";
 
 /** The admin's Opportunities tab through the real /admin loader and action. */
 
-let t: TestDatabase;
-let context: AppLoadContext & { dataDir: string };
-let adminCookie: string;
-let investorCookie: string;
-let adminId: string;
-const password = "tigris riverside 2031";
-
+let bed: AdminTestbed, t: TestDatabase, context: TestContext;
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = createTestContext(t);
-  const admin = await createUser(t.db, { email: "opp-admin@example.com", password, role: "admin" });
-  adminId = admin.id;
-  await createUser(t.db, { email: "opp-investor@example.com", password });
-  adminCookie = await signInCookie(context, "opp-admin@example.com", password);
-  investorCookie = await signInCookie(context, "opp-investor@example.com", password);
+  ({ t, context } = bed = await createAdminTestbed("opp-"));
 });
-afterAll(async () => {
-  await t?.destroy();
-});
+afterAll(() => bed?.destroy());
 
 const VALID = {
   intent: "opportunity-save",
@@ -62,7 +47,7 @@ async function post(fields: Record<string, string>, cookie?: string): Promise<Ac
 }
 
 /** A multipart post, as the dialog sends it when a file is chosen. */
-async function postWithImage(fields: Record<string, string>, image: { bytes: Uint8Array; name: string; type: string }, cookie = adminCookie) {
+async function postWithImage(fields: Record<string, string>, image: { bytes: Uint8Array; name: string; type: string }, cookie = bed.admin.cookie) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
   body.set("image", new File([image.bytes.slice()], image.name, { type: image.type }));
@@ -80,7 +65,7 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 
 describe(`/admin opportunities (${testDriver})`, () => {
   it("creates an opportunity the way SPEC.md section 5 says: highlights split, numbers parsed, audited", async () => {
-    const answer = await post(VALID, adminCookie);
+    const answer = await post(VALID, bed.admin.cookie);
     expect(answer).toEqual({ status: 200, data: { ok: true } });
     const [row] = await rowsTitled(VALID.title);
     expect(row).toMatchObject({
@@ -94,21 +79,21 @@ describe(`/admin opportunities (${testDriver})`, () => {
       status: "active",
     });
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, row!.id));
-    expect(audits.map((a) => [a.action, a.actorId, a.before])).toEqual([["opportunity.create", adminId, null]]);
+    expect(audits.map((a) => [a.action, a.actorId, a.before])).toEqual([["opportunity.create", bed.admin.id, null]]);
     expect((audits[0]!.after as { title: string }).title).toBe(VALID.title);
   });
 
   it("saves empty optional fields as null, unparseable numbers as 0, and a new one as draft", async () => {
     const title = "Erbil Garden Villas";
     const { status: _status, ...withoutStatus } = VALID;
-    const answer = await post({ ...withoutStatus, title, minimumInvestment: "about a million", totalValue: "", unitsAvailable: "", completionDate: "", projectHighlights: "" }, adminCookie);
+    const answer = await post({ ...withoutStatus, title, minimumInvestment: "about a million", totalValue: "", unitsAvailable: "", completionDate: "", projectHighlights: "" }, bed.admin.cookie);
     expect(answer.data.ok).toBe(true);
     const [row] = await rowsTitled(title);
     expect(row).toMatchObject({ minimumInvestment: 0, totalValue: 0, unitsAvailable: null, completionDate: null, imageUrl: null, projectHighlights: [], status: "draft" });
     // units_available is parsed as an integer: "12.7" is 12, "many" is 0.
-    await post({ ...VALID, id: row!.id, title, unitsAvailable: "12.7" }, adminCookie);
+    await post({ ...VALID, id: row!.id, title, unitsAvailable: "12.7" }, bed.admin.cookie);
     expect((await rowsTitled(title))[0]!.unitsAvailable).toBe(12);
-    await post({ ...VALID, id: row!.id, title, unitsAvailable: "many" }, adminCookie);
+    await post({ ...VALID, id: row!.id, title, unitsAvailable: "many" }, bed.admin.cookie);
     expect((await rowsTitled(title))[0]!.unitsAvailable).toBe(0);
   });
 
@@ -116,7 +101,7 @@ describe(`/admin opportunities (${testDriver})`, () => {
     const before = await t.db.select().from(investmentOpportunities);
     const answer = await post(
       { intent: "opportunity-save", title: " ", description: "", location: "", projectedReturns: "", developer: "", investmentPeriod: "", minimumInvestment: "-5", totalValue: "-1", status: "draft" },
-      adminCookie,
+      bed.admin.cookie,
     );
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({ ok: false, message: "Failed to save opportunity" });
@@ -130,40 +115,40 @@ describe(`/admin opportunities (${testDriver})`, () => {
       developer: ["Developer is required"],
       investmentPeriod: ["Investment period is required"],
     });
-    const bad = await post({ ...VALID, title: "Bad status", status: "published", imageUrl: "javascript:alert(1)", completionDate: "2028-02-30" }, adminCookie);
+    const bad = await post({ ...VALID, title: "Bad status", status: "published", imageUrl: "javascript:alert(1)", completionDate: "2028-02-30" }, bed.admin.cookie);
     expect(Object.keys(bad.data.fieldErrors ?? {}).sort()).toEqual(["completionDate", "imageUrl", "status"]);
     expect(await t.db.select().from(investmentOpportunities)).toHaveLength(before.length);
   });
 
   it("updates by id with before and after in the audit row, and 404s an unknown id", async () => {
     const existing = await createOpportunity(t.db, { title: "Basra Marina", status: "draft" });
-    const answer = await post({ ...VALID, id: existing.id, title: "Basra Marina Phase II", status: "archived" }, adminCookie);
+    const answer = await post({ ...VALID, id: existing.id, title: "Basra Marina Phase II", status: "archived" }, bed.admin.cookie);
     expect(answer.data.ok).toBe(true);
     const [row] = await t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, existing.id));
     expect(row).toMatchObject({ title: "Basra Marina Phase II", status: "archived" });
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, existing.id));
     expect(audit).toMatchObject({ action: "opportunity.update", before: expect.objectContaining({ title: "Basra Marina", status: "draft" }), after: expect.objectContaining({ title: "Basra Marina Phase II", status: "archived" }) });
-    expect((await post({ ...VALID, id: "7d1b3a55-0000-4000-8000-00000000abcd" }, adminCookie)).status).toBe(404);
+    expect((await post({ ...VALID, id: "7d1b3a55-0000-4000-8000-00000000abcd" }, bed.admin.cookie)).status).toBe(404);
   });
 
   it("deletes for an admin only, audited; a visitor or an investor gets 403 and the row stays", async () => {
     const doomed = await createOpportunity(t.db, { title: "Amman Heights" });
-    for (const cookie of [undefined, investorCookie]) {
+    for (const cookie of [undefined, bed.investor.cookie]) {
       expect((await post({ intent: "opportunity-delete", opportunityId: doomed.id }, cookie)).status).toBe(403);
       expect((await post({ ...VALID, title: "Sneaky" }, cookie)).status).toBe(403);
     }
     expect(await rowsTitled("Amman Heights")).toHaveLength(1);
     expect(await rowsTitled("Sneaky")).toEqual([]);
-    expect(await post({ intent: "opportunity-delete", opportunityId: doomed.id }, adminCookie)).toEqual({ status: 200, data: { ok: true } });
+    expect(await post({ intent: "opportunity-delete", opportunityId: doomed.id }, bed.admin.cookie)).toEqual({ status: 200, data: { ok: true } });
     expect(await rowsTitled("Amman Heights")).toEqual([]);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, doomed.id));
     expect(audits.map((a) => [a.action, a.after])).toEqual([["opportunity.delete", null]]);
-    expect((await post({ intent: "opportunity-delete", opportunityId: doomed.id }, adminCookie)).status).toBe(404);
+    expect((await post({ intent: "opportunity-delete", opportunityId: doomed.id }, bed.admin.cookie)).status).toBe(404);
   });
 
   it("lists every status, newest first, on the Opportunities tab (the default tab)", async () => {
     for (const status of ["active", "draft", "archived"] as const) await createOpportunity(t.db, { status });
-    const result = (await adminLoader({ request: getRequest("/admin", { cookie: adminCookie }), params: {}, context } as never)) as {
+    const result = (await adminLoader({ request: getRequest("/admin", { cookie: bed.admin.cookie }), params: {}, context } as never)) as {
       panel: { tab: string; result: { title: string; status: string; createdAt: Date }[]; error: string | null };
     };
     expect(result.panel.tab).toBe("opportunities");
@@ -187,7 +172,7 @@ describe(`/admin opportunity images (${testDriver})`, () => {
     expect(new Uint8Array(readFileSync(file))).toEqual(PNG);
 
     // Replacing it by an address removes the old file; deleting the opportunity removes nothing else.
-    await post({ ...VALID, id: row!.id, title: "With a picture", imageUrl: "https://images.example.com/tower.jpg" }, adminCookie);
+    await post({ ...VALID, id: row!.id, title: "With a picture", imageUrl: "https://images.example.com/tower.jpg" }, bed.admin.cookie);
     expect((await rowsTitled("With a picture"))[0]!.imageUrl).toBe("https://images.example.com/tower.jpg");
     expect(existsSync(file)).toBe(false);
   });
@@ -207,7 +192,7 @@ describe(`/admin opportunity images (${testDriver})`, () => {
 
   it("writes no file for an investor's upload", async () => {
     const before = existsSync(uploads()) ? readdir(uploads()) : [];
-    const answer = await postWithImage({ ...VALID, title: "Investor picture" }, { bytes: PNG, name: "a.png", type: "image/png" }, investorCookie);
+    const answer = await postWithImage({ ...VALID, title: "Investor picture" }, { bytes: PNG, name: "a.png", type: "image/png" }, bed.investor.cookie);
     expect(answer.status).toBe(403);
     expect(existsSync(uploads()) ? readdir(uploads()) : []).toEqual(before);
   });

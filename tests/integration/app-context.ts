@@ -3,11 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { action as authAction } from "~/routes/auth";
+import type { Actor } from "~/server/actor.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/server/auth.server";
 import { loadConfig } from "~/server/config.server";
 import { createMailer } from "~/server/email/mailer.server";
+import { createUser } from "~/server/db/factories.server";
 import { createLogger } from "~/server/logger.server";
-import type { TestDatabase } from "./test-database";
+import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const SITE_URL = "http://localhost:4400";
 
@@ -72,4 +74,54 @@ export async function signInCookie(context: AppLoadContext, email: string, passw
   const cookie = cookiesFrom(result);
   if (!cookie.includes("session_token")) throw new Error("sign-in set no session cookie");
   return cookie;
+}
+
+/** The load context createTestContext builds. */
+export type TestContext = ReturnType<typeof createTestContext>;
+
+/** A signed-in user of an admin testbed. */
+export interface TestbedUser {
+  id: string;
+  email: string;
+  /** The session cookie, as a Cookie request header. */
+  cookie: string;
+  actor: Actor & { kind: "user" };
+}
+
+export interface AdminTestbed {
+  t: TestDatabase;
+  context: TestContext;
+  /** The shared password both users sign in with. */
+  password: string;
+  admin: TestbedUser;
+  investor: TestbedUser;
+  /** Closes (and on PostgreSQL drops) the database. */
+  destroy(): Promise<void>;
+}
+
+const TESTBED_PASSWORD = "tigris riverside 2031";
+
+/**
+ * What the admin test files start from: a fresh database, its load context, and two users
+ * signed in with the shared password, an admin (`${prefix}admin@example.com`) and an
+ * investor (`${prefix}investor@example.com`). The prefix keeps each file's addresses its own.
+ */
+export async function createAdminTestbed(prefix: string): Promise<AdminTestbed> {
+  const t = await createTestDatabase();
+  const context = createTestContext(t);
+  const password = TESTBED_PASSWORD;
+  const adminEmail = `${prefix}admin@example.com`;
+  const investorEmail = `${prefix}investor@example.com`;
+  const adminId = (await createUser(t.db, { email: adminEmail, password, role: "admin" })).id;
+  const investorId = (await createUser(t.db, { email: investorEmail, password })).id;
+  const adminCookie = await signInCookie(context, adminEmail, password);
+  const investorCookie = await signInCookie(context, investorEmail, password);
+  return {
+    t,
+    context,
+    password,
+    admin: { id: adminId, email: adminEmail, cookie: adminCookie, actor: { kind: "user", userId: adminId, isAdmin: true } },
+    investor: { id: investorId, email: investorEmail, cookie: investorCookie, actor: { kind: "user", userId: investorId, isAdmin: false } },
+    destroy: () => t.destroy(),
+  };
 }

@@ -7,6 +7,7 @@ import {
   account,
   availabilitySlots,
   consultationBookings,
+  contactMessages,
   investmentOpportunities,
   type subscriptionPlans,
   user,
@@ -126,4 +127,13 @@ export async function createUser(db: Database, spec: UserSpec = {}) {
   if (spec.password !== undefined) await insertPasswordLogin(db, id, spec.password);
   if (spec.role) await db.insert(userRoles).values({ userId: id, role: spec.role });
   return created!;
+}
+
+/** A contact message as the enquiry form leaves it (unread, no booking unless given). */
+export async function insertContactMessage(db: Database, overrides: Partial<typeof contactMessages.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ firstName: "Omar", lastName: "Saleh", email: "omar@example.com", investmentAmount: "$600,000", message: "Interested in Jordan.", ...overrides })
+    .returning();
+  return row!;
 }
