@@ -6,6 +6,7 @@ import { freePort } from "./tests/e2e/free-port";
 import { CHROMIUM_FLAGS, findChromium } from "./tests/support/chromium";
 import { OIDC_PROVIDERS } from "./tests/e2e/oidc-provider";
 import { E2E_ADMIN } from "./tests/e2e/e2e-admin";
+import { E2E_STRIPE } from "./tests/e2e/e2e-stripe";
 
 /**
  * End-to-end tests drive a real Chromium against the built server, started with
@@ -17,6 +18,7 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "e2e-data-"));
 process.env.E2E_GOOGLE_PORT ??= String(await freePort());
 process.env.E2E_LINKEDIN_PORT ??= String(await freePort());
+process.env.E2E_STRIPE_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
@@ -62,6 +64,10 @@ export default defineConfig({
       LINKEDIN_CLIENT_ID: OIDC_PROVIDERS.linkedin.client.id,
       LINKEDIN_CLIENT_SECRET: OIDC_PROVIDERS.linkedin.client.secret,
       LINKEDIN_DISCOVERY_URL: discovery(process.env.E2E_LINKEDIN_PORT),
+      // Payments against the local Stripe stand-in (tests/support/stripe-stand-in.ts).
+      STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+      STRIPE_API_URL: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
       SMTP_URL: "",
       // Fixtures sign users up over HTTP from distinct (forwarded) addresses, so the
       // per-address limits apply to each as to a real visitor.

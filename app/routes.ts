@@ -18,6 +18,7 @@ export default [
   route("robots.txt", "routes/robots[.]txt.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   route("api/booking", "routes/api.booking.tsx"),
+  route("api/stripe/webhook", "routes/api.stripe.webhook.tsx"),
   ...STATIC_PAGES.map((page) => route(page.path.slice(1), staticRouteFile(page.path))),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

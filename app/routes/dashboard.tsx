@@ -1,15 +1,20 @@
 import { useEffect } from "react";
-import { useNavigation } from "react-router";
+import { data, redirect, useActionData, useNavigation } from "react-router";
 import { BookingsTab } from "~/components/dashboard/bookings-tab";
 import { DashboardHeader } from "~/components/dashboard/dashboard-header";
 import { OverviewTab } from "~/components/dashboard/overview-tab";
 import { ProfileTab } from "~/components/dashboard/profile-tab";
+import { SubscriptionCard } from "~/components/dashboard/subscription-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
+import { isAppError } from "~/domain/app-error";
+import { BILLING_MESSAGES } from "~/domain/billing";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
 import { getOwnProfile, listOwnBookings, type OwnBooking, type OwnProfile } from "~/server/dashboard.server";
 import type { Actor } from "~/server/actor.server";
+import { openBillingPortal } from "~/server/billing.server";
+import { findCurrentSubscription, type SubscriptionSummary } from "~/server/subscriptions.server";
 import { actorOf, requireViewer } from "~/server/session.server";
 import type { Route } from "./+types/dashboard";
 
@@ -40,14 +45,27 @@ async function loadBookings(
   }
 }
 
+async function loadSubscription(
+  context: Route.LoaderArgs["context"],
+  actor: Actor,
+): Promise<{ subscription: SubscriptionSummary | null; subscriptionFailed: boolean }> {
+  try {
+    return { subscription: await findCurrentSubscription(context.db, actor), subscriptionFailed: false };
+  } catch (err) {
+    context.log.error({ err }, "dashboard: failed to load the subscription");
+    return { subscription: null, subscriptionFailed: true };
+  }
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const actor = actorOf(viewer);
   // Each read fails on its own: the page still shows whatever did load, and a toast
   // (SPEC.md section 8) names the part that did not.
-  const [{ profile, profileError }, { bookings, bookingsError }] = await Promise.all([
+  const [{ profile, profileError }, { bookings, bookingsError }, { subscription, subscriptionFailed }] = await Promise.all([
     loadProfile(context, actor),
     loadBookings(context, actor),
+    loadSubscription(context, actor),
   ]);
 
   return {
@@ -61,9 +79,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bookings,
     profileError,
     bookingsError,
+    subscription,
+    subscriptionFailed,
+    /** Back from Stripe Checkout (its success_url). */
+    justPaid: new URL(request.url).searchParams.get("checkout") === "success",
     /** Booked dates are printed on the firm's wall clock, the same on server and browser. */
     timeZone: context.config.firmTimeZone,
   };
+}
+
+/** Manage billing: to Stripe's Billing Portal for the investor's own customer. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const form = await request.formData();
+  if (form.get("intent") !== "billing-portal") return data({ error: "Unknown action" }, { status: 400 });
+  try {
+    const { url } = await openBillingPortal(context.db, context.config, actorOf(viewer));
+    return redirect(url);
+  } catch (error) {
+    if (isAppError(error)) {
+      context.log.warn({ err: error }, "billing portal refused");
+      return data({ error: error.message }, { status: error.status });
+    }
+    context.log.error({ err: error }, "billing portal failed");
+    return data({ error: BILLING_MESSAGES.portalFailed }, { status: 500 });
+  }
 }
 
 /** Personal data: never kept by a shared cache. */
@@ -89,8 +129,12 @@ function useLoadErrorToasts(profileError: string | null, bookingsError: string |
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { viewer, profile, bookings, profileError, bookingsError, timeZone } = loaderData;
+  const { viewer, profile, bookings, profileError, bookingsError, subscription, subscriptionFailed, justPaid, timeZone } = loaderData;
   useLoadErrorToasts(profileError, bookingsError);
+  const actionData = useActionData<typeof action>();
+  useEffect(() => {
+    if (actionData?.error) toast.error("Could not open billing", { description: actionData.error });
+  }, [actionData]);
 
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/dashboard";
@@ -113,6 +157,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <p role="status" aria-live="polite" className={reloading ? "mb-4 text-sm text-muted-foreground" : "sr-only"}>
           {reloading ? "Loading your dashboard..." : ""}
         </p>
+        <SubscriptionCard subscription={subscription} failed={subscriptionFailed} justPaid={justPaid} timeZone={timeZone} />
         <Tabs defaultValue="overview" className="gap-6" aria-busy={reloading}>
           <TabsList aria-label="Dashboard sections" className="grid w-full grid-cols-3 sm:w-fit">
             <TabsTrigger value="overview">Overview</TabsTrigger>

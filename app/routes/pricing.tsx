@@ -1,12 +1,14 @@
 import { Check } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { data, redirect, useActionData, useFetcher, useRouteLoaderData } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/toaster";
+import { isAppError } from "~/domain/app-error";
+import { BILLING_MESSAGES, CHECKOUT_FAILED, checkoutRequestSchema } from "~/domain/billing";
 import { brand } from "~/domain/brand";
 import { FREE_TRIAL_DAYS, YEARLY_SAVING_BANNER, type BillingInterval } from "~/domain/constants";
 import { formatUsd, yearlySavingPercent } from "~/domain/format";
@@ -14,7 +16,9 @@ import { routeMeta } from "~/domain/seo";
 import { isMostPopular, opportunitiesLine, PLAN_SUBTITLES } from "~/domain/plans";
 import { anonymous } from "~/server/actor.server";
 import { listActivePlans } from "~/server/plans.server";
-import { getViewer } from "~/server/session.server";
+import { startCheckout } from "~/server/billing.server";
+import { actorOf, getViewer } from "~/server/session.server";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/pricing";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,23 +30,34 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
+type CheckoutAnswer = { url: string; error?: undefined } | { url?: undefined; error: { title: string; description?: string } };
+
 /**
- * Start Subscription. Without a session: to /auth, and back here afterwards. Checkout
- * itself arrives with the Subscriptions issue; until then a signed-in investor is told
- * plainly that online payment is not available yet.
+ * Start Subscription (SPEC.md section 4, create-checkout-subscription). Without a session:
+ * to /auth, and back here afterwards. With one: a Stripe Checkout Session, whose url the
+ * page opens in a new tab (`newTab`), or this tab follows it when the page runs without
+ * JavaScript.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getViewer(request, context);
   if (!viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/pricing")}`);
-  return data(
-    {
-      error: {
-        title: "Failed to start checkout process",
-        description: "Online payment is not available yet. Please contact us and we will set up your subscription.",
-      },
-    },
-    { status: 503 },
-  );
+  const form = Object.fromEntries(await request.formData());
+  const parsed = checkoutRequestSchema.safeParse(form);
+  if (!parsed.success) return data<CheckoutAnswer>({ error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.unknownPlan } }, { status: 400 });
+  try {
+    const { url } = await startCheckout(context.db, context.config, actorOf(viewer), parsed.data);
+    context.log.info({ planId: parsed.data.planId, billingInterval: parsed.data.billingInterval }, "checkout started");
+    if (form.newTab !== "1") throw redirect(url);
+    return data<CheckoutAnswer>({ url });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isAppError(error)) {
+      context.log.warn({ err: error }, "checkout refused");
+      return data<CheckoutAnswer>({ error: { title: CHECKOUT_FAILED, description: error.message } }, { status: error.status });
+    }
+    context.log.error({ err: error }, "checkout failed");
+    return data<CheckoutAnswer>({ error: { title: CHECKOUT_FAILED } }, { status: 500 });
+  }
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -72,8 +87,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { plans, failed } = loaderData;
   const [interval, setInterval] = useState<BillingInterval>("month");
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busyPlan = navigation.state !== "idle" ? navigation.formData?.get("planId") : undefined;
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.viewer);
 
   useEffect(() => {
     if (failed) toast.error("Failed to load subscription plans");
@@ -147,13 +161,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                       </ul>
                     </CardContent>
                     <CardFooter>
-                      <Form method="post" className="w-full">
-                        <input type="hidden" name="planId" value={plan.id} />
-                        <input type="hidden" name="billingInterval" value={interval} />
-                        <Button type="submit" className="w-full" variant={popular ? "accent" : "default"} disabled={busyPlan === plan.id}>
-                          {busyPlan === plan.id ? "Processing..." : "Start Subscription"}
-                        </Button>
-                      </Form>
+                      <StartSubscription planId={plan.id} interval={interval} popular={popular} signedIn={signedIn} />
                     </CardFooter>
                   </Card>
                 </li>
@@ -179,5 +187,57 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </>
+  );
+}
+
+/**
+ * One plan's Start Subscription. Signed out, the form goes to the action, which sends the
+ * visitor to /auth. Signed in, a blank tab is opened at once (while the click still counts
+ * as the user's, so no popup blocker stops it) and pointed at Stripe's checkout when the
+ * server answers; on an error it is closed again and the toast says why.
+ */
+function StartSubscription({ planId, interval, popular, signedIn }: { planId: string; interval: BillingInterval; popular: boolean; signedIn: boolean }) {
+  const fetcher = useFetcher<typeof action>({ key: `checkout-${planId}` });
+  const tab = useRef<Window | null>(null);
+  const handled = useRef<unknown>(undefined);
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    const opened = tab.current;
+    tab.current = null;
+    if (answer.url) {
+      if (opened && !opened.closed) opened.location.href = answer.url;
+      else window.location.assign(answer.url);
+    } else if (answer.error) {
+      opened?.close();
+      toast.error(answer.error.title, { description: answer.error.description });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!signedIn) return;
+    event.preventDefault();
+    const opened = window.open("", "_blank");
+    if (opened) {
+      opened.opener = null;
+      opened.document.title = "Opening secure checkout…";
+    }
+    tab.current = opened;
+    const form = new FormData(event.currentTarget);
+    form.set("newTab", "1");
+    void fetcher.submit(form, { method: "post" });
+  }
+
+  return (
+    <fetcher.Form method="post" className="w-full" onSubmit={onSubmit}>
+      <input type="hidden" name="planId" value={planId} />
+      <input type="hidden" name="billingInterval" value={interval} />
+      <Button type="submit" className="w-full" variant={popular ? "accent" : "default"} disabled={busy}>
+        {busy ? "Processing..." : "Start Subscription"}
+      </Button>
+    </fetcher.Form>
   );
 }

@@ -44,15 +44,20 @@ export async function signInOverHttp(request: APIRequestContext, baseURL: string
  * server refused (400 invalid input, 403 unverified, 429 too many attempts) by design.
  * A 5xx still fails the test.
  *
+ * A test that provokes a 5xx on purpose (a payment provider that is not set up) names
+ * it in `allowedConsoleErrors`.
+ *
  * `investor` is a verified investor whose session the page already holds.
  */
-export const test = base.extend<{ investor: Investor }>({
-  page: async ({ page }, use) => {
+export const test = base.extend<{ investor: Investor; allowedConsoleErrors: RegExp[] }>({
+  allowedConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowedConsoleErrors }, use) => {
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() !== "error") return;
+      const text = `${message.text()} (${message.location().url})`;
       const expectedRefusal = /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text());
-      if (!expectedRefusal) errors.push(`${message.text()} (${message.location().url})`);
+      if (!expectedRefusal && !allowedConsoleErrors.some((allowed) => allowed.test(text))) errors.push(text);
     });
     page.on("pageerror", (error) => errors.push(error.message));
     await use(page);

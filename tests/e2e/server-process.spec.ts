@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -95,6 +95,46 @@ test.describe("the server process", () => {
     expect(second.output()).not.toContain("demo content added");
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
+  });
+
+  test.describe("without Stripe configured", () => {
+    // The action answers 503 (the payment provider is not set up), which Chromium logs.
+    test.use({ serviceWorkers: "block", allowedConsoleErrors: [/status of 503 \(Service Unavailable\) \(http:\/\/localhost:\d+\/pricing\.data\)$/] });
+    test("Start Subscription shows the checkout error toast and leaves no tab open", async ({ page }) => {
+      const port = await freePort();
+      const base = `http://localhost:${port}`;
+      const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-nostripe-"));
+      const email = "owner@nostripe.example.com";
+      const password = "tigris no stripe 2031";
+      // A verified account, made the way the first admin of a deployment is made.
+      const made = spawnSync(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", "--email", email, "--password", password], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+        encoding: "utf8",
+      });
+      expect(made.status, made.stderr).toBe(0);
+      const run = startProcess({ PORT: String(port), SITE_URL: base, DATA_DIR: dataDir, STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "", STRIPE_API_URL: "" });
+      try {
+        await waitForHealth(base, run);
+        expect(run.output()).toContain("STRIPE_SECRET_KEY is not set: online payment is disabled");
+        const signIn = await page.request.post(`${base}/auth`, {
+          headers: { Origin: base },
+          form: { intent: "sign-in", email, password, redirectTo: "/" },
+          maxRedirects: 0,
+        });
+        expect(signIn.status()).toBe(302);
+        await page.goto(`${base}/pricing`);
+        await page.getByRole("button", { name: "Start Subscription" }).first().click();
+        await expect(page.getByText("Failed to start checkout process")).toBeVisible();
+        await expect(page.getByText("Online payment is not available yet.", { exact: false })).toBeVisible();
+        await expect.poll(() => page.context().pages().length).toBe(1);
+        await page.waitForLoadState("networkidle");
+        await page.goto("about:blank");
+      } finally {
+        run.child.kill("SIGTERM");
+        await run.exited;
+      }
+    });
   });
 
   test.describe("without any active opportunity", () => {

@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import {
+  BILLING_INTERVALS,
   BOOKING_STATUSES,
   BOOKING_TYPES,
   OPPORTUNITY_STATUSES,
@@ -217,6 +218,12 @@ export const subscriptionPlans = pgTable(
     maxOpportunities: integer("max_opportunities"),
     isActive: boolean("is_active").notNull().default(true),
     isPopular: boolean("is_popular").notNull().default(false),
+    /**
+     * Stripe price ids for this plan, when the firm made them in Stripe. Without one,
+     * checkout charges the plan's own monthly or yearly price (USD, recurring) inline.
+     */
+    stripePriceMonthly: text("stripe_price_monthly"),
+    stripePriceYearly: text("stripe_price_yearly"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -304,3 +311,48 @@ export const auditLog = pgTable(
     index("audit_log_actor_idx").on(t.actorId),
   ],
 );
+
+/**
+ * Investors' subscriptions, as Stripe reports them through signed webhooks (issue 7): one
+ * row per Stripe subscription. `status` is Stripe's own (trialing, active, past_due,
+ * canceled, ...); `last_event_at` is the creation time of the newest event applied, so an
+ * older event arriving late never overwrites a newer state.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Kept when a plan row goes: the subscription outlives the catalogue entry. */
+    planId: uuid("plan_id").references(() => subscriptionPlans.id, { onDelete: "set null" }),
+    billingInterval: text("billing_interval", { enum: BILLING_INTERVALS }).notNull(),
+    status: text("status").notNull(),
+    trialEnd: timestamp("trial_end", { withTimezone: true }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    stripeCustomerId: text("stripe_customer_id").notNull(),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull(),
+    lastEventAt: timestamp("last_event_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_stripe_subscription_unique").on(t.stripeSubscriptionId),
+    check("subscriptions_billing_interval_check", oneOf(t.billingInterval, BILLING_INTERVALS)),
+    // The dashboard: a user's subscriptions, newest first.
+    index("subscriptions_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("subscriptions_plan_idx").on(t.planId),
+  ],
+);
+
+/**
+ * Stripe events already handled: a webhook is applied in the same transaction that
+ * records its event id, so a replayed or retried event has no second effect.
+ */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,128 @@
+import { and, desc, eq, isNotNull } from "drizzle-orm";
+import Stripe from "stripe";
+import { BILLING_MESSAGES, toCents, type CheckoutRequest } from "~/domain/billing";
+import { AppError } from "~/domain/app-error";
+import { FREE_TRIAL_DAYS } from "~/domain/constants";
+import type { Actor } from "./actor.server";
+import type { AppConfig } from "./config.server";
+import type { Database } from "./db/client.server";
+import { subscriptionPlans, subscriptions, user } from "./db/schema.server";
+
+/**
+ * Stripe Checkout and the Billing Portal (issue 7). The firm needs only STRIPE_SECRET_KEY:
+ * a plan without a Stripe price id is charged inline from its own price. STRIPE_API_URL
+ * points the SDK at another host (the tests' local stand-in).
+ */
+
+const clients = new WeakMap<NonNullable<AppConfig["stripe"]>, Stripe>();
+
+/** The Stripe client for this configuration (one per process), or UNAVAILABLE when Stripe is not set up. */
+export function stripeClient(config: AppConfig): Stripe {
+  const settings = config.stripe;
+  if (!settings) throw new AppError("UNAVAILABLE", BILLING_MESSAGES.unavailable);
+  let client = clients.get(settings);
+  if (!client) {
+    const base = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+    client = new Stripe(settings.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: "tigris-advisory" },
+      ...(base
+        ? {
+            host: base.hostname,
+            port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+            protocol: base.protocol === "https:" ? "https" : "http",
+          }
+        : {}),
+    });
+    clients.set(settings, client);
+  }
+  return client;
+}
+
+/** A Stripe API failure, logged by the caller, shown to the investor as a sentence they can act on. */
+function stripeFailure(error: unknown, message: string): never {
+  if (error instanceof AppError) throw error;
+  throw new AppError("UNAVAILABLE", message, { cause: error });
+}
+
+const signedIn = (actor: Actor): string => {
+  if (actor.kind !== "user") throw new AppError("UNAUTHENTICATED", "Please sign in to start a subscription.");
+  return actor.userId;
+};
+
+/** The customer Stripe already knows this investor as, from an earlier subscription. */
+async function knownCustomer(db: Database, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ customer: subscriptions.stripeCustomerId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.stripeCustomerId)))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row?.customer;
+}
+
+/**
+ * SPEC.md section 7, create-checkout-subscription: a Checkout Session in subscription mode
+ * for the plan and interval, with the FAQ's free trial, the investor's e-mail (or their
+ * Stripe customer), and metadata linking the result to the user and the plan. Answers the
+ * url to open.
+ */
+export async function startCheckout(db: Database, config: AppConfig, actor: Actor, request: CheckoutRequest): Promise<{ url: string }> {
+  const userId = signedIn(actor);
+  const stripe = stripeClient(config);
+  const [plan] = await db
+    .select()
+    .from(subscriptionPlans)
+    .where(and(eq(subscriptionPlans.id, request.planId), eq(subscriptionPlans.isActive, true)))
+    .limit(1);
+  if (!plan) throw new AppError("NOT_FOUND", BILLING_MESSAGES.unknownPlan);
+  const [account] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  if (!account) throw new AppError("UNAUTHENTICATED", "Please sign in to start a subscription.");
+  const customer = await knownCustomer(db, userId);
+
+  const interval = request.billingInterval;
+  const priceId = interval === "year" ? plan.stripePriceYearly : plan.stripePriceMonthly;
+  const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = priceId
+    ? { price: priceId, quantity: 1 }
+    : {
+        quantity: 1,
+        price_data: {
+          currency: "usd",
+          unit_amount: toCents(interval === "year" ? plan.priceYearly : plan.priceMonthly),
+          recurring: { interval },
+          product_data: { name: `${plan.name} plan` },
+        },
+      };
+  const metadata = { userId, planId: plan.id, billingInterval: interval };
+  try {
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      line_items: [lineItem],
+      ...(customer ? { customer } : { customer_email: account.email }),
+      client_reference_id: userId,
+      metadata,
+      subscription_data: { trial_period_days: FREE_TRIAL_DAYS, metadata },
+      success_url: `${config.siteUrl}/dashboard?checkout=success`,
+      cancel_url: `${config.siteUrl}/pricing?checkout=cancelled`,
+    });
+    if (!session.url) throw new Error(`Checkout Session ${session.id} came back without a url`);
+    return { url: session.url };
+  } catch (error) {
+    stripeFailure(error, BILLING_MESSAGES.stripeFailed);
+  }
+}
+
+/** Manage billing: a Billing Portal session for the investor's Stripe customer; answers its url. */
+export async function openBillingPortal(db: Database, config: AppConfig, actor: Actor): Promise<{ url: string }> {
+  const userId = signedIn(actor);
+  const stripe = stripeClient(config);
+  const customer = await knownCustomer(db, userId);
+  if (!customer) throw new AppError("NOT_FOUND", BILLING_MESSAGES.noBillingAccount);
+  try {
+    const session = await stripe.billingPortal.sessions.create({ customer, return_url: `${config.siteUrl}/dashboard` });
+    return { url: session.url };
+  } catch (error) {
+    stripeFailure(error, BILLING_MESSAGES.portalFailed);
+  }
+}

@@ -1,0 +1,162 @@
+import { desc, eq, lte, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import { AppError } from "~/domain/app-error";
+import { BILLING_INTERVALS, type BillingInterval } from "~/domain/constants";
+import type { Actor } from "./actor.server";
+import { stripeClient } from "./billing.server";
+import type { AppConfig } from "./config.server";
+import type { Database } from "./db/client.server";
+import { stripeEvents, subscriptionPlans, subscriptions, user } from "./db/schema.server";
+
+/**
+ * Stripe's webhooks (issue 7): verified on the raw body, applied once per event id, and
+ * kept in `subscriptions`, the only place the dashboard reads a subscription from.
+ */
+
+export type WebhookOutcome = "applied" | "duplicate" | "ignored";
+
+/** Checks the Stripe-Signature header against the raw body; a bad or missing one is 400. */
+export function verifyStripeEvent(config: AppConfig, rawBody: string, signature: string | null): Stripe.Event {
+  const secret = config.stripe?.webhookSecret;
+  if (!secret) throw new AppError("UNAVAILABLE", "Stripe webhooks are not configured");
+  if (!signature) throw new AppError("BAD_REQUEST", "Missing Stripe-Signature header");
+  try {
+    return stripeClient(config).webhooks.constructEvent(rawBody, signature, secret);
+  } catch (error) {
+    throw new AppError("BAD_REQUEST", "Invalid Stripe signature", { cause: error });
+  }
+}
+
+/** What links a Stripe subscription to our user and plan: the metadata Checkout put on it. */
+interface Link {
+  userId?: string;
+  planId?: string;
+  billingInterval?: string;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : value?.id);
+
+/**
+ * Verifies and applies one webhook delivery. Events we do not act on are still recorded,
+ * so a retry of them is a no-op too.
+ */
+export async function receiveStripeWebhook(
+  db: Database,
+  config: AppConfig,
+  rawBody: string,
+  signature: string | null,
+): Promise<{ event: Stripe.Event; outcome: WebhookOutcome }> {
+  const event = verifyStripeEvent(config, rawBody, signature);
+  // Checkout's own event carries only the subscription's id: read the subscription first,
+  // outside the transaction (a network call), so the row gets its status and dates.
+  let fromCheckout: { subscription: Stripe.Subscription; link: Link } | undefined;
+  if (event.type === "checkout.session.completed" && event.data.object.mode === "subscription") {
+    const session = event.data.object;
+    const subscriptionId = idOf(session.subscription);
+    if (subscriptionId) {
+      const subscription = await stripeClient(config).subscriptions.retrieve(subscriptionId);
+      fromCheckout = { subscription, link: { ...session.metadata, userId: session.metadata?.userId ?? session.client_reference_id ?? undefined } };
+    }
+  }
+
+  const outcome = await db.transaction(async (tx): Promise<WebhookOutcome> => {
+    const [fresh] = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+    if (!fresh) return "duplicate";
+    const at = new Date(event.created * 1000);
+    switch (event.type) {
+      case "checkout.session.completed":
+        return fromCheckout ? saveSubscription(tx, fromCheckout.subscription, at, fromCheckout.link) : "ignored";
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+        return saveSubscription(tx, event.data.object, at, {});
+      case "customer.subscription.deleted":
+        return saveSubscription(tx, { ...event.data.object, status: "canceled" }, at, {});
+      case "invoice.payment_failed": {
+        const subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
+        if (!subscriptionId) return "ignored";
+        const updated = await tx
+          .update(subscriptions)
+          .set({ status: "past_due", lastEventAt: at })
+          .where(sql`${subscriptions.stripeSubscriptionId} = ${subscriptionId} and ${lte(subscriptions.lastEventAt, at)}`)
+          .returning({ id: subscriptions.id });
+        return updated.length ? "applied" : "ignored";
+      }
+      default:
+        return "ignored";
+    }
+  });
+  return { event, outcome };
+}
+
+/**
+ * Creates or updates the row for a Stripe subscription. An event older than the last one
+ * applied changes nothing; a subscription not started from our Checkout (no user in its
+ * metadata, or a user since deleted) is ignored.
+ */
+async function saveSubscription(tx: Database, sub: Stripe.Subscription, at: Date, link: Link): Promise<WebhookOutcome> {
+  const userId = sub.metadata?.userId ?? link.userId;
+  if (!userId) return "ignored";
+  const [owner] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).limit(1);
+  if (!owner) return "ignored";
+  const item = sub.items?.data?.[0];
+  const interval = [sub.metadata?.billingInterval, link.billingInterval, item?.price?.recurring?.interval].find(
+    (i): i is BillingInterval => BILLING_INTERVALS.includes(i as BillingInterval),
+  );
+  if (!interval) return "ignored";
+  const planId = sub.metadata?.planId ?? link.planId;
+  const [plan] = planId && /^[0-9a-f-]{36}$/i.test(planId)
+    ? await tx.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)).limit(1)
+    : [];
+  const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
+  const values = {
+    userId,
+    planId: plan?.id ?? null,
+    billingInterval: interval,
+    status: sub.status,
+    trialEnd: seconds(sub.trial_end),
+    currentPeriodEnd: seconds(item?.current_period_end),
+    cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end),
+    stripeCustomerId: idOf(sub.customer) ?? "",
+    stripeSubscriptionId: sub.id,
+    lastEventAt: at,
+  };
+  const saved = await tx
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: subscriptions.stripeSubscriptionId,
+      set: { ...values, updatedAt: new Date() },
+      setWhere: lte(subscriptions.lastEventAt, at),
+    })
+    .returning({ id: subscriptions.id });
+  return saved.length ? "applied" : "ignored";
+}
+
+export interface SubscriptionSummary {
+  planName: string | null;
+  billingInterval: BillingInterval;
+  status: string;
+  trialEnd: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** The investor's latest subscription for their dashboard; only ever their own. */
+export async function findCurrentSubscription(db: Database, actor: Actor): Promise<SubscriptionSummary | null> {
+  if (actor.kind !== "user") throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  const [row] = await db
+    .select({
+      planName: subscriptionPlans.name,
+      billingInterval: subscriptions.billingInterval,
+      status: subscriptions.status,
+      trialEnd: subscriptions.trialEnd,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+    })
+    .from(subscriptions)
+    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, actor.userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,267 @@
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BILLING_MESSAGES, CHECKOUT_FAILED } from "~/domain/billing";
+import { action as dashboardAction, loader as dashboardLoader } from "~/routes/dashboard";
+import { action as pricingAction } from "~/routes/pricing";
+import { action as webhookAction } from "~/routes/api.stripe.webhook";
+import { buildPlan, createUser } from "~/server/db/factories.server";
+import { stripeEvents, subscriptionPlans, subscriptions } from "~/server/db/schema.server";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
+import { createTestContext, formRequest, getRequest, signInCookie } from "./app-context";
+import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+
+/**
+ * Subscriptions (issue 7) through the real routes: Start Subscription against a local
+ * Stripe stand-in (the SDK pointed at it by STRIPE_API_URL), webhooks signed with the
+ * SDK's own test-header helper, and the investor's dashboard.
+ */
+
+const WEBHOOK_SECRET = "whsec_test_tigris";
+const password = "tigris riverside 2031";
+let t: TestDatabase;
+let standIn: StripeStandIn;
+let context: AppLoadContext;
+let unconfigured: AppLoadContext;
+let investorId: string;
+let investorCookie: string;
+let otherCookie: string;
+let planId: string;
+let pricedPlanId: string;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  standIn = await startStripeStandIn();
+  // One session secret for both, so an investor signed in on one is signed in on the other.
+  const BETTER_AUTH_SECRET = "billing-test-session-secret-0123456789abcdef";
+  context = createTestContext(t, { BETTER_AUTH_SECRET, STRIPE_SECRET_KEY: "sk_test_tigris", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url });
+  unconfigured = createTestContext(t, { BETTER_AUTH_SECRET });
+  investorId = (await createUser(t.db, { email: "payer@example.com", password })).id;
+  await createUser(t.db, { email: "someone-else@example.com", password });
+  investorCookie = await signInCookie(context, "payer@example.com", password);
+  otherCookie = await signInCookie(context, "someone-else@example.com", password);
+  const [plan] = await t.db.insert(subscriptionPlans).values(buildPlan({ name: "Investor", priceMonthly: 149, priceYearly: 1490 })).returning();
+  planId = plan!.id;
+  const [priced] = await t.db
+    .insert(subscriptionPlans)
+    .values(buildPlan({ name: "Elite", priceMonthly: 499, priceYearly: 4990, stripePriceMonthly: "price_elite_month", stripePriceYearly: "price_elite_year" }))
+    .returning();
+  pricedPlanId = priced!.id;
+});
+afterAll(async () => {
+  await standIn?.close();
+  await t?.destroy();
+});
+beforeEach(() => {
+  standIn.requests.length = 0;
+});
+
+type Answer = { status: number; data?: { url?: string; error?: { title: string; description?: string } }; location?: string | null };
+
+async function outcome(work: () => Promise<unknown>): Promise<Answer> {
+  try {
+    const result = (await work()) as { data?: Answer["data"]; init?: { status?: number } | null } | Response;
+    if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
+    return { status: result.init?.status ?? 200, data: result.data };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
+    throw thrown;
+  }
+}
+
+const startSubscription = (fields: Record<string, string>, cookie?: string, ctx = context) =>
+  outcome(() => pricingAction({ request: formRequest("/pricing", fields, { cookie }), params: {}, context: ctx } as never));
+
+describe(`Start Subscription (${testDriver})`, () => {
+  it("sends a visitor without a session to sign in, and back to /pricing afterwards", async () => {
+    const answer = await startSubscription({ planId, billingInterval: "month", newTab: "1" });
+    expect(answer).toMatchObject({ status: 302, location: "/auth?redirectTo=%2Fpricing" });
+    expect(standIn.requests).toEqual([]);
+  });
+
+  it("creates a subscription-mode Checkout Session with the trial, the e-mail, our URLs and metadata", async () => {
+    const answer = await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie);
+    expect(answer.status).toBe(200);
+    expect(answer.data?.url).toMatch(new RegExp(`^${standIn.url}/checkout/cs_test_\\d+$`));
+    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/checkout/sessions"]);
+    const sent = standIn.requests[0]!;
+    expect(sent.headers.authorization).toBe("Bearer sk_test_tigris");
+    expect(sent.body).toEqual({
+      mode: "subscription",
+      line_items: [{ quantity: "1", price_data: { currency: "usd", unit_amount: "14900", recurring: { interval: "month" }, product_data: { name: "Investor plan" } } }],
+      customer_email: "payer@example.com",
+      client_reference_id: investorId,
+      metadata: { userId: investorId, planId, billingInterval: "month" },
+      subscription_data: { trial_period_days: "14", metadata: { userId: investorId, planId, billingInterval: "month" } },
+      success_url: `${context.config.siteUrl}/dashboard?checkout=success`,
+      cancel_url: `${context.config.siteUrl}/pricing?checkout=cancelled`,
+    });
+  });
+
+  it("charges a plan's own Stripe price when it has one, and follows the url without JavaScript", async () => {
+    const answer = await startSubscription({ planId: pricedPlanId, billingInterval: "year" }, investorCookie);
+    expect(answer.status).toBe(302);
+    expect(answer.location).toMatch(new RegExp(`^${standIn.url}/checkout/`));
+    expect(standIn.requests[0]!.body.line_items).toEqual([{ price: "price_elite_year", quantity: "1" }]);
+  });
+
+  it("says plainly when online payment is not set up, when Stripe fails, and when the plan is gone", async () => {
+    expect(await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie, unconfigured)).toEqual({
+      status: 503,
+      data: { error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.unavailable } },
+    });
+    standIn.failNext(3); // the first try and both of the SDK's retries
+    expect(await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie)).toEqual({
+      status: 503,
+      data: { error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.stripeFailed } },
+    });
+    const gone = await startSubscription({ planId: "7d1b3a55-0000-4000-8000-00000000dead", billingInterval: "month", newTab: "1" }, investorCookie);
+    expect(gone).toMatchObject({ status: 404, data: { error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.unknownPlan } } });
+    const bad = await startSubscription({ planId, billingInterval: "weekly", newTab: "1" }, investorCookie);
+    expect(bad.status).toBe(400);
+  });
+});
+
+/** A webhook delivery as Stripe signs it. */
+function deliver(event: Record<string, unknown>, options: { secret?: string; ctx?: AppLoadContext } = {}) {
+  const payload = JSON.stringify({ object: "event", api_version: "2026-10-28.endive", livemode: false, ...event });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
+  const request = new Request(`${context.config.siteUrl}/api/stripe/webhook`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body: payload,
+  });
+  return webhookAction({ request, params: {}, context: options.ctx ?? context } as never) as Promise<Response>;
+}
+
+let eventCount = 0;
+const now = () => Math.floor(Date.now() / 1000);
+const rowFor = async (stripeSubscriptionId: string) =>
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)))[0];
+
+function subscriptionObject(id: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    object: "subscription",
+    status: "active",
+    customer: "cus_test_webhook",
+    cancel_at_period_end: false,
+    trial_end: null,
+    metadata: { userId: investorId, planId, billingInterval: "year" },
+    items: { object: "list", data: [{ id: "si_1", object: "subscription_item", current_period_end: now() + 365 * 86_400, price: { recurring: { interval: "year" } } }] },
+    ...overrides,
+  };
+}
+
+const subscriptionEvent = (type: string, object: Record<string, unknown>, created = now()) => ({ id: `evt_test_${++eventCount}`, type, created, data: { object } });
+
+describe(`Stripe webhooks (${testDriver})`, () => {
+  it("records the subscription when Checkout completes, reading it from Stripe", async () => {
+    const started = await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie);
+    expect(started.status).toBe(200);
+    const session = standIn.requests[0]!;
+    const subscriptionId = "sub_test_checkout";
+    standIn.setSubscription({
+      ...subscriptionObject(subscriptionId, { status: "trialing", trial_end: now() + 14 * 86_400, metadata: (session.body.subscription_data as { metadata: object }).metadata }),
+      customer: "cus_test_checkout",
+    });
+    const response = await deliver(
+      subscriptionEvent("checkout.session.completed", {
+        id: "cs_test_done",
+        object: "checkout.session",
+        mode: "subscription",
+        subscription: subscriptionId,
+        customer: "cus_test_checkout",
+        client_reference_id: investorId,
+        metadata: session.body.metadata,
+      }),
+    );
+    expect(response.status).toBe(200);
+    const row = await rowFor(subscriptionId);
+    expect(row).toMatchObject({ userId: investorId, planId, billingInterval: "month", status: "trialing", stripeCustomerId: "cus_test_checkout", cancelAtPeriodEnd: false });
+    expect(row!.trialEnd!.getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toContain(`GET /v1/subscriptions/${subscriptionId}`);
+  });
+
+  it("answers a bad signature with 400 and changes nothing", async () => {
+    const event = subscriptionEvent("customer.subscription.created", subscriptionObject("sub_test_forged"));
+    const forged = await deliver(event, { secret: "whsec_someone_else" });
+    expect(forged.status).toBe(400);
+    expect(await rowFor("sub_test_forged")).toBeUndefined();
+    expect(await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toEqual([]);
+    // Unsigned, or with the signature of another body: refused the same way.
+    const unsigned = await webhookAction({
+      request: new Request(`${context.config.siteUrl}/api/stripe/webhook`, { method: "POST", body: JSON.stringify(event) }),
+      params: {},
+      context,
+    } as never);
+    expect((unsigned as Response).status).toBe(400);
+  });
+
+  it("applies each event once, ignores older news, and marks a deleted subscription cancelled", async () => {
+    const id = "sub_test_lifecycle";
+    const t0 = now() - 100;
+    const created = subscriptionEvent("customer.subscription.created", subscriptionObject(id), t0);
+    expect((await deliver(created)).status).toBe(200);
+    expect(await rowFor(id)).toMatchObject({ status: "active", billingInterval: "year" });
+
+    const failed = subscriptionEvent(
+      "invoice.payment_failed",
+      { id: "in_test_1", object: "invoice", parent: { type: "subscription_details", subscription_details: { subscription: id } } },
+      t0 + 10,
+    );
+    expect((await deliver(failed)).status).toBe(200);
+    expect((await rowFor(id))!.status).toBe("past_due");
+
+    const deleted = subscriptionEvent("customer.subscription.deleted", subscriptionObject(id, { status: "canceled" }), t0 + 20);
+    expect((await deliver(deleted)).status).toBe(200);
+    expect((await rowFor(id))!.status).toBe("canceled");
+
+    // A replayed event has no second effect, even one that would have changed the row.
+    expect((await deliver(created)).status).toBe(200);
+    expect((await rowFor(id))!.status).toBe("canceled");
+    // A different event that is older than what was applied changes nothing either.
+    const stale = subscriptionEvent("customer.subscription.updated", subscriptionObject(id, { status: "active" }), t0 + 15);
+    expect((await deliver(stale)).status).toBe(200);
+    expect((await rowFor(id))!.status).toBe("canceled");
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, id))).toHaveLength(1);
+    const recorded = await t.db.select().from(stripeEvents);
+    expect(recorded.filter((e) => [created.id, failed.id, deleted.id, stale.id].includes(e.id))).toHaveLength(4);
+  });
+
+  it("ignores subscriptions that did not start from our Checkout, and refuses webhooks when no secret is set", async () => {
+    const foreign = subscriptionEvent("customer.subscription.created", subscriptionObject("sub_test_foreign", { metadata: {} }));
+    expect((await deliver(foreign)).status).toBe(200);
+    expect(await rowFor("sub_test_foreign")).toBeUndefined();
+    const noSecret = await deliver(subscriptionEvent("customer.subscription.created", subscriptionObject("sub_test_nosecret")), { ctx: unconfigured });
+    expect(noSecret.status).toBe(503);
+    expect(await rowFor("sub_test_nosecret")).toBeUndefined();
+  });
+});
+
+describe(`the investor's dashboard (${testDriver})`, () => {
+  const load = (cookie: string) =>
+    dashboardLoader({ request: getRequest("/dashboard", { cookie }), params: {}, context } as never) as Promise<{
+      subscription: { planName: string | null; status: string; billingInterval: string } | null;
+    }>;
+
+  it("shows the investor their own latest subscription and no one else's", async () => {
+    await t.db.delete(subscriptions);
+    const id = "sub_test_dashboard";
+    expect((await deliver(subscriptionEvent("customer.subscription.created", subscriptionObject(id, { status: "trialing", trial_end: now() + 86_400 })))).status).toBe(200);
+    expect((await load(investorCookie)).subscription).toMatchObject({ planName: "Investor", status: "trialing", billingInterval: "year" });
+    expect((await load(otherCookie)).subscription).toBeNull();
+  });
+
+  it("opens the Billing Portal for the investor's own Stripe customer", async () => {
+    const answer = await outcome(() => dashboardAction({ request: formRequest("/dashboard", { intent: "billing-portal" }, { cookie: investorCookie }), params: {}, context } as never));
+    expect(answer.status).toBe(302);
+    expect(answer.location).toMatch(new RegExp(`^${standIn.url}/portal/bps_test_\\d+$`));
+    const portal = standIn.requests.find((r) => r.path === "/v1/billing_portal/sessions");
+    expect(portal?.body).toEqual({ customer: "cus_test_webhook", return_url: `${context.config.siteUrl}/dashboard` });
+
+    const none = await outcome(() => dashboardAction({ request: formRequest("/dashboard", { intent: "billing-portal" }, { cookie: otherCookie }), params: {}, context } as never));
+    expect(none).toMatchObject({ status: 404, data: { error: BILLING_MESSAGES.noBillingAccount } });
+  });
+});
