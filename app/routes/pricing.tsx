@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { data, redirect, useActionData, useFetcher, useRouteLoaderData } from "react-router";
+import { data, redirect, useActionData, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
@@ -95,6 +95,12 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (actionData?.error) toast.error(actionData.error.title, { description: actionData.error.description });
   }, [actionData]);
+  // Back from Stripe Checkout without subscribing (its cancel_url).
+  const [searchParams] = useSearchParams();
+  const cancelled = searchParams.get("checkout") === "cancelled";
+  useEffect(() => {
+    if (cancelled) toast.info("Checkout cancelled", { id: "checkout-cancelled", description: "You have not been charged." });
+  }, [cancelled]);
 
   const yearly = interval === "year";
   return (

@@ -83,6 +83,12 @@ test.describe("subscriptions", () => {
     await expect(page.getByRole("heading", { name: "Stripe stand-in billing portal" })).toBeVisible();
   });
 
+  test("coming back from a cancelled checkout says nothing was charged", async ({ page }) => {
+    await page.goto("/pricing?checkout=cancelled");
+    await expect(page.getByText("Checkout cancelled")).toBeVisible();
+    await expect(page.getByText("You have not been charged.")).toBeVisible();
+  });
+
   test("a forged webhook is refused", async ({ baseURL }) => {
     const body = JSON.stringify({ id: "evt_forged", type: "customer.subscription.created", data: { object: {} } });
     const response = await fetch(`${baseURL}/api/stripe/webhook`, { method: "POST", headers: { "Stripe-Signature": "t=1,v1=deadbeef" }, body });
