@@ -11,6 +11,7 @@ export const BILLING_MESSAGES = {
   unknownPlan: "This plan is no longer available. Please choose another.",
   noBillingAccount: "There is no billing account for you yet. Start a subscription from the pricing page first.",
   portalFailed: "The billing page could not be opened. Please try again in a few minutes.",
+  alreadySubscribed: "You already have a subscription. To change or cancel it, use Manage billing on your dashboard.",
 } as const;
 
 /** SPEC.md section 7, create-checkout-subscription: {planId, billingInterval}. */
@@ -41,9 +42,12 @@ export function subscriptionStatusLabel(status: string): string {
   return STATUS_LABELS[status] ?? status;
 }
 
-/** Whether the subscription still gives access (Stripe keeps trialing and past_due subscriptions running). */
+/** Subscriptions that still run (and bill): Stripe keeps trialing and past_due ones going. */
+export const LIVE_SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due"] as const;
+
+/** Whether the subscription still gives access. */
 export function isLiveSubscription(status: string): boolean {
-  return status === "trialing" || status === "active" || status === "past_due";
+  return (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
 }
 
 /** Dashboard: the sentence under the plan, saying what happens next and when. */

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { BILLING_MESSAGES, toCents, type CheckoutRequest } from "~/domain/billing";
+import { BILLING_MESSAGES, isLiveSubscription, toCents, type CheckoutRequest } from "~/domain/billing";
 import { AppError } from "~/domain/app-error";
 import { FREE_TRIAL_DAYS } from "~/domain/constants";
 import type { Actor } from "./actor.server";
@@ -51,15 +51,14 @@ const signedIn = (actor: Actor): string => {
   return actor.userId;
 };
 
-/** The customer Stripe already knows this investor as, from an earlier subscription. */
-async function knownCustomer(db: Database, userId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ customer: subscriptions.stripeCustomerId })
+/** What Stripe already knows of this investor: their customer, and whether a subscription still runs. */
+async function billingHistory(db: Database, userId: string): Promise<{ customer?: string; live: boolean }> {
+  const rows = await db
+    .select({ customer: subscriptions.stripeCustomerId, status: subscriptions.status })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.stripeCustomerId)))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  return row?.customer;
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt));
+  return { customer: rows[0]?.customer, live: rows.some((r) => isLiveSubscription(r.status)) };
 }
 
 /**
@@ -79,7 +78,10 @@ export async function startCheckout(db: Database, config: AppConfig, actor: Acto
   if (!plan) throw new AppError("NOT_FOUND", BILLING_MESSAGES.unknownPlan);
   const [account] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
   if (!account) throw new AppError("UNAUTHENTICATED", "Please sign in to start a subscription.");
-  const customer = await knownCustomer(db, userId);
+  const history = await billingHistory(db, userId);
+  // One running subscription per investor: a second Checkout would bill them twice.
+  if (history.live) throw new AppError("CONFLICT", BILLING_MESSAGES.alreadySubscribed);
+  const customer = history.customer;
 
   const interval = request.billingInterval;
   const priceId = interval === "year" ? plan.stripePriceYearly : plan.stripePriceMonthly;
@@ -102,7 +104,8 @@ export async function startCheckout(db: Database, config: AppConfig, actor: Acto
       ...(customer ? { customer } : { customer_email: account.email }),
       client_reference_id: userId,
       metadata,
-      subscription_data: { trial_period_days: FREE_TRIAL_DAYS, metadata },
+      // The free trial is for a first subscription only.
+      subscription_data: { ...(customer ? {} : { trial_period_days: FREE_TRIAL_DAYS }), metadata },
       success_url: `${config.siteUrl}/dashboard?checkout=success`,
       cancel_url: `${config.siteUrl}/pricing?checkout=cancelled`,
     });
@@ -117,7 +120,7 @@ export async function startCheckout(db: Database, config: AppConfig, actor: Acto
 export async function openBillingPortal(db: Database, config: AppConfig, actor: Actor): Promise<{ url: string }> {
   const userId = signedIn(actor);
   const stripe = stripeClient(config);
-  const customer = await knownCustomer(db, userId);
+  const { customer } = await billingHistory(db, userId);
   if (!customer) throw new AppError("NOT_FOUND", BILLING_MESSAGES.noBillingAccount);
   try {
     const session = await stripe.billingPortal.sessions.create({ customer, return_url: `${config.siteUrl}/dashboard` });

@@ -1,6 +1,7 @@
-import { desc, eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, ne } from "drizzle-orm";
 import type Stripe from "stripe";
 import { AppError } from "~/domain/app-error";
+import { LIVE_SUBSCRIPTION_STATUSES } from "~/domain/billing";
 import { BILLING_INTERVALS, type BillingInterval } from "~/domain/constants";
 import type { Actor } from "./actor.server";
 import { stripeClient } from "./billing.server";
@@ -55,7 +56,7 @@ export async function receiveStripeWebhook(
     const subscriptionId = idOf(session.subscription);
     if (subscriptionId) {
       const subscription = await stripeClient(config).subscriptions.retrieve(subscriptionId);
-      fromCheckout = { subscription, link: { ...session.metadata, userId: session.metadata?.userId ?? session.client_reference_id ?? undefined } };
+      fromCheckout = { subscription, link: { ...session.metadata } };
     }
   }
 
@@ -74,10 +75,17 @@ export async function receiveStripeWebhook(
       case "invoice.payment_failed": {
         const subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
         if (!subscriptionId) return "ignored";
+        // Only a running subscription falls behind on payment; one already cancelled stays so.
         const updated = await tx
           .update(subscriptions)
           .set({ status: "past_due", lastEventAt: at })
-          .where(sql`${subscriptions.stripeSubscriptionId} = ${subscriptionId} and ${lte(subscriptions.lastEventAt, at)}`)
+          .where(
+            and(
+              eq(subscriptions.stripeSubscriptionId, subscriptionId),
+              inArray(subscriptions.status, ["active", "trialing"]),
+              lte(subscriptions.lastEventAt, at),
+            ),
+          )
           .returning({ id: subscriptions.id });
         return updated.length ? "applied" : "ignored";
       }
@@ -90,20 +98,28 @@ export async function receiveStripeWebhook(
 
 /**
  * Creates or updates the row for a Stripe subscription. An event older than the last one
- * applied changes nothing; a subscription not started from our Checkout (no user in its
- * metadata, or a user since deleted) is ignored.
+ * applied changes nothing, and a cancelled subscription stays cancelled (Stripe never
+ * revives one; events of the same second may arrive in any order). The user comes from
+ * the metadata our Checkout set, or from the row already kept; a subscription that did not
+ * start from our Checkout, or whose user was deleted, is ignored.
  */
 async function saveSubscription(tx: Database, sub: Stripe.Subscription, at: Date, link: Link): Promise<WebhookOutcome> {
-  const userId = sub.metadata?.userId ?? link.userId;
+  const [known] = await tx
+    .select({ userId: subscriptions.userId, planId: subscriptions.planId })
+    .from(subscriptions)
+    .where(eq(subscriptions.stripeSubscriptionId, sub.id))
+    .limit(1);
+  const userId = sub.metadata?.userId ?? link.userId ?? known?.userId;
   if (!userId) return "ignored";
   const [owner] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).limit(1);
   if (!owner) return "ignored";
   const item = sub.items?.data?.[0];
-  const interval = [sub.metadata?.billingInterval, link.billingInterval, item?.price?.recurring?.interval].find(
+  // The price's own interval first: a change made in the Billing Portal shows there, not in the metadata.
+  const interval = [item?.price?.recurring?.interval, sub.metadata?.billingInterval, link.billingInterval].find(
     (i): i is BillingInterval => BILLING_INTERVALS.includes(i as BillingInterval),
   );
   if (!interval) return "ignored";
-  const planId = sub.metadata?.planId ?? link.planId;
+  const planId = sub.metadata?.planId ?? link.planId ?? known?.planId;
   const [plan] = planId && /^[0-9a-f-]{36}$/i.test(planId)
     ? await tx.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)).limit(1)
     : [];
@@ -126,7 +142,7 @@ async function saveSubscription(tx: Database, sub: Stripe.Subscription, at: Date
     .onConflictDoUpdate({
       target: subscriptions.stripeSubscriptionId,
       set: { ...values, updatedAt: new Date() },
-      setWhere: lte(subscriptions.lastEventAt, at),
+      setWhere: and(lte(subscriptions.lastEventAt, at), ne(subscriptions.status, "canceled")),
     })
     .returning({ id: subscriptions.id });
   return saved.length ? "applied" : "ignored";
@@ -141,7 +157,7 @@ export interface SubscriptionSummary {
   cancelAtPeriodEnd: boolean;
 }
 
-/** The investor's latest subscription for their dashboard; only ever their own. */
+/** The investor's subscription for their dashboard (the running one, else the latest); only ever their own. */
 export async function findCurrentSubscription(db: Database, actor: Actor): Promise<SubscriptionSummary | null> {
   if (actor.kind !== "user") throw new AppError("UNAUTHENTICATED", "Please sign in.");
   const [row] = await db
@@ -156,7 +172,8 @@ export async function findCurrentSubscription(db: Database, actor: Actor): Promi
     .from(subscriptions)
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .where(eq(subscriptions.userId, actor.userId))
-    .orderBy(desc(subscriptions.createdAt))
+    // A running subscription before any that ended, then the newest.
+    .orderBy(desc(inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES])), desc(subscriptions.createdAt))
     .limit(1);
   return row ?? null;
 }

@@ -140,7 +140,7 @@ const now = () => Math.floor(Date.now() / 1000);
 const rowFor = async (stripeSubscriptionId: string) =>
   (await t.db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)))[0];
 
-function subscriptionObject(id: string, overrides: Record<string, unknown> = {}) {
+function subscriptionObject(id: string, overrides: Record<string, unknown> = {}, interval = "year") {
   return {
     id,
     object: "subscription",
@@ -149,7 +149,7 @@ function subscriptionObject(id: string, overrides: Record<string, unknown> = {})
     cancel_at_period_end: false,
     trial_end: null,
     metadata: { userId: investorId, planId, billingInterval: "year" },
-    items: { object: "list", data: [{ id: "si_1", object: "subscription_item", current_period_end: now() + 365 * 86_400, price: { recurring: { interval: "year" } } }] },
+    items: { object: "list", data: [{ id: "si_1", object: "subscription_item", current_period_end: now() + 365 * 86_400, price: { recurring: { interval } } }] },
     ...overrides,
   };
 }
@@ -163,7 +163,7 @@ describe(`Stripe webhooks (${testDriver})`, () => {
     const session = standIn.requests[0]!;
     const subscriptionId = "sub_test_checkout";
     standIn.setSubscription({
-      ...subscriptionObject(subscriptionId, { status: "trialing", trial_end: now() + 14 * 86_400, metadata: (session.body.subscription_data as { metadata: object }).metadata }),
+      ...subscriptionObject(subscriptionId, { status: "trialing", trial_end: now() + 14 * 86_400, metadata: (session.body.subscription_data as { metadata: object }).metadata }, "month"),
       customer: "cus_test_checkout",
     });
     const response = await deliver(
@@ -225,6 +225,15 @@ describe(`Stripe webhooks (${testDriver})`, () => {
     const stale = subscriptionEvent("customer.subscription.updated", subscriptionObject(id, { status: "active" }), t0 + 15);
     expect((await deliver(stale)).status).toBe(200);
     expect((await rowFor(id))!.status).toBe("canceled");
+    // Nor do news of the same second arriving after the cancellation: it is final.
+    expect((await deliver(subscriptionEvent("customer.subscription.updated", subscriptionObject(id, { status: "active" }), t0 + 20))).status).toBe(200);
+    const lateFailure = subscriptionEvent(
+      "invoice.payment_failed",
+      { id: "in_test_2", object: "invoice", parent: { type: "subscription_details", subscription_details: { subscription: id } } },
+      t0 + 20,
+    );
+    expect((await deliver(lateFailure)).status).toBe(200);
+    expect((await rowFor(id))!.status).toBe("canceled");
     expect(await t.db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, id))).toHaveLength(1);
     const recorded = await t.db.select().from(stripeEvents);
     expect(recorded.filter((e) => [created.id, failed.id, deleted.id, stale.id].includes(e.id))).toHaveLength(4);
@@ -252,6 +261,28 @@ describe(`the investor's dashboard (${testDriver})`, () => {
     expect((await deliver(subscriptionEvent("customer.subscription.created", subscriptionObject(id, { status: "trialing", trial_end: now() + 86_400 })))).status).toBe(200);
     expect((await load(investorCookie)).subscription).toMatchObject({ planName: "Investor", status: "trialing", billingInterval: "year" });
     expect((await load(otherCookie)).subscription).toBeNull();
+  });
+
+  it("shows the running subscription before a newer one that has ended", async () => {
+    const live = "sub_test_running";
+    const ended = "sub_test_ended";
+    expect((await deliver(subscriptionEvent("customer.subscription.created", subscriptionObject(live, { status: "active" }), now() - 50))).status).toBe(200);
+    expect((await deliver(subscriptionEvent("customer.subscription.created", subscriptionObject(ended, { status: "canceled" }), now() - 40))).status).toBe(200);
+    await t.db.update(subscriptions).set({ createdAt: new Date(Date.now() + 60_000) }).where(eq(subscriptions.stripeSubscriptionId, ended));
+    expect((await load(investorCookie)).subscription).toMatchObject({ status: "active" });
+  });
+
+  it("refuses a second checkout while a subscription runs, and gives no second free trial", async () => {
+    const refused = await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie);
+    expect(refused).toMatchObject({ status: 409, data: { error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.alreadySubscribed } } });
+    expect(standIn.requests).toEqual([]);
+    await t.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.userId, investorId));
+    const again = await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie);
+    expect(again.status).toBe(200);
+    const sent = standIn.requests[0]!.body;
+    expect(sent.customer).toMatch(/^cus_test_/);
+    expect(sent.customer_email).toBeUndefined();
+    expect(sent.subscription_data).toEqual({ metadata: { userId: investorId, planId, billingInterval: "month" } });
   });
 
   it("opens the Billing Portal for the investor's own Stripe customer", async () => {
