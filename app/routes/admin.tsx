@@ -65,6 +65,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getViewer(request, context);
+  // Refused before the body is read (it may carry a 5 MB image); the services check again.
+  if (!viewer?.isAdmin) {
+    context.log.info({ signedIn: Boolean(viewer) }, "admin: change refused");
+    return data<AdminActionResult>({ ok: false, message: "You do not have permission to do that." }, { status: 403 });
+  }
   let form: FormData;
   try {
     form = await request.formData();
@@ -84,7 +89,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<AdminActionResult>({ ok: false, message: error.message }, { status: error.status });
     }
     context.log.error({ err: error, intent: key }, "admin: change failed");
-    return data<AdminActionResult>({ ok: false, message: intent.failure }, { status: 500 });
+    const failure = typeof intent.failure === "function" ? intent.failure(form) : intent.failure;
+    return data<AdminActionResult>({ ok: false, message: failure }, { status: 500 });
   }
 }
 

@@ -91,8 +91,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Manage billing: to Stripe's Billing Portal for the investor's own customer. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const form = await request.formData();
-  if (form.get("intent") !== "billing-portal") return data({ error: "Unknown action" }, { status: 400 });
+  const form = await request.formData().catch(() => null);
+  if (form?.get("intent") !== "billing-portal") return data({ error: "Unknown action" }, { status: 400 });
   try {
     const { url } = await openBillingPortal(context.db, context.config, actorOf(viewer));
     return redirect(url);

@@ -36,15 +36,20 @@ const SAFE_REQUEST_ID = /^[\w-]{8,64}$/;
 /** Request bodies larger than this are refused (forms and JSON here are a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
 
+/** A request that carries a session cookie (signed in, or at least claiming to be). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+const hasSession = (req: Request) => SESSION_COOKIE.test(req.get("cookie") ?? "");
+
 /**
  * The one form that carries a file: the admin's opportunity form with its image (5 MB at
- * most, see app/domain/image-upload.ts), posted to /admin as multipart. The action itself
- * refuses anyone but an admin; this only decides how much is read.
+ * most, see app/domain/image-upload.ts), posted to /admin as multipart with a session.
+ * The action refuses anyone but an admin before reading it; this only decides how much
+ * may be sent.
  */
 export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + MAX_BODY_BYTES;
 const UPLOAD_PATHS = new Set(["/admin", "/admin.data"]);
 const bodyLimit = (req: Request) =>
-  UPLOAD_PATHS.has(req.path) && req.is("multipart/form-data") ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+  UPLOAD_PATHS.has(req.path) && req.is("multipart/form-data") && hasSession(req) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
 
 /**
  * The path for the log, without the query string (verification tokens) and with tokens
@@ -213,7 +218,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   }
   // A page rendered for a signed-in visitor carries their name: never for shared caches.
   app.use((req, res, next) => {
-    if (/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(req.get("cookie") ?? "")) {
+    if (hasSession(req)) {
       res.setHeader("Cache-Control", "private, no-store");
     }
     next();

@@ -27,6 +27,7 @@ export interface PanelArgs {
  * with `failure`, the SPEC's message for that write.
  */
 export interface AdminIntent {
-  failure: string;
+  /** The SPEC's failure toast, or a choice of them by what the form asked. */
+  failure: string | ((form: FormData) => string);
   run: (args: { form: FormData; context: AppLoadContext; actor: Actor }) => Promise<AdminActionResult | { status: number; result: AdminActionResult }>;
 }

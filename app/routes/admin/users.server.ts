@@ -12,7 +12,7 @@ export async function loadUsersPanel({ context, actor, params }: PanelArgs) {
 
 export const USER_INTENTS: Record<string, AdminIntent> = {
   "user-role": {
-    failure: ADMIN_USER_TOASTS.updateFailed,
+    failure: (form) => (form.get("role") === "none" ? ADMIN_USER_TOASTS.removeFailed : ADMIN_USER_TOASTS.updateFailed),
     async run({ form, context, actor }) {
       const parsed = roleChangeSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid("Unknown role");
