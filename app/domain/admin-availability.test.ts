@@ -11,7 +11,6 @@ import {
   defaultSlotsToCreate,
   END_AFTER_START_MESSAGE,
   endsAfterStart,
-  isCalendarDate,
   slotAvailabilitySchema,
   slotCreateSchema,
   slotDefaultsSchema,
@@ -36,18 +35,6 @@ describe("ADMIN_SLOT_TOASTS", () => {
       "Availability slot deleted successfully",
       "Default time slots created successfully",
     ]);
-  });
-});
-
-describe("isCalendarDate", () => {
-  it("accepts real days only", () => {
-    expect(isCalendarDate("2031-01-15")).toBe(true);
-    expect(isCalendarDate("2032-02-29")).toBe(true);
-    expect(isCalendarDate("2031-02-29")).toBe(false);
-    expect(isCalendarDate("2031-13-01")).toBe(false);
-    expect(isCalendarDate("2031-1-5")).toBe(false);
-    expect(isCalendarDate("1999-12-31")).toBe(false);
-    expect(isCalendarDate("tomorrow")).toBe(false);
   });
 });
 

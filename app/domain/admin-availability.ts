@@ -1,5 +1,6 @@
-import { addDays, endOfMonth, format, isValid, parse, startOfMonth } from "date-fns";
+import { addDays, endOfMonth, format, parse, startOfMonth } from "date-fns";
 import { z } from "zod";
+import { isCalendarDate } from "./calendar";
 import { DEFAULT_SLOT_TIMES } from "./constants";
 import { hhmm, slotDayLabel } from "./slots";
 
@@ -32,16 +33,9 @@ export function slotExistsMessage(startTime: string): string {
   return `A slot starting at ${hhmm(startTime)} already exists on this date`;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_MONTH = /^\d{4}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
-/** A real calendar day as yyyy-MM-dd (no 2031-02-30), within years a person would pick. */
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const day = parse(value, "yyyy-MM-dd", new Date(2000, 0, 1));
-  return isValid(day) && format(day, "yyyy-MM-dd") === value && day.getFullYear() >= 2000 && day.getFullYear() <= 2200;
-}
 
 const calendarDate = z.string().trim().refine(isCalendarDate, "Choose a valid date");
 /** "HH:mm" (seconds, as some browsers send them, are dropped). */

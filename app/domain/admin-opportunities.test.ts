@@ -27,6 +27,8 @@ describe("opportunity form parsing (SPEC.md section 5)", () => {
     expect(isWebImageAddress("https://images.example.com/a.jpg")).toBe(true);
     expect(isWebImageAddress("/uploads/0b8f2c1e-4d.webp")).toBe(true);
     expect(isWebImageAddress("javascript:alert(1)")).toBe(false);
+    // The page's CSP shows images only over https.
+    expect(isWebImageAddress("http://images.example.com/a.jpg")).toBe(false);
     expect(isWebImageAddress("data:image/svg+xml,<svg/>")).toBe(false);
     expect(isWebImageAddress("/uploads/../auth-secret")).toBe(false);
   });

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { isCalendarDate } from "./calendar";
 import { OPPORTUNITY_STATUSES } from "./constants";
 import { formatUsd } from "./format";
+import { UPLOADED_IMAGE_PATH } from "./image-upload";
 
 /** SPEC.md section 8, "Admin" / Opportunities, verbatim. */
 export const ADMIN_OPPORTUNITY_TOASTS = {
@@ -43,7 +45,7 @@ export const OPPORTUNITY_EXTRA_MESSAGES = {
   tooLong: (max: number) => `Must be ${formatUsd(max).slice(1)} characters or fewer`,
   tooLarge: "Number is too large",
   date: "Please enter a valid date",
-  imageUrl: "Please enter an image URL starting with https:// or http://",
+  imageUrl: "Please enter an image URL starting with https://",
 } as const;
 
 /**
@@ -90,11 +92,6 @@ const amount = optionalText
   .transform(parseAmount)
   .pipe(z.number().min(0, OPPORTUNITY_MESSAGES.positive).max(OPPORTUNITY_LIMITS.money, OPPORTUNITY_EXTRA_MESSAGES.tooLarge));
 
-const isCalendarDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
 
 /**
  * The opportunity form (SPEC.md section 5), the same on client and server. Empty
@@ -137,12 +134,10 @@ export const opportunityFormSchema = z.object({
 export type OpportunityFormInput = z.input<typeof opportunityFormSchema>;
 export type OpportunityFormValues = z.output<typeof opportunityFormSchema>;
 
-/** An image address the site may show: http(s), or one of our own uploads. */
+/** An image address the site may show (its CSP allows https: images): https, or one of our own uploads. */
 export function isWebImageAddress(value: string): boolean {
-  if (/^\/uploads\/[\w-]+\.(?:jpg|png|webp)$/.test(value)) return true;
-  if (!URL.canParse(value)) return false;
-  const protocol = new URL(value).protocol;
-  return protocol === "https:" || protocol === "http:";
+  if (UPLOADED_IMAGE_PATH.test(value)) return true;
+  return URL.canParse(value) && new URL(value).protocol === "https:";
 }
 
 export const deleteOpportunitySchema = z.object({ opportunityId: z.uuid() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextWeekdays, todayInZone } from "./calendar";
+import { isCalendarDate, nextWeekdays, todayInZone } from "./calendar";
 
 describe("todayInZone", () => {
   it("reads the date on the firm's wall clock, not the server's", () => {
@@ -23,5 +23,17 @@ describe("nextWeekdays", () => {
     const days = nextWeekdays("2026-11-23", 10);
     expect(days).toHaveLength(10);
     expect(days.at(-1)).toBe("2026-12-04");
+  });
+});
+
+describe("isCalendarDate", () => {
+  it("accepts real days only", () => {
+    expect(isCalendarDate("2031-01-15")).toBe(true);
+    expect(isCalendarDate("2032-02-29")).toBe(true);
+    expect(isCalendarDate("2031-02-29")).toBe(false);
+    expect(isCalendarDate("2031-13-01")).toBe(false);
+    expect(isCalendarDate("2031-1-5")).toBe(false);
+    expect(isCalendarDate("1999-12-31")).toBe(false);
+    expect(isCalendarDate("tomorrow")).toBe(false);
   });
 });

@@ -19,3 +19,12 @@ export function nextWeekdays(from: string, count: number): string[] {
   }
   return days;
 }
+
+/** A real calendar day as yyyy-MM-dd (no 2031-02-30), within years a person would pick. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  if (Number.isNaN(time) || !new Date(time).toISOString().startsWith(value)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= 2000 && year <= 2200;
+}

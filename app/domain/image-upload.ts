@@ -14,6 +14,9 @@ export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 
 export type ImageExtension = "jpg" | "png" | "webp";
 
+/** The address an uploaded image is served at, /uploads/<uuid>.<ext>; group 1 is the file name. */
+export const UPLOADED_IMAGE_PATH = /^\/uploads\/([\w-]+\.(?:jpg|png|webp))$/;
+
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
 
 /** The image type from the file's own first bytes, or null when it is none of ours. */

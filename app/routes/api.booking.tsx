@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { isCalendarDate } from "~/domain/calendar";
 import { wallClockNow, type OfferedSlot } from "~/domain/slots";
 import type { BookingDialogData, BookingTimesData } from "~/domain/booking-dialog-data";
 import { getEnquiryPrefill } from "~/server/enquiries.server";
@@ -6,12 +7,6 @@ import { actorOf, getViewer } from "~/server/session.server";
 import { listSlotDates, listSlotsOnDate, listUpcomingSlots } from "~/server/slots.server";
 import type { Route } from "./+types/api.booking";
 
-/** yyyy-MM-dd naming a real calendar day (not 2031-02-30). */
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-}
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 /**

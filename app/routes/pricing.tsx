@@ -209,11 +209,16 @@ function StartSubscription({ planId, interval, popular, signedIn }: { planId: st
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
+    if (fetcher.state !== "idle") return;
     const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
     const opened = tab.current;
     tab.current = null;
+    // Done without a new answer: the session had ended and the page went to sign in.
+    if (!answer || handled.current === answer) {
+      opened?.close();
+      return;
+    }
+    handled.current = answer;
     if (answer.url) {
       if (opened && !opened.closed) opened.location.href = answer.url;
       else window.location.assign(answer.url);
@@ -222,6 +227,12 @@ function StartSubscription({ planId, interval, popular, signedIn }: { planId: st
       toast.error(answer.error.title, { description: answer.error.description });
     }
   }, [fetcher.state, fetcher.data]);
+
+  // Leaving the page before the answer (a redirect to sign in) closes the tab opened for it.
+  useEffect(() => {
+    const pending = tab;
+    return () => pending.current?.close();
+  }, []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (!signedIn) return;

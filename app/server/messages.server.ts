@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { ADMIN_MESSAGES_PAGE_SIZE, likePattern } from "~/domain/admin-messages";
 import { AppError } from "~/domain/app-error";
 import { requireAdmin, type Actor } from "./actor.server";
@@ -60,7 +60,7 @@ export async function listMessagesForAdmin(
   db: Database,
   actor: Actor,
   query: { q: string; mpage: number },
-): Promise<{ total: number; unread: number; rows: AdminMessage[] }> {
+): Promise<{ total: number; rows: AdminMessage[] }> {
   requireAdmin(actor);
   const where = messageSearch(query.q);
   const rows = await db
@@ -87,12 +87,11 @@ export async function listMessagesForAdmin(
     .limit(ADMIN_MESSAGES_PAGE_SIZE)
     .offset((query.mpage - 1) * ADMIN_MESSAGES_PAGE_SIZE);
   const [counted] = await db
-    .select({ total: count(), unread: sql<number>`count(*) filter (where ${contactMessages.isRead} = false)::int` })
+    .select({ total: count() })
     .from(contactMessages)
     .where(where);
   return {
     total: counted?.total ?? 0,
-    unread: counted?.unread ?? 0,
     rows: rows.map((r) => ({ ...r, booking: r.booking?.bookingType ? r.booking : null })),
   };
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import type { OpportunityFormValues } from "~/domain/admin-opportunities";
 import { AppError } from "~/domain/app-error";
-import type { ImageExtension } from "~/domain/image-upload";
+import { UPLOADED_IMAGE_PATH, type ImageExtension } from "~/domain/image-upload";
 import { requireAdmin, type Actor } from "./actor.server";
 import { recordAudit } from "./audit.server";
 import type { Database } from "./db/client.server";
@@ -97,10 +97,9 @@ export interface SaveOpportunityOptions {
   uploadsDir: string;
 }
 
-/** The public address of an uploaded image and its file. */
-const UPLOADED = /^\/uploads\/([\w-]+\.(?:jpg|png|webp))$/;
+/** The file behind an uploaded image's address; null for any other address. */
 function uploadedFile(uploadsDir: string, imageUrl: string | null): string | null {
-  const match = imageUrl ? UPLOADED.exec(imageUrl) : null;
+  const match = imageUrl ? UPLOADED_IMAGE_PATH.exec(imageUrl) : null;
   return match ? path.join(uploadsDir, match[1]!) : null;
 }
 

@@ -14,6 +14,7 @@ import { recordAudit } from "./audit.server";
 import type { Database } from "./db/client.server";
 import { sqlState, UNIQUE_VIOLATION, violatedConstraint } from "./db/pg-error.server";
 import { availabilitySlots, consultationBookings } from "./db/schema.server";
+import { slotHasLiveBooking } from "./slots.server";
 
 /**
  * The admin's side of availability slots (SPEC.md sections 2 and 7): one day's slots with
@@ -36,12 +37,6 @@ export interface AdminSlot {
   booked: boolean;
 }
 
-/**
- * Whether a live (not cancelled) booking holds the outer row's slot. Spelled with qualified
- * names: in a select list Drizzle writes columns unqualified, and a bare "id" inside the
- * subquery would mean the booking's own id.
- */
-const liveBooking = sql<boolean>`exists (select 1 from ${consultationBookings} as live where live.availability_slot_id = ${availabilitySlots}.id and live.status <> 'cancelled')`;
 
 const adminColumns = {
   id: availabilitySlots.id,
@@ -50,7 +45,7 @@ const adminColumns = {
   endTime: availabilitySlots.endTime,
   isAvailable: availabilitySlots.isAvailable,
   notes: availabilitySlots.notes,
-  booked: liveBooking,
+  booked: slotHasLiveBooking,
 };
 
 /** The audit snapshot of a slot: what an admin can change about it. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ne, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, not, or, sql } from "drizzle-orm";
 import { UPCOMING_SLOT_LIMIT } from "~/domain/constants";
 import { isSlotOffered, type OfferedSlot, type WallClock } from "~/domain/slots";
 import type { Actor } from "./actor.server";
@@ -22,8 +22,12 @@ const offeredColumns = {
 /** A bound on the calendar's list of dates: more than a year of working days. */
 const CALENDAR_DATES_LIMIT = 400;
 
-/** A booking that is not cancelled holds its slot. */
-const liveBooking = sql`(select 1 from ${consultationBookings} where ${consultationBookings.availabilitySlotId} = ${availabilitySlots.id} and ${ne(consultationBookings.status, "cancelled")})`;
+/**
+ * Whether a live (not cancelled) booking holds the outer row's slot: a booking that is not
+ * cancelled holds its slot. Spelled with qualified names, because in a select list Drizzle
+ * writes columns unqualified and a bare "id" inside the subquery would mean the booking's.
+ */
+export const slotHasLiveBooking = sql<boolean>`exists (select 1 from ${consultationBookings} as live where live.availability_slot_id = ${availabilitySlots}.id and live.status <> 'cancelled')`;
 
 function offered(now: WallClock) {
   return and(
@@ -32,7 +36,7 @@ function offered(now: WallClock) {
       gt(availabilitySlots.date, now.date),
       and(eq(availabilitySlots.date, now.date), gt(availabilitySlots.startTime, now.time)),
     ),
-    notExists(liveBooking),
+    not(slotHasLiveBooking),
   );
 }
 
@@ -79,7 +83,7 @@ export async function findOfferedSlotForUpdate(db: Database, now: WallClock, id:
     .select({
       ...offeredColumns,
       isAvailable: availabilitySlots.isAvailable,
-      hasLiveBooking: sql<boolean>`exists ${liveBooking}`,
+      hasLiveBooking: slotHasLiveBooking,
     })
     .from(availabilitySlots)
     .where(eq(availabilitySlots.id, id))

@@ -22,8 +22,10 @@ const visit = (path: string): Screen => ({ name: path, open: (page) => page.goto
 async function clickUntil(click: () => Promise<void>, done: () => Promise<boolean>) {
   await expect(async () => {
     if (!(await done())) await click();
-    expect(await done()).toBe(true);
-  }).toPass({ timeout: 10_000, intervals: [250, 500, 1_000] });
+    // What the click starts may take a moment (the dialog's code loads on first use):
+    // wait for it before clicking again, or the next click lands on what it opened.
+    await expect.poll(done, { timeout: 3_000 }).toBe(true);
+  }).toPass({ timeout: 20_000, intervals: [250, 500, 1_000] });
 }
 
 const SCREENS: Screen[] = [
@@ -101,7 +103,7 @@ test.describe("the booking dialog (axe, WCAG 2.1 AA)", () => {
       await page.goto("/");
       const dialog = page.getByRole("dialog", { name: "Schedule Your Consultation" });
       await clickUntil(
-        () => page.getByRole("button", { name: "Schedule a Call" }).click(),
+        () => page.getByRole("button", { name: "Schedule a Call" }).click({ timeout: 3_000 }),
         () => dialog.isVisible(),
       );
       await expect(dialog.getByText("Auto-selected next available slot")).toBeVisible();

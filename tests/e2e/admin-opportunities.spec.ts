@@ -79,6 +79,9 @@ test.describe("/admin opportunities", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Opportunity deleted successfully")).toBeVisible();
     await expect(card).toHaveCount(0);
+    await page.goto("/opportunities");
+    await expect(page.getByRole("heading", { name: "Investment Opportunities" })).toBeVisible();
+    await expect(page.getByText(title)).toHaveCount(0);
   });
 
   test("a file that is not an image is refused beside the field, with the typed values kept", async ({ page, baseURL }) => {

@@ -49,13 +49,12 @@ function failed(title: string, result: AdminActionResult) {
 }
 
 function useSlotToasts() {
-  useActionResult(FETCHERS.availability, (result) => {
-    if (result.ok) toast.success(ADMIN_SLOT_TOASTS.updated);
-    else failed(ADMIN_SLOT_TOASTS.updateFailed, result);
-  });
   useActionResult(FETCHERS.delete, (result) => {
-    if (result.ok) toast.success(ADMIN_SLOT_TOASTS.deleted);
-    else failed(ADMIN_SLOT_TOASTS.deleteFailed, result);
+    if (result.ok) {
+      toast.success(ADMIN_SLOT_TOASTS.deleted);
+      // The focused Delete button has gone with its row: keep the keyboard in the list.
+      document.getElementById("admin-availability-heading")?.focus();
+    } else failed(ADMIN_SLOT_TOASTS.deleteFailed, result);
   });
   useActionResult(FETCHERS.defaults, (result, sent) => {
     const date = sent?.get("date");
@@ -102,7 +101,7 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
   return (
     <section aria-labelledby="admin-availability-heading" className="space-y-6">
       <div>
-        <h2 id="admin-availability-heading" className="font-serif text-2xl font-semibold">
+        <h2 id="admin-availability-heading" tabIndex={-1} className="font-serif text-2xl font-semibold outline-none">
           Availability
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">Consultation slots visitors can book. All times are {city} time.</p>
@@ -194,7 +193,13 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
 
 function SlotRow({ slot, disabled }: { slot: AdminSlot; disabled: boolean }) {
   const id = useId();
-  const toggle = useFetcher<AdminActionResult>({ key: FETCHERS.availability });
+  // One fetcher per row for the switch, so switching two rows quickly does not cancel the first.
+  const toggleKey = `${FETCHERS.availability}-${slot.id}`;
+  const toggle = useFetcher<AdminActionResult>({ key: toggleKey });
+  useActionResult(toggleKey, (result) => {
+    if (result.ok) toast.success(ADMIN_SLOT_TOASTS.updated);
+    else failed(ADMIN_SLOT_TOASTS.updateFailed, result);
+  });
   const remove = useFetcher<AdminActionResult>({ key: FETCHERS.delete });
   const times = slotTimeRange(slot);
   // The switch shows the choice at once; a refusal puts the saved value back.
@@ -211,6 +216,11 @@ function SlotRow({ slot, disabled }: { slot: AdminSlot; disabled: boolean }) {
           {!available ? <Badge variant="outline">Unavailable</Badge> : null}
         </p>
         {slot.notes ? <p className="mt-1 text-sm break-words whitespace-pre-line text-muted-foreground">{slot.notes}</p> : null}
+        {slot.booked ? (
+          <p id={`${id}-booked`} className="mt-1 text-sm text-muted-foreground">
+            Booked: cancel the booking before deleting this slot.
+          </p>
+        ) : null}
       </div>
       <div className="flex items-center gap-4">
         <div className="flex items-center gap-2">
@@ -230,8 +240,8 @@ function SlotRow({ slot, disabled }: { slot: AdminSlot; disabled: boolean }) {
           type="button"
           variant="outline"
           size="sm"
-          disabled={disabled || deleting}
-          title={slot.booked ? "A slot with a booking that is not cancelled cannot be deleted" : undefined}
+          disabled={disabled || deleting || slot.booked}
+          aria-describedby={slot.booked ? `${id}-booked` : undefined}
           onClick={() => void remove.submit({ intent: "slot-delete", slotId: slot.id }, { method: "post" })}
         >
           {deleting ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}

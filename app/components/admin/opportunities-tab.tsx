@@ -62,14 +62,17 @@ export function AdminOpportunitiesTab({ opportunities, failed }: { opportunities
     setEditing(null);
   });
   useActionResult(DELETE_FETCHER, (result) => {
-    if (result.ok) toast.success(ADMIN_OPPORTUNITY_TOASTS.deleted);
-    else toast.error(ADMIN_OPPORTUNITY_TOASTS.deleteFailed, { description: result.message });
+    if (result.ok) {
+      toast.success(ADMIN_OPPORTUNITY_TOASTS.deleted);
+      // The focused card has gone: keep the keyboard in the list.
+      document.getElementById("admin-opportunities-heading")?.focus();
+    } else toast.error(ADMIN_OPPORTUNITY_TOASTS.deleteFailed, { description: result.message });
   });
 
   return (
     <section aria-labelledby="admin-opportunities-heading" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="admin-opportunities-heading" className="font-serif text-2xl font-semibold">
+        <h2 id="admin-opportunities-heading" tabIndex={-1} className="font-serif text-2xl font-semibold outline-none">
           Opportunities <span className="text-base font-normal text-muted-foreground">({opportunities.length})</span>
         </h2>
         <Button onClick={() => setEditing({ mode: "create" })}>
@@ -170,11 +173,11 @@ function OpportunityAdminCard({ opportunity: o, onEdit }: { opportunity: Opportu
 /** The Create / Edit dialog: the section 5 form, checked here first and again on the server. */
 function OpportunityFormDialog({ editing }: { editing: NonNullable<Editing> }) {
   const fetcher = useFetcher<AdminActionResult>({ key: SAVE_FETCHER });
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  // This dialog's own messages: from the check here, then from the server's answer to it.
+  const [errors, setErrors] = useState<FieldErrors>({});
+  useActionResult(SAVE_FETCHER, (result) => setErrors(result.ok ? {} : (result.fieldErrors ?? {})));
   const o = editing.mode === "edit" ? editing.opportunity : null;
   const saving = fetcher.state !== "idle";
-  const serverErrors = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
-  const errors: FieldErrors = clientErrors ?? serverErrors ?? {};
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
@@ -186,12 +189,12 @@ function OpportunityFormDialog({ editing }: { editing: NonNullable<Editing> }) {
     if (tooLarge) found.image = [tooLarge];
     if (Object.keys(found).length > 0) {
       event.preventDefault();
-      setClientErrors(found);
+      setErrors(found);
       const first = Object.keys(found)[0];
       event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    setClientErrors(null);
+    setErrors({});
   }
 
   const describedBy = (name: string) => (errors[name]?.length ? `opportunity-${name}-error` : undefined);

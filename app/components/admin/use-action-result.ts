@@ -3,13 +3,14 @@ import { useFetcher } from "react-router";
 import type { AdminActionResult } from "~/routes/admin/types";
 
 /**
- * Calls `onResult` once for each answer the fetcher with `key` receives. Rows share one
- * key per kind of write, so the answer (and its toast) survives the row that sent it
- * leaving the list.
+ * Calls `onResult` once for each answer the fetcher with `key` receives while the caller
+ * is mounted. Rows share one key per kind of write, so the answer (and its toast)
+ * survives the row that sent it leaving the list.
  */
 export function useActionResult(key: string, onResult: (result: AdminActionResult, formData: FormData | undefined) => void) {
   const fetcher = useFetcher<AdminActionResult>({ key });
-  const handled = useRef<AdminActionResult | undefined>(undefined);
+  // An answer that arrived before this component mounted is not news to it.
+  const handled = useRef<AdminActionResult | undefined>(fetcher.data);
   const sent = useRef<FormData | undefined>(undefined);
   useEffect(() => {
     if (fetcher.formData) sent.current = fetcher.formData;

@@ -10,7 +10,7 @@ export async function loadMessagesPanel({ context, actor, params }: PanelArgs) {
     context,
     "messages",
     listMessagesForAdmin(context.db, actor, query),
-    { total: 0, unread: 0, rows: [] },
+    { total: 0, rows: [] },
     // SPEC.md section 8: 'Failed to fetch messages: ' followed by the server message; ours
     // never shows a database's own words, so the sentence a person can act on follows it.
     `${ADMIN_MESSAGE_TOASTS.fetchFailed}Please try again later.`,
