@@ -179,9 +179,14 @@ describe(`e-mail outbox (${testDriver})`, () => {
 
     const confirmed = bySubject.get(`Your consultation with ${brand.name} is confirmed`);
     expect(addresses(confirmed?.to)).toEqual(["layla@example.com"]);
-    const invite = confirmed?.attachments.find((a) => a.contentType === "text/calendar");
-    expect(invite).toBeDefined();
-    const ics = invite!.content.toString("utf8");
+    // The invite twice, as nodemailer sends an iCalendar event: the calendar part mail apps
+    // act on, and the same file as a download.
+    expect(confirmed?.attachments.map((a) => [a.contentType, a.filename])).toEqual([
+      ["text/calendar", undefined],
+      ["application/ics", "consultation.ics"],
+    ]);
+    expect(confirmed!.attachments[1]!.content.toString("utf8")).toBe(confirmed!.attachments[0]!.content.toString("utf8"));
+    const ics = confirmed!.attachments[0]!.content.toString("utf8");
     expect(ics).toContain("METHOD:REQUEST");
     expect(ics).toContain("DTSTART;TZID=Europe/London:20260714T090000");
     expect(ics).toContain("DTEND;TZID=Europe/London:20260714T093000");

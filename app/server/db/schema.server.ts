@@ -264,6 +264,8 @@ export const emailOutbox = pgTable(
     textBody: text("text_body").notNull(),
     /** The .ics content of a calendar invite (METHOD:REQUEST), when the mail carries one. */
     ical: text("ical"),
+    /** The invite's file name as the recipient sees it (the mailer's default when null). */
+    icalFilename: text("ical_filename"),
     /** The mail stays (it may already be sent) when its booking is deleted. */
     bookingId: uuid("booking_id").references(() => consultationBookings.id, { onDelete: "set null" }),
     attempts: integer("attempts").notNull().default(0),

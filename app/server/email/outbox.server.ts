@@ -51,6 +51,7 @@ export async function enqueueEmail(db: Database, message: OutboxMessage): Promis
     html: message.html,
     textBody: message.text,
     ical: message.icalEvent?.content ?? null,
+    icalFilename: message.icalEvent?.filename ?? null,
     bookingId: message.bookingId ?? null,
   });
 }
@@ -137,7 +138,9 @@ export async function deliverDueEmails(
         subject: row.subject,
         html: row.html,
         text: row.textBody,
-        ...(row.ical ? { icalEvent: { method: icalMethod(row.ical), content: row.ical } } : {}),
+        ...(row.ical
+          ? { icalEvent: { method: icalMethod(row.ical), content: row.ical, ...(row.icalFilename ? { filename: row.icalFilename } : {}) } }
+          : {}),
       });
     } catch (error) {
       failed++;
