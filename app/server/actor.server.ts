@@ -10,6 +10,12 @@ export type Actor =
 
 export const anonymous: Actor = { kind: "anonymous" };
 
+/** The signed-in user's id, or UNAUTHENTICATED (with `message`): services for one's own data start here. */
+export function requireUser(actor: Actor, message = "Not authenticated"): string {
+  if (actor.kind !== "user") throw new AppError("UNAUTHENTICATED", message);
+  return actor.userId;
+}
+
 /** The admin's user id, or FORBIDDEN: every admin-only service starts here. */
 export function requireAdmin(actor: Actor): string {
   if (actor.kind !== "user" || !actor.isAdmin) throw new AppError("FORBIDDEN", "You do not have permission to do that.");

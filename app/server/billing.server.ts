@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { BILLING_MESSAGES, isLiveSubscription, toCents, type CheckoutRequest } from "~/domain/billing";
 import { AppError } from "~/domain/app-error";
 import { FREE_TRIAL_DAYS } from "~/domain/constants";
-import type { Actor } from "./actor.server";
+import { requireUser, type Actor } from "./actor.server";
 import type { AppConfig } from "./config.server";
 import type { Database } from "./db/client.server";
 import { subscriptionPlans, subscriptions, user } from "./db/schema.server";
@@ -46,10 +46,8 @@ function stripeFailure(error: unknown, message: string): never {
   throw new AppError("UNAVAILABLE", message, { cause: error });
 }
 
-const signedIn = (actor: Actor): string => {
-  if (actor.kind !== "user") throw new AppError("UNAUTHENTICATED", "Please sign in to start a subscription.");
-  return actor.userId;
-};
+const SIGN_IN_FIRST = "Please sign in to start a subscription.";
+const signedIn = (actor: Actor): string => requireUser(actor, SIGN_IN_FIRST);
 
 /** What Stripe already knows of this investor: their customer, and whether a subscription still runs. */
 async function billingHistory(db: Database, userId: string): Promise<{ customer?: string; live: boolean }> {
@@ -77,7 +75,7 @@ export async function startCheckout(db: Database, config: AppConfig, actor: Acto
     .limit(1);
   if (!plan) throw new AppError("NOT_FOUND", BILLING_MESSAGES.unknownPlan);
   const [account] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
-  if (!account) throw new AppError("UNAUTHENTICATED", "Please sign in to start a subscription.");
+  if (!account) throw new AppError("UNAUTHENTICATED", SIGN_IN_FIRST);
   const history = await billingHistory(db, userId);
   // One running subscription per investor: a second Checkout would bill them twice.
   if (history.live) throw new AppError("CONFLICT", BILLING_MESSAGES.alreadySubscribed);

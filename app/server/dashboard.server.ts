@@ -1,7 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import { AppError } from "~/domain/app-error";
 import type { BookingStatus, BookingType } from "~/domain/constants";
-import type { Actor } from "./actor.server";
+import { requireUser, type Actor } from "./actor.server";
 import type { Database } from "./db/client.server";
 import { availabilitySlots, consultationBookings, profiles, user } from "./db/schema.server";
 
@@ -36,15 +35,9 @@ export interface OwnBooking {
   slot: { date: string; startTime: string; endTime: string } | null;
 }
 
-/** The signed-in user's id; an anonymous actor has no dashboard. */
-function ownerId(actor: Actor): string {
-  if (actor.kind !== "user") throw new AppError("UNAUTHENTICATED", "Not authenticated");
-  return actor.userId;
-}
-
 /** The actor's profile plus the account e-mail, or null when the profile row is missing. */
 export async function getOwnProfile(db: Database, actor: Actor): Promise<OwnProfile | null> {
-  const userId = ownerId(actor);
+  const userId = requireUser(actor);
   const [row] = await db
     .select({
       email: user.email,
@@ -65,7 +58,7 @@ export async function getOwnProfile(db: Database, actor: Actor): Promise<OwnProf
 
 /** The actor's own bookings, newest first, each with its linked slot's times. */
 export async function listOwnBookings(db: Database, actor: Actor): Promise<OwnBooking[]> {
-  const userId = ownerId(actor);
+  const userId = requireUser(actor);
   const rows = await db
     .select({
       id: consultationBookings.id,

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { AppError } from "~/domain/app-error";
 import { LIVE_SUBSCRIPTION_STATUSES } from "~/domain/billing";
 import { BILLING_INTERVALS, type BillingInterval } from "~/domain/constants";
-import type { Actor } from "./actor.server";
+import { requireUser, type Actor } from "./actor.server";
 import { stripeClient } from "./billing.server";
 import type { AppConfig } from "./config.server";
 import type { Database } from "./db/client.server";
@@ -159,7 +159,7 @@ export interface SubscriptionSummary {
 
 /** The investor's subscription for their dashboard (the running one, else the latest); only ever their own. */
 export async function findCurrentSubscription(db: Database, actor: Actor): Promise<SubscriptionSummary | null> {
-  if (actor.kind !== "user") throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  const userId = requireUser(actor, "Please sign in.");
   const [row] = await db
     .select({
       planName: subscriptionPlans.name,
@@ -171,7 +171,7 @@ export async function findCurrentSubscription(db: Database, actor: Actor): Promi
     })
     .from(subscriptions)
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
-    .where(eq(subscriptions.userId, actor.userId))
+    .where(eq(subscriptions.userId, userId))
     // A running subscription before any that ended, then the newest.
     .orderBy(desc(inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES])), desc(subscriptions.createdAt))
     .limit(1);
