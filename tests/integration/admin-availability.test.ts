@@ -15,6 +15,7 @@ import {
 } from "~/server/slots-admin.server";
 import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";
+import { SPEC_DEFAULT_SLOT_ROWS } from "../support/spec-values";
 
 let bed: AdminTestbed, t: TestDatabase, context: TestContext;
 beforeAll(async () => {
@@ -209,16 +210,7 @@ describe(`/admin availability: default slots (${testDriver})`, () => {
     const first = await post({ intent: "slot-defaults", date: "2031-07-07" });
     expect(first).toEqual({ status: 200, data: { ok: true, created: 8 } });
     const rows = await slotsOn("2031-07-07");
-    expect(rows.map((r) => `${r.startTime}-${r.endTime}`)).toEqual([
-      "09:00:00-09:30:00",
-      "09:30:00-10:00:00",
-      "10:00:00-10:30:00",
-      "10:30:00-11:00:00",
-      "14:00:00-14:30:00",
-      "14:30:00-15:00:00",
-      "15:00:00-15:30:00",
-      "15:30:00-16:00:00",
-    ]);
+    expect(rows.map((r) => `${r.startTime}-${r.endTime}`)).toEqual(SPEC_DEFAULT_SLOT_ROWS);
     expect(rows.every((r) => r.isAvailable && r.createdBy === bed.admin.id)).toBe(true);
     const second = await post({ intent: "slot-defaults", date: "2031-07-07" });
     expect(second).toEqual({ status: 200, data: { ok: true, created: 0 } });

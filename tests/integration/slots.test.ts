@@ -11,6 +11,7 @@ import { availabilitySlots, consultationBookings, profiles } from "~/server/db/s
 import { findOfferedSlotForUpdate, listSlotDates, listSlotsOnDate, listUpcomingSlots } from "~/server/slots.server";
 import { createTestContext, getRequest, signInCookie } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { SPEC_DEFAULT_SLOT_ROWS } from "../support/spec-values";
 
 /**
  * Which slots a visitor is offered (SPEC.md section 4, "Slot availability"; section 7,
@@ -169,16 +170,7 @@ describe(`offered slots (${testDriver})`, () => {
 
     const onSecond = await listSlotsOnDate(t.db, anonymous, now, "2031-09-02");
     expect(onSecond.every((s) => s.date === "2031-09-02")).toBe(true);
-    expect(onSecond.map((s) => `${s.startTime}-${s.endTime}`)).toEqual([
-      "09:00:00-09:30:00",
-      "09:30:00-10:00:00",
-      "10:00:00-10:30:00",
-      "10:30:00-11:00:00",
-      "14:00:00-14:30:00",
-      "14:30:00-15:00:00",
-      "15:00:00-15:30:00",
-      "15:30:00-16:00:00",
-    ]);
+    expect(onSecond.map((s) => `${s.startTime}-${s.endTime}`)).toEqual(SPEC_DEFAULT_SLOT_ROWS);
     expect(await listSlotsOnDate(t.db, anonymous, now, "2031-09-03")).toEqual([]);
     expect(await listSlotsOnDate(t.db, anonymous, now, "2031-09-04")).toEqual([]);
   });
