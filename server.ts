@@ -11,5 +11,5 @@ export {};
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ||= dev ? "development" : "production";
 
-const { startServer } = await import("./app/server/start-server.server");
+const { startServer } = await import("./app/server/runtime/serve.server");
 await startServer({ dev });

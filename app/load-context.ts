@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { Auth } from "./server/auth.server";
-import type { AppConfig } from "./server/config.server";
+import type { Auth } from "./server/security/better-auth.server";
+import type { AppConfig } from "./server/runtime/config.server";
 import type { Database } from "./server/db/client.server";
 import type { Mailer } from "./server/email/mailer.server";
 import type { OutboxWorker } from "./server/email/outbox.server";

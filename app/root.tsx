@@ -24,8 +24,8 @@ import { brand } from "./domain/brand";
 import { pageMeta } from "./domain/seo";
 import type { FlashToast } from "./domain/toast";
 import { useNonce } from "./nonce";
-import { getViewer } from "./server/session.server";
-import { readToast } from "./server/toast.server";
+import { getViewer } from "./server/security/session.server";
+import { readToast } from "./server/http/toast-cookie.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = await readToast(request, context);

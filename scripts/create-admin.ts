@@ -6,8 +6,8 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { emailSchema, passwordSchema } from "~/domain/auth-validation";
-import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/startup.server";
-import { createOrPromoteAdmin } from "~/server/users.server";
+import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/runtime/boot.server";
+import { createOrPromoteAdmin } from "~/server/services/users.server";
 
 const usage = "Usage: npm run create-admin -- --email you@example.com --password 'a long password'";
 let values;

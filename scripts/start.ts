@@ -7,7 +7,7 @@ process.env.NODE_ENV ||= "production";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { ensureBuild } = await import("./ensure-build");
-const { startServer } = await import("../app/server/start-server.server");
+const { startServer } = await import("../app/server/runtime/serve.server");
 
 await startServer({
   beforeStart: (_config, logger) => {

@@ -2,8 +2,8 @@ import { adminBookingsQuerySchema } from "~/domain/admin-bookings";
 import { adminMessagesQuerySchema } from "~/domain/admin-messages";
 import { isAppError } from "~/domain/app-error";
 import { wallClockNow } from "~/domain/slots";
-import { exportBookingsCsv, exportMessagesCsv } from "~/server/exports.server";
-import { actorOf, getViewer } from "~/server/session.server";
+import { exportBookingsCsv, exportMessagesCsv } from "~/server/services/exports.server";
+import { actorOf, getViewer } from "~/server/security/session.server";
 import type { Route } from "./+types/admin.export";
 
 /** Personal data: never kept by a cache, never sniffed into something else. */

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { isCalendarDate } from "~/domain/calendar";
 import { wallClockNow, type OfferedSlot } from "~/domain/slots";
 import type { BookingDialogData, BookingTimesData } from "~/domain/booking-dialog-data";
-import { getEnquiryPrefill } from "~/server/enquiries.server";
-import { actorOf, getViewer } from "~/server/session.server";
-import { listSlotDates, listSlotsOnDate, listUpcomingSlots } from "~/server/slots.server";
+import { getEnquiryPrefill } from "~/server/services/enquiries.server";
+import { actorOf, getViewer } from "~/server/security/session.server";
+import { listSlotDates, listSlotsOnDate, listUpcomingSlots } from "~/server/services/slots.server";
 import type { Route } from "./+types/api.booking";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };

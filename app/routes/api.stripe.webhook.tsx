@@ -1,5 +1,5 @@
 import { isAppError } from "~/domain/app-error";
-import { receiveStripeWebhook } from "~/server/subscriptions.server";
+import { receiveStripeWebhook } from "~/server/services/subscriptions.server";
 import type { Route } from "./+types/api.stripe.webhook";
 
 /**

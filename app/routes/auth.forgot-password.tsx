@@ -11,7 +11,7 @@ import { isAppError, retryAfter } from "~/domain/app-error";
 import { requestPasswordResetSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
-import { requestPasswordReset } from "~/server/accounts.server";
+import { requestPasswordReset } from "~/server/services/accounts.server";
 import type { Route } from "./+types/auth.forgot-password";
 
 interface ActionResult {

@@ -10,8 +10,8 @@ import { isAppError, retryAfter } from "~/domain/app-error";
 import { resetPasswordSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
-import { resetPassword } from "~/server/accounts.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { resetPassword } from "~/server/services/accounts.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import type { Route } from "./+types/auth.reset-password";
 
 interface ActionResult {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { signOut } from "~/server/accounts.server";
+import { signOut } from "~/server/services/accounts.server";
 import { safeRedirect } from "~/domain/safe-redirect";
 import type { Route } from "./+types/auth.sign-out";
 

@@ -19,11 +19,11 @@ import {
   signInWithEmail,
   signUpWithEmail,
   startSocialSignIn,
-} from "~/server/accounts.server";
+} from "~/server/services/accounts.server";
 import { PROVIDER_LABELS, SOCIAL_PROVIDERS, type SocialProvider } from "~/domain/social-providers";
 import { safeRedirect } from "~/domain/safe-redirect";
-import { getViewer } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { getViewer } from "~/server/security/session.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import type { Route } from "./+types/auth";
 
 type Mode = "sign-in" | "sign-up";

@@ -1,6 +1,6 @@
 import { safeRedirect } from "~/domain/safe-redirect";
-import { requireViewer } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { requireViewer } from "~/server/security/session.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import type { Route } from "./+types/auth.welcome";
 
 /**

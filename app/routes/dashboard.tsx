@@ -11,11 +11,11 @@ import { isAppError } from "~/domain/app-error";
 import { BILLING_MESSAGES } from "~/domain/billing";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
-import { getOwnProfile, listOwnBookings, type OwnBooking, type OwnProfile } from "~/server/dashboard.server";
-import type { Actor } from "~/server/actor.server";
-import { openBillingPortal } from "~/server/billing.server";
-import { findCurrentSubscription, type SubscriptionSummary } from "~/server/subscriptions.server";
-import { actorOf, requireViewer } from "~/server/session.server";
+import { getOwnProfile, listOwnBookings, type OwnBooking, type OwnProfile } from "~/server/services/dashboard.server";
+import type { Actor } from "~/server/security/actor.server";
+import { openBillingPortal } from "~/server/services/billing.server";
+import { findCurrentSubscription, type SubscriptionSummary } from "~/server/services/subscriptions.server";
+import { actorOf, requireViewer } from "~/server/security/session.server";
 import type { Route } from "./+types/dashboard";
 
 /** What the toasts say under their SPEC.md titles: never raw database text. */

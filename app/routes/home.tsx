@@ -15,11 +15,11 @@ import type { EnquiryPrefill, EnquiryResult } from "~/domain/booking-dialog-data
 import { checkEnquiry } from "~/domain/enquiry-check";
 import { routeMeta, siteUrlFromMatches } from "~/domain/seo";
 import { organizationJsonLd } from "~/domain/structured-data";
-import { anonymous } from "~/server/actor.server";
-import { clientKey } from "~/server/client-ip.server";
-import { getEnquiryPrefill, submitEnquiry } from "~/server/enquiries.server";
-import { actorOf, getViewer } from "~/server/session.server";
-import { findFeaturedOpportunity } from "~/server/opportunities.server";
+import { anonymous } from "~/server/security/actor.server";
+import { clientKey } from "~/server/security/client-ip.server";
+import { getEnquiryPrefill, submitEnquiry } from "~/server/services/enquiries.server";
+import { actorOf, getViewer } from "~/server/security/session.server";
+import { findFeaturedOpportunity } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,8 +4,8 @@ import { OpportunityCard } from "~/components/opportunities/opportunity-card";
 import { brand } from "~/domain/brand";
 import { routeMeta, siteUrlFromMatches } from "~/domain/seo";
 import { opportunityListJsonLd } from "~/domain/structured-data";
-import { anonymous } from "~/server/actor.server";
-import { listActiveOpportunities } from "~/server/opportunities.server";
+import { anonymous } from "~/server/security/actor.server";
+import { listActiveOpportunities } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/opportunities";
 
 export async function loader({ context }: Route.LoaderArgs) {

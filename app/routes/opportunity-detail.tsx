@@ -9,8 +9,8 @@ import { opportunityPath } from "~/domain/site-map";
 import { opportunityJsonLd } from "~/domain/structured-data";
 import { OPPORTUNITY_STATUS_LABELS } from "~/domain/constants";
 import { formatCompletion, formatUsd } from "~/domain/format";
-import { anonymous } from "~/server/actor.server";
-import { findActiveOpportunity } from "~/server/opportunities.server";
+import { anonymous } from "~/server/security/actor.server";
+import { findActiveOpportunity } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/opportunity-detail";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

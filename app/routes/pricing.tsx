@@ -14,10 +14,10 @@ import { FREE_TRIAL_DAYS, YEARLY_SAVING_BANNER, type BillingInterval } from "~/d
 import { formatUsd, yearlySavingPercent } from "~/domain/format";
 import { routeMeta } from "~/domain/seo";
 import { isMostPopular, opportunitiesLine, PLAN_SUBTITLES } from "~/domain/plans";
-import { anonymous } from "~/server/actor.server";
-import { listActivePlans } from "~/server/plans.server";
-import { startCheckout } from "~/server/billing.server";
-import { actorOf, getViewer } from "~/server/session.server";
+import { anonymous } from "~/server/security/actor.server";
+import { listActivePlans } from "~/server/services/plans.server";
+import { startCheckout } from "~/server/services/billing.server";
+import { actorOf, getViewer } from "~/server/security/session.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/pricing";
 

@@ -1,6 +1,6 @@
 import { opportunityPath, STATIC_PAGES } from "~/domain/site-map";
-import { anonymous } from "~/server/actor.server";
-import { listActiveOpportunities } from "~/server/opportunities.server";
+import { anonymous } from "~/server/security/actor.server";
+import { listActiveOpportunities } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 const escapeXml = (value: string) =>

@@ -5,11 +5,11 @@ import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth-validation";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { action as signOutAction } from "~/routes/auth.sign-out";
 import { loader as dashboardLoader } from "~/routes/dashboard";
-import { CLIENT_IP_HEADER } from "~/server/auth.server";
-import { TOO_MANY_ATTEMPTS } from "~/server/accounts.server";
+import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
+import { TOO_MANY_ATTEMPTS } from "~/server/services/accounts.server";
 import { createUser } from "~/server/db/factories.server";
 import { consultationBookings, profiles, user } from "~/server/db/schema.server";
-import { getViewer } from "~/server/session.server";
+import { getViewer } from "~/server/security/session.server";
 import {
   SITE_URL,
   cookiesFrom,

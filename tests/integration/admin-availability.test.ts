@@ -12,7 +12,7 @@ import {
   listSlotDatesForAdmin,
   listSlotsForAdmin,
   setSlotAvailability,
-} from "~/server/slots-admin.server";
+} from "~/server/services/slots-admin.server";
 import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";
 import { SPEC_DEFAULT_SLOT_ROWS } from "../support/spec-values";

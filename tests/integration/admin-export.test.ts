@@ -5,7 +5,7 @@ import { loader as exportLoader } from "~/routes/admin.export";
 import type { Database } from "~/server/db/client.server";
 import { createSlot, insertBooking, insertContactMessage } from "~/server/db/factories.server";
 import { auditLog, consultationBookings, contactMessages, emailOutbox } from "~/server/db/schema.server";
-import { EXPORT_BATCH_SIZE, exportBookingsCsv, exportMessagesCsv } from "~/server/exports.server";
+import { EXPORT_BATCH_SIZE, exportBookingsCsv, exportMessagesCsv } from "~/server/services/exports.server";
 import { createAdminTestbed, getRequest, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";
 

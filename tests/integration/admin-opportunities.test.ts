@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPPORTUNITY_MESSAGES } from "~/domain/admin-opportunities";
 import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
-import { CLIENT_IP_HEADER } from "~/server/auth.server";
+import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
 import { createOpportunity } from "~/server/db/factories.server";
 import { auditLog, investmentOpportunities } from "~/server/db/schema.server";
 import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext } from "./app-context";

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { action as authAction } from "~/routes/auth";
-import type { Actor } from "~/server/actor.server";
-import { CLIENT_IP_HEADER, createAuth } from "~/server/auth.server";
-import { loadConfig } from "~/server/config.server";
+import type { Actor } from "~/server/security/actor.server";
+import { CLIENT_IP_HEADER, createAuth } from "~/server/security/better-auth.server";
+import { loadConfig } from "~/server/runtime/config.server";
 import { createMailer } from "~/server/email/mailer.server";
 import { createUser } from "~/server/db/factories.server";
-import { createLogger } from "~/server/logger.server";
+import { createLogger } from "~/server/runtime/logger.server";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const SITE_URL = "http://localhost:4400";

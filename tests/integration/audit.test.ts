@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymous, type Actor } from "~/server/actor.server";
-import { listAuditEntries, recordAudit } from "~/server/audit.server";
+import { anonymous, type Actor } from "~/server/security/actor.server";
+import { listAuditEntries, recordAudit } from "~/server/services/audit.server";
 import { createUser } from "~/server/db/factories.server";
 import { auditLog, user } from "~/server/db/schema.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";

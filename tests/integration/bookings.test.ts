@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
-import { anonymous } from "~/server/actor.server";
-import { createBooking, updateBookingStatus, type NewBookingInput } from "~/server/bookings.server";
+import { anonymous } from "~/server/security/actor.server";
+import { createBooking, updateBookingStatus, type NewBookingInput } from "~/server/services/bookings.server";
 import { createSlot, createUser } from "~/server/db/factories.server";
 import { auditLog, consultationBookings, emailOutbox } from "~/server/db/schema.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";

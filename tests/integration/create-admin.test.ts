@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/server/db/factories.server";
 import { account, profiles, session, user, userRoles } from "~/server/db/schema.server";
-import { createOrPromoteAdmin } from "~/server/users.server";
+import { createOrPromoteAdmin } from "~/server/services/users.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 let t: TestDatabase;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
-import { anonymous, type Actor } from "~/server/actor.server";
-import { getOwnProfile, listOwnBookings } from "~/server/dashboard.server";
+import { anonymous, type Actor } from "~/server/security/actor.server";
+import { getOwnProfile, listOwnBookings } from "~/server/services/dashboard.server";
 import { createSlot, createUser, insertBooking as createBooking } from "~/server/db/factories.server";
 import { profiles } from "~/server/db/schema.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";

@@ -5,8 +5,8 @@ import { AppError } from "~/domain/app-error";
 import { enquirySchema, type EnquiryInput } from "~/domain/enquiry";
 import { wallClockNow } from "~/domain/slots";
 import { action as homeAction } from "~/routes/home";
-import { anonymous, type Actor } from "~/server/actor.server";
-import { SLOT_TAKEN_MESSAGE } from "~/server/bookings.server";
+import { anonymous, type Actor } from "~/server/security/actor.server";
+import { SLOT_TAKEN_MESSAGE } from "~/server/services/bookings.server";
 import { createSlot, createUser } from "~/server/db/factories.server";
 import { sqlState, violatedConstraint } from "~/server/db/pg-error.server";
 import { consultationBookings, contactMessages, emailOutbox, profiles, requestLimits } from "~/server/db/schema.server";
@@ -17,11 +17,11 @@ import {
   getEnquiryPrefill,
   submitEnquiry,
   type SubmissionContext,
-} from "~/server/enquiries.server";
+} from "~/server/services/enquiries.server";
 import type { Mailer } from "~/server/email/mailer.server";
 import { deliverDueEmails } from "~/server/email/outbox.server";
-import { createLogger } from "~/server/logger.server";
-import { findOfferedSlotForUpdate, listSlotsOnDate } from "~/server/slots.server";
+import { createLogger } from "~/server/runtime/logger.server";
+import { findOfferedSlotForUpdate, listSlotsOnDate } from "~/server/services/slots.server";
 import { SITE_URL, createTestContext, formRequest, signInCookie } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 

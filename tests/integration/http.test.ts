@@ -4,10 +4,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "~/server/config.server";
+import { loadConfig } from "~/server/runtime/config.server";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
-import { createHttpApp, MAX_BODY_BYTES, redactPath } from "~/server/http.server";
-import { createLogger } from "~/server/logger.server";
+import { createHttpApp, MAX_BODY_BYTES, redactPath } from "~/server/http/express-app.server";
+import { createLogger } from "~/server/runtime/logger.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 let t: TestDatabase;

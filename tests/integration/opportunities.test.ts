@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymous } from "~/server/actor.server";
+import { anonymous } from "~/server/security/actor.server";
 import { createOpportunity } from "~/server/db/factories.server";
 import {
   findActiveOpportunity,
   findFeaturedOpportunity,
   listActiveOpportunities,
-} from "~/server/opportunities.server";
+} from "~/server/services/opportunities.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 let t: TestDatabase;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymous } from "~/server/actor.server";
+import { anonymous } from "~/server/security/actor.server";
 import { buildPlan } from "~/server/db/factories.server";
 import { subscriptionPlans } from "~/server/db/schema.server";
-import { listActivePlans } from "~/server/plans.server";
+import { listActivePlans } from "~/server/services/plans.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 let t: TestDatabase;

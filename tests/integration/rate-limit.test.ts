@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestLimits } from "~/server/db/schema.server";
-import { hitLimit } from "~/server/rate-limit.server";
+import { hitLimit } from "~/server/security/rate-limit.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 let t: TestDatabase;

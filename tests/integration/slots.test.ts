@@ -5,10 +5,10 @@ import type { BookingDialogData, BookingTimesData } from "~/domain/booking-dialo
 import type { BookingStatus } from "~/domain/constants";
 import { wallClockNow, type WallClock } from "~/domain/slots";
 import { loader as bookingLoader } from "~/routes/api.booking";
-import { anonymous } from "~/server/actor.server";
+import { anonymous } from "~/server/security/actor.server";
 import { buildDefaultSlots, createSlot, createUser, insertBooking } from "~/server/db/factories.server";
 import { availabilitySlots, consultationBookings, profiles } from "~/server/db/schema.server";
-import { findOfferedSlotForUpdate, listSlotDates, listSlotsOnDate, listUpcomingSlots } from "~/server/slots.server";
+import { findOfferedSlotForUpdate, listSlotDates, listSlotsOnDate, listUpcomingSlots } from "~/server/services/slots.server";
 import { createTestContext, getRequest, signInCookie } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 import { SPEC_DEFAULT_SLOT_ROWS } from "../support/spec-values";

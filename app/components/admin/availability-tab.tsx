@@ -28,7 +28,7 @@ import { DEFAULT_SLOT_TIMES, NEW_SLOT_DEFAULT } from "~/domain/constants";
 import { slotDayLabel, zoneCity } from "~/domain/slots";
 import type { AvailabilityPanel } from "~/routes/admin/availability.server";
 import type { AdminActionResult, FieldErrors } from "~/routes/admin/types";
-import type { AdminSlot } from "~/server/slots-admin.server";
+import type { AdminSlot } from "~/server/services/slots-admin.server";
 import { useActionResult } from "./use-action-result";
 
 /**

@@ -7,7 +7,7 @@ import { ADMIN_BOOKING_TOASTS, ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingsQuery
 import { bookingStatusLabel, bookingTypeLabel, bookingWhen, formatBookedDate } from "~/domain/booking-labels";
 import { BOOKING_STATUSES } from "~/domain/constants";
 import type { AdminActionResult } from "~/routes/admin/types";
-import type { AdminBooking } from "~/server/bookings.server";
+import type { AdminBooking } from "~/server/services/bookings.server";
 import { ExportLink } from "./export-link";
 import { useActionResult } from "./use-action-result";
 

@@ -32,7 +32,7 @@ import { OPPORTUNITY_STATUS_LABELS, OPPORTUNITY_STATUSES, type OpportunityStatus
 import { formatUsd } from "~/domain/format";
 import { IMAGE_ACCEPT, imageSizeProblem } from "~/domain/image-upload";
 import type { AdminActionResult, FieldErrors } from "~/routes/admin/types";
-import type { Opportunity } from "~/server/opportunities.server";
+import type { Opportunity } from "~/server/services/opportunities.server";
 import { useActionResult } from "./use-action-result";
 
 const SAVE_FETCHER = "admin-opportunity-save";

@@ -4,7 +4,7 @@ import { ADMIN_USER_TOASTS, ADMIN_USERS_PAGE_SIZE, ROLE_CHOICE_LABELS, ROLE_CHOI
 import { formatBookedDate } from "~/domain/booking-labels";
 import type { AdminActionResult } from "~/routes/admin/types";
 import { useActionResult } from "./use-action-result";
-import type { AdminUser } from "~/server/users.server";
+import type { AdminUser } from "~/server/services/users.server";
 
 const ROLE_FETCHER = "admin-user-role";
 

@@ -3,7 +3,7 @@ import { MemoryRouter } from "react-router";
 import { BookingProvider } from "~/components/booking/booking-provider";
 import { describe, expect, it } from "vitest";
 import { demoOpportunities } from "~/server/db/demo-content.server";
-import type { OpportunityCardFields } from "~/server/opportunities.server";
+import type { OpportunityCardFields } from "~/server/services/opportunities.server";
 import { FeaturedOpportunity } from "./featured-opportunity";
 
 const render = (opportunity: OpportunityCardFields | null) =>

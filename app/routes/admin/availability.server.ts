@@ -9,7 +9,7 @@ import {
   slotDeleteSchema,
 } from "~/domain/admin-availability";
 import { wallClockNow } from "~/domain/slots";
-import { createDefaultSlots, createSlot, deleteSlot, listSlotDatesForAdmin, listSlotsForAdmin, setSlotAvailability, type AdminSlot } from "~/server/slots-admin.server";
+import { createDefaultSlots, createSlot, deleteSlot, listSlotDatesForAdmin, listSlotsForAdmin, setSlotAvailability, type AdminSlot } from "~/server/services/slots-admin.server";
 import type { AdminIntent, PanelArgs } from "./types";
 import { invalid, settle } from "./panel.server";
 

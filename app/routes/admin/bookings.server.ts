@@ -1,5 +1,5 @@
 import { ADMIN_BOOKING_TOASTS, adminBookingsQuerySchema, bookingStatusChangeSchema } from "~/domain/admin-bookings";
-import { listBookingsForAdmin, updateBookingStatus } from "~/server/bookings.server";
+import { listBookingsForAdmin, updateBookingStatus } from "~/server/services/bookings.server";
 import type { AdminIntent, PanelArgs } from "./types";
 import { invalid, settle } from "./panel.server";
 

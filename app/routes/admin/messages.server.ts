@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGE_TOASTS, adminMessagesQuerySchema, markMessageReadSchema } from "~/domain/admin-messages";
-import { listMessagesForAdmin, markMessageRead } from "~/server/messages.server";
+import { listMessagesForAdmin, markMessageRead } from "~/server/services/messages.server";
 import type { AdminIntent, PanelArgs } from "./types";
 import { invalid, settle } from "./panel.server";
 

@@ -9,7 +9,7 @@ import {
   removeImageIfUnused,
   saveOpportunity,
   type UploadedImage,
-} from "~/server/opportunities.server";
+} from "~/server/services/opportunities.server";
 import { invalid, settle } from "./panel.server";
 import type { AdminIntent, FieldErrors, PanelArgs } from "./types";
 

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { Actor } from "~/server/actor.server";
+import type { Actor } from "~/server/security/actor.server";
 
 /**
  * What every admin write answers. `fieldErrors`: a form's messages, field by field, shown

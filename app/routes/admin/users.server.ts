@@ -1,5 +1,5 @@
 import { ADMIN_USER_TOASTS, adminUsersQuerySchema, roleChangeSchema } from "~/domain/admin-users";
-import { listUsersForAdmin, setUserRole } from "~/server/users.server";
+import { listUsersForAdmin, setUserRole } from "~/server/services/users.server";
 import type { AdminIntent, PanelArgs } from "./types";
 import { invalid, settle } from "./panel.server";
 

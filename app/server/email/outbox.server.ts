@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/server/db/client.server";
 import { emailOutbox } from "~/server/db/schema.server";
-import type { Logger } from "~/server/logger.server";
+import type { Logger } from "~/server/runtime/logger.server";
 import { maskAddress, type Mailer, type MailMessage } from "./mailer.server";
 
 /**

@@ -3,10 +3,10 @@ import Stripe from "stripe";
 import { BILLING_MESSAGES, isLiveSubscription, toCents, type CheckoutRequest } from "~/domain/billing";
 import { AppError } from "~/domain/app-error";
 import { FREE_TRIAL_DAYS } from "~/domain/constants";
-import { requireUser, type Actor } from "./actor.server";
-import type { AppConfig } from "./config.server";
-import type { Database } from "./db/client.server";
-import { subscriptionPlans, subscriptions, user } from "./db/schema.server";
+import { requireUser, type Actor } from "../security/actor.server";
+import type { AppConfig } from "../runtime/config.server";
+import type { Database } from "../db/client.server";
+import { subscriptionPlans, subscriptions, user } from "../db/schema.server";
 
 /**
  * Stripe Checkout and the Billing Portal (issue 7). The firm needs only STRIPE_SECRET_KEY:

@@ -1,4 +1,4 @@
-import { CLIENT_IP_HEADER } from "./auth.server";
+import { CLIENT_IP_HEADER } from "./better-auth.server";
 
 /**
  * An address as a rate-limit key: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64,

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import type { BookingStatus, BookingType } from "~/domain/constants";
-import { requireUser, type Actor } from "./actor.server";
-import type { Database } from "./db/client.server";
-import { availabilitySlots, consultationBookings, profiles, user } from "./db/schema.server";
+import { requireUser, type Actor } from "../security/actor.server";
+import type { Database } from "../db/client.server";
+import { availabilitySlots, consultationBookings, profiles, user } from "../db/schema.server";
 
 /**
  * The investor dashboard's reads: the signed-in user's own profile and own bookings

@@ -4,8 +4,8 @@ import { AppError } from "~/domain/app-error";
 import type { SignInInput, SignUpInput } from "~/domain/auth-validation";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { PROVIDER_LABELS, type SocialProvider } from "~/domain/social-providers";
-import { clientKey } from "./client-ip.server";
-import { hitLimit, isLimited, pruneLimits, type LimitRule } from "./rate-limit.server";
+import { clientKey } from "../security/client-ip.server";
+import { hitLimit, isLimited, pruneLimits, type LimitRule } from "../security/rate-limit.server";
 
 /**
  * Account operations behind the /auth screens: limits first, then better-auth, with its

@@ -8,10 +8,10 @@ import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-labels";
 import type { BookingStatus } from "~/domain/constants";
 import { csvRecord, type CsvValue } from "~/domain/csv";
 import { hhmm } from "~/domain/slots";
-import { requireAdmin, type Actor } from "./actor.server";
-import type { Database } from "./db/client.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
+import type { Database } from "../db/client.server";
 import { messageSearch } from "./messages.server";
-import { availabilitySlots, consultationBookings, contactMessages } from "./db/schema.server";
+import { availabilitySlots, consultationBookings, contactMessages } from "../db/schema.server";
 
 /**
  * The admin CSV exports (issue 6): every booking of the Bookings tab's filter, or every

@@ -3,12 +3,12 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins";
 import { storedNameSchema } from "~/domain/auth-validation";
 import type { SocialProvider } from "~/domain/social-providers";
-import type { AppConfig, OAuthProviderConfig } from "./config.server";
-import type { Database } from "./db/client.server";
-import { account, rateLimit, session, user, verification } from "./db/schema.server";
-import { passwordResetEmail, verificationEmail } from "./email/templates.server";
-import type { Mailer } from "./email/mailer.server";
-import type { Logger } from "./logger.server";
+import type { AppConfig, OAuthProviderConfig } from "../runtime/config.server";
+import type { Database } from "../db/client.server";
+import { account, rateLimit, session, user, verification } from "../db/schema.server";
+import { passwordResetEmail, verificationEmail } from "../email/templates.server";
+import type { Mailer } from "../email/mailer.server";
+import type { Logger } from "../runtime/logger.server";
 
 /**
  * better-auth, configured once per process. Routes reach it through the load context;

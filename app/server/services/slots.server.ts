@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, not, or, sql } from "drizzle-orm";
 import { UPCOMING_SLOT_LIMIT } from "~/domain/constants";
 import { isSlotOffered, type OfferedSlot, type WallClock } from "~/domain/slots";
-import type { Actor } from "./actor.server";
-import type { Database } from "./db/client.server";
-import { availabilitySlots, consultationBookings } from "./db/schema.server";
+import type { Actor } from "../security/actor.server";
+import type { Database } from "../db/client.server";
+import { availabilitySlots, consultationBookings } from "../db/schema.server";
 
 /**
  * The slots a visitor may book (SPEC.md section 4, "Slot availability"), read with the

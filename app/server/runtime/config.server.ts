@@ -4,7 +4,7 @@ import path from "node:path";
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { brand } from "~/domain/brand";
-import { ensurePrivateDir } from "./db/data-dir-lock.server";
+import { ensurePrivateDir } from "../db/data-dir-lock.server";
 
 /**
  * Configuration is read from the environment once, at start-up, and validated here.

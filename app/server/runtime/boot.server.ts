@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from "./config.server";
-import { openDatabase, type DatabaseHandle } from "./db/client.server";
-import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./db/data-dir-lock.server";
-import { migrateDatabase } from "./db/migrate.server";
+import { openDatabase, type DatabaseHandle } from "../db/client.server";
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "../db/data-dir-lock.server";
+import { migrateDatabase } from "../db/migrate.server";
 import type { Logger } from "./logger.server";
 
 /**

@@ -4,13 +4,13 @@ import { AppError } from "~/domain/app-error";
 import { brand } from "~/domain/brand";
 import type { BookingStatus, BookingType } from "~/domain/constants";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
-import { requireAdmin, type Actor } from "./actor.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
-import type { Database } from "./db/client.server";
-import { UNIQUE_VIOLATION, sqlState, violatedConstraint } from "./db/pg-error.server";
-import { availabilitySlots, consultationBookings } from "./db/schema.server";
-import { bookingConfirmedEmail } from "./email/booking-emails.server";
-import { enqueueEmail } from "./email/outbox.server";
+import type { Database } from "../db/client.server";
+import { UNIQUE_VIOLATION, sqlState, violatedConstraint } from "../db/pg-error.server";
+import { availabilitySlots, consultationBookings } from "../db/schema.server";
+import { bookingConfirmedEmail } from "../email/booking-emails.server";
+import { enqueueEmail } from "../email/outbox.server";
 
 export type Booking = typeof consultationBookings.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
 import type { Actor } from "./actor.server";
-import { isAdmin } from "./users.server";
+import { isAdmin } from "../services/users.server";
 
 /**
  * Who is asking, worked out on the server from the session cookie. Loaders use it to

@@ -9,11 +9,11 @@ import {
 import { AppError } from "~/domain/app-error";
 import { formatSlot } from "~/domain/booking-labels";
 import { normaliseTime } from "~/domain/slots";
-import { requireAdmin, type Actor } from "./actor.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
-import type { Database } from "./db/client.server";
-import { sqlState, UNIQUE_VIOLATION, violatedConstraint } from "./db/pg-error.server";
-import { availabilitySlots, consultationBookings } from "./db/schema.server";
+import type { Database } from "../db/client.server";
+import { sqlState, UNIQUE_VIOLATION, violatedConstraint } from "../db/pg-error.server";
+import { availabilitySlots, consultationBookings } from "../db/schema.server";
 import { slotHasLiveBooking } from "./slots.server";
 
 /**

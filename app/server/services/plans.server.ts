@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import type { Actor } from "./actor.server";
-import type { Database } from "./db/client.server";
-import { subscriptionPlans } from "./db/schema.server";
+import type { Actor } from "../security/actor.server";
+import type { Database } from "../db/client.server";
+import { subscriptionPlans } from "../db/schema.server";
 
 export type Plan = Pick<
   typeof subscriptionPlans.$inferSelect,

@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import { requireAdmin, type Actor } from "./actor.server";
-import type { Database } from "./db/client.server";
-import { auditLog, user } from "./db/schema.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
+import type { Database } from "../db/client.server";
+import { auditLog, user } from "../db/schema.server";
 
 /**
  * The admin audit log: every admin write leaves one row saying who did what to which

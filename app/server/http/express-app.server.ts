@@ -6,10 +6,10 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
-import { CLIENT_IP_HEADER } from "./auth.server";
-import type { AppConfig } from "./config.server";
-import type { DatabaseHandle } from "./db/client.server";
-import type { Logger } from "./logger.server";
+import { CLIENT_IP_HEADER } from "../security/better-auth.server";
+import type { AppConfig } from "../runtime/config.server";
+import type { DatabaseHandle } from "../db/client.server";
+import type { Logger } from "../runtime/logger.server";
 
 type Handler = (req: Request, res: Response, next: NextFunction) => unknown;
 

@@ -3,11 +3,11 @@ import type Stripe from "stripe";
 import { AppError } from "~/domain/app-error";
 import { LIVE_SUBSCRIPTION_STATUSES } from "~/domain/billing";
 import { BILLING_INTERVALS, type BillingInterval } from "~/domain/constants";
-import { requireUser, type Actor } from "./actor.server";
+import { requireUser, type Actor } from "../security/actor.server";
 import { stripeClient } from "./billing.server";
-import type { AppConfig } from "./config.server";
-import type { Database } from "./db/client.server";
-import { stripeEvents, subscriptionPlans, subscriptions, user } from "./db/schema.server";
+import type { AppConfig } from "../runtime/config.server";
+import type { Database } from "../db/client.server";
+import { stripeEvents, subscriptionPlans, subscriptions, user } from "../db/schema.server";
 
 /**
  * Stripe's webhooks (issue 7): verified on the raw body, applied once per event id, and

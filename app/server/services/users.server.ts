@@ -1,12 +1,12 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { ADMIN_USERS_PAGE_SIZE, SELF_DEMOTION_MESSAGE, type RoleChoice } from "~/domain/admin-users";
 import { AppError } from "~/domain/app-error";
-import { requireAdmin, type Actor } from "./actor.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
-import type { Database } from "./db/client.server";
-import type { Logger } from "./logger.server";
-import { createUser, insertPasswordLogin } from "./db/factories.server";
-import { account, profiles, session, user, userRoles } from "./db/schema.server";
+import type { Database } from "../db/client.server";
+import type { Logger } from "../runtime/logger.server";
+import { createUser, insertPasswordLogin } from "../db/factories.server";
+import { account, profiles, session, user, userRoles } from "../db/schema.server";
 
 /**
  * SPEC.md section 4: admin only with a user_roles row saying so; false when there is

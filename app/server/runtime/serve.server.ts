@@ -10,18 +10,18 @@ import express, { type Express, type Request, type Response } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import "~/load-context";
 import { toNodeHandler } from "better-auth/node";
-import { createAuth } from "~/server/auth.server";
-import { disabledFeatures, type AppConfig } from "~/server/config.server";
+import { createAuth } from "~/server/security/better-auth.server";
+import { disabledFeatures, type AppConfig } from "~/server/runtime/config.server";
 import { createMailer, type Mailer } from "~/server/email/mailer.server";
 import { startOutboxWorker, type OutboxWorker } from "~/server/email/outbox.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { seedDemoContent } from "~/server/db/seed.server";
-import { createHttpApp } from "~/server/http.server";
-import { createLogger, type Logger } from "~/server/logger.server";
-import { gracefulShutdown } from "~/server/shutdown.server";
-import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/startup.server";
+import { createHttpApp } from "~/server/http/express-app.server";
+import { createLogger, type Logger } from "~/server/runtime/logger.server";
+import { gracefulShutdown } from "~/server/runtime/shutdown.server";
+import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/runtime/boot.server";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 /** Below the usual 10 s an orchestrator waits before SIGKILL, so clean-up always runs. */
 const SHUTDOWN_GRACE_MS = 8_000;
 /** How long shutdown waits for an e-mail being sent. */

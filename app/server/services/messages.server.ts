@@ -1,10 +1,10 @@
 import { count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { ADMIN_MESSAGES_PAGE_SIZE, likePattern } from "~/domain/admin-messages";
 import { AppError } from "~/domain/app-error";
-import { requireAdmin, type Actor } from "./actor.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
-import type { Database } from "./db/client.server";
-import { consultationBookings, contactMessages } from "./db/schema.server";
+import type { Database } from "../db/client.server";
+import { consultationBookings, contactMessages } from "../db/schema.server";
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, lte, sql } from "drizzle-orm";
-import type { Database } from "./db/client.server";
-import { requestLimits } from "./db/schema.server";
+import type { Database } from "../db/client.server";
+import { requestLimits } from "../db/schema.server";
 
 export interface LimitRule {
   /** Requests allowed per window. */

@@ -5,10 +5,10 @@ import { and, desc, eq } from "drizzle-orm";
 import type { OpportunityFormValues } from "~/domain/admin-opportunities";
 import { AppError } from "~/domain/app-error";
 import { UPLOADED_IMAGE_PATH, type ImageExtension } from "~/domain/image-upload";
-import { requireAdmin, type Actor } from "./actor.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
-import type { Database } from "./db/client.server";
-import { investmentOpportunities } from "./db/schema.server";
+import type { Database } from "../db/client.server";
+import { investmentOpportunities } from "../db/schema.server";
 
 export type Opportunity = typeof investmentOpportunities.$inferSelect;
 
