@@ -24,12 +24,12 @@ import { brand } from "./domain/brand";
 import { pageMeta } from "./domain/seo";
 import type { FlashToast } from "./domain/toast";
 import { useNonce } from "./nonce";
-import { getViewer } from "./server/security/session.server";
 import { readToast } from "./server/http/toast-cookie.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = await readToast(request, context);
-  const viewer = await getViewer(request, context, flash.headers);
+  const viewer = await context.viewer();
+  for (const cookie of context.sessionCookies.getSetCookie()) flash.headers.append("Set-Cookie", cookie);
   return data(
     {
       viewer: viewer && {

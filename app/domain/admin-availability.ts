@@ -144,3 +144,26 @@ export function defaultsCreatedNote(created: number, date: string): string {
   return `${created} ${created === 1 ? "slot" : "slots"} added to ${day}.`;
 }
 
+
+/** One slot as the admin list shows it. Times are HH:mm:ss on the firm's wall clock. */
+export interface AdminSlot {
+  id: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  isAvailable: boolean;
+  notes: string | null;
+  /** A live (not cancelled) booking holds it. */
+  booked: boolean;
+}
+
+/** The Availability tab's data: the chosen day's slots and the calendar's highlighted days. */
+export interface AvailabilityPanel {
+  tab: "availability";
+  query: AdminAvailabilityQuery;
+  today: string;
+  timeZone: string;
+  result: { slots: AdminSlot[]; slotDates: string[] };
+  /** The SPEC's toast when the read failed. */
+  error: string | null;
+}

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format, isValid } from "date-fns";
 import { z } from "zod";
+import type { BookingSummary } from "./bookings";
 
 /** SPEC.md section 8, "Admin" / Messages, verbatim (the fetch error is followed by the server's message). */
 export const ADMIN_MESSAGE_TOASTS = {
@@ -32,4 +33,17 @@ export function formatMessageTimestamp(value: Date | string, timeZone: string): 
 /** A search term for SQL LIKE: its own %, _ and \ match themselves, not any text. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One message as the admin list shows it, with the linked booking's details when there is one. */
+export interface AdminMessage {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  investmentAmount: string;
+  message: string;
+  isRead: boolean;
+  createdAt: Date;
+  booking: BookingSummary | null;
 }

@@ -29,3 +29,13 @@ export const roleChangeSchema = z.object({
 
 /** Ours: an admin lowering their own role could leave the firm with no admin at all. */
 export const SELF_DEMOTION_MESSAGE = "You cannot remove or lower your own admin role.";
+
+/** One profile as the admin Users tab shows it. */
+export interface AdminUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: RoleChoice;
+  createdAt: Date;
+}

@@ -4,6 +4,10 @@
  */
 export type AppErrorCode =
   | "BAD_REQUEST"
+  /** The request's body is not the form the action reads (JSON, text, a broken multipart). */
+  | "BAD_BODY"
+  /** The request's body is over the size limit. */
+  | "TOO_LARGE"
   | "UNAUTHENTICATED"
   | "FORBIDDEN"
   | "NOT_FOUND"
@@ -14,6 +18,8 @@ export type AppErrorCode =
 
 const STATUS: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
+  BAD_BODY: 400,
+  TOO_LARGE: 413,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
@@ -22,6 +28,9 @@ const STATUS: Record<AppErrorCode, number> = {
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };
+
+/** What someone without the right role is told (the admin services, the admin action). */
+export const FORBIDDEN_MESSAGE = "You do not have permission to do that.";
 
 export class AppError extends Error {
   readonly status: number;

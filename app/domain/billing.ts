@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BILLING_INTERVALS } from "./constants";
+import { BILLING_INTERVALS, type BillingInterval } from "./constants";
 
 /** SPEC.md section 8, Pricing: a checkout error shows the server's message or this. */
 export const CHECKOUT_FAILED = "Failed to start checkout process";
@@ -64,4 +64,22 @@ export function subscriptionNextStep(
     return sub.cancelAtPeriodEnd ? `Ends on ${formatDate(sub.currentPeriodEnd)}.` : `Renews on ${formatDate(sub.currentPeriodEnd)}.`;
   }
   return "Awaiting confirmation from our payment provider.";
+}
+
+/** The investor's subscription as their dashboard shows it. */
+export interface SubscriptionSummary {
+  planName: string | null;
+  billingInterval: BillingInterval;
+  status: string;
+  trialEnd: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** What Start Subscription answers: the Checkout url to open, or the toast to show. */
+export type CheckoutAnswer = { url: string; error?: undefined } | { url?: undefined; error: { title: string; description?: string } };
+
+/** SPEC.md section 8, Pricing: the server's message under 'Failed to start checkout process', or that title alone. */
+export function checkoutRefusal(message: string): CheckoutAnswer {
+  return { error: message === CHECKOUT_FAILED ? { title: CHECKOUT_FAILED } : { title: CHECKOUT_FAILED, description: message } };
 }

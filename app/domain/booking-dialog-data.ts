@@ -1,3 +1,4 @@
+import type { AppErrorCode } from "./app-error";
 import type { OfferedSlot } from "./slots";
 
 /** A signed-in visitor's details, filled into the enquiry form (SPEC.md section 5). */
@@ -34,3 +35,10 @@ export type EnquiryResult =
   | { status: "slot-taken" }
   | { status: "rate-limited" }
   | { status: "failed" };
+
+/** The enquiry action's answer for a refusal, by the error's code (the rest say only that it failed). */
+export function enquiryRefusal(code: AppErrorCode): EnquiryResult {
+  if (code === "RATE_LIMITED") return { status: "rate-limited" };
+  if (code === "CONFLICT") return { status: "slot-taken" };
+  return { status: "failed" };
+}

@@ -1,40 +1,35 @@
 import { adminBookingsQuerySchema } from "~/domain/admin-bookings";
 import { adminMessagesQuerySchema } from "~/domain/admin-messages";
-import { isAppError } from "~/domain/app-error";
 import { wallClockNow } from "~/domain/slots";
+import { answerResponse } from "~/server/http/answer.server";
+import { actorFor } from "~/server/security/session.server";
 import { exportBookingsCsv, exportMessagesCsv } from "~/server/services/exports.server";
-import { actorOf, getViewer } from "~/server/security/session.server";
 import type { Route } from "./+types/admin.export";
 
 /** Personal data: never kept by a cache, never sniffed into something else. */
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
-function plain(status: number, text: string): Response {
-  return new Response(text, { status, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
-}
-
 /**
  * GET /admin/export/bookings.csv?status= and /admin/export/messages.csv?q= (issue 6): the
  * Bookings tab's filter or the Messages tab's search, every matching row, as a streamed
  * CSV download. A data endpoint, so a visitor or an investor gets 403, not a redirect;
- * the services decide that (requireAdmin), this route only translates their answer.
+ * the services decide that (requireAdmin).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const kind = params.kind === "bookings.csv" ? "bookings" : params.kind === "messages.csv" ? "messages" : null;
-  if (!kind) return plain(404, "Not found");
-  const actor = actorOf(await getViewer(request, context));
-  const search = Object.fromEntries(new URL(request.url).searchParams);
-  const options = { log: context.log };
-  let suffix = "";
-  try {
+  if (!kind) return new Response("Not found", { status: 404, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
+  return answerResponse(context, { failure: `The ${kind} export failed. Please try again later.`, headers: PRIVATE }, async () => {
+    const actor = await actorFor(context);
+    const search = Object.fromEntries(new URL(request.url).searchParams);
+    let suffix = "";
     let body: ReadableStream<Uint8Array>;
     if (kind === "bookings") {
       const { status } = adminBookingsQuerySchema.parse(search);
       suffix = status ? `-${status}` : "";
-      body = await exportBookingsCsv(context.db, actor, { status }, options);
+      body = await exportBookingsCsv(context, actor, { status });
     } else {
       const { q } = adminMessagesQuerySchema.parse(search);
-      body = await exportMessagesCsv(context.db, actor, { q }, options);
+      body = await exportMessagesCsv(context, actor, { q });
     }
     const filename = `${kind}${suffix}-${wallClockNow(context.config.firmTimeZone).date}.csv`;
     return new Response(body, {
@@ -44,12 +39,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         "Content-Disposition": `attachment; filename="${filename}"`,
       },
     });
-  } catch (error) {
-    if (isAppError(error)) {
-      context.log.info({ code: error.code, export: kind }, "export: refused");
-      return plain(error.status, error.message);
-    }
-    context.log.error({ err: error, export: kind }, "export: failed before the first row");
-    return plain(500, `The ${kind} export failed. Please try again later.`);
-  }
+  });
 }

@@ -8,17 +8,19 @@ import { AdminOpportunitiesTab } from "~/components/admin/opportunities-tab";
 import { AdminUsersTab } from "~/components/admin/users-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
-import { isAppError } from "~/domain/app-error";
+import type { AdminActionResult } from "~/domain/action-result";
+import { FORBIDDEN_MESSAGE } from "~/domain/app-error";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
+import { answer, readForm, settle } from "~/server/http/answer.server";
+import { actorFor, actorOf, requireAdminViewer } from "~/server/security/session.server";
 import { countUnreadMessages } from "~/server/services/messages.server";
-import { actorOf, getViewer, requireAdminViewer } from "~/server/security/session.server";
 import type { Route } from "./+types/admin";
 import { AVAILABILITY_INTENTS, loadAvailabilityPanel } from "./admin/availability.server";
 import { BOOKING_INTENTS, loadBookingsPanel } from "./admin/bookings.server";
 import { loadMessagesPanel, MESSAGE_INTENTS } from "./admin/messages.server";
 import { loadOpportunitiesPanel, OPPORTUNITY_INTENTS } from "./admin/opportunities.server";
-import type { AdminActionResult, AdminIntent, PanelArgs } from "./admin/types";
+import type { AdminIntent, PanelArgs } from "./admin/types";
 import { loadUsersPanel, USER_INTENTS } from "./admin/users.server";
 
 /** SPEC.md section 2: the five tabs, in its order. `?tab=` chooses one; only its data is read. */
@@ -37,6 +39,8 @@ const TAB_LABELS: Record<Tab, string> = {
   availability: "Availability",
   users: "Users",
 };
+/** What the admin answers when the body is not a form it can read. */
+const FORM_UNREADABLE = "The form could not be read. Please try again.";
 const isTab = (value: string | undefined): value is Tab => value !== undefined && Object.hasOwn(TAB_LABELS, value);
 
 /** Every write the page accepts, by `intent`; each checks the actor in its service. */
@@ -55,43 +59,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab: Tab = isTab(params.tab) ? params.tab : "opportunities";
   const [panel, unread] = await Promise.all([
     PANELS[tab]({ context, actor, params }),
-    countUnreadMessages(context.db, actor).catch((err: unknown) => {
-      context.log.error({ err }, "admin: failed to count the unread messages");
-      return 0;
-    }),
+    settle(context, "the unread message count", () => countUnreadMessages(context, actor), 0),
   ]);
-  return { panel, unread, viewerId: viewer.id, timeZone: context.config.firmTimeZone };
+  return { panel, unread: unread.value, viewerId: viewer.id, timeZone: context.config.firmTimeZone };
 }
 
+const refused = (message: string): AdminActionResult => ({ ok: false, message });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await getViewer(request, context);
+  const actor = await actorFor(context);
   // Refused before the body is read (it may carry a 5 MB image); the services check again.
-  if (!viewer?.isAdmin) {
-    context.log.info({ signedIn: Boolean(viewer) }, "admin: change refused");
-    return data<AdminActionResult>({ ok: false, message: "You do not have permission to do that." }, { status: 403 });
+  if (actor.kind !== "user" || !actor.isAdmin) {
+    context.log.info({ signedIn: actor.kind === "user" }, "admin: change refused");
+    return data(refused(FORBIDDEN_MESSAGE), { status: 403 });
   }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch (err) {
-    context.log.info({ err }, "admin: unreadable form");
-    return data<AdminActionResult>({ ok: false, message: "The form could not be read. Please try again." }, { status: 400 });
-  }
+  const read = await answer(context, { failure: FORM_UNREADABLE, reply: refused }, () => readForm(request));
+  if (!(read instanceof FormData)) return read;
+  const form = read;
   const key = String(form.get("intent") ?? "");
   const intent = Object.hasOwn(INTENTS, key) ? INTENTS[key] : undefined;
-  if (!intent) return data<AdminActionResult>({ ok: false, message: "Unknown action" }, { status: 400 });
-  try {
-    const answer = await intent.run({ form, context, actor: actorOf(viewer) });
-    return "status" in answer ? data<AdminActionResult>(answer.result, { status: answer.status }) : data<AdminActionResult>(answer);
-  } catch (error) {
-    if (isAppError(error)) {
-      context.log.info({ code: error.code, intent: key }, "admin: change refused");
-      return data<AdminActionResult>({ ok: false, message: error.message }, { status: error.status });
-    }
-    context.log.error({ err: error, intent: key }, "admin: change failed");
-    const failure = typeof intent.failure === "function" ? intent.failure(form) : intent.failure;
-    return data<AdminActionResult>({ ok: false, message: failure }, { status: 500 });
-  }
+  if (!intent) return data(refused("Unknown action"), { status: 400 });
+  const failure = typeof intent.failure === "function" ? intent.failure(form) : intent.failure;
+  return answer(context, { failure, reply: refused }, async () => {
+    const outcome = await intent.run({ form, context, actor });
+    return "status" in outcome ? data(outcome.result, { status: outcome.status }) : data(outcome);
+  });
 }
 
 /** Every booking's personal data: never kept by a shared cache. */

@@ -1,4 +1,5 @@
-import { isAppError } from "~/domain/app-error";
+import { anonymous } from "~/server/security/actor.server";
+import { answerResponse, readText } from "~/server/http/answer.server";
 import { receiveStripeWebhook } from "~/server/services/subscriptions.server";
 import type { Route } from "./+types/api.stripe.webhook";
 
@@ -9,19 +10,12 @@ import type { Route } from "./+types/api.stripe.webhook";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-  const body = await request.text();
-  try {
-    const { event, outcome } = await receiveStripeWebhook(context.db, context.config, body, request.headers.get("stripe-signature"));
+  return answerResponse(context, { failure: "Webhook handling failed" }, async () => {
+    const rawBody = await readText(request);
+    const { event, outcome } = await receiveStripeWebhook(context, anonymous, { rawBody, signature: request.headers.get("stripe-signature") });
     context.log.info({ eventId: event.id, type: event.type, outcome }, "stripe webhook");
     return Response.json({ received: true });
-  } catch (error) {
-    if (isAppError(error) && error.status < 500) {
-      context.log.warn({ err: error }, "stripe webhook refused");
-      return new Response(error.message, { status: error.status });
-    }
-    context.log.error({ err: error }, "stripe webhook failed");
-    return new Response("Webhook handling failed", { status: isAppError(error) ? error.status : 500 });
-  }
+  });
 }
 
 export function loader() {

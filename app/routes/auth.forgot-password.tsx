@@ -6,33 +6,31 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { toast } from "~/components/ui/toaster";
-import { isAppError, retryAfter } from "~/domain/app-error";
+import { showFlashToast } from "~/components/ui/toaster";
+import { AUTH_REQUEST_FAILED, authFailure } from "~/domain/auth-messages";
 import { requestPasswordResetSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
 import { requestPasswordReset } from "~/server/services/accounts.server";
+import type { FlashToast } from "~/domain/toast";
+import { answer, readForm } from "~/server/http/answer.server";
+import { anonymous } from "~/server/security/actor.server";
 import type { Route } from "./+types/auth.forgot-password";
 
 interface ActionResult {
   result?: SubmissionResult;
   sentTo?: string;
-  error?: string;
+  toast?: FlashToast;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: requestPasswordResetSchema });
-  if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
-  try {
-    await requestPasswordReset(request, context, submission.value.email);
-  } catch (error) {
-    if (isAppError(error)) {
-      return data<ActionResult>({ error: error.message }, { status: error.status, headers: retryAfter(error) });
-    }
-    throw error;
-  }
-  // The same answer whether or not an account exists: no e-mail enumeration.
-  return data<ActionResult>({ sentTo: submission.value.email });
+  return answer(context, { failure: AUTH_REQUEST_FAILED, reply: (message): ActionResult => ({ toast: authFailure(message) }) }, async () => {
+    const submission = parseWithZod(await readForm(request), { schema: requestPasswordResetSchema });
+    if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
+    await requestPasswordReset(context, anonymous, { email: submission.value.email });
+    // The same answer whether or not an account exists: no e-mail enumeration.
+    return data<ActionResult>({ sentTo: submission.value.email });
+  });
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -50,7 +48,7 @@ export default function ForgotPassword() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: requestPasswordResetSchema }),
   });
   useEffect(() => {
-    if (actionData?.error) toast.error("Authentication failed", { description: actionData.error });
+    if (actionData?.toast) showFlashToast(actionData.toast);
   }, [actionData]);
 
   return (

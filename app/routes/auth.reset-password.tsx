@@ -5,36 +5,34 @@ import { data, Form, Link, useActionData, useNavigation, useSearchParams } from 
 import { Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/toaster";
-import { isAppError, retryAfter } from "~/domain/app-error";
+import { showFlashToast } from "~/components/ui/toaster";
+import { AUTH_REQUEST_FAILED, authFailure } from "~/domain/auth-messages";
 import { resetPasswordSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
 import { resetPassword } from "~/server/services/accounts.server";
 import { redirectWithToast } from "~/server/http/toast-cookie.server";
+import type { FlashToast } from "~/domain/toast";
+import { answer, readForm } from "~/server/http/answer.server";
+import { anonymous } from "~/server/security/actor.server";
 import type { Route } from "./+types/auth.reset-password";
 
 interface ActionResult {
   result?: SubmissionResult;
-  error?: string;
+  toast?: FlashToast;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
-  if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
-  try {
-    await resetPassword(request, context, submission.value);
-  } catch (error) {
-    if (isAppError(error)) {
-      return data<ActionResult>({ error: error.message }, { status: error.status, headers: retryAfter(error) });
-    }
-    throw error;
-  }
-  return redirectWithToast(
-    "/auth",
-    { type: "success", title: "Password updated", description: "Sign in with your new password." },
-    context,
-  );
+  return answer(context, { failure: AUTH_REQUEST_FAILED, reply: (message): ActionResult => ({ toast: authFailure(message) }) }, async () => {
+    const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
+    if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
+    await resetPassword(context, anonymous, submission.value);
+    return redirectWithToast(
+      "/auth",
+      { type: "success", title: "Password updated", description: "Sign in with your new password." },
+      context,
+    );
+  });
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -56,7 +54,7 @@ export default function ResetPassword() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
   useEffect(() => {
-    if (actionData?.error) toast.error("Authentication failed", { description: actionData.error });
+    if (actionData?.toast) showFlashToast(actionData.toast);
   }, [actionData]);
   const { type: _type, ...passwordProps } = getInputProps(fields.password, { type: "password" });
 

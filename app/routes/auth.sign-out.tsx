@@ -1,13 +1,18 @@
 import { redirect } from "react-router";
-import { signOut } from "~/server/services/accounts.server";
+import { AUTH_REQUEST_FAILED, authFailure, type AuthRefusal } from "~/domain/auth-messages";
 import { safeRedirect } from "~/domain/safe-redirect";
+import { answer, readForm } from "~/server/http/answer.server";
+import { actorFor } from "~/server/security/session.server";
+import { signOut } from "~/server/services/accounts.server";
 import type { Route } from "./+types/auth.sign-out";
 
 /** POST only: ends the session on the server, clears the cookie, then goes where asked. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const headers = await signOut(request, context);
-  return redirect(safeRedirect(formData.get("redirectTo")), { headers });
+  return answer(context, { failure: AUTH_REQUEST_FAILED, reply: (message): AuthRefusal => ({ toast: authFailure(message) }) }, async () => {
+    const formData = await readForm(request);
+    const headers = await signOut(context, await actorFor(context));
+    return redirect(safeRedirect(formData.get("redirectTo")), { headers });
+  });
 }
 
 export function loader() {

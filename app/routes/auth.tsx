@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
@@ -9,8 +9,9 @@ import { GoogleIcon, LinkedInIcon } from "~/components/auth/social-icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { showFlashToast } from "~/components/ui/toaster";
-import { isAppError, retryAfter } from "~/domain/app-error";
-import { requestPasswordResetSchema, signInSchema, signUpSchema } from "~/domain/auth-validation";
+import type { AppError } from "~/domain/app-error";
+import { AUTH_REQUEST_FAILED, authFailure } from "~/domain/auth-messages";
+import { requestPasswordResetSchema, signInSchema, signUpSchema, type SignInInput } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
 import type { FlashToast } from "~/domain/toast";
@@ -22,8 +23,9 @@ import {
 } from "~/server/services/accounts.server";
 import { PROVIDER_LABELS, SOCIAL_PROVIDERS, type SocialProvider } from "~/domain/social-providers";
 import { safeRedirect } from "~/domain/safe-redirect";
-import { getViewer } from "~/server/security/session.server";
+import { answer, readForm } from "~/server/http/answer.server";
 import { redirectWithToast } from "~/server/http/toast-cookie.server";
+import { anonymous } from "~/server/security/actor.server";
 import type { Route } from "./+types/auth";
 
 type Mode = "sign-in" | "sign-up";
@@ -36,10 +38,10 @@ interface ActionResult {
   signedUp?: boolean;
 }
 
-const failure = (description: string): FlashToast => ({ type: "error", title: "Authentication failed", description });
+const failure = authFailure;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getViewer(request, context)) throw redirect("/");
+  if (await context.viewer()) throw redirect("/");
   const url = new URL(request.url);
   // better-auth appends ?error=... to the callback URL when a link fails, so the error
   // is checked before the success flag that the same URL carries.
@@ -57,16 +59,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  const redirectTo = safeRedirect(formData.get("redirectTo"));
-  try {
+  // A sign-in refused because the address is not verified yet keeps the e-mail, clears the
+  // password and offers to resend the link.
+  let signingIn: Submission<SignInInput> | undefined;
+  const reply = (message: string, error: AppError): ActionResult =>
+    error.code === "FORBIDDEN" && signingIn?.status === "success"
+      ? { toast: failure(message), unverifiedEmail: signingIn.value.email, result: signingIn.reply({ hideFields: ["password"] }) }
+      : { toast: failure(message) };
+  return answer(context, { failure: AUTH_REQUEST_FAILED, reply }, async () => {
+    const formData = await readForm(request);
+    const intent = formData.get("intent");
+    const redirectTo = safeRedirect(formData.get("redirectTo"));
+    const actor = anonymous;
+
     if (intent === "social") {
       const provider = formData.get("provider");
       if (!SOCIAL_PROVIDERS.includes(provider as SocialProvider)) {
         return data<ActionResult>({ toast: failure("Unknown sign-in method.") }, { status: 400 });
       }
-      const { url, headers } = await startSocialSignIn(request, context, provider as SocialProvider, redirectTo);
+      const { url, headers } = await startSocialSignIn(context, actor, { provider: provider as SocialProvider, redirectTo });
       return redirect(url, { headers });
     }
 
@@ -74,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = requestPasswordResetSchema.safeParse({ email: formData.get("email") });
       if (!parsed.success) return data<ActionResult>({ toast: failure("Please enter a valid email address") }, { status: 400 });
       const { email } = parsed.data;
-      await sendVerification(request, context, email);
+      await sendVerification(context, actor, { email });
       return data<ActionResult>({
         toast: { type: "success", title: "Verification email sent", description: `We have sent a new link to ${email}.` },
       });
@@ -83,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "sign-up") {
       const submission = parseWithZod(formData, { schema: signUpSchema });
       if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
-      await signUpWithEmail(request, context, submission.value);
+      await signUpWithEmail(context, actor, submission.value);
       return data<ActionResult>({
         signedUp: true,
         result: submission.reply({ resetForm: true }),
@@ -91,32 +102,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
 
-    const submission = parseWithZod(formData, { schema: signInSchema });
-    if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
-    try {
-      const headers = await signInWithEmail(request, context, submission.value);
-      return await redirectWithToast(
-        redirectTo,
-        { type: "success", title: "Welcome back!", description: "You have been successfully logged in." },
-        context,
-        { headers },
-      );
-    } catch (error) {
-      if (isAppError(error) && error.code === "FORBIDDEN") {
-        return data<ActionResult>(
-          { toast: failure(error.message), unverifiedEmail: submission.value.email, result: submission.reply({ hideFields: ["password"] }) },
-          { status: 403 },
-        );
-      }
-      throw error;
-    }
-  } catch (error) {
-    if (isAppError(error)) {
-      context.log.info({ code: error.code, intent }, "authentication refused");
-      return data<ActionResult>({ toast: failure(error.message) }, { status: error.status, headers: retryAfter(error) });
-    }
-    throw error;
-  }
+    signingIn = parseWithZod(formData, { schema: signInSchema });
+    if (signingIn.status !== "success") return data<ActionResult>({ result: signingIn.reply() }, { status: 400 });
+    const headers = await signInWithEmail(context, actor, signingIn.value);
+    return await redirectWithToast(
+      redirectTo,
+      { type: "success", title: "Welcome back!", description: "You have been successfully logged in." },
+      context,
+      { headers },
+    );
+  });
 }
 
 export function meta(args: Route.MetaArgs) {

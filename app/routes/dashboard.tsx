@@ -7,65 +7,29 @@ import { ProfileTab } from "~/components/dashboard/profile-tab";
 import { SubscriptionCard } from "~/components/dashboard/subscription-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
-import { isAppError } from "~/domain/app-error";
 import { BILLING_MESSAGES } from "~/domain/billing";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
-import { getOwnProfile, listOwnBookings, type OwnBooking, type OwnProfile } from "~/server/services/dashboard.server";
-import type { Actor } from "~/server/security/actor.server";
-import { openBillingPortal } from "~/server/services/billing.server";
-import { findCurrentSubscription, type SubscriptionSummary } from "~/server/services/subscriptions.server";
+import { answer, readForm, settle } from "~/server/http/answer.server";
 import { actorOf, requireViewer } from "~/server/security/session.server";
+import { openBillingPortal } from "~/server/services/billing.server";
+import { listOwnBookings } from "~/server/services/bookings.server";
+import { findCurrentSubscription } from "~/server/services/subscriptions.server";
+import { getOwnProfile } from "~/server/services/users.server";
 import type { Route } from "./+types/dashboard";
 
 /** What the toasts say under their SPEC.md titles: never raw database text. */
 const TRY_AGAIN = "Please try again later.";
-
-async function loadProfile(
-  context: Route.LoaderArgs["context"],
-  actor: Actor,
-): Promise<{ profile: OwnProfile | null; profileError: string | null }> {
-  try {
-    return { profile: await getOwnProfile(context.db, actor), profileError: null };
-  } catch (err) {
-    context.log.error({ err }, "dashboard: failed to load the profile");
-    return { profile: null, profileError: TRY_AGAIN };
-  }
-}
-
-async function loadBookings(
-  context: Route.LoaderArgs["context"],
-  actor: Actor,
-): Promise<{ bookings: OwnBooking[]; bookingsError: string | null }> {
-  try {
-    return { bookings: await listOwnBookings(context.db, actor), bookingsError: null };
-  } catch (err) {
-    context.log.error({ err }, "dashboard: failed to load the bookings");
-    return { bookings: [], bookingsError: TRY_AGAIN };
-  }
-}
-
-async function loadSubscription(
-  context: Route.LoaderArgs["context"],
-  actor: Actor,
-): Promise<{ subscription: SubscriptionSummary | null; subscriptionFailed: boolean }> {
-  try {
-    return { subscription: await findCurrentSubscription(context.db, actor), subscriptionFailed: false };
-  } catch (err) {
-    context.log.error({ err }, "dashboard: failed to load the subscription");
-    return { subscription: null, subscriptionFailed: true };
-  }
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const actor = actorOf(viewer);
   // Each read fails on its own: the page still shows whatever did load, and a toast
   // (SPEC.md section 8) names the part that did not.
-  const [{ profile, profileError }, { bookings, bookingsError }, { subscription, subscriptionFailed }] = await Promise.all([
-    loadProfile(context, actor),
-    loadBookings(context, actor),
-    loadSubscription(context, actor),
+  const [profile, bookings, subscription] = await Promise.all([
+    settle(context, "the dashboard profile", () => getOwnProfile(context, actor), null),
+    settle(context, "the dashboard bookings", () => listOwnBookings(context, actor), []),
+    settle(context, "the dashboard subscription", () => findCurrentSubscription(context, actor), null),
   ]);
 
   return {
@@ -75,12 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       firstName: viewer.firstName,
       lastName: viewer.lastName,
     },
-    profile,
-    bookings,
-    profileError,
-    bookingsError,
-    subscription,
-    subscriptionFailed,
+    profile: profile.value,
+    bookings: bookings.value,
+    profileError: profile.failed ? TRY_AGAIN : null,
+    bookingsError: bookings.failed ? TRY_AGAIN : null,
+    subscription: subscription.value,
+    subscriptionFailed: subscription.failed,
     /** Back from Stripe Checkout (its success_url). */
     justPaid: new URL(request.url).searchParams.get("checkout") === "success",
     /** Booked dates are printed on the firm's wall clock, the same on server and browser. */
@@ -91,19 +55,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Manage billing: to Stripe's Billing Portal for the investor's own customer. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const form = await request.formData().catch(() => null);
-  if (form?.get("intent") !== "billing-portal") return data({ error: "Unknown action" }, { status: 400 });
-  try {
-    const { url } = await openBillingPortal(context.db, context.config, actorOf(viewer));
+  return answer(context, { failure: BILLING_MESSAGES.portalFailed, reply: (error: string) => ({ error }) }, async () => {
+    const form = await readForm(request);
+    if (form.get("intent") !== "billing-portal") return data({ error: "Unknown action" }, { status: 400 });
+    const { url } = await openBillingPortal(context, actorOf(viewer));
     return redirect(url);
-  } catch (error) {
-    if (isAppError(error)) {
-      context.log.warn({ err: error }, "billing portal refused");
-      return data({ error: error.message }, { status: error.status });
-    }
-    context.log.error({ err: error }, "billing portal failed");
-    return data({ error: BILLING_MESSAGES.portalFailed }, { status: 500 });
-  }
+  });
 }
 
 /** Personal data: never kept by a shared cache. */

@@ -10,34 +10,26 @@ import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
-import { isAppError, retryAfter } from "~/domain/app-error";
-import type { EnquiryPrefill, EnquiryResult } from "~/domain/booking-dialog-data";
+import { enquiryRefusal, type EnquiryPrefill, type EnquiryResult } from "~/domain/booking-dialog-data";
 import { checkEnquiry } from "~/domain/enquiry-check";
+import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
 import { routeMeta, siteUrlFromMatches } from "~/domain/seo";
 import { organizationJsonLd } from "~/domain/structured-data";
+import { answer, readForm, settle } from "~/server/http/answer.server";
 import { anonymous } from "~/server/security/actor.server";
-import { clientKey } from "~/server/security/client-ip.server";
+import { actorFor } from "~/server/security/session.server";
 import { getEnquiryPrefill, submitEnquiry } from "~/server/services/enquiries.server";
-import { actorOf, getViewer } from "~/server/security/session.server";
 import { findFeaturedOpportunity } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/home";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
+  // SPEC.md section 8: a failed read is only logged; the Coming Soon message shows, and a
+  // signed-in visitor's form is then simply not filled in.
   const [featured, prefill] = await Promise.all([
-    findFeaturedOpportunity(context.db, anonymous).catch((error: unknown) => {
-      // SPEC.md section 8: a failed read is only logged; the Coming Soon message shows.
-      context.log.error({ err: error }, "failed to load the featured opportunity");
-      return undefined;
-    }),
-    // A signed-in visitor's form comes filled in; a failed read only leaves it empty.
-    getViewer(request, context)
-      .then((viewer) => getEnquiryPrefill(context.db, actorOf(viewer)))
-      .catch((error: unknown) => {
-        context.log.error({ err: error }, "failed to load the enquiry prefill");
-        return null;
-      }),
+    settle(context, "the featured opportunity", () => findFeaturedOpportunity(context, anonymous), undefined),
+    settle(context, "the enquiry prefill", async () => getEnquiryPrefill(context, await actorFor(context)), null),
   ]);
-  return { featured: featured ?? null, prefill };
+  return { featured: featured.value ?? null, prefill: prefill.value };
 }
 
 /**
@@ -46,31 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * result. Input is parsed with the shared schema; the service decides everything else.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    const checked = checkEnquiry(Object.fromEntries(await request.formData()));
+  return answer(context, { failure: ENQUIRY_TOASTS.failure.title, reply: (_message, error) => enquiryRefusal(error.code) }, async () => {
+    const checked = checkEnquiry(Object.fromEntries(await readForm(request)));
     if (!checked.ok) return data<EnquiryResult>({ status: "invalid", fieldErrors: checked.fieldErrors }, { status: 400 });
-    const viewer = await getViewer(request, context);
-    const { bookingId } = await submitEnquiry(context.db, actorOf(viewer), checked.value, {
-      clientKey: clientKey(request),
-      timeZone: context.config.firmTimeZone,
-      siteUrl: context.config.siteUrl,
-    });
-    context.log.info({ bookingId }, "enquiry received");
-    context.outbox.kick();
+    await submitEnquiry(context, await actorFor(context), checked.value);
     return data<EnquiryResult>({ status: "sent" });
-  } catch (error) {
-    if (isAppError(error) && error.code === "RATE_LIMITED") {
-      context.log.info({ detail: error.detail }, "enquiry refused: too soon");
-      return data<EnquiryResult>({ status: "rate-limited" }, { status: 429, headers: retryAfter(error) });
-    }
-    if (isAppError(error) && error.code === "CONFLICT") {
-      context.log.info({ detail: error.detail }, "enquiry refused: the slot was just taken");
-      return data<EnquiryResult>({ status: "slot-taken" }, { status: 409 });
-    }
-    // SPEC.md section 8: the visitor sees 'Failed to submit request' and keeps the form.
-    context.log.error({ err: error }, "enquiry submission failed");
-    return data<EnquiryResult>({ status: "failed" }, { status: 500 });
-  }
+  });
 }
 
 /**

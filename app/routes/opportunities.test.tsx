@@ -3,7 +3,7 @@ import { MemoryRouter } from "react-router";
 import { BookingProvider } from "~/components/booking/booking-provider";
 import { describe, expect, it } from "vitest";
 import { demoOpportunities } from "~/server/db/demo-content.server";
-import type { OpportunityCardFields } from "~/server/services/opportunities.server";
+import type { OpportunityCardFields } from "~/domain/opportunities";
 import Opportunities from "./opportunities";
 
 function render(opportunities: OpportunityCardFields[]) {

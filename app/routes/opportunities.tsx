@@ -4,18 +4,15 @@ import { OpportunityCard } from "~/components/opportunities/opportunity-card";
 import { brand } from "~/domain/brand";
 import { routeMeta, siteUrlFromMatches } from "~/domain/seo";
 import { opportunityListJsonLd } from "~/domain/structured-data";
+import { settle } from "~/server/http/answer.server";
 import { anonymous } from "~/server/security/actor.server";
 import { listActiveOpportunities } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/opportunities";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    return { opportunities: await listActiveOpportunities(context.db, anonymous) };
-  } catch (error) {
-    // SPEC.md section 8: a failed read is only logged, so the empty state shows.
-    context.log.error({ err: error }, "failed to load public opportunities");
-    return { opportunities: [] };
-  }
+  // SPEC.md section 8: a failed read is only logged, so the empty state shows.
+  const opportunities = await settle(context, "public opportunities", () => listActiveOpportunities(context, anonymous), []);
+  return { opportunities: opportunities.value };
 }
 
 export function meta(args: Route.MetaArgs) {

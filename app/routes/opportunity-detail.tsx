@@ -14,7 +14,7 @@ import { findActiveOpportunity } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/opportunity-detail";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const opportunity = await findActiveOpportunity(context.db, anonymous, params.id);
+  const opportunity = await findActiveOpportunity(context, anonymous, { id: params.id });
   if (!opportunity) {
     // Unknown, draft and archived ids all look the same from outside.
     context.log.warn({ path: new URL(request.url).pathname }, "page not found");

@@ -7,30 +7,24 @@ import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card"
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/toaster";
-import { isAppError } from "~/domain/app-error";
-import { BILLING_MESSAGES, CHECKOUT_FAILED, checkoutRequestSchema } from "~/domain/billing";
+import { BILLING_MESSAGES, CHECKOUT_FAILED, checkoutRefusal, checkoutRequestSchema, type CheckoutAnswer } from "~/domain/billing";
 import { brand } from "~/domain/brand";
 import { FREE_TRIAL_DAYS, YEARLY_SAVING_BANNER, type BillingInterval } from "~/domain/constants";
 import { formatUsd, yearlySavingPercent } from "~/domain/format";
 import { routeMeta } from "~/domain/seo";
 import { isMostPopular, opportunitiesLine, PLAN_SUBTITLES } from "~/domain/plans";
+import { answer, readForm, settle } from "~/server/http/answer.server";
 import { anonymous } from "~/server/security/actor.server";
-import { listActivePlans } from "~/server/services/plans.server";
+import { actorFor } from "~/server/security/session.server";
 import { startCheckout } from "~/server/services/billing.server";
-import { actorOf, getViewer } from "~/server/security/session.server";
+import { listActivePlans } from "~/server/services/plans.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/pricing";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    return { plans: await listActivePlans(context.db, anonymous), failed: false };
-  } catch (error) {
-    context.log.error({ err: error }, "failed to load subscription plans");
-    return { plans: [], failed: true };
-  }
+  const plans = await settle(context, "subscription plans", () => listActivePlans(context, anonymous), []);
+  return { plans: plans.value, failed: plans.failed };
 }
-
-type CheckoutAnswer = { url: string; error?: undefined } | { url?: undefined; error: { title: string; description?: string } };
 
 /**
  * Start Subscription (SPEC.md section 4, create-checkout-subscription). Without a session:
@@ -39,25 +33,16 @@ type CheckoutAnswer = { url: string; error?: undefined } | { url?: undefined; er
  * JavaScript.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await getViewer(request, context);
-  if (!viewer) throw redirect(`/auth?redirectTo=${encodeURIComponent("/pricing")}`);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = checkoutRequestSchema.safeParse(form);
-  if (!parsed.success) return data<CheckoutAnswer>({ error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.unknownPlan } }, { status: 400 });
-  try {
-    const { url } = await startCheckout(context.db, context.config, actorOf(viewer), parsed.data);
-    context.log.info({ planId: parsed.data.planId, billingInterval: parsed.data.billingInterval }, "checkout started");
+  return answer(context, { failure: CHECKOUT_FAILED, reply: checkoutRefusal }, async () => {
+    const actor = await actorFor(context);
+    if (actor.kind !== "user") throw redirect(`/auth?redirectTo=${encodeURIComponent("/pricing")}`);
+    const form = Object.fromEntries(await readForm(request));
+    const parsed = checkoutRequestSchema.safeParse(form);
+    if (!parsed.success) return data<CheckoutAnswer>(checkoutRefusal(BILLING_MESSAGES.unknownPlan), { status: 400 });
+    const { url } = await startCheckout(context, actor, parsed.data);
     if (form.newTab !== "1") throw redirect(url);
     return data<CheckoutAnswer>({ url });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (isAppError(error)) {
-      context.log.warn({ err: error }, "checkout refused");
-      return data<CheckoutAnswer>({ error: { title: CHECKOUT_FAILED, description: error.message } }, { status: error.status });
-    }
-    context.log.error({ err: error }, "checkout failed");
-    return data<CheckoutAnswer>({ error: { title: CHECKOUT_FAILED } }, { status: 500 });
-  }
+  });
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -9,7 +9,7 @@ const escapeXml = (value: string) =>
 /** /sitemap.xml: every public page and every active opportunity, on SITE_URL. */
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.config.siteUrl;
-  const opportunities = await listActiveOpportunities(context.db, anonymous);
+  const opportunities = await listActiveOpportunities(context, anonymous);
   const paths = ["/", "/opportunities", "/pricing", ...STATIC_PAGES.map((p) => p.path), ...opportunities.map((o) => opportunityPath(o.id))];
   const urls = paths.map((path) => `  <url><loc>${escapeXml(`${site}${path === "/" ? "/" : path}`)}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

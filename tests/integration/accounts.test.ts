@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth-validation";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
@@ -9,11 +8,13 @@ import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
 import { TOO_MANY_ATTEMPTS } from "~/server/services/accounts.server";
 import { createUser } from "~/server/db/factories.server";
 import { consultationBookings, profiles, user } from "~/server/db/schema.server";
-import { getViewer } from "~/server/security/session.server";
 import {
   SITE_URL,
   cookiesFrom,
+  contextFor,
   createTestContext,
+  routeArgs,
+  type TestContext,
   formRequest,
   getRequest,
 } from "./app-context";
@@ -21,7 +22,7 @@ import { linkFrom, waitForMails } from "../support/mailbox";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 let t: TestDatabase;
-let context: AppLoadContext & { dataDir: string };
+let context: TestContext;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -40,7 +41,7 @@ async function run(
 ): Promise<ActionOutcome> {
   let result: unknown;
   try {
-    result = await handler({ request, params: {}, context } as never);
+    result = await handler(routeArgs(request, context));
   } catch (thrown) {
     result = thrown;
   }
@@ -177,7 +178,7 @@ describe(`accounts (${testDriver})`, () => {
     const second = await signIn(email);
     expect(cookiesFrom(second.headers)).not.toBe(firstCookie);
 
-    const viewer = await getViewer(getRequest("/", { cookie: firstCookie }), context);
+    const viewer = await contextFor(context, getRequest("/", { cookie: firstCookie })).viewer();
     expect(viewer).toMatchObject({ email, firstName: "Layla", lastName: "Hassan", isAdmin: false });
 
     const offsite = await auth(
@@ -191,12 +192,12 @@ describe(`accounts (${testDriver})`, () => {
     const email = "signout@example.com";
     await signUpAndVerify(email);
     const cookie = cookiesFrom((await signIn(email)).headers);
-    expect(await getViewer(getRequest("/", { cookie }), context)).not.toBeNull();
+    expect(await contextFor(context, getRequest("/", { cookie })).viewer()).not.toBeNull();
 
     const out = await run(signOutAction, formRequest("/auth/sign-out", { redirectTo: "/auth" }, { cookie }));
     expect(out.status).toBe(302);
     expect(out.headers.get("Location")).toBe("/auth");
-    expect(await getViewer(getRequest("/", { cookie }), context)).toBeNull();
+    expect(await contextFor(context, getRequest("/", { cookie })).viewer()).toBeNull();
   });
 
   it("answers the 6th rapid sign-in attempt from one address with 429", async () => {
@@ -241,7 +242,7 @@ describe(`accounts (${testDriver})`, () => {
     const admin = await createUser(t.db, { password: strongPassword, role: "admin" });
     const flag = async (email: string) => {
       const cookie = cookiesFrom((await signIn(email)).headers);
-      return (await getViewer(getRequest("/", { cookie }), context))?.isAdmin;
+      return (await contextFor(context, getRequest("/", { cookie })).viewer())?.isAdmin;
     };
     expect(await flag(none.email)).toBe(false);
     expect(await flag(plain.email)).toBe(false);
@@ -287,7 +288,7 @@ describe(`accounts (${testDriver})`, () => {
 
     const dashboardOf = async (email: string) => {
       const cookie = cookiesFrom((await signIn(email)).headers);
-      return (await dashboardLoader({ request: getRequest("/dashboard", { cookie }), params: {}, context } as never)) as {
+      return (await dashboardLoader(routeArgs(getRequest("/dashboard", { cookie }), context))) as {
         profile: { firstName: string | null; email: string } | null;
         bookings: { message: string }[];
       };

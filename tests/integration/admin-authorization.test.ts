@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext } from "./app-context";
+import { createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver } from "./test-database";
 
 /**
@@ -117,7 +117,7 @@ describe(`admin authorization matrix (${testDriver})`, () => {
     it(`${path}: a page sends a visitor to sign in and an investor home, a data endpoint refuses them; an admin gets it`, async () => {
       const module = (await import(`~/${route.file.replace(/\.tsx?$/, "")}`)) as RouteModule;
       if (!module.loader) return;
-      const load = (cookie?: string) => () => module.loader!({ request: getRequest(path, { cookie }), params, context });
+      const load = (cookie?: string) => () => module.loader!(routeArgs(getRequest(path, { cookie }), context, params));
       if (module.default) {
         expect(await outcome(load(cookies.visitor))).toMatchObject({ status: 302, redirect: `/auth?redirectTo=${encodeURIComponent(path)}` });
         expect(await outcome(load(cookies.investor))).toMatchObject({ status: 302, redirect: "/" });
@@ -135,11 +135,11 @@ describe(`admin authorization matrix (${testDriver})`, () => {
       it(`${path} ${write}: refused to a visitor and an investor with 401 or 403`, async () => {
         const module = (await import(`~/${route.file.replace(/\.tsx?$/, "")}`)) as RouteModule;
         for (const who of ["visitor", "investor"] as const) {
-          const result = await outcome(() => module.action!({ request: formRequest(path, body, { cookie: cookies[who] }), params, context }));
+          const result = await outcome(() => module.action!(routeArgs(formRequest(path, body, { cookie: cookies[who] }), context, params)));
           expect([401, 403], `${write} as ${who}`).toContain(result.status);
         }
         // The admin gets past the check (the ids are made up, so "not found" is the answer).
-        const asAdmin = await outcome(() => module.action!({ request: formRequest(path, body, { cookie: cookies.admin }), params, context }));
+        const asAdmin = await outcome(() => module.action!(routeArgs(formRequest(path, body, { cookie: cookies.admin }), context, params)));
         expect([200, 404], `${write} as admin`).toContain(asAdmin.status);
       });
     }

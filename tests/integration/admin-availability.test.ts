@@ -12,8 +12,8 @@ import {
   listSlotDatesForAdmin,
   listSlotsForAdmin,
   setSlotAvailability,
-} from "~/server/services/slots-admin.server";
-import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext } from "./app-context";
+} from "~/server/services/slots.server";
+import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext, routeArgs } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";
 import { SPEC_DEFAULT_SLOT_ROWS } from "../support/spec-values";
 
@@ -31,7 +31,7 @@ interface Answer {
 /** One write through the /admin route's action, as the tab's fetchers send it. */
 async function post(fields: Record<string, string>, as: { cookie: string | undefined } = { cookie: bed.admin.cookie }): Promise<Answer> {
   const { cookie } = as;
-  const result = (await adminAction({ request: formRequest("/admin", fields, { cookie }), params: {}, context } as never)) as unknown as {
+  const result = (await adminAction(routeArgs(formRequest("/admin", fields, { cookie }), context))) as unknown as {
     data: Answer["data"];
     init: { status?: number } | null;
   };
@@ -39,7 +39,7 @@ async function post(fields: Record<string, string>, as: { cookie: string | undef
 }
 
 async function panel(query: string) {
-  const data = (await adminLoader({ request: getRequest(`/admin?${query}`, { cookie: bed.admin.cookie }), params: {}, context } as never)) as unknown as {
+  const data = (await adminLoader(routeArgs(getRequest(`/admin?${query}`, { cookie: bed.admin.cookie }), context))) as unknown as {
     panel: {
       tab: string;
       query: { date: string; month: string };
@@ -82,8 +82,8 @@ describe(`/admin availability: reading (${testDriver})`, () => {
   });
 
   it("reads for admins only", async () => {
-    await expect(listSlotsForAdmin(t.db, bed.investor.actor, "2031-04-10")).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(listSlotDatesForAdmin(t.db, { kind: "anonymous" }, { from: "2031-04-01", to: "2031-04-30" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(listSlotsForAdmin(context, bed.investor.actor, { date: "2031-04-10" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(listSlotDatesForAdmin(context, { kind: "anonymous" }, { from: "2031-04-01", to: "2031-04-30" })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });
 
@@ -125,7 +125,7 @@ describe(`/admin availability: creating (${testDriver})`, () => {
       expect(answer.data).toEqual({ ok: false, message: END_AFTER_START_MESSAGE, fieldErrors: { endTime: [END_AFTER_START_MESSAGE] } });
     }
     expect(await slotsOn("2031-05-06")).toEqual([]);
-    await expect(createSlot(t.db, bed.admin.actor, { date: "2031-05-06", startTime: "12:00", endTime: "11:00", isAvailable: true, notes: null })).rejects.toThrow();
+    await expect(createSlot(context, bed.admin.actor, { date: "2031-05-06", startTime: "12:00", endTime: "11:00", isAvailable: true, notes: null })).rejects.toThrow();
     expect(await slotsOn("2031-05-06")).toEqual([]);
   });
 
@@ -192,7 +192,7 @@ describe(`/admin availability: switching and deleting (${testDriver})`, () => {
     const slot = await insertSlot(t.db, { date: "2031-06-05", startTime: "14:00:00", endTime: "14:30:00" });
     const first = await insertBooking(t.db, { availabilitySlotId: slot.id, status: "cancelled" });
     const second = await insertBooking(t.db, { availabilitySlotId: slot.id, status: "cancelled", preferredTime: "Afternoons" });
-    const result = await deleteSlot(t.db, bed.admin.actor, slot.id);
+    const result = await deleteSlot(context, bed.admin.actor, { slotId: slot.id });
     expect(result.detachedBookingIds.sort()).toEqual([first.id, second.id].sort());
     expect(await slotsOn("2031-06-05")).toEqual([]);
     const kept = await t.db.select().from(consultationBookings).where(inArray(consultationBookings.id, [first.id, second.id]));
@@ -226,12 +226,12 @@ describe(`/admin availability: default slots (${testDriver})`, () => {
   it("skips the times the day already has, keeping those slots as they are", async () => {
     const own = await insertSlot(t.db, { date: "2031-07-08", startTime: "09:00:00", endTime: "09:30:00", isAvailable: false, notes: "mine" });
     await insertSlot(t.db, { date: "2031-07-08", startTime: "14:10:00", endTime: "14:40:00" });
-    const result = await createDefaultSlots(t.db, bed.admin.actor, "2031-07-08");
+    const result = await createDefaultSlots(context, bed.admin.actor, { date: "2031-07-08" });
     expect(result.created).toBe(5);
     const rows = await slotsOn("2031-07-08");
     expect(rows.map((r) => r.startTime.slice(0, 5))).toEqual(["09:00", "09:30", "10:00", "10:30", "14:10", "15:00", "15:30"]);
     expect(rows.find((r) => r.id === own.id)).toMatchObject({ isAvailable: false, notes: "mine", endTime: "09:30:00" });
-    expect((await createDefaultSlots(t.db, bed.admin.actor, "2031-07-08")).created).toBe(0);
+    expect((await createDefaultSlots(context, bed.admin.actor, { date: "2031-07-08" })).created).toBe(0);
     expect(await slotsOn("2031-07-08")).toHaveLength(7);
   });
 
@@ -264,12 +264,12 @@ describe(`/admin availability: only admins (${testDriver})`, () => {
   it("has every service check the actor itself", async () => {
     const slot = await insertSlot(t.db, { date: "2031-08-02" });
     for (const actor of [bed.investor.actor, { kind: "anonymous" } as const]) {
-      await expect(createSlot(t.db, actor, { date: "2031-08-02", startTime: "10:00", endTime: "10:30", isAvailable: true, notes: null })).rejects.toMatchObject({
+      await expect(createSlot(context, actor, { date: "2031-08-02", startTime: "10:00", endTime: "10:30", isAvailable: true, notes: null })).rejects.toMatchObject({
         code: "FORBIDDEN",
       });
-      await expect(setSlotAvailability(t.db, actor, slot.id, false)).rejects.toMatchObject({ code: "FORBIDDEN" });
-      await expect(deleteSlot(t.db, actor, slot.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
-      await expect(createDefaultSlots(t.db, actor, "2031-08-02")).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(setSlotAvailability(context, actor, { slotId: slot.id, isAvailable: false })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(deleteSlot(context, actor, { slotId: slot.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(createDefaultSlots(context, actor, { date: "2031-08-02" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     }
     expect(await slotsOn("2031-08-02")).toHaveLength(1);
   });

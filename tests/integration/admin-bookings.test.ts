@@ -7,7 +7,7 @@ import { listMessagesForAdmin } from "~/server/services/messages.server";
 import { listUsersForAdmin, setUserRole } from "~/server/services/users.server";
 import { createSlot, createUser, insertBooking as createBooking, insertContactMessage } from "~/server/db/factories.server";
 import { auditLog, consultationBookings, contactMessages, emailOutbox, userRoles } from "~/server/db/schema.server";
-import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext } from "./app-context";
+import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext, routeArgs } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";
 
 let bed: AdminTestbed, t: TestDatabase, context: TestContext;
@@ -21,7 +21,7 @@ const insertBooking = (overrides: Parameters<typeof createBooking>[1] = {}) => c
 /** The loader's outcome: a redirect's target, or the data. */
 async function load(path: string, cookie?: string) {
   try {
-    const data = await adminLoader({ request: getRequest(path, { cookie }), params: {}, context } as never);
+    const data = await adminLoader(routeArgs(getRequest(path, { cookie }), context));
     return { redirect: null, data };
   } catch (thrown) {
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return { redirect: thrown.headers.get("Location"), data: null };
@@ -31,7 +31,7 @@ async function load(path: string, cookie?: string) {
 
 async function post(fields: Record<string, string>, cookie?: string) {
   const form = { intent: "booking-status", ...fields };
-  const result = (await adminAction({ request: formRequest("/admin", form, { cookie }), params: {}, context } as never)) as unknown as {
+  const result = (await adminAction(routeArgs(formRequest("/admin", form, { cookie }), context))) as unknown as {
     data: { ok: boolean; message?: string };
     init: { status?: number } | null;
   };
@@ -87,16 +87,16 @@ describe(`/admin guard and bookings (${testDriver})`, () => {
     for (let i = 0; i < ADMIN_BOOKINGS_PAGE_SIZE + 3; i++) {
       await insertBooking({ firstName: `Guest${String.fromCharCode(65 + (i % 26))}`, createdAt: new Date(base + i * 60_000), status: i % 2 ? "cancelled" : "pending" });
     }
-    const first = await listBookingsForAdmin(t.db, admin, { page: 1 });
+    const first = await listBookingsForAdmin(context, admin, { page: 1 });
     expect(first.total).toBe(ADMIN_BOOKINGS_PAGE_SIZE + 3);
     expect(first.rows).toHaveLength(ADMIN_BOOKINGS_PAGE_SIZE);
     const times = first.rows.map((r) => r.createdAt.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect((await listBookingsForAdmin(t.db, admin, { page: 2 })).rows).toHaveLength(3);
-    const cancelled = await listBookingsForAdmin(t.db, admin, { status: "cancelled", page: 1 });
+    expect((await listBookingsForAdmin(context, admin, { page: 2 })).rows).toHaveLength(3);
+    const cancelled = await listBookingsForAdmin(context, admin, { status: "cancelled", page: 1 });
     expect(cancelled.total).toBe(Math.floor((ADMIN_BOOKINGS_PAGE_SIZE + 3) / 2));
     expect(cancelled.rows.every((r) => r.status === "cancelled")).toBe(true);
-    await expect(listBookingsForAdmin(t.db, { kind: "user", userId: "someone", isAdmin: false }, { page: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(listBookingsForAdmin(context, { kind: "user", userId: "someone", isAdmin: false }, { page: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });
 
@@ -110,7 +110,7 @@ describe(`/admin messages (${testDriver})`, () => {
     await insertMessage({ lastName: "Quraishi" });
     await insertMessage({ email: "FAMILY.office@example.com" });
     await insertMessage({ message: "Returns of 100% sound too good" });
-    const search = (q: string) => listMessagesForAdmin(t.db, bed.admin.actor, { q, mpage: 1 });
+    const search = (q: string) => listMessagesForAdmin(context, bed.admin.actor, { q, mpage: 1 });
     expect((await search("zaINAB")).rows.map((r) => r.firstName)).toEqual(["Zainab"]);
     expect((await search("quraishi")).total).toBe(1);
     expect((await search("family.OFFICE")).total).toBe(1);
@@ -119,13 +119,13 @@ describe(`/admin messages (${testDriver})`, () => {
     expect((await search("")).total).toBe(4);
     const [enriched] = (await search("zainab")).rows;
     expect(enriched!.booking).toEqual({ phone: "+964 770 000 0000", preferredTime: "Mornings", bookingType: "site_visit", status: "pending" });
-    await expect(listMessagesForAdmin(t.db, { kind: "user", userId: "x", isAdmin: false }, { q: "", mpage: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(listMessagesForAdmin(context, { kind: "user", userId: "x", isAdmin: false }, { q: "", mpage: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("saves Mark as Read on the server for admins only, with an audit row", async () => {
     const message = await insertMessage();
     const read = (cookie?: string) =>
-      adminAction({ request: formRequest("/admin", { intent: "message-read", messageId: message.id }, { cookie }), params: {}, context } as never) as unknown as Promise<{
+      adminAction(routeArgs(formRequest("/admin", { intent: "message-read", messageId: message.id }, { cookie }), context)) as unknown as Promise<{
         init: { status?: number } | null;
       }>;
     for (const cookie of [undefined, bed.investor.cookie]) expect((await read(cookie)).init?.status).toBe(403);
@@ -146,12 +146,12 @@ describe(`/admin users (${testDriver})`, () => {
   it("inserts a role, updates it, and deletes the row for none, each audited", async () => {
     const someone = await createUser(t.db, { email: `role-${Date.now()}@example.com` });
     expect(await roleOf(someone.id)).toBe("none");
-    await setUserRole(t.db, bed.admin.actor, someone.id, "user");
+    await setUserRole(context, bed.admin.actor, { userId: someone.id, role: "user" });
     expect(await roleOf(someone.id)).toBe("user");
-    await setUserRole(t.db, bed.admin.actor, someone.id, "admin");
+    await setUserRole(context, bed.admin.actor, { userId: someone.id, role: "admin" });
     expect(await roleOf(someone.id)).toBe("admin");
     expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, someone.id))).toHaveLength(1);
-    await setUserRole(t.db, bed.admin.actor, someone.id, "none");
+    await setUserRole(context, bed.admin.actor, { userId: someone.id, role: "none" });
     expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, someone.id))).toEqual([]);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, someone.id)).orderBy(auditLog.createdAt);
     expect(audits.map((a) => [(a.before as { role: string }).role, (a.after as { role: string }).role])).toEqual([
@@ -163,20 +163,20 @@ describe(`/admin users (${testDriver})`, () => {
 
   it("refuses an admin lowering or removing their own role, and non-admins altogether", async () => {
     for (const role of ["user", "none"] as const) {
-      await expect(setUserRole(t.db, bed.admin.actor, bed.admin.id, role)).rejects.toMatchObject({ code: "CONFLICT" });
+      await expect(setUserRole(context, bed.admin.actor, { userId: bed.admin.id, role })).rejects.toMatchObject({ code: "CONFLICT" });
     }
     expect(await roleOf(bed.admin.id)).toBe("admin");
     const someone = await createUser(t.db, { email: `role-b-${Date.now()}@example.com` });
-    await expect(setUserRole(t.db, { kind: "user", userId: someone.id, isAdmin: false }, someone.id, "admin")).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(setUserRole(context, { kind: "user", userId: someone.id, isAdmin: false }, { userId: someone.id, role: "admin" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await roleOf(someone.id)).toBe("none");
   });
 
   it("lists profiles newest first with e-mail and role, for admins only", async () => {
-    const listed = await listUsersForAdmin(t.db, bed.admin.actor, { upage: 1 });
+    const listed = await listUsersForAdmin(context, bed.admin.actor, { upage: 1 });
     expect(listed.total).toBeGreaterThanOrEqual(2);
     expect(listed.rows.find((r) => r.id === bed.admin.id)).toMatchObject({ email: "admin@example.com", role: "admin" });
     const times = listed.rows.map((r) => r.createdAt.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    await expect(listUsersForAdmin(t.db, { kind: "anonymous" }, { upage: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(listUsersForAdmin(context, { kind: "anonymous" }, { upage: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });

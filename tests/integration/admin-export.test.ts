@@ -6,7 +6,7 @@ import type { Database } from "~/server/db/client.server";
 import { createSlot, insertBooking, insertContactMessage } from "~/server/db/factories.server";
 import { auditLog, consultationBookings, contactMessages, emailOutbox } from "~/server/db/schema.server";
 import { EXPORT_BATCH_SIZE, exportBookingsCsv, exportMessagesCsv } from "~/server/services/exports.server";
-import { createAdminTestbed, getRequest, type AdminTestbed, type TestContext } from "./app-context";
+import { createAdminTestbed, getRequest, type AdminTestbed, type TestContext, routeArgs } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";
 
 let bed: AdminTestbed, t: TestDatabase, context: TestContext;
@@ -53,7 +53,7 @@ const MESSAGE_HEADER = [
 
 /** GET /admin/export/<kind> through the route's loader. */
 async function get(kind: string, search = "", cookie?: string): Promise<Response> {
-  const result = await exportLoader({ request: getRequest(`/admin/export/${kind}${search}`, { cookie }), params: { kind }, context } as never);
+  const result = await exportLoader(routeArgs(getRequest(`/admin/export/${kind}${search}`, { cookie }), context, { kind }));
   expect(result).toBeInstanceOf(Response);
   return result as Response;
 }
@@ -226,7 +226,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
     }
     const expected = await t.db.select({ email: consultationBookings.email }).from(consultationBookings).orderBy(desc(consultationBookings.createdAt), desc(consultationBookings.id));
     for (const batchSize of [1, 2, 3]) {
-      const stream = await exportBookingsCsv(t.db, bed.admin.actor, {}, { log: silentLog() as unknown as Logger, batchSize });
+      const stream = await exportBookingsCsv({ ...context, log: silentLog() as unknown as Logger }, bed.admin.actor, { batchSize });
       const records = await readCsv(new Response(stream));
       expect(records.slice(1).map((r) => r[3]), `batches of ${batchSize}`).toEqual(expected.map((r) => r.email));
     }
@@ -244,9 +244,9 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
       expect(text).not.toContain("secret@example.com");
     }
     for (const actor of [{ kind: "anonymous" as const }, { kind: "user" as const, userId: "someone", isAdmin: false }]) {
-      const options = { log: silentLog() as unknown as Logger };
-      await expect(exportBookingsCsv(t.db, actor, {}, options)).rejects.toMatchObject({ code: "FORBIDDEN" });
-      await expect(exportMessagesCsv(t.db, actor, { q: "" }, options)).rejects.toMatchObject({ code: "FORBIDDEN" });
+      const quiet = { ...context, log: silentLog() as unknown as Logger };
+      await expect(exportBookingsCsv(quiet, actor, {})).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(exportMessagesCsv(quiet, actor, { q: "" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     }
   });
 
@@ -277,19 +277,17 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
       }) as Database;
     };
     const log = silentLog();
-    await expect(exportBookingsCsv(failing(1), bed.admin.actor, {}, { log: log as unknown as Logger, batchSize: 2 })).rejects.toThrow("connection lost");
+    await expect(exportBookingsCsv({ ...context, db: failing(1), log: log as unknown as Logger }, bed.admin.actor, { batchSize: 2 })).rejects.toThrow("connection lost");
 
-    const stream = await exportBookingsCsv(failing(2), bed.admin.actor, {}, { log: log as unknown as Logger, batchSize: 2 });
+    const stream = await exportBookingsCsv({ ...context, db: failing(2), log: log as unknown as Logger }, bed.admin.actor, { batchSize: 2 });
     await expect(new Response(stream).text()).rejects.toThrow();
     await vi.waitFor(() => expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ export: "bookings" }), expect.stringContaining("aborted")));
 
     const routeLog = silentLog();
     const failingContext = { ...context, db: failing(1), log: routeLog as unknown as Logger };
-    const response = (await exportLoader({
-      request: getRequest("/admin/export/bookings.csv", { cookie: bed.admin.cookie }),
-      params: { kind: "bookings.csv" },
-      context: failingContext,
-    } as never)) as Response;
+    const response = (await exportLoader(
+      routeArgs(getRequest("/admin/export/bookings.csv", { cookie: bed.admin.cookie }), failingContext, { kind: "bookings.csv" }),
+    )) as Response;
     expect(response.status).toBe(500);
     expect(response.headers.get("Content-Disposition")).toBeNull();
     expect(await response.text()).toBe("The bookings export failed. Please try again later.");
@@ -310,7 +308,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
     }) as Database;
     const batchSize = 50;
     const log = silentLog();
-    const stream = await exportBookingsCsv(counting, bed.admin.actor, {}, { log: log as unknown as Logger, batchSize });
+    const stream = await exportBookingsCsv({ ...context, db: counting, log: log as unknown as Logger }, bed.admin.actor, { batchSize });
     const reader = stream.getReader();
     // Take a few batches' worth, then go away, as a browser whose download is cancelled does.
     const decoder = new TextDecoder();

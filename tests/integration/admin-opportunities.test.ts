@@ -8,7 +8,7 @@ import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
 import { createOpportunity } from "~/server/db/factories.server";
 import { auditLog, investmentOpportunities } from "~/server/db/schema.server";
-import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext } from "./app-context";
+import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext, routeArgs } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";
 
 /** The admin's Opportunities tab through the real /admin loader and action. */
@@ -39,7 +39,7 @@ const VALID = {
 type ActionAnswer = { status: number; data: { ok: boolean; message?: string; fieldErrors?: Record<string, string[]> } };
 
 async function post(fields: Record<string, string>, cookie?: string): Promise<ActionAnswer> {
-  const result = (await adminAction({ request: formRequest("/admin", fields, { cookie }), params: {}, context } as never)) as unknown as {
+  const result = (await adminAction(routeArgs(formRequest("/admin", fields, { cookie }), context))) as unknown as {
     data: ActionAnswer["data"];
     init: { status?: number } | null;
   };
@@ -56,7 +56,7 @@ async function postWithImage(fields: Record<string, string>, image: { bytes: Uin
     headers: { Origin: context.config.siteUrl, Cookie: cookie, [CLIENT_IP_HEADER]: "203.0.113.9" },
     body,
   });
-  const result = (await adminAction({ request, params: {}, context } as never)) as unknown as { data: ActionAnswer["data"]; init: { status?: number } | null };
+  const result = (await adminAction(routeArgs(request, context))) as unknown as { data: ActionAnswer["data"]; init: { status?: number } | null };
   return { status: result.init?.status ?? 200, data: result.data };
 }
 
@@ -148,7 +148,7 @@ describe(`/admin opportunities (${testDriver})`, () => {
 
   it("lists every status, newest first, on the Opportunities tab (the default tab)", async () => {
     for (const status of ["active", "draft", "archived"] as const) await createOpportunity(t.db, { status });
-    const result = (await adminLoader({ request: getRequest("/admin", { cookie: bed.admin.cookie }), params: {}, context } as never)) as {
+    const result = (await adminLoader(routeArgs(getRequest("/admin", { cookie: bed.admin.cookie }), context))) as {
       panel: { tab: string; result: { title: string; status: string; createdAt: Date }[]; error: string | null };
     };
     expect(result.panel.tab).toBe("opportunities");

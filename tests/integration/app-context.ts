@@ -1,8 +1,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AppLoadContext } from "react-router";
 import { action as authAction } from "~/routes/auth";
+import { createRequestContext, type RequestContext, type ServiceContext } from "~/server/http/request-context.server";
 import type { Actor } from "~/server/security/actor.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/server/security/better-auth.server";
 import { loadConfig } from "~/server/runtime/config.server";
@@ -13,11 +13,16 @@ import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const SITE_URL = "http://localhost:4400";
 
+/** What a test works with: a request context (for services) plus the mailer's temp DATA_DIR. */
+export type TestContext = RequestContext & { dataDir: string };
+
 /**
- * The load context the server hands to loaders and actions, built from real parts: the
- * test database, better-auth, and the mailer writing .eml files into a temp DATA_DIR.
+ * A request context as the server builds one, from real parts: the test database,
+ * better-auth, and the mailer writing .eml files into a temp DATA_DIR. It stands for a
+ * request without cookies from one address; services take it as it is, and
+ * `routeArgs` builds the context of a particular request for a loader or an action.
  */
-export function createTestContext(t: TestDatabase, env: NodeJS.ProcessEnv = {}): AppLoadContext & { dataDir: string } {
+export function createTestContext(t: TestDatabase, env: NodeJS.ProcessEnv = {}): TestContext {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ctx-"));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL, ...env });
   const logger = createLogger({ level: "silent", pretty: false });
@@ -25,7 +30,21 @@ export function createTestContext(t: TestDatabase, env: NodeJS.ProcessEnv = {}):
   const auth = createAuth({ config, db: t.db, mailer, logger });
   // Queued e-mails stay in email_outbox: tests deliver them with deliverDueEmails when they need to.
   const outbox = { kick() {} };
-  return { db: t.db, config, auth, mailer, outbox, log: logger, requestId: "test", nonce: "", dataDir };
+  const context = createRequestContext(
+    { db: t.db, config, auth, outbox },
+    { headers: new Headers({ [CLIENT_IP_HEADER]: "203.0.113.7" }), log: logger, requestId: "test", nonce: "" },
+  );
+  return { ...context, dataDir };
+}
+
+/** The context of one request, as getLoadContext builds it (its cookies, its address, its viewer). */
+export function contextFor(base: TestContext, request: Request): RequestContext {
+  return createRequestContext(base, { headers: request.headers, log: base.log, requestId: base.requestId, nonce: base.nonce });
+}
+
+/** A loader's or an action's arguments for `request`, as React Router passes them. */
+export function routeArgs(request: Request, base: TestContext, params: Record<string, string> = {}): never {
+  return { request, params, context: contextFor(base, request) } as never;
 }
 
 /** A request as the browser would send it through our Express app. */
@@ -62,11 +81,11 @@ export function cookiesFrom(response: Response | Headers): string {
 let signInCount = 0;
 
 /** Signs a user in through the /auth action (from an address of its own) and returns the session cookie. */
-export async function signInCookie(context: AppLoadContext, email: string, password: string): Promise<string> {
+export async function signInCookie(context: TestContext, email: string, password: string): Promise<string> {
   const request = formRequest("/auth", { intent: "sign-in", email, password, redirectTo: "/" }, { ip: `198.51.100.${(++signInCount % 250) + 1}` });
   let result: unknown;
   try {
-    result = await authAction({ request, params: {}, context } as never);
+    result = await authAction(routeArgs(request, context));
   } catch (thrown) {
     result = thrown;
   }
@@ -75,9 +94,6 @@ export async function signInCookie(context: AppLoadContext, email: string, passw
   if (!cookie.includes("session_token")) throw new Error("sign-in set no session cookie");
   return cookie;
 }
-
-/** The load context createTestContext builds. */
-export type TestContext = ReturnType<typeof createTestContext>;
 
 /** A signed-in user of an admin testbed. */
 export interface TestbedUser {
@@ -124,4 +140,21 @@ export async function createAdminTestbed(prefix: string): Promise<AdminTestbed> 
     investor: { id: investorId, email: investorEmail, cookie: investorCookie, actor: { kind: "user", userId: investorId, isAdmin: false } },
     destroy: () => t.destroy(),
   };
+}
+
+const serviceContexts = new WeakMap<TestDatabase, ServiceContext>();
+
+/**
+ * What a service needs, for test files that call services directly and no route: the
+ * test database, a default configuration, a silent logger and an outbox nobody runs
+ * (queued e-mails stay in email_outbox until a test delivers them).
+ */
+export function serviceContext(t: TestDatabase, overrides: Partial<ServiceContext> = {}): ServiceContext {
+  let base = serviceContexts.get(t);
+  if (!base) {
+    const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "svc-")), SITE_URL, BETTER_AUTH_SECRET: "a test secret of at least thirty-two characters" });
+    base = { db: t.db, config, log: createLogger({ level: "silent", pretty: false }), outbox: { kick() {} }, clientKey: "203.0.113.7" };
+    serviceContexts.set(t, base);
+  }
+  return { ...base, ...overrides };
 }

@@ -5,6 +5,7 @@ import { listAuditEntries, recordAudit } from "~/server/services/audit.server";
 import { createUser } from "~/server/db/factories.server";
 import { auditLog, user } from "~/server/db/schema.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { serviceContext } from "./app-context";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -99,7 +100,7 @@ describe(`listing the audit log (${testDriver})`, () => {
   it("is refused to visitors and to investors", async () => {
     const investor = await createUser(t.db);
     for (const actor of [anonymous, { kind: "user" as const, userId: investor.id, isAdmin: false }]) {
-      await expect(listAuditEntries(t.db, actor)).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });
+      await expect(listAuditEntries(serviceContext(t), actor)).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });
     }
   });
 
@@ -131,17 +132,17 @@ describe(`listing the audit log (${testDriver})`, () => {
 
     const steps = (page: Awaited<ReturnType<typeof listAuditEntries>>) => page.entries.map((e) => (e.before as { step: number }).step);
     const query = { entity: "paging_test", entityId: "record-1", limit: 2 };
-    const first = await listAuditEntries(t.db, admin, { ...query, offset: 0 });
-    const second = await listAuditEntries(t.db, admin, { ...query, offset: 2 });
-    const last = await listAuditEntries(t.db, admin, { ...query, offset: 4 });
+    const first = await listAuditEntries(serviceContext(t), admin, { ...query, offset: 0 });
+    const second = await listAuditEntries(serviceContext(t), admin, { ...query, offset: 2 });
+    const last = await listAuditEntries(serviceContext(t), admin, { ...query, offset: 4 });
     expect([steps(first), steps(second), steps(last)]).toEqual([[4, 3], [2, 1], [0]]);
     expect([first.hasMore, second.hasMore, last.hasMore]).toEqual([true, true, false]);
     expect(first.entries[0]).toMatchObject({ actorId: admin.userId, actorEmail: adminRow!.email, entityId: "record-1" });
 
     // By entity only: both records; unfiltered: the newest entry of all comes first.
-    const byEntity = await listAuditEntries(t.db, admin, { entity: "paging_test" });
+    const byEntity = await listAuditEntries(serviceContext(t), admin, { entity: "paging_test" });
     expect(byEntity.entries.map((e) => e.entityId)).toEqual(["record-2", "record-1", "record-1", "record-1", "record-1", "record-1"]);
-    const all = await listAuditEntries(t.db, admin);
+    const all = await listAuditEntries(serviceContext(t), admin);
     expect(all.entries[0]!.entityId).toBe("record-2");
     const times = all.entries.map((e) => e.createdAt.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -157,12 +158,12 @@ describe(`listing the audit log (${testDriver})`, () => {
         entityId: `slot-${i}`,
       })),
     );
-    const big = await listAuditEntries(t.db, admin, { entity: "page_size_test", limit: 1_000 });
+    const big = await listAuditEntries(serviceContext(t), admin, { entity: "page_size_test", limit: 1_000 });
     expect(big.entries).toHaveLength(100);
     expect(big.hasMore).toBe(true);
-    const byDefault = await listAuditEntries(t.db, admin, { entity: "page_size_test" });
+    const byDefault = await listAuditEntries(serviceContext(t), admin, { entity: "page_size_test" });
     expect(byDefault.entries).toHaveLength(50);
-    const tiny = await listAuditEntries(t.db, admin, { entity: "page_size_test", limit: 0, offset: -5 });
+    const tiny = await listAuditEntries(serviceContext(t), admin, { entity: "page_size_test", limit: 0, offset: -5 });
     expect(tiny.entries).toHaveLength(1);
   });
 });

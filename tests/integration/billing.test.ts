@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BILLING_MESSAGES, CHECKOUT_FAILED } from "~/domain/billing";
@@ -9,7 +8,7 @@ import { action as webhookAction } from "~/routes/api.stripe.webhook";
 import { buildPlan, createUser } from "~/server/db/factories.server";
 import { stripeEvents, subscriptionPlans, subscriptions } from "~/server/db/schema.server";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
-import { createTestContext, formRequest, getRequest, signInCookie } from "./app-context";
+import { createTestContext, formRequest, getRequest, signInCookie, routeArgs, type TestContext } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 /**
@@ -22,8 +21,8 @@ const WEBHOOK_SECRET = "whsec_test_tigris";
 const password = "tigris riverside 2031";
 let t: TestDatabase;
 let standIn: StripeStandIn;
-let context: AppLoadContext;
-let unconfigured: AppLoadContext;
+let context: TestContext;
+let unconfigured: TestContext;
 let investorId: string;
 let investorCookie: string;
 let otherCookie: string;
@@ -71,7 +70,7 @@ async function outcome(work: () => Promise<unknown>): Promise<Answer> {
 }
 
 const startSubscription = (fields: Record<string, string>, cookie?: string, ctx = context) =>
-  outcome(() => pricingAction({ request: formRequest("/pricing", fields, { cookie }), params: {}, context: ctx } as never));
+  outcome(() => pricingAction(routeArgs(formRequest("/pricing", fields, { cookie }), ctx)));
 
 describe(`Start Subscription (${testDriver})`, () => {
   it("sends a visitor without a session to sign in, and back to /pricing afterwards", async () => {
@@ -124,7 +123,7 @@ describe(`Start Subscription (${testDriver})`, () => {
 });
 
 /** A webhook delivery as Stripe signs it. */
-function deliver(event: Record<string, unknown>, options: { secret?: string; ctx?: AppLoadContext } = {}) {
+function deliver(event: Record<string, unknown>, options: { secret?: string; ctx?: TestContext } = {}) {
   const payload = JSON.stringify({ object: "event", api_version: "2026-10-28.endive", livemode: false, ...event });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
   const request = new Request(`${context.config.siteUrl}/api/stripe/webhook`, {
@@ -132,7 +131,7 @@ function deliver(event: Record<string, unknown>, options: { secret?: string; ctx
     headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
     body: payload,
   });
-  return webhookAction({ request, params: {}, context: options.ctx ?? context } as never) as Promise<Response>;
+  return webhookAction(routeArgs(request, options.ctx ?? context)) as Promise<Response>;
 }
 
 let eventCount = 0;
@@ -191,11 +190,9 @@ describe(`Stripe webhooks (${testDriver})`, () => {
     expect(await rowFor("sub_test_forged")).toBeUndefined();
     expect(await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toEqual([]);
     // Unsigned, or with the signature of another body: refused the same way.
-    const unsigned = await webhookAction({
-      request: new Request(`${context.config.siteUrl}/api/stripe/webhook`, { method: "POST", body: JSON.stringify(event) }),
-      params: {},
-      context,
-    } as never);
+    const unsigned = await webhookAction(
+      routeArgs(new Request(`${context.config.siteUrl}/api/stripe/webhook`, { method: "POST", body: JSON.stringify(event) }), context),
+    );
     expect((unsigned as Response).status).toBe(400);
   });
 
@@ -251,7 +248,7 @@ describe(`Stripe webhooks (${testDriver})`, () => {
 
 describe(`the investor's dashboard (${testDriver})`, () => {
   const load = (cookie: string) =>
-    dashboardLoader({ request: getRequest("/dashboard", { cookie }), params: {}, context } as never) as Promise<{
+    dashboardLoader(routeArgs(getRequest("/dashboard", { cookie }), context)) as Promise<{
       subscription: { planName: string | null; status: string; billingInterval: string } | null;
     }>;
 
@@ -286,13 +283,13 @@ describe(`the investor's dashboard (${testDriver})`, () => {
   });
 
   it("opens the Billing Portal for the investor's own Stripe customer", async () => {
-    const answer = await outcome(() => dashboardAction({ request: formRequest("/dashboard", { intent: "billing-portal" }, { cookie: investorCookie }), params: {}, context } as never));
+    const answer = await outcome(() => dashboardAction(routeArgs(formRequest("/dashboard", { intent: "billing-portal" }, { cookie: investorCookie }), context)));
     expect(answer.status).toBe(302);
     expect(answer.location).toMatch(new RegExp(`^${standIn.url}/portal/bps_test_\\d+$`));
     const portal = standIn.requests.find((r) => r.path === "/v1/billing_portal/sessions");
     expect(portal?.body).toEqual({ customer: "cus_test_webhook", return_url: `${context.config.siteUrl}/dashboard` });
 
-    const none = await outcome(() => dashboardAction({ request: formRequest("/dashboard", { intent: "billing-portal" }, { cookie: otherCookie }), params: {}, context } as never));
+    const none = await outcome(() => dashboardAction(routeArgs(formRequest("/dashboard", { intent: "billing-portal" }, { cookie: otherCookie }), context)));
     expect(none).toMatchObject({ status: 404, data: { error: BILLING_MESSAGES.noBillingAccount } });
   });
 });

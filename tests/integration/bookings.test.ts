@@ -6,6 +6,7 @@ import { createBooking, updateBookingStatus, type NewBookingInput } from "~/serv
 import { createSlot, createUser } from "~/server/db/factories.server";
 import { auditLog, consultationBookings, emailOutbox } from "~/server/db/schema.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { serviceContext } from "./app-context";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -68,7 +69,6 @@ describe(`booking a slot (${testDriver})`, () => {
 });
 
 describe(`an admin changing a booking's status (${testDriver})`, () => {
-  const context = { timeZone: "Europe/London", siteUrl: "http://localhost:4400" };
   const outboxFor = (bookingId: string) => t.db.select().from(emailOutbox).where(eq(emailOutbox.bookingId, bookingId));
   const auditFor = (bookingId: string) =>
     t.db
@@ -82,7 +82,7 @@ describe(`an admin changing a booking's status (${testDriver})`, () => {
     const slot = await createSlot(t.db, { date: "2032-06-01" });
     const booking = await createBooking(t.db, anonymous, request(slot.id, "Rami"));
     for (const actor of [anonymous, { kind: "user" as const, userId: investor.id, isAdmin: false }]) {
-      await expect(updateBookingStatus(t.db, actor, booking.id, "confirmed", context)).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });
+      await expect(updateBookingStatus(serviceContext(t), actor, { bookingId: booking.id, status: "confirmed" })).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });
     }
     const [unchanged] = await t.db.select().from(consultationBookings).where(eq(consultationBookings.id, booking.id));
     expect(unchanged!.status).toBe("pending");
@@ -96,7 +96,7 @@ describe(`an admin changing a booking's status (${testDriver})`, () => {
     const slot = await createSlot(t.db, { date: "2032-07-05", startTime: "14:00:00", endTime: "14:30:00" });
     const booking = await createBooking(t.db, anonymous, request(slot.id, "Huda"));
 
-    const updated = await updateBookingStatus(t.db, actor, booking.id, "confirmed", context);
+    const updated = await updateBookingStatus(serviceContext(t), actor, { bookingId: booking.id, status: "confirmed" });
     expect(updated.status).toBe("confirmed");
     const [mail, ...rest] = await outboxFor(booking.id);
     expect(rest).toEqual([]);
@@ -107,8 +107,8 @@ describe(`an admin changing a booking's status (${testDriver})`, () => {
     expect(mail!.ical).toContain("DTEND;TZID=Europe/London:20320705T143000");
 
     // Saving "confirmed" again, or another status, sends nothing more.
-    await updateBookingStatus(t.db, actor, booking.id, "confirmed", context);
-    await updateBookingStatus(t.db, actor, booking.id, "completed", context);
+    await updateBookingStatus(serviceContext(t), actor, { bookingId: booking.id, status: "confirmed" });
+    await updateBookingStatus(serviceContext(t), actor, { bookingId: booking.id, status: "completed" });
     expect(await outboxFor(booking.id)).toHaveLength(1);
 
     // One audit entry per real change, by this admin; saving the same status again is none.
@@ -127,9 +127,9 @@ describe(`an admin changing a booking's status (${testDriver})`, () => {
     const actor = { kind: "user" as const, userId: admin.id, isAdmin: true };
     const slot = await createSlot(t.db, { date: "2032-07-06" });
     const first = await createBooking(t.db, anonymous, request(slot.id, "Tariq"));
-    await updateBookingStatus(t.db, actor, first.id, "cancelled", context);
+    await updateBookingStatus(serviceContext(t), actor, { bookingId: first.id, status: "cancelled" });
     await createBooking(t.db, anonymous, request(slot.id, "Yara"));
-    await expect(updateBookingStatus(t.db, actor, first.id, "pending", context)).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(updateBookingStatus(serviceContext(t), actor, { bookingId: first.id, status: "pending" })).rejects.toMatchObject({ code: "CONFLICT" });
     const [row] = await t.db.select().from(consultationBookings).where(eq(consultationBookings.id, first.id));
     expect(row!.status).toBe("cancelled");
     // The cancellation is recorded; the refused reopening is not.
@@ -141,7 +141,7 @@ describe(`an admin changing a booking's status (${testDriver})`, () => {
   it("answers NOT_FOUND for an unknown booking", async () => {
     const admin = await createUser(t.db, { role: "admin" });
     await expect(
-      updateBookingStatus(t.db, { kind: "user", userId: admin.id, isAdmin: true }, "7d1b3a55-0000-4000-8000-00000000dead", "confirmed", context),
+      updateBookingStatus(serviceContext(t), { kind: "user", userId: admin.id, isAdmin: true }, { bookingId: "7d1b3a55-0000-4000-8000-00000000dead", status: "confirmed" }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -2,10 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
 import { anonymous, type Actor } from "~/server/security/actor.server";
-import { getOwnProfile, listOwnBookings } from "~/server/services/dashboard.server";
+import { listOwnBookings } from "~/server/services/bookings.server";
+import { getOwnProfile } from "~/server/services/users.server";
 import { createSlot, createUser, insertBooking as createBooking } from "~/server/db/factories.server";
 import { profiles } from "~/server/db/schema.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { serviceContext } from "./app-context";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -55,7 +57,7 @@ describe(`investor dashboard (${testDriver})`, () => {
     await insertBooking({ userId: b.id, createdAt: day(10) });
     await insertBooking({ userId: null, createdAt: day(8), message: "An anonymous enquiry." });
 
-    const list = await listOwnBookings(t.db, actorFor(a.id));
+    const list = await listOwnBookings(serviceContext(t), actorFor(a.id));
     expect(list.map((x) => x.id)).toEqual([aNewest.id, aWithSlot.id, aOldest.id]);
 
     expect(list[0]).toEqual({
@@ -80,7 +82,7 @@ describe(`investor dashboard (${testDriver})`, () => {
       slot: null,
     });
 
-    const bList = await listOwnBookings(t.db, actorFor(b.id));
+    const bList = await listOwnBookings(serviceContext(t), actorFor(b.id));
     expect(bList).toHaveLength(2);
     expect(bList.map((x) => x.createdAt)).toEqual([day(10), day(7)]);
     expect(bList.some((x) => x.message === "An anonymous enquiry.")).toBe(false);
@@ -94,7 +96,7 @@ describe(`investor dashboard (${testDriver})`, () => {
       .set({ company: "Aziz Family Office", investorType: "family_office", preferredContactMethod: "phone" })
       .where(eq(profiles.id, a.id));
 
-    const profileA = await getOwnProfile(t.db, actorFor(a.id));
+    const profileA = await getOwnProfile(serviceContext(t), actorFor(a.id));
     expect(profileA).toEqual({
       email: "dana.aziz@example.com",
       firstName: "Dana",
@@ -106,7 +108,7 @@ describe(`investor dashboard (${testDriver})`, () => {
       avatarUrl: null,
     });
 
-    const profileB = await getOwnProfile(t.db, actorFor(b.id));
+    const profileB = await getOwnProfile(serviceContext(t), actorFor(b.id));
     expect(profileB).toMatchObject({
       email: "omar.faris@example.com",
       firstName: "Omar",
@@ -119,18 +121,18 @@ describe(`investor dashboard (${testDriver})`, () => {
   it("returns null when the profile row is missing, and for an unknown user id", async () => {
     const u = await createUser(t.db);
     await t.db.delete(profiles).where(eq(profiles.id, u.id));
-    expect(await getOwnProfile(t.db, actorFor(u.id))).toBeNull();
-    expect(await getOwnProfile(t.db, actorFor("no-such-user"))).toBeNull();
+    expect(await getOwnProfile(serviceContext(t), actorFor(u.id))).toBeNull();
+    expect(await getOwnProfile(serviceContext(t), actorFor("no-such-user"))).toBeNull();
   });
 
   it("refuses an anonymous actor with UNAUTHENTICATED", async () => {
     await insertBooking({ userId: null });
-    await expectUnauthenticated(getOwnProfile(t.db, anonymous));
-    await expectUnauthenticated(listOwnBookings(t.db, anonymous));
+    await expectUnauthenticated(getOwnProfile(serviceContext(t), anonymous));
+    await expectUnauthenticated(listOwnBookings(serviceContext(t), anonymous));
   });
 
   it("gives an investor with no bookings an empty list", async () => {
     const u = await createUser(t.db);
-    expect(await listOwnBookings(t.db, actorFor(u.id))).toEqual([]);
+    expect(await listOwnBookings(serviceContext(t), actorFor(u.id))).toEqual([]);
   });
 });

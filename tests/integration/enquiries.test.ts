@@ -1,5 +1,5 @@
 import { and, eq, inArray, like, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
+import type { ServiceContext } from "~/server/http/request-context.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
 import { enquirySchema, type EnquiryInput } from "~/domain/enquiry";
@@ -16,13 +16,12 @@ import {
   ENQUIRY_DAILY_LIMIT_PER_EMAIL,
   getEnquiryPrefill,
   submitEnquiry,
-  type SubmissionContext,
 } from "~/server/services/enquiries.server";
 import type { Mailer } from "~/server/email/mailer.server";
 import { deliverDueEmails } from "~/server/email/outbox.server";
 import { createLogger } from "~/server/runtime/logger.server";
 import { findOfferedSlotForUpdate, listSlotsOnDate } from "~/server/services/slots.server";
-import { SITE_URL, createTestContext, formRequest, signInCookie } from "./app-context";
+import { SITE_URL, createTestContext, formRequest, signInCookie, routeArgs, type TestContext } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 /**
@@ -35,7 +34,7 @@ const COOLDOWN_MESSAGE = "You can only submit one message every 30 seconds.";
 const PASSWORD = "tigris riverside 2031";
 
 let t: TestDatabase;
-let context: AppLoadContext & { dataDir: string };
+let context: TestContext;
 let adminEmails: string[];
 
 beforeAll(async () => {
@@ -83,8 +82,15 @@ function enquiry(overrides: Record<string, unknown> = {}): EnquiryInput {
   });
 }
 
-function submission(overrides: Partial<SubmissionContext> = {}): SubmissionContext {
-  return { clientKey: nextKey(), timeZone: "Europe/London", siteUrl: SITE_URL, ...overrides };
+/** One submission's context: a fresh client address, the firm's clock in London unless a test says otherwise. */
+function submission(overrides: { clientKey?: string; timeZone?: string; now?: Date } = {}): ServiceContext {
+  const { timeZone = "Europe/London", now, clientKey = nextKey() } = overrides;
+  return {
+    ...context,
+    clientKey,
+    config: { ...context.config, firmTimeZone: timeZone, siteUrl: SITE_URL },
+    ...(now ? { clock: () => now } : {}),
+  };
 }
 
 async function rejection(work: Promise<unknown>): Promise<AppError> {
@@ -133,7 +139,7 @@ interface Outcome {
 async function run(handler: (args: never) => Promise<unknown>, request: Request): Promise<Outcome & { response?: Response }> {
   let result: unknown;
   try {
-    result = await handler({ request, params: {}, context } as never);
+    result = await handler(routeArgs(request, context));
   } catch (thrown) {
     result = thrown;
   }
@@ -172,7 +178,7 @@ describe(`submitting an enquiry (${testDriver})`, () => {
     const clock = wallClockNow("Europe/London");
     expect(await findOfferedSlotForUpdate(t.db, clock, slot.id)).toMatchObject({ id: slot.id });
 
-    const { bookingId } = await submitEnquiry(t.db, anonymous, input, submission());
+    const { bookingId } = await submitEnquiry(submission(), anonymous, input);
 
     const bookings = await bookingsFor(input.email);
     expect(bookings).toHaveLength(1);
@@ -216,12 +222,12 @@ describe(`submitting an enquiry (${testDriver})`, () => {
 
     // The slot is no longer offered to anyone.
     expect(await findOfferedSlotForUpdate(t.db, clock, slot.id)).toBeUndefined();
-    expect((await listSlotsOnDate(t.db, anonymous, clock, slot.date)).map((s) => s.id)).not.toContain(slot.id);
+    expect((await listSlotsOnDate(context, anonymous, { now: clock, date: slot.date })).map((s) => s.id)).not.toContain(slot.id);
   });
 
   it("keeps the visitor's own preferred time when no slot is chosen", async () => {
     const input = enquiry({ availabilitySlotDescription: "Weekday mornings, London time", phone: "" });
-    const { bookingId } = await submitEnquiry(t.db, anonymous, input, submission());
+    const { bookingId } = await submitEnquiry(submission(), anonymous, input);
     const [booking] = await bookingsFor(input.email);
     expect(booking).toMatchObject({ id: bookingId, availabilitySlotId: null, preferredTime: "Weekday mornings, London time", phone: null });
     expect(await messagesFor(input.email)).toHaveLength(1);
@@ -238,7 +244,7 @@ describe(`submitting an enquiry (${testDriver})`, () => {
     // the message insert fails, and the transaction must take the booking back with it.
     await t.db.execute(sql`alter table contact_messages add constraint test_reject_message check (email not like 'reject-%')`);
     try {
-      const error = await submitEnquiry(t.db, anonymous, input, submission()).then(
+      const error = await submitEnquiry(submission(), anonymous, input).then(
         () => undefined,
         (e: unknown) => e,
       );
@@ -263,7 +269,7 @@ describe(`submitting an enquiry (${testDriver})`, () => {
     expect(await t.db.select().from(emailOutbox).where(like(emailOutbox.toAddress, "reject-%"))).toEqual([]);
     // The slot is still free for the next visitor.
     expect(await findOfferedSlotForUpdate(t.db, wallClockNow("Europe/London"), slot.id)).toMatchObject({ id: slot.id });
-    await submitEnquiry(t.db, anonymous, enquiry({ availabilitySlotId: slot.id }), submission());
+    await submitEnquiry(submission(), anonymous, enquiry({ availabilitySlotId: slot.id }));
     expect(await bookingsOfSlot(slot.id)).toHaveLength(1);
   });
 
@@ -276,7 +282,7 @@ describe(`submitting an enquiry (${testDriver})`, () => {
       context: submission(),
     }));
 
-    const results = await Promise.allSettled(requests.map((r) => submitEnquiry(t.db, anonymous, r.input, r.context)));
+    const results = await Promise.allSettled(requests.map((r) => submitEnquiry(r.context, anonymous, r.input)));
 
     const winners = results.flatMap((r, i) => (r.status === "fulfilled" ? [{ ...requests[i]!, bookingId: r.value.bookingId }] : []));
     const losers = results.flatMap((r, i) => (r.status === "rejected" ? [{ ...requests[i]!, reason: r.reason as unknown }] : []));
@@ -310,7 +316,7 @@ describe(`submitting an enquiry (${testDriver})`, () => {
   it("refuses a slot that is switched off, already started, past, or unknown with CONFLICT, writing nothing", async () => {
     const off = await newSlot({ isAvailable: false });
     const input = enquiry({ availabilitySlotId: off.id });
-    const error = await rejection(submitEnquiry(t.db, anonymous, input, submission()));
+    const error = await rejection(submitEnquiry(submission(), anonymous, input));
     expect(error.code).toBe("CONFLICT");
     expect(error.message).toBe(SLOT_TAKEN_MESSAGE);
     await expectNothingWritten(input.email);
@@ -318,29 +324,29 @@ describe(`submitting an enquiry (${testDriver})`, () => {
     // 08:30 UTC on a summer day is 09:30 in London: a 09:00 slot that day has started.
     const started = await createSlot(t.db, { date: "2031-07-01", startTime: "09:00:00", endTime: "09:30:00" });
     const late = enquiry({ availabilitySlotId: started.id });
-    const lateError = await rejection(submitEnquiry(t.db, anonymous, late, submission({ now: new Date("2031-07-01T08:30:00Z") })));
+    const lateError = await rejection(submitEnquiry(submission({ now: new Date("2031-07-01T08:30:00Z") }), anonymous, late));
     expect(lateError.code).toBe("CONFLICT");
     await expectNothingWritten(late.email);
 
     const past = await createSlot(t.db, { date: "2024-05-01", startTime: "09:00:00", endTime: "09:30:00" });
     const pastInput = enquiry({ availabilitySlotId: past.id });
-    expect((await rejection(submitEnquiry(t.db, anonymous, pastInput, submission()))).code).toBe("CONFLICT");
+    expect((await rejection(submitEnquiry(submission(), anonymous, pastInput))).code).toBe("CONFLICT");
     await expectNothingWritten(pastInput.email);
 
     const unknown = enquiry({ availabilitySlotId: "5b0d6f7e-8a8c-4f57-9d5b-2f3f1c0f0a11" });
-    expect((await rejection(submitEnquiry(t.db, anonymous, unknown, submission()))).code).toBe("CONFLICT");
+    expect((await rejection(submitEnquiry(submission(), anonymous, unknown))).code).toBe("CONFLICT");
     await expectNothingWritten(unknown.email);
 
     // The firm's date, not UTC's: 22:30 UTC on 15 June is already 01:30 on 16 June in Baghdad.
     const night = await createSlot(t.db, { date: "2031-06-16", startTime: "01:00:00", endTime: "01:30:00" });
     const nightInput = enquiry({ availabilitySlotId: night.id });
     const baghdad = submission({ timeZone: "Asia/Baghdad", now: new Date("2031-06-15T22:30:00Z") });
-    expect((await rejection(submitEnquiry(t.db, anonymous, nightInput, baghdad))).code).toBe("CONFLICT");
+    expect((await rejection(submitEnquiry(baghdad, anonymous, nightInput))).code).toBe("CONFLICT");
     await expectNothingWritten(nightInput.email);
 
     // Half an hour earlier (08:30 in London) the same slot could still be booked.
     const early = enquiry({ availabilitySlotId: started.id });
-    await submitEnquiry(t.db, anonymous, early, submission({ now: new Date("2031-07-01T07:30:00Z") }));
+    await submitEnquiry(submission({ now: new Date("2031-07-01T07:30:00Z") }), anonymous, early);
     expect(await bookingsOfSlot(started.id)).toHaveLength(1);
   });
 
@@ -348,11 +354,11 @@ describe(`submitting an enquiry (${testDriver})`, () => {
     const investor = await createUser(t.db);
     const someoneElse = await createUser(t.db);
     const forged = { ...enquiry(), userId: someoneElse.id, user_id: someoneElse.id } as EnquiryInput;
-    await submitEnquiry(t.db, userActor(investor.id), forged, submission());
+    await submitEnquiry(submission(), userActor(investor.id), forged);
     expect((await bookingsFor(forged.email))[0]!.userId).toBe(investor.id);
 
     const anonymousForged = { ...enquiry(), userId: someoneElse.id } as EnquiryInput;
-    await submitEnquiry(t.db, anonymous, anonymousForged, submission());
+    await submitEnquiry(submission(), anonymous, anonymousForged);
     expect((await bookingsFor(anonymousForged.email))[0]!.userId).toBeNull();
   });
 });
@@ -370,16 +376,16 @@ describe(`enquiry limits (${testDriver})`, () => {
     const off = await newSlot({ isAvailable: false });
     const free = await newSlot();
 
-    const conflict = await rejection(submitEnquiry(t.db, anonymous, enquiry({ email, availabilitySlotId: off.id }), submission({ clientKey })));
+    const conflict = await rejection(submitEnquiry(submission({ clientKey }), anonymous, enquiry({ email, availabilitySlotId: off.id })));
     expect(conflict.code).toBe("CONFLICT");
 
     // Straight away, the same visitor picks another time and succeeds.
-    await submitEnquiry(t.db, anonymous, enquiry({ email, availabilitySlotId: free.id }), submission({ clientKey }));
+    await submitEnquiry(submission({ clientKey }), anonymous, enquiry({ email, availabilitySlotId: free.id }));
     expect(await bookingsFor(email)).toHaveLength(1);
 
     // A second submission from the same address within 30 s is refused, even with another e-mail.
     const otherEmail = nextEmail("cooldown");
-    const limited = await rejection(submitEnquiry(t.db, anonymous, enquiry({ email: otherEmail }), submission({ clientKey })));
+    const limited = await rejection(submitEnquiry(submission({ clientKey }), anonymous, enquiry({ email: otherEmail })));
     expect(limited.code).toBe("RATE_LIMITED");
     expect(limited.status).toBe(429);
     expect(limited.message).toBe(COOLDOWN_MESSAGE);
@@ -389,7 +395,7 @@ describe(`enquiry limits (${testDriver})`, () => {
 
     // The same e-mail from a different address is refused too (the e-mail is compared lower-cased).
     const fromElsewhere = await rejection(
-      submitEnquiry(t.db, anonymous, enquiry({ email: email.toUpperCase() }), submission({ clientKey: nextKey() })),
+      submitEnquiry(submission({ clientKey: nextKey() }), anonymous, enquiry({ email: email.toUpperCase() })),
     );
     expect(fromElsewhere.code).toBe("RATE_LIMITED");
     expect(fromElsewhere.message).toBe(COOLDOWN_MESSAGE);
@@ -398,7 +404,7 @@ describe(`enquiry limits (${testDriver})`, () => {
     // 31 seconds later the same visitor may send again.
     await age(`enquiry:address:${clientKey}`, 31);
     await age(`enquiry:email:${email}`, 31);
-    await submitEnquiry(t.db, anonymous, enquiry({ email }), submission({ clientKey }));
+    await submitEnquiry(submission({ clientKey }), anonymous, enquiry({ email }));
     expect(await bookingsFor(email)).toHaveLength(2);
   });
 
@@ -414,17 +420,17 @@ describe(`enquiry limits (${testDriver})`, () => {
     const off = await newSlot({ isAvailable: false });
     const keys = [`enquiry:address:${clientKey}`, `enquiry:email:${email}`];
 
-    expect((await rejection(submitEnquiry(t.db, anonymous, enquiry({ email, availabilitySlotId: off.id }), submission({ clientKey })))).code).toBe(
+    expect((await rejection(submitEnquiry(submission({ clientKey }), anonymous, enquiry({ email, availabilitySlotId: off.id })))).code).toBe(
       "CONFLICT",
     );
     // The visitor takes 25 seconds to choose another time, then sends it.
     for (const key of keys) await age(key, 25);
-    await submitEnquiry(t.db, anonymous, enquiry({ email }), submission({ clientKey }));
+    await submitEnquiry(submission({ clientKey }), anonymous, enquiry({ email }));
     expect(await bookingsFor(email)).toHaveLength(1);
 
     // 6 seconds after that success: still inside its 30 seconds.
     for (const key of keys) await age(key, 6);
-    const again = await submitEnquiry(t.db, anonymous, enquiry({ email }), submission({ clientKey })).then(
+    const again = await submitEnquiry(submission({ clientKey }), anonymous, enquiry({ email })).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -437,12 +443,12 @@ describe(`enquiry limits (${testDriver})`, () => {
     const email = nextEmail("daily");
     const max = ENQUIRY_DAILY_LIMIT_PER_EMAIL.max;
     for (let i = 0; i < max; i++) {
-      await submitEnquiry(t.db, anonymous, enquiry({ email }), submission());
+      await submitEnquiry(submission(), anonymous, enquiry({ email }));
       await age(`enquiry:email:${email}`, 31);
     }
     expect(await bookingsFor(email)).toHaveLength(max);
 
-    const refused = await rejection(submitEnquiry(t.db, anonymous, enquiry({ email }), submission()));
+    const refused = await rejection(submitEnquiry(submission(), anonymous, enquiry({ email })));
     expect(refused.code).toBe("RATE_LIMITED");
     expect(refused.message).toBe(COOLDOWN_MESSAGE);
     // Which rule refused is logged; the key (it holds the e-mail) is not.
@@ -453,7 +459,7 @@ describe(`enquiry limits (${testDriver})`, () => {
     // A day later the e-mail may be used again.
     await age(`enquiry-day:email:${email}`, 24 * 60 * 60 + 1);
     await age(`enquiry:email:${email}`, 31);
-    await submitEnquiry(t.db, anonymous, enquiry({ email }), submission());
+    await submitEnquiry(submission(), anonymous, enquiry({ email }));
     expect(await bookingsFor(email)).toHaveLength(max + 1);
   });
 
@@ -461,11 +467,11 @@ describe(`enquiry limits (${testDriver})`, () => {
     const clientKey = nextKey();
     const max = ENQUIRY_DAILY_LIMIT_PER_ADDRESS.max;
     for (let i = 0; i < max; i++) {
-      await submitEnquiry(t.db, anonymous, enquiry(), submission({ clientKey }));
+      await submitEnquiry(submission({ clientKey }), anonymous, enquiry());
       await age(`enquiry:address:${clientKey}`, 31);
     }
     const input = enquiry();
-    const refused = await rejection(submitEnquiry(t.db, anonymous, input, submission({ clientKey })));
+    const refused = await rejection(submitEnquiry(submission({ clientKey }), anonymous, input));
     expect(refused.code).toBe("RATE_LIMITED");
     expect(refused.detail).toMatchObject({ rule: "address-daily" });
     await expectNothingWritten(input.email);
@@ -474,10 +480,10 @@ describe(`enquiry limits (${testDriver})`, () => {
 
 describe(`enquiry prefill (${testDriver})`, () => {
   it("is null for anonymous visitors and the account's details for a signed-in one", async () => {
-    expect(await getEnquiryPrefill(t.db, anonymous)).toBeNull();
+    expect(await getEnquiryPrefill(context, anonymous)).toBeNull();
     const investor = await createUser(t.db, { firstName: "Huda", lastName: "Nasser", email: "huda.nasser@example.com" });
     await t.db.update(profiles).set({ phone: "+964 750 123 4567" }).where(eq(profiles.id, investor.id));
-    expect(await getEnquiryPrefill(t.db, userActor(investor.id))).toEqual({
+    expect(await getEnquiryPrefill(context, userActor(investor.id))).toEqual({
       firstName: "Huda",
       lastName: "Nasser",
       email: "huda.nasser@example.com",
@@ -632,7 +638,7 @@ describe(`the enquiry action, POST /?index (${testDriver})`, () => {
 describe(`an SMTP failure (${testDriver})`, () => {
   it("never loses the booking: the mails stay queued with the attempt and the error recorded", async () => {
     const input = enquiry({ availabilitySlotId: (await newSlot()).id });
-    const { bookingId } = await submitEnquiry(t.db, anonymous, input, submission());
+    const { bookingId } = await submitEnquiry(submission(), anonymous, input);
 
     const broken: Mailer = {
       mode: "smtp",

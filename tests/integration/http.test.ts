@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/runtime/config.server";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
+import { BODY_TOO_LARGE_HEADER } from "~/server/http/answer.server";
 import { createHttpApp, MAX_BODY_BYTES, redactPath } from "~/server/http/express-app.server";
 import { createLogger } from "~/server/runtime/logger.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
@@ -26,9 +27,11 @@ beforeAll(async () => {
     config,
     database: t,
     logger: createLogger({ level: "silent", pretty: false }),
-    // A stand-in for the page handler: echoes that the request got through.
+    // A stand-in for the page handler: echoes that the request got through, and refuses a
+    // body the HTTP layer marked as too large unread, as every action does (readForm).
     pages: (req, res) => {
-      res.status(200).json({ reached: `${req.method} ${req.path}` });
+      if (req.headers[BODY_TOO_LARGE_HEADER]) res.status(413).json({ refused: "too large" });
+      else res.status(200).json({ reached: `${req.method} ${req.path}` });
     },
   });
   server = app.listen(0);
@@ -115,6 +118,13 @@ describe(`HTTP basics (${testDriver})`, () => {
       body: "x=" + "a".repeat(300 * 1024),
     });
     expect(big.status).toBe(413);
+    // The mark is the HTTP layer's alone: a client cannot set it on a small body.
+    const forged = await fetch(`${base}/auth`, {
+      method: "POST",
+      headers: { Origin: siteUrl, "Content-Type": "application/x-www-form-urlencoded", [BODY_TOO_LARGE_HEADER]: "1" },
+      body: "x=1",
+    });
+    expect(forged.status).toBe(200);
     const stream = new ReadableStream({
       start(controller) {
         controller.enqueue(new TextEncoder().encode("x=1"));

@@ -7,6 +7,7 @@ import {
   listActiveOpportunities,
 } from "~/server/services/opportunities.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { serviceContext } from "./app-context";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ describe(`public opportunities (${testDriver})`, () => {
     await createOpportunity(t.db, { title: "A draft", status: "draft", createdAt: day(4) });
     await createOpportunity(t.db, { title: "An archived one", status: "archived", createdAt: day(5) });
 
-    const list = await listActiveOpportunities(t.db, anonymous);
+    const list = await listActiveOpportunities(serviceContext(t), anonymous);
     expect(list.map((o) => o.title)).toEqual(["Newer active", "Older active"]);
     expect(list[0]).toMatchObject({ id: newer.id, minimumInvestment: newer.minimumInvestment, status: "active" });
     expect(typeof list[0]!.minimumInvestment).toBe("number");
@@ -35,15 +36,15 @@ describe(`public opportunities (${testDriver})`, () => {
     const active = await createOpportunity(t.db);
     const draft = await createOpportunity(t.db, { status: "draft" });
     const archived = await createOpportunity(t.db, { status: "archived" });
-    expect((await findActiveOpportunity(t.db, anonymous, active.id))?.title).toBe(active.title);
-    expect(await findActiveOpportunity(t.db, anonymous, draft.id)).toBeUndefined();
-    expect(await findActiveOpportunity(t.db, anonymous, archived.id)).toBeUndefined();
-    expect(await findActiveOpportunity(t.db, anonymous, "not-a-uuid")).toBeUndefined();
+    expect((await findActiveOpportunity(serviceContext(t), anonymous, { id: active.id }))?.title).toBe(active.title);
+    expect(await findActiveOpportunity(serviceContext(t), anonymous, { id: draft.id })).toBeUndefined();
+    expect(await findActiveOpportunity(serviceContext(t), anonymous, { id: archived.id })).toBeUndefined();
+    expect(await findActiveOpportunity(serviceContext(t), anonymous, { id: "not-a-uuid" })).toBeUndefined();
   });
 
   it("features the newest active opportunity, never a newer draft", async () => {
     const fresh = await createOpportunity(t.db, { title: "Freshly active", createdAt: new Date(Date.UTC(2030, 0, 1)) });
     await createOpportunity(t.db, { title: "Newer draft", status: "draft", createdAt: new Date(Date.UTC(2030, 0, 2)) });
-    expect((await findFeaturedOpportunity(t.db, anonymous))?.id).toBe(fresh.id);
+    expect((await findFeaturedOpportunity(serviceContext(t), anonymous))?.id).toBe(fresh.id);
   });
 });

@@ -4,6 +4,7 @@ import { buildPlan } from "~/server/db/factories.server";
 import { subscriptionPlans } from "~/server/db/schema.server";
 import { listActivePlans } from "~/server/services/plans.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { serviceContext } from "./app-context";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ describe(`plans for /pricing (${testDriver})`, () => {
       buildPlan({ name: "Retired", priceMonthly: 9, priceYearly: 90, isActive: false }),
       buildPlan({ name: "Investor", priceMonthly: 149, priceYearly: 1490, isPopular: true, maxOpportunities: null }),
     ]);
-    const plans = await listActivePlans(t.db, anonymous);
+    const plans = await listActivePlans(serviceContext(t), anonymous);
     expect(plans.map((p) => p.name)).toEqual(["Explorer", "Investor", "Elite"]);
     expect(plans[1]).toMatchObject({ priceMonthly: 149, priceYearly: 1490, isPopular: true, maxOpportunities: null });
   });

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { BookingDialogData, BookingTimesData } from "~/domain/booking-dialog-data";
 import type { BookingStatus } from "~/domain/constants";
@@ -9,7 +8,7 @@ import { anonymous } from "~/server/security/actor.server";
 import { buildDefaultSlots, createSlot, createUser, insertBooking } from "~/server/db/factories.server";
 import { availabilitySlots, consultationBookings, profiles } from "~/server/db/schema.server";
 import { findOfferedSlotForUpdate, listSlotDates, listSlotsOnDate, listUpcomingSlots } from "~/server/services/slots.server";
-import { createTestContext, getRequest, signInCookie } from "./app-context";
+import { createTestContext, getRequest, signInCookie, routeArgs, type TestContext } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 import { SPEC_DEFAULT_SLOT_ROWS } from "../support/spec-values";
 
@@ -19,7 +18,7 @@ import { SPEC_DEFAULT_SLOT_ROWS } from "../support/spec-values";
  */
 
 let t: TestDatabase;
-let context: AppLoadContext & { dataDir: string };
+let context: TestContext;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -69,12 +68,12 @@ describe(`offered slots (${testDriver})`, () => {
     await book(confirmed!.id, "confirmed");
     await book(completed!.id, "completed");
 
-    const offered = await listSlotsOnDate(t.db, anonymous, now, "2031-03-10");
+    const offered = await listSlotsOnDate(context, anonymous, { now, date: "2031-03-10" });
     expect(offered).toEqual([
       { id: free!.id, date: "2031-03-10", startTime: "09:00:00", endTime: "09:30:00" },
       { id: cancelled!.id, date: "2031-03-10", startTime: "09:30:00", endTime: "10:00:00" },
     ]);
-    expect((await listUpcomingSlots(t.db, anonymous, now)).map((s) => s.id)).toEqual([free!.id, cancelled!.id]);
+    expect((await listUpcomingSlots(context, anonymous, { now })).map((s) => s.id)).toEqual([free!.id, cancelled!.id]);
 
     // The row-locking lookup used by the booking transaction agrees with the lists.
     for (const slot of [free, cancelled]) expect(await findOfferedSlotForUpdate(t.db, now, slot!.id)).toMatchObject({ id: slot!.id });
@@ -84,17 +83,17 @@ describe(`offered slots (${testDriver})`, () => {
 
     // Cancelling the pending booking gives its slot back.
     await t.db.update(consultationBookings).set({ status: "cancelled" }).where(eq(consultationBookings.id, pendingBooking.id));
-    expect(times(await listSlotsOnDate(t.db, anonymous, now, "2031-03-10"))).toEqual(["09:00:00", "09:30:00", "10:00:00"]);
+    expect(times(await listSlotsOnDate(context, anonymous, { now, date: "2031-03-10" }))).toEqual(["09:00:00", "09:30:00", "10:00:00"]);
 
     // A new live booking on a slot whose earlier booking was cancelled hides it again.
     await book(cancelled!.id, "pending");
-    expect(times(await listSlotsOnDate(t.db, anonymous, now, "2031-03-10"))).toEqual(["09:00:00", "10:00:00"]);
+    expect(times(await listSlotsOnDate(context, anonymous, { now, date: "2031-03-10" }))).toEqual(["09:00:00", "10:00:00"]);
     expect(await findOfferedSlotForUpdate(t.db, now, cancelled!.id)).toBeUndefined();
 
     // Switching a slot on or off is what is_available means.
     await t.db.update(availabilitySlots).set({ isAvailable: true }).where(eq(availabilitySlots.id, switchedOff!.id));
     await t.db.update(availabilitySlots).set({ isAvailable: false }).where(eq(availabilitySlots.id, free!.id));
-    expect(times(await listSlotsOnDate(t.db, anonymous, now, "2031-03-10"))).toEqual(["10:00:00", "14:30:00"]);
+    expect(times(await listSlotsOnDate(context, anonymous, { now, date: "2031-03-10" }))).toEqual(["10:00:00", "14:30:00"]);
   });
 
   it("does not offer a slot on an earlier date, nor one today whose start time has passed; one later today is offered", async () => {
@@ -112,10 +111,10 @@ describe(`offered slots (${testDriver})`, () => {
     ]);
     const byStart = (date: string, time: string) => slots.find((s) => s.date === date && s.startTime === time)!;
 
-    expect(at(await listUpcomingSlots(t.db, anonymous, today))).toEqual(["2031-06-15 12:30:00", "2031-06-16 09:00:00"]);
-    expect(await listSlotDates(t.db, anonymous, today)).toEqual(["2031-06-15", "2031-06-16"]);
-    expect(times(await listSlotsOnDate(t.db, anonymous, today, "2031-06-15"))).toEqual(["12:30:00"]);
-    expect(await listSlotsOnDate(t.db, anonymous, today, "2031-06-14")).toEqual([]);
+    expect(at(await listUpcomingSlots(context, anonymous, { now: today }))).toEqual(["2031-06-15 12:30:00", "2031-06-16 09:00:00"]);
+    expect(await listSlotDates(context, anonymous, { now: today })).toEqual(["2031-06-15", "2031-06-16"]);
+    expect(times(await listSlotsOnDate(context, anonymous, { now: today, date: "2031-06-15" }))).toEqual(["12:30:00"]);
+    expect(await listSlotsOnDate(context, anonymous, { now: today, date: "2031-06-14" })).toEqual([]);
 
     // A slot starting right now has started; one a second later has not.
     expect(await findOfferedSlotForUpdate(t.db, today, byStart("2031-06-15", "12:00:00").id)).toBeUndefined();
@@ -126,8 +125,8 @@ describe(`offered slots (${testDriver})`, () => {
 
     // Once the last slot of the day has started, the day drops out of the calendar too.
     const later: WallClock = { date: "2031-06-15", time: "12:30:01" };
-    expect(await listSlotDates(t.db, anonymous, later)).toEqual(["2031-06-16"]);
-    expect(at(await listUpcomingSlots(t.db, anonymous, later))).toEqual(["2031-06-16 09:00:00"]);
+    expect(await listSlotDates(context, anonymous, { now: later })).toEqual(["2031-06-16"]);
+    expect(at(await listUpcomingSlots(context, anonymous, { now: later }))).toEqual(["2031-06-16 09:00:00"]);
 
     // In winter London is on UTC; across the date line of a zone east of UTC the date moves too.
     expect(wallClockNow("Europe/London", new Date("2031-01-15T09:00:00Z"))).toEqual({ date: "2031-01-15", time: "09:00:00" });
@@ -135,7 +134,7 @@ describe(`offered slots (${testDriver})`, () => {
 
     // The day before, everything from that day on is offered.
     const dayBefore: WallClock = { date: "2031-06-14", time: "16:00:00" };
-    expect(at(await listUpcomingSlots(t.db, anonymous, dayBefore))).toEqual([
+    expect(at(await listUpcomingSlots(context, anonymous, { now: dayBefore }))).toEqual([
       "2031-06-15 09:00:00",
       "2031-06-15 11:30:00",
       "2031-06-15 12:00:00",
@@ -155,7 +154,7 @@ describe(`offered slots (${testDriver})`, () => {
     const fullyBooked = await createSlot(t.db, { date: "2031-09-03", startTime: "09:00:00", endTime: "09:30:00" });
     await book(fullyBooked.id, "confirmed");
 
-    const upcoming = await listUpcomingSlots(t.db, anonymous, now);
+    const upcoming = await listUpcomingSlots(context, anonymous, { now });
     expect(upcoming).toHaveLength(5);
     expect(at(upcoming)).toEqual([
       "2031-09-01 09:00:00",
@@ -166,24 +165,24 @@ describe(`offered slots (${testDriver})`, () => {
     ]);
     for (const slot of upcoming) expect(Object.keys(slot).sort()).toEqual(["date", "endTime", "id", "startTime"]);
 
-    expect(await listSlotDates(t.db, anonymous, now)).toEqual(["2031-09-01", "2031-09-02", "2031-09-05"]);
+    expect(await listSlotDates(context, anonymous, { now })).toEqual(["2031-09-01", "2031-09-02", "2031-09-05"]);
 
-    const onSecond = await listSlotsOnDate(t.db, anonymous, now, "2031-09-02");
+    const onSecond = await listSlotsOnDate(context, anonymous, { now, date: "2031-09-02" });
     expect(onSecond.every((s) => s.date === "2031-09-02")).toBe(true);
     expect(onSecond.map((s) => `${s.startTime}-${s.endTime}`)).toEqual(SPEC_DEFAULT_SLOT_ROWS);
-    expect(await listSlotsOnDate(t.db, anonymous, now, "2031-09-03")).toEqual([]);
-    expect(await listSlotsOnDate(t.db, anonymous, now, "2031-09-04")).toEqual([]);
+    expect(await listSlotsOnDate(context, anonymous, { now, date: "2031-09-03" })).toEqual([]);
+    expect(await listSlotsOnDate(context, anonymous, { now, date: "2031-09-04" })).toEqual([]);
   });
 
   it("lists fewer than 5 when fewer are offered, and nothing when none are", async () => {
-    expect(await listUpcomingSlots(t.db, anonymous, now)).toEqual([]);
-    expect(await listSlotDates(t.db, anonymous, now)).toEqual([]);
+    expect(await listUpcomingSlots(context, anonymous, { now })).toEqual([]);
+    expect(await listSlotDates(context, anonymous, { now })).toEqual([]);
     await insertSlots([
       { date: "2031-04-02", startTime: "15:00:00", endTime: "15:30:00" },
       { date: "2031-04-01", startTime: "16:00:00", endTime: "16:30:00" },
       { date: "2031-04-02", startTime: "09:00:00", endTime: "09:30:00" },
     ]);
-    expect(at(await listUpcomingSlots(t.db, anonymous, now))).toEqual([
+    expect(at(await listUpcomingSlots(context, anonymous, { now }))).toEqual([
       "2031-04-01 16:00:00",
       "2031-04-02 09:00:00",
       "2031-04-02 15:00:00",
@@ -200,7 +199,7 @@ interface LoaderOutcome<T> {
 }
 
 async function getBooking<T>(pathname: string, cookie?: string): Promise<LoaderOutcome<T>> {
-  const result = (await bookingLoader({ request: getRequest(pathname, { cookie }), params: {}, context } as never)) as unknown as {
+  const result = (await bookingLoader(routeArgs(getRequest(pathname, { cookie }), context))) as unknown as {
     data: T;
     init: { status?: number; headers?: HeadersInit } | null;
   };

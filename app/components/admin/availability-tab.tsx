@@ -26,9 +26,9 @@ import {
 } from "~/domain/admin-availability";
 import { DEFAULT_SLOT_TIMES, NEW_SLOT_DEFAULT } from "~/domain/constants";
 import { slotDayLabel, zoneCity } from "~/domain/slots";
-import type { AvailabilityPanel } from "~/routes/admin/availability.server";
-import type { AdminActionResult, FieldErrors } from "~/routes/admin/types";
-import type { AdminSlot } from "~/server/services/slots-admin.server";
+import type { AvailabilityPanel } from "~/domain/admin-availability";
+import type { AdminActionResult, FieldErrors } from "~/domain/action-result";
+import type { AdminSlot } from "~/domain/admin-availability";
 import { useActionResult } from "./use-action-result";
 
 /**

@@ -6,8 +6,8 @@ import { toast } from "~/components/ui/toaster";
 import { ADMIN_BOOKING_TOASTS, ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingsQuery } from "~/domain/admin-bookings";
 import { bookingStatusLabel, bookingTypeLabel, bookingWhen, formatBookedDate } from "~/domain/booking-labels";
 import { BOOKING_STATUSES } from "~/domain/constants";
-import type { AdminActionResult } from "~/routes/admin/types";
-import type { AdminBooking } from "~/server/services/bookings.server";
+import type { AdminActionResult } from "~/domain/action-result";
+import type { BookingWithSlot } from "~/domain/bookings";
 import { ExportLink } from "./export-link";
 import { useActionResult } from "./use-action-result";
 
@@ -24,7 +24,7 @@ export function AdminBookingsTab({
 }: {
   query: AdminBookingsQuery;
   total: number;
-  bookings: AdminBooking[];
+  bookings: BookingWithSlot[];
   failed: boolean;
   timeZone: string;
 }) {
@@ -115,7 +115,7 @@ function useStatusChangeToasts() {
   });
 }
 
-function BookingRow({ booking, timeZone }: { booking: AdminBooking; timeZone: string }) {
+function BookingRow({ booking, timeZone }: { booking: BookingWithSlot; timeZone: string }) {
   const fetcher = useFetcher<AdminActionResult>({ key: STATUS_FETCHER });
   const name = `${booking.firstName} ${booking.lastName}`;
   const when = bookingWhen(booking);

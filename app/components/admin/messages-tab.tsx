@@ -6,8 +6,8 @@ import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { ADMIN_MESSAGES_PAGE_SIZE, formatMessageTimestamp, type AdminMessagesQuery } from "~/domain/admin-messages";
 import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-labels";
-import type { AdminActionResult } from "~/routes/admin/types";
-import type { AdminMessage } from "~/server/services/messages.server";
+import type { AdminActionResult } from "~/domain/action-result";
+import type { AdminMessage } from "~/domain/admin-messages";
 import { ExportLink } from "./export-link";
 
 /** SPEC.md section 2, /admin Messages: a searchable list, unread ones marked 'New'. */

@@ -31,8 +31,8 @@ import {
 import { OPPORTUNITY_STATUS_LABELS, OPPORTUNITY_STATUSES, type OpportunityStatus } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
 import { IMAGE_ACCEPT, imageSizeProblem } from "~/domain/image-upload";
-import type { AdminActionResult, FieldErrors } from "~/routes/admin/types";
-import type { Opportunity } from "~/server/services/opportunities.server";
+import type { AdminActionResult, FieldErrors } from "~/domain/action-result";
+import type { Opportunity } from "~/domain/opportunities";
 import { useActionResult } from "./use-action-result";
 
 const SAVE_FETCHER = "admin-opportunity-save";

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { AdminActionResult } from "~/routes/admin/types";
+import type { AdminActionResult } from "~/domain/action-result";
 
 /**
  * Calls `onResult` once for each answer the fetcher with `key` receives while the caller

@@ -2,9 +2,9 @@ import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import { ADMIN_USER_TOASTS, ADMIN_USERS_PAGE_SIZE, ROLE_CHOICE_LABELS, ROLE_CHOICES } from "~/domain/admin-users";
 import { formatBookedDate } from "~/domain/booking-labels";
-import type { AdminActionResult } from "~/routes/admin/types";
+import type { AdminActionResult } from "~/domain/action-result";
 import { useActionResult } from "./use-action-result";
-import type { AdminUser } from "~/server/services/users.server";
+import type { AdminUser } from "~/domain/admin-users";
 
 const ROLE_FETCHER = "admin-user-role";
 

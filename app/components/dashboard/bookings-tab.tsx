@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { bookingTypeLabel, bookingWhen } from "~/domain/booking-labels";
-import type { OwnBooking } from "~/server/services/dashboard.server";
+import type { OwnBooking } from "~/domain/bookings";
 import { BookedOn } from "./booked-on";
 import { BookingStatusBadge } from "./booking-status-badge";
 import { BookingsUnavailable } from "./bookings-unavailable";

@@ -2,7 +2,7 @@ import { CalendarDays, Clock, UserRound, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { bookingTypeLabel, capitalise, countPending } from "~/domain/booking-labels";
-import type { OwnBooking } from "~/server/services/dashboard.server";
+import type { OwnBooking } from "~/domain/bookings";
 import { BookedOn } from "./booked-on";
 import { BookingStatusBadge } from "./booking-status-badge";
 import { BookingsUnavailable } from "./bookings-unavailable";

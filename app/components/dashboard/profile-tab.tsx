@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { capitalise } from "~/domain/booking-labels";
-import type { OwnProfile } from "~/server/services/dashboard.server";
+import type { OwnProfile } from "~/domain/profile";
 
 export type ProfileDetails = Omit<OwnProfile, "avatarUrl">;
 

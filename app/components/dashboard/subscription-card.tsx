@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { isLiveSubscription, subscriptionNextStep, subscriptionStatusLabel } from "~/domain/billing";
 import { formatBookedDate } from "~/domain/booking-labels";
 import { FREE_TRIAL_DAYS } from "~/domain/constants";
-import type { SubscriptionSummary } from "~/server/services/subscriptions.server";
+import type { SubscriptionSummary } from "~/domain/billing";
 
 /**
  * The investor's plan on their dashboard (issue 7): plan, interval, status and the date

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatCompletion, formatUsd } from "~/domain/format";
 import { opportunityPath } from "~/domain/site-map";
-import type { OpportunityCardFields } from "~/server/services/opportunities.server";
+import type { OpportunityCardFields } from "~/domain/opportunities";
 
 /** The home page's featured opportunity, or the Coming Soon message when there is none. */
 export function FeaturedOpportunity({ opportunity: o }: { opportunity: OpportunityCardFields | null }) {

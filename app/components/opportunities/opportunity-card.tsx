@@ -7,7 +7,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/componen
 import { OPPORTUNITY_STATUS_LABELS } from "~/domain/constants";
 import { formatCompletion, formatUsd } from "~/domain/format";
 import { opportunityPath } from "~/domain/site-map";
-import type { OpportunityCardFields } from "~/server/services/opportunities.server";
+import type { OpportunityCardFields } from "~/domain/opportunities";
 import { OpportunityImage } from "./opportunity-image";
 
 export type OpportunityCardData = OpportunityCardFields;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
   ADMIN_SLOT_TOASTS,
+  type AdminSlot,
+  type AvailabilityPanel,
   adminAvailabilityQuery,
   calendarRange,
   slotAvailabilitySchema,
@@ -9,24 +11,24 @@ import {
   slotDeleteSchema,
 } from "~/domain/admin-availability";
 import { wallClockNow } from "~/domain/slots";
-import { createDefaultSlots, createSlot, deleteSlot, listSlotDatesForAdmin, listSlotsForAdmin, setSlotAvailability, type AdminSlot } from "~/server/services/slots-admin.server";
+import { createDefaultSlots, createSlot, deleteSlot, listSlotDatesForAdmin, listSlotsForAdmin, setSlotAvailability } from "~/server/services/slots.server";
 import type { AdminIntent, PanelArgs } from "./types";
-import { invalid, settle } from "./panel.server";
+import { invalid, loadPanel } from "./panel.server";
 
 /**
  * The Availability tab: the chosen day's slots (?date=, the firm's today by default) and
  * the days with slots around the month the calendar shows (?month=), for its highlights.
  */
-export async function loadAvailabilityPanel({ context, actor, params }: PanelArgs) {
+export async function loadAvailabilityPanel({ context, actor, params }: PanelArgs): Promise<AvailabilityPanel> {
   const today = wallClockNow(context.config.firmTimeZone).date;
   const query = adminAvailabilityQuery(params, today);
-  const work = Promise.all([listSlotsForAdmin(context.db, actor, query.date), listSlotDatesForAdmin(context.db, actor, calendarRange(query.month))]).then(
-    ([slots, slotDates]) => ({ slots, slotDates }),
-  );
-  const loaded = await settle(context, "availability slots", work, { slots: [] as AdminSlot[], slotDates: [] as string[] }, ADMIN_SLOT_TOASTS.fetchFailed);
+  const work = () =>
+    Promise.all([listSlotsForAdmin(context, actor, { date: query.date }), listSlotDatesForAdmin(context, actor, calendarRange(query.month))]).then(
+      ([slots, slotDates]) => ({ slots, slotDates }),
+    );
+  const loaded = await loadPanel(context, "availability slots", work, { slots: [] as AdminSlot[], slotDates: [] as string[] }, ADMIN_SLOT_TOASTS.fetchFailed);
   return { tab: "availability" as const, query, today, timeZone: context.config.firmTimeZone, ...loaded };
 }
-export type AvailabilityPanel = Awaited<ReturnType<typeof loadAvailabilityPanel>>;
 
 export const AVAILABILITY_INTENTS: Record<string, AdminIntent> = {
   "slot-create": {
@@ -37,7 +39,7 @@ export const AVAILABILITY_INTENTS: Record<string, AdminIntent> = {
         const { fieldErrors } = z.flattenError(parsed.error);
         return invalid(Object.values(fieldErrors)[0]?.[0] ?? ADMIN_SLOT_TOASTS.createFailed, fieldErrors);
       }
-      await createSlot(context.db, actor, parsed.data);
+      await createSlot(context, actor, parsed.data);
       return { ok: true };
     },
   },
@@ -46,7 +48,7 @@ export const AVAILABILITY_INTENTS: Record<string, AdminIntent> = {
     async run({ form, context, actor }) {
       const parsed = slotAvailabilitySchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid("Unknown availability slot");
-      await setSlotAvailability(context.db, actor, parsed.data.slotId, parsed.data.isAvailable);
+      await setSlotAvailability(context, actor, parsed.data);
       return { ok: true };
     },
   },
@@ -55,7 +57,7 @@ export const AVAILABILITY_INTENTS: Record<string, AdminIntent> = {
     async run({ form, context, actor }) {
       const parsed = slotDeleteSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid("Unknown availability slot");
-      await deleteSlot(context.db, actor, parsed.data.slotId);
+      await deleteSlot(context, actor, parsed.data);
       return { ok: true };
     },
   },
@@ -64,7 +66,7 @@ export const AVAILABILITY_INTENTS: Record<string, AdminIntent> = {
     async run({ form, context, actor }) {
       const parsed = slotDefaultsSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid("Choose a valid date", z.flattenError(parsed.error).fieldErrors);
-      const { created } = await createDefaultSlots(context.db, actor, parsed.data.date);
+      const { created } = await createDefaultSlots(context, actor, parsed.data);
       return { ok: true, created };
     },
   },

@@ -1,12 +1,12 @@
 import { ADMIN_BOOKING_TOASTS, adminBookingsQuerySchema, bookingStatusChangeSchema } from "~/domain/admin-bookings";
 import { listBookingsForAdmin, updateBookingStatus } from "~/server/services/bookings.server";
 import type { AdminIntent, PanelArgs } from "./types";
-import { invalid, settle } from "./panel.server";
+import { invalid, loadPanel } from "./panel.server";
 
 /** The Bookings tab: one page of bookings, newest first, filtered by status. */
 export async function loadBookingsPanel({ context, actor, params }: PanelArgs) {
   const query = adminBookingsQuerySchema.parse(params);
-  const loaded = await settle(context, "bookings", listBookingsForAdmin(context.db, actor, query), { total: 0, rows: [] }, ADMIN_BOOKING_TOASTS.fetchFailed);
+  const loaded = await loadPanel(context, "bookings", () => listBookingsForAdmin(context, actor, query), { total: 0, rows: [] }, ADMIN_BOOKING_TOASTS.fetchFailed);
   return { tab: "bookings" as const, query, ...loaded };
 }
 
@@ -16,11 +16,7 @@ export const BOOKING_INTENTS: Record<string, AdminIntent> = {
     async run({ form, context, actor }) {
       const parsed = bookingStatusChangeSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid(ADMIN_BOOKING_TOASTS.updateFailed);
-      await updateBookingStatus(context.db, actor, parsed.data.bookingId, parsed.data.status, {
-        timeZone: context.config.firmTimeZone,
-        siteUrl: context.config.siteUrl,
-      });
-      context.outbox.kick();
+      await updateBookingStatus(context, actor, parsed.data);
       return { ok: true };
     },
   },

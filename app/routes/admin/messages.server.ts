@@ -1,15 +1,15 @@
 import { ADMIN_MESSAGE_TOASTS, adminMessagesQuerySchema, markMessageReadSchema } from "~/domain/admin-messages";
 import { listMessagesForAdmin, markMessageRead } from "~/server/services/messages.server";
 import type { AdminIntent, PanelArgs } from "./types";
-import { invalid, settle } from "./panel.server";
+import { invalid, loadPanel } from "./panel.server";
 
 /** The Messages tab: one page of messages, newest first, searched in SQL. */
 export async function loadMessagesPanel({ context, actor, params }: PanelArgs) {
   const query = adminMessagesQuerySchema.parse(params);
-  const loaded = await settle(
+  const loaded = await loadPanel(
     context,
     "messages",
-    listMessagesForAdmin(context.db, actor, query),
+    () => listMessagesForAdmin(context, actor, query),
     { total: 0, rows: [] },
     // SPEC.md section 8: 'Failed to fetch messages: ' followed by the server message; ours
     // never shows a database's own words, so the sentence a person can act on follows it.
@@ -24,7 +24,7 @@ export const MESSAGE_INTENTS: Record<string, AdminIntent> = {
     async run({ form, context, actor }) {
       const parsed = markMessageReadSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid("Unknown message");
-      await markMessageRead(context.db, actor, parsed.data.messageId);
+      await markMessageRead(context, actor, parsed.data);
       return { ok: true };
     },
   },

@@ -1,44 +1,15 @@
-import path from "node:path";
-import type { AppLoadContext } from "react-router";
 import { z } from "zod";
+import type { FieldErrors } from "~/domain/action-result";
 import { ADMIN_OPPORTUNITY_TOASTS, deleteOpportunitySchema, opportunityFormSchema } from "~/domain/admin-opportunities";
-import { IMAGE_UPLOAD_MESSAGES, imageSizeProblem, sniffImageType } from "~/domain/image-upload";
-import {
-  deleteOpportunity,
-  listOpportunitiesForAdmin,
-  removeImageIfUnused,
-  saveOpportunity,
-  type UploadedImage,
-} from "~/server/services/opportunities.server";
-import { invalid, settle } from "./panel.server";
-import type { AdminIntent, FieldErrors, PanelArgs } from "./types";
+import { deleteOpportunity, listOpportunitiesForAdmin, saveOpportunity } from "~/server/services/opportunities.server";
+import { readImageUpload } from "~/server/storage/uploads.server";
+import { invalid, loadPanel } from "./panel.server";
+import type { AdminIntent, PanelArgs } from "./types";
 
 /** The Opportunities tab: every opportunity, all statuses, newest first. */
 export async function loadOpportunitiesPanel({ context, actor }: PanelArgs) {
-  const loaded = await settle(context, "opportunities", listOpportunitiesForAdmin(context.db, actor), [], ADMIN_OPPORTUNITY_TOASTS.fetchFailed);
+  const loaded = await loadPanel(context, "opportunities", () => listOpportunitiesForAdmin(context, actor), [], ADMIN_OPPORTUNITY_TOASTS.fetchFailed);
   return { tab: "opportunities" as const, ...loaded };
-}
-
-const uploadsDir = (context: AppLoadContext) => path.join(context.config.dataDir, "uploads");
-
-/** Removing an unused upload is housekeeping: a failure is logged, never the admin's problem. */
-async function tidyImage(context: AppLoadContext, imageUrl: string | null) {
-  try {
-    if (await removeImageIfUnused(context.db, uploadsDir(context), imageUrl)) context.log.info({ imageUrl }, "admin: unused image removed");
-  } catch (err) {
-    context.log.warn({ err, imageUrl }, "admin: could not remove an unused image");
-  }
-}
-
-/** The chosen file, checked by size and by its first bytes; null when none was chosen. */
-async function readImage(form: FormData): Promise<UploadedImage | { problem: string } | null> {
-  const file = form.get("image");
-  if (!(file instanceof File) || file.size === 0) return null;
-  const tooLarge = imageSizeProblem(file.size);
-  if (tooLarge) return { problem: tooLarge };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const extension = sniffImageType(bytes);
-  return extension ? { bytes, extension } : { problem: IMAGE_UPLOAD_MESSAGES.wrongType };
 }
 
 export const OPPORTUNITY_INTENTS: Record<string, AdminIntent> = {
@@ -47,12 +18,11 @@ export const OPPORTUNITY_INTENTS: Record<string, AdminIntent> = {
     async run({ form, context, actor }) {
       const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
       const parsed = opportunityFormSchema.safeParse(fields);
-      const image = await readImage(form);
+      const image = await readImageUpload(form.get("image"));
       const fieldErrors: FieldErrors = parsed.success ? {} : { ...z.flattenError(parsed.error).fieldErrors };
       if (image && "problem" in image) fieldErrors.image = [image.problem];
       if (!parsed.success || (image && "problem" in image)) return invalid(ADMIN_OPPORTUNITY_TOASTS.saveFailed, fieldErrors);
-      const saved = await saveOpportunity(context.db, actor, parsed.data, { image: image ?? undefined, uploadsDir: uploadsDir(context) });
-      await tidyImage(context, saved.replacedImageUrl);
+      await saveOpportunity(context, actor, { values: parsed.data, image: image ?? undefined });
       return { ok: true };
     },
   },
@@ -61,8 +31,7 @@ export const OPPORTUNITY_INTENTS: Record<string, AdminIntent> = {
     async run({ form, context, actor }) {
       const parsed = deleteOpportunitySchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid("Unknown opportunity");
-      const { imageUrl } = await deleteOpportunity(context.db, actor, parsed.data.opportunityId);
-      await tidyImage(context, imageUrl);
+      await deleteOpportunity(context, actor, { id: parsed.data.opportunityId });
       return { ok: true };
     },
   },

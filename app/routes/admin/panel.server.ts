@@ -1,23 +1,20 @@
 import type { AppLoadContext } from "react-router";
-import type { AdminActionResult, FieldErrors } from "./types";
+import type { AdminActionResult, FieldErrors } from "~/domain/action-result";
+import { settle } from "~/server/http/answer.server";
 
 /**
- * A tab's read that may fail on its own: the page still renders, with `error` (the SPEC's
- * toast) shown in place of the list, and the cause logged.
+ * A tab's read that may fail on its own (`settle`): the page still renders, with `error`
+ * (the SPEC's toast) shown in place of the list.
  */
-export async function settle<T>(
+export async function loadPanel<T>(
   context: AppLoadContext,
   what: string,
-  work: Promise<T>,
+  work: () => Promise<T>,
   fallback: T,
-  error: string,
+  toast: string,
 ): Promise<{ result: T; error: string | null }> {
-  try {
-    return { result: await work, error: null };
-  } catch (err) {
-    context.log.error({ err }, `admin: failed to load the ${what}`);
-    return { result: fallback, error };
-  }
+  const { value, failed } = await settle(context, `the admin ${what}`, work, fallback);
+  return { result: value, error: failed ? toast : null };
 }
 
 /** The answer to a write whose form did not parse. */

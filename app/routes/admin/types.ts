@@ -1,16 +1,6 @@
 import type { AppLoadContext } from "react-router";
+import type { AdminActionResult } from "~/domain/action-result";
 import type { Actor } from "~/server/security/actor.server";
-
-/**
- * What every admin write answers. `fieldErrors`: a form's messages, field by field, shown
- * beside the fields with the typed values kept.
- */
-export type AdminActionResult =
-  | { ok: true; /** How many rows a bulk write made (Generate Default Slots). */ created?: number }
-  | { ok: false; message: string; fieldErrors?: FieldErrors };
-
-/** A form's messages by field name (z.flattenError's fieldErrors). */
-export type FieldErrors = Record<string, string[] | undefined>;
 
 /** One admin tab's part of the page's loader: what it shows, or the toast for a failed read. */
 export interface PanelArgs {
@@ -24,7 +14,7 @@ export interface PanelArgs {
  * One write the admin page accepts, keyed by its `intent`. It parses `form` with its own
  * zod schema and calls a service (which checks the actor). An AppError it throws becomes
  * `{ ok: false, message }` with the error's status; anything else is logged and answered
- * with `failure`, the SPEC's message for that write.
+ * with `failure`, the SPEC's message for that write (app/server/http/answer.server.ts).
  */
 export interface AdminIntent {
   /** The SPEC's failure toast, or a choice of them by what the form asked. */

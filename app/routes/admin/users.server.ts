@@ -1,12 +1,12 @@
 import { ADMIN_USER_TOASTS, adminUsersQuerySchema, roleChangeSchema } from "~/domain/admin-users";
 import { listUsersForAdmin, setUserRole } from "~/server/services/users.server";
 import type { AdminIntent, PanelArgs } from "./types";
-import { invalid, settle } from "./panel.server";
+import { invalid, loadPanel } from "./panel.server";
 
 /** The Users tab: one page of profiles with their roles. */
 export async function loadUsersPanel({ context, actor, params }: PanelArgs) {
   const query = adminUsersQuerySchema.parse(params);
-  const loaded = await settle(context, "users", listUsersForAdmin(context.db, actor, query), { total: 0, rows: [] }, ADMIN_USER_TOASTS.fetchFailed);
+  const loaded = await loadPanel(context, "users", () => listUsersForAdmin(context, actor, query), { total: 0, rows: [] }, ADMIN_USER_TOASTS.fetchFailed);
   return { tab: "users" as const, query, ...loaded };
 }
 
@@ -16,7 +16,7 @@ export const USER_INTENTS: Record<string, AdminIntent> = {
     async run({ form, context, actor }) {
       const parsed = roleChangeSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid("Unknown role");
-      await setUserRole(context.db, actor, parsed.data.userId, parsed.data.role);
+      await setUserRole(context, actor, parsed.data);
       return { ok: true };
     },
   },

@@ -33,6 +33,32 @@ export interface BookingMailInput {
   firmName: string;
 }
 
+/** A booking row, its slot and the firm's settings as the mails read them. */
+export function bookingMailInput(
+  booking: Pick<BookingMailInput, "firstName" | "lastName" | "email" | "phone" | "investmentAmount" | "bookingType" | "message"> & {
+    id: string;
+    preferredTime: string | null;
+  },
+  slot: BookingMailInput["slot"],
+  settings: { firmTimeZone: string; siteUrl: string },
+): BookingMailInput {
+  return {
+    bookingId: booking.id,
+    firstName: booking.firstName,
+    lastName: booking.lastName,
+    email: booking.email,
+    phone: booking.phone,
+    investmentAmount: booking.investmentAmount,
+    bookingType: booking.bookingType,
+    message: booking.message,
+    slot,
+    preferredTime: booking.preferredTime,
+    timeZone: settings.firmTimeZone,
+    siteUrl: settings.siteUrl,
+    firmName: brand.name,
+  };
+}
+
 /** One line of user text (names, times) for a subject or a label: no line breaks. */
 function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
-import path from "node:path";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { CLIENT_IP_HEADER } from "../security/better-auth.server";
+import { serveUploads } from "../storage/uploads.server";
+import { BODY_TOO_LARGE_HEADER } from "./answer.server";
 import type { AppConfig } from "../runtime/config.server";
 import type { DatabaseHandle } from "../db/client.server";
 import type { Logger } from "../runtime/logger.server";
@@ -35,6 +36,12 @@ const SAFE_REQUEST_ID = /^[\w-]{8,64}$/;
 
 /** Request bodies larger than this are refused (forms and JSON here are a few KB). */
 export const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * An over-limit body up to this size is read past (dropped as it arrives) so the page can
+ * answer with its own message; a larger one is refused at once and the connection closed.
+ */
+const MAX_DISCARDED_BYTES = 16 * 1024 * 1024;
 
 /** A request that carries a session cookie (signed in, or at least claiming to be). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
@@ -111,6 +118,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     // headers count), replacing whatever a client sent under this name. Rate limits and
     // session records read this header, never X-Forwarded-For directly.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    delete req.headers[BODY_TOO_LARGE_HEADER];
     next();
   });
 
@@ -177,7 +185,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
 
   // Bodies are bounded before anyone buffers them: a declared length over the limit is
-  // refused at once, and a body without a declared length (chunked) is not accepted.
+  // refused (below), and a body without a declared length (chunked) is not accepted.
   app.use((req, res, next) => {
     if (!STATE_CHANGING.has(req.method)) return next();
     const length = req.get("content-length");
@@ -186,29 +194,25 @@ export function createHttpApp(options: HttpAppOptions): Express {
       return;
     }
     if (length !== undefined && Number(length) > bodyLimit(req)) {
-      res.status(413).type("text/plain").send("Payload Too Large");
+      if (req.path.startsWith("/api/auth/") || Number(length) > MAX_DISCARDED_BYTES) {
+        res.status(413).set("Connection", "close").type("text/plain").send("Payload Too Large");
+        return;
+      }
+      // A page's action answers it itself, with its own failure message and a 413
+      // (readForm in answer.server.ts). The body is read past and dropped first, never kept:
+      // the connection then stays usable for the browser's next request.
+      req.headers[BODY_TOO_LARGE_HEADER] = "1";
+      req.on("error", next);
+      req.on("end", () => next());
+      req.resume();
       return;
     }
     next();
   });
 
 
-  // Images admins uploaded (DATA_DIR/uploads), under random names that never change: cached
-  // for a year, served only as the image type their name says, and never run as a page.
-  app.use(
-    "/uploads",
-    express.static(path.join(config.dataDir, "uploads"), {
-      index: false,
-      dotfiles: "deny",
-      fallthrough: false,
-      immutable: true,
-      maxAge: "365d",
-      setHeaders(res) {
-        res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-        res.setHeader("Content-Disposition", "inline");
-      },
-    }),
-  );
+  // Images admins uploaded (app/server/storage/uploads.server.ts).
+  app.use("/uploads", serveUploads(config));
 
   if (options.auth) app.all("/api/auth/{*rest}", options.auth);
 

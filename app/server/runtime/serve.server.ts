@@ -17,6 +17,7 @@ import { startOutboxWorker, type OutboxWorker } from "~/server/email/outbox.serv
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { seedDemoContent } from "~/server/db/seed.server";
 import { createHttpApp } from "~/server/http/express-app.server";
+import { createRequestContext, toFetchHeaders } from "~/server/http/request-context.server";
 import { createLogger, type Logger } from "~/server/runtime/logger.server";
 import { gracefulShutdown } from "~/server/runtime/shutdown.server";
 import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/runtime/boot.server";
@@ -50,16 +51,14 @@ async function buildApp(
   const { mailer, outbox } = mail;
   const auth = createAuth({ config, db: database.db, mailer, logger });
   const authHandler = toNodeHandler(auth);
-  const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
-    db: database.db,
-    config,
-    auth,
-    mailer,
-    outbox,
-    log: req.log,
-    requestId: String(req.id),
-    nonce: res.locals.cspNonce as string,
-  });
+  const parts = { db: database.db, config, auth, outbox };
+  const getLoadContext = (req: Request, res: Response): AppLoadContext =>
+    createRequestContext(parts, {
+      headers: toFetchHeaders(req.headers),
+      log: req.log,
+      requestId: String(req.id),
+      nonce: res.locals.cspNonce as string,
+    });
 
   if (options.dev) {
     const vite = await import("vite");

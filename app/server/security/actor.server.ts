@@ -1,4 +1,4 @@
-import { AppError } from "~/domain/app-error";
+import { AppError, FORBIDDEN_MESSAGE } from "~/domain/app-error";
 
 /**
  * Who is acting. Every service takes one and decides from it; routes never decide
@@ -18,6 +18,6 @@ export function requireUser(actor: Actor, message = "Not authenticated"): string
 
 /** The admin's user id, or FORBIDDEN: every admin-only service starts here. */
 export function requireAdmin(actor: Actor): string {
-  if (actor.kind !== "user" || !actor.isAdmin) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+  if (actor.kind !== "user" || !actor.isAdmin) throw new AppError("FORBIDDEN", FORBIDDEN_MESSAGE);
   return actor.userId;
 }

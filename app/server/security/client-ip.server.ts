@@ -15,7 +15,7 @@ export function limitKeyForIp(address: string): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
-/** The limit key of the client Express identified (see http.server.ts). */
-export function clientKey(request: Request): string {
-  return limitKeyForIp(request.headers.get(CLIENT_IP_HEADER) ?? "");
+/** The limit key of the client Express identified (see express-app.server.ts), from the request's headers. */
+export function clientKeyOf(headers: Headers): string {
+  return limitKeyForIp(headers.get(CLIENT_IP_HEADER) ?? "");
 }

@@ -1,6 +1,9 @@
-import { redirect, type AppLoadContext } from "react-router";
-import type { Actor } from "./actor.server";
+import { redirect } from "react-router";
+import type { Database } from "../db/client.server";
+import type { Logger } from "../runtime/logger.server";
 import { isAdmin } from "../services/users.server";
+import type { Actor } from "./actor.server";
+import type { Auth } from "./better-auth.server";
 
 /**
  * Who is asking, worked out on the server from the session cookie. Loaders use it to
@@ -16,19 +19,20 @@ export interface Viewer {
 }
 
 /**
- * `responseHeaders`, when given, receives the Set-Cookie that better-auth sends when it
- * slides the session forward, so the browser's cookie lives as long as the session.
+ * The session behind `headers`' cookie, or null. `sessionCookies` receives the Set-Cookie
+ * better-auth sends when it slides the session forward, so the browser's cookie lives as
+ * long as the session. Called once per request, through the request context's `viewer()`.
  */
-export async function getViewer(
-  request: Request,
-  context: AppLoadContext,
-  responseHeaders?: Headers,
+export async function readViewer(
+  context: { auth: Auth; db: Database; log: Logger },
+  headers: Headers,
+  sessionCookies: Headers,
 ): Promise<Viewer | null> {
   let result;
   try {
-    const { headers, response } = await context.auth.api.getSession({ headers: request.headers, returnHeaders: true });
-    for (const cookie of headers.getSetCookie()) responseHeaders?.append("Set-Cookie", cookie);
-    result = response;
+    const answer = await context.auth.api.getSession({ headers, returnHeaders: true });
+    for (const cookie of answer.headers.getSetCookie()) sessionCookies.append("Set-Cookie", cookie);
+    result = answer.response;
   } catch (error) {
     // A failed lookup must not take the page down: the visitor is shown as signed out.
     context.log.error({ err: error }, "session lookup failed");
@@ -50,9 +54,18 @@ export function actorOf(viewer: Viewer | null): Actor {
   return viewer ? { kind: "user", userId: viewer.id, isAdmin: viewer.isAdmin } : { kind: "anonymous" };
 }
 
+interface ViewerSource {
+  viewer(): Promise<Viewer | null>;
+}
+
+/** The acting user of this request, for services. */
+export async function actorFor(context: ViewerSource): Promise<Actor> {
+  return actorOf(await context.viewer());
+}
+
 /** The signed-in viewer, or a redirect to /auth that brings them back afterwards. */
-export async function requireViewer(request: Request, context: AppLoadContext): Promise<Viewer> {
-  const viewer = await getViewer(request, context);
+export async function requireViewer(request: Request, context: ViewerSource): Promise<Viewer> {
+  const viewer = await context.viewer();
   if (viewer) return viewer;
   const url = new URL(request.url);
   throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
@@ -62,7 +75,7 @@ export async function requireViewer(request: Request, context: AppLoadContext): 
  * SPEC.md section 2, "Admin guard", for pages: an anonymous visitor goes to /auth (and back
  * here after signing in), a signed-in non-admin to /. The admin services check again.
  */
-export async function requireAdminViewer(request: Request, context: AppLoadContext): Promise<Viewer> {
+export async function requireAdminViewer(request: Request, context: ViewerSource): Promise<Viewer> {
   const viewer = await requireViewer(request, context);
   if (!viewer.isAdmin) throw redirect("/");
   return viewer;

@@ -1,16 +1,17 @@
 import { APIError } from "better-auth/api";
-import type { AppLoadContext } from "react-router";
 import { AppError } from "~/domain/app-error";
 import type { SignInInput, SignUpInput } from "~/domain/auth-validation";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { PROVIDER_LABELS, type SocialProvider } from "~/domain/social-providers";
-import { clientKey } from "../security/client-ip.server";
+import type { RequestContext } from "../http/request-context.server";
+import type { Actor } from "../security/actor.server";
 import { hitLimit, isLimited, pruneLimits, type LimitRule } from "../security/rate-limit.server";
 
 /**
  * Account operations behind the /auth screens: limits first, then better-auth, with its
- * errors turned into messages a person can act on. Each returns the Set-Cookie headers
- * the route must pass on.
+ * errors turned into messages a person can act on. They act on the request itself (its
+ * cookies, its address), so they take the whole request context; those that sign in or
+ * out answer the Set-Cookie headers the route must pass on.
  */
 
 export const SIGN_IN_LIMIT: LimitRule = { max: 5, windowSeconds: 60 };
@@ -27,7 +28,7 @@ function refuse(key: string, retryAfterSeconds: number): never {
 }
 
 /** Counts this request against each key in turn (the address first), refusing past a limit. */
-async function enforce(context: AppLoadContext, keys: string[], rule: LimitRule): Promise<void> {
+async function enforce(context: RequestContext, keys: string[], rule: LimitRule): Promise<void> {
   for (const key of keys) {
     const result = await hitLimit(context.db, key, rule);
     if (!result.allowed) refuse(key, result.retryAfterSeconds);
@@ -60,15 +61,15 @@ function translate(error: unknown, fallback: string): never {
  * so someone guessing a password cannot lock its owner out for longer than a minute
  * after they stop, and the owner's own successful sign-ins never count.
  */
-export async function signInWithEmail(request: Request, context: AppLoadContext, input: SignInInput): Promise<Headers> {
+export async function signInWithEmail(context: RequestContext, _actor: Actor, input: SignInInput): Promise<Headers> {
   const emailKey = `sign-in-failures:email:${input.email}`;
-  await enforce(context, [`sign-in:ip:${clientKey(request)}`], SIGN_IN_LIMIT);
+  await enforce(context, [`sign-in:ip:${context.clientKey}`], SIGN_IN_LIMIT);
   const blocked = await isLimited(context.db, emailKey, SIGN_IN_LIMIT);
   if (!blocked.allowed) refuse(emailKey, blocked.retryAfterSeconds);
   try {
     const { headers } = await context.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true, callbackURL: "/auth?verified=1" },
-      headers: request.headers,
+      headers: context.headers,
       returnHeaders: true,
     });
     return headers;
@@ -78,7 +79,7 @@ export async function signInWithEmail(request: Request, context: AppLoadContext,
     }
     if (error instanceof APIError && codeOf(error) === "EMAIL_NOT_VERIFIED") {
       // better-auth does not resend on its own here; a fresh link is what the person needs.
-      await sendVerification(request, context, input.email).catch((e: unknown) =>
+      await sendVerification(context, _actor, { email: input.email }).catch((e: unknown) =>
         context.log.error({ err: e }, "resending the verification e-mail failed"),
       );
     }
@@ -86,8 +87,8 @@ export async function signInWithEmail(request: Request, context: AppLoadContext,
   }
 }
 
-export async function signUpWithEmail(request: Request, context: AppLoadContext, input: SignUpInput): Promise<void> {
-  await enforce(context, [`sign-up:ip:${clientKey(request)}`], SIGN_UP_LIMIT);
+export async function signUpWithEmail(context: RequestContext, _actor: Actor, input: SignUpInput): Promise<void> {
+  await enforce(context, [`sign-up:ip:${context.clientKey}`], SIGN_UP_LIMIT);
   try {
     await context.auth.api.signUpEmail({
       body: {
@@ -98,32 +99,31 @@ export async function signUpWithEmail(request: Request, context: AppLoadContext,
         lastName: input.lastName,
         callbackURL: "/auth?verified=1",
       },
-      headers: request.headers,
+      headers: context.headers,
     });
   } catch (error) {
     translate(error, "Sign-up failed.");
   }
 }
 
-export async function sendVerification(request: Request, context: AppLoadContext, email: string): Promise<void> {
-  await enforce(context, [`verify:ip:${clientKey(request)}`, `verify:email:${email}`], EMAIL_LIMIT);
+export async function sendVerification(context: RequestContext, _actor: Actor, { email }: { email: string }): Promise<void> {
+  await enforce(context, [`verify:ip:${context.clientKey}`, `verify:email:${email}`], EMAIL_LIMIT);
   try {
-    await context.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/auth?verified=1" }, headers: request.headers });
+    await context.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/auth?verified=1" }, headers: context.headers });
   } catch (error) {
     translate(error, "We could not send the verification e-mail.");
   }
 }
 
-export function isProviderConfigured(context: AppLoadContext, provider: SocialProvider): boolean {
+export function isProviderConfigured(context: Pick<RequestContext, "config">, provider: SocialProvider): boolean {
   return Boolean(context.config[provider]);
 }
 
 /** Starts the OpenID Connect redirect; returns the provider URL and the state cookie. */
 export async function startSocialSignIn(
-  request: Request,
-  context: AppLoadContext,
-  provider: SocialProvider,
-  redirectTo: string,
+  context: RequestContext,
+  _actor: Actor,
+  { provider, redirectTo }: { provider: SocialProvider; redirectTo: string },
 ): Promise<{ url: string; headers: Headers }> {
   if (!isProviderConfigured(context, provider)) {
     // A 4xx: the request asks for a method this site does not offer; nothing is broken.
@@ -132,7 +132,7 @@ export async function startSocialSignIn(
       `${PROVIDER_LABELS[provider]} sign-in is not available at the moment. Please continue with your email.`,
     );
   }
-  await enforce(context, [`social:ip:${clientKey(request)}`], SIGN_IN_LIMIT);
+  await enforce(context, [`social:ip:${context.clientKey}`], SIGN_IN_LIMIT);
   try {
     const { headers, response } = await context.auth.api.signInSocial({
       body: {
@@ -141,7 +141,7 @@ export async function startSocialSignIn(
         errorCallbackURL: "/auth?error=social",
         disableRedirect: true,
       },
-      headers: request.headers,
+      headers: context.headers,
       returnHeaders: true,
     });
     if (!response.url) throw new Error("better-auth returned no provider URL");
@@ -151,23 +151,23 @@ export async function startSocialSignIn(
   }
 }
 
-export async function requestPasswordReset(request: Request, context: AppLoadContext, email: string): Promise<void> {
-  await enforce(context, [`reset:ip:${clientKey(request)}`, `reset:email:${email}`], EMAIL_LIMIT);
+export async function requestPasswordReset(context: RequestContext, _actor: Actor, { email }: { email: string }): Promise<void> {
+  await enforce(context, [`reset:ip:${context.clientKey}`, `reset:email:${email}`], EMAIL_LIMIT);
   try {
-    await context.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers: request.headers });
+    await context.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers: context.headers });
   } catch (error) {
     translate(error, "We could not send the reset e-mail.");
   }
 }
 
 export async function resetPassword(
-  request: Request,
-  context: AppLoadContext,
+  context: RequestContext,
+  _actor: Actor,
   input: { token: string; password: string },
 ): Promise<void> {
-  await enforce(context, [`reset-submit:ip:${clientKey(request)}`], SIGN_IN_LIMIT);
+  await enforce(context, [`reset-submit:ip:${context.clientKey}`], SIGN_IN_LIMIT);
   try {
-    await context.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: request.headers });
+    await context.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: context.headers });
   } catch (error) {
     if (error instanceof APIError && error.statusCode === 400) {
       throw new AppError("BAD_REQUEST", "This reset link is invalid or has expired. Please ask for a new one.", { cause: error });
@@ -177,9 +177,9 @@ export async function resetPassword(
 }
 
 /** Ends the session on the server (the cookie stops working) and clears it in the browser. */
-export async function signOut(request: Request, context: AppLoadContext): Promise<Headers> {
+export async function signOut(context: RequestContext, _actor: Actor): Promise<Headers> {
   try {
-    const { headers } = await context.auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    const { headers } = await context.auth.api.signOut({ headers: context.headers, returnHeaders: true });
     return headers;
   } catch (error) {
     context.log.warn({ err: error }, "sign-out without a valid session");

@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import type { Database } from "../db/client.server";
+import type { ServiceContext } from "../http/request-context.server";
 import { auditLog, user } from "../db/schema.server";
 
 /**
@@ -14,7 +15,7 @@ export interface AuditInput {
   actorId: string;
   /** What was done, e.g. "booking.status", "opportunity.create", "slot.delete", "user.role". */
   action: string;
-  /** The table written, e.g. "consultation_bookings". */
+  /** The table written, e.g. "availability_slots". */
   entity: string;
   entityId: string;
   /** The changed fields before the write; null for a create. */
@@ -72,7 +73,7 @@ function pageBounds(query: AuditQuery): { limit: number; offset: number } {
  * it). Admins only (FORBIDDEN otherwise). `hasMore` says whether a further page exists.
  */
 export async function listAuditEntries(
-  db: Database,
+  ctx: ServiceContext,
   actor: Actor,
   query: AuditQuery = {},
 ): Promise<{ entries: AuditEntry[]; hasMore: boolean }> {
@@ -81,7 +82,7 @@ export async function listAuditEntries(
   const filters: SQL[] = [];
   if (query.entity !== undefined) filters.push(eq(auditLog.entity, query.entity));
   if (query.entityId !== undefined) filters.push(eq(auditLog.entityId, query.entityId));
-  const rows = await db
+  const rows = await ctx.db
     .select({
       id: auditLog.id,
       actorId: auditLog.actorId,

@@ -1,44 +1,18 @@
 import { and, desc, eq } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { BILLING_MESSAGES, isLiveSubscription, toCents, type CheckoutRequest } from "~/domain/billing";
 import { AppError } from "~/domain/app-error";
 import { FREE_TRIAL_DAYS } from "~/domain/constants";
-import { requireUser, type Actor } from "../security/actor.server";
-import type { AppConfig } from "../runtime/config.server";
 import type { Database } from "../db/client.server";
 import { subscriptionPlans, subscriptions, user } from "../db/schema.server";
+import type { ServiceContext } from "../http/request-context.server";
+import { stripeClient } from "../payments/stripe-client.server";
+import { requireUser, type Actor } from "../security/actor.server";
 
 /**
- * Stripe Checkout and the Billing Portal (issue 7). The firm needs only STRIPE_SECRET_KEY:
- * a plan without a Stripe price id is charged inline from its own price. STRIPE_API_URL
- * points the SDK at another host (the tests' local stand-in).
+ * Stripe Checkout and the Billing Portal (issue 7): a plan without a Stripe price id is
+ * charged inline from its own price.
  */
-
-const clients = new WeakMap<NonNullable<AppConfig["stripe"]>, Stripe>();
-
-/** The Stripe client for this configuration (one per process), or UNAVAILABLE when Stripe is not set up. */
-export function stripeClient(config: AppConfig): Stripe {
-  const settings = config.stripe;
-  if (!settings) throw new AppError("UNAVAILABLE", BILLING_MESSAGES.unavailable);
-  let client = clients.get(settings);
-  if (!client) {
-    const base = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
-    client = new Stripe(settings.secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      appInfo: { name: "tigris-advisory" },
-      ...(base
-        ? {
-            host: base.hostname,
-            port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
-            protocol: base.protocol === "https:" ? "https" : "http",
-          }
-        : {}),
-    });
-    clients.set(settings, client);
-  }
-  return client;
-}
 
 /** A Stripe API failure, logged by the caller, shown to the investor as a sentence they can act on. */
 function stripeFailure(error: unknown, message: string): never {
@@ -65,7 +39,8 @@ async function billingHistory(db: Database, userId: string): Promise<{ customer?
  * Stripe customer), and metadata linking the result to the user and the plan. Answers the
  * url to open.
  */
-export async function startCheckout(db: Database, config: AppConfig, actor: Actor, request: CheckoutRequest): Promise<{ url: string }> {
+export async function startCheckout(ctx: ServiceContext, actor: Actor, request: CheckoutRequest): Promise<{ url: string }> {
+  const { db, config } = ctx;
   const userId = signedIn(actor);
   const stripe = stripeClient(config);
   const [plan] = await db
@@ -108,6 +83,7 @@ export async function startCheckout(db: Database, config: AppConfig, actor: Acto
       cancel_url: `${config.siteUrl}/pricing?checkout=cancelled`,
     });
     if (!session.url) throw new Error(`Checkout Session ${session.id} came back without a url`);
+    ctx.log.info({ planId: plan.id, billingInterval: interval }, "checkout started");
     return { url: session.url };
   } catch (error) {
     stripeFailure(error, BILLING_MESSAGES.stripeFailed);
@@ -115,13 +91,13 @@ export async function startCheckout(db: Database, config: AppConfig, actor: Acto
 }
 
 /** Manage billing: a Billing Portal session for the investor's Stripe customer; answers its url. */
-export async function openBillingPortal(db: Database, config: AppConfig, actor: Actor): Promise<{ url: string }> {
+export async function openBillingPortal(ctx: ServiceContext, actor: Actor): Promise<{ url: string }> {
   const userId = signedIn(actor);
-  const stripe = stripeClient(config);
-  const { customer } = await billingHistory(db, userId);
+  const stripe = stripeClient(ctx.config);
+  const { customer } = await billingHistory(ctx.db, userId);
   if (!customer) throw new AppError("NOT_FOUND", BILLING_MESSAGES.noBillingAccount);
   try {
-    const session = await stripe.billingPortal.sessions.create({ customer, return_url: `${config.siteUrl}/dashboard` });
+    const session = await stripe.billingPortal.sessions.create({ customer, return_url: `${ctx.config.siteUrl}/dashboard` });
     return { url: session.url };
   } catch (error) {
     stripeFailure(error, BILLING_MESSAGES.portalFailed);

@@ -1,16 +1,25 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { ADMIN_BOOKINGS_PAGE_SIZE } from "~/domain/admin-bookings";
 import { AppError } from "~/domain/app-error";
+import type { BookingSummary, BookingWithSlot, OwnBooking } from "~/domain/bookings";
 import { brand } from "~/domain/brand";
 import type { BookingStatus, BookingType } from "~/domain/constants";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
-import { requireAdmin, type Actor } from "../security/actor.server";
-import { recordAudit } from "./audit.server";
 import type { Database } from "../db/client.server";
 import { UNIQUE_VIOLATION, sqlState, violatedConstraint } from "../db/pg-error.server";
 import { availabilitySlots, consultationBookings } from "../db/schema.server";
-import { bookingConfirmedEmail } from "../email/booking-emails.server";
+import { bookingConfirmedEmail, bookingMailInput } from "../email/booking-emails.server";
 import { enqueueEmail } from "../email/outbox.server";
+import type { ServiceContext } from "../http/request-context.server";
+import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
+import { recordAudit } from "./audit.server";
+import { afterCursor, type Cursor } from "../db/keyset.server";
+
+/**
+ * Consultation bookings: every read and write of the table. The lists (the admin's, the
+ * investor's own, the CSV export) share one select and one mapper; slots and messages ask
+ * here about the bookings that hold a slot or came with a message.
+ */
 
 export type Booking = typeof consultationBookings.$inferSelect;
 
@@ -29,14 +38,138 @@ export interface NewBookingInput {
 /** What a visitor is told when the slot went to someone else first (the form's toast says the same). */
 export const SLOT_TAKEN_MESSAGE = ENQUIRY_TOASTS.slotTaken.description;
 
+/** The investor's own list is a dashboard list, not an archive: at most this many, newest first. */
+export const OWN_BOOKINGS_LIMIT = 100;
+
 /**
- * Records a booking request. The user id comes from the actor, never from the input.
- * Two requests racing for one slot are settled by the database's partial unique index:
- * exactly one succeeds, the other gets a CONFLICT error.
+ * Whether a live (not cancelled) booking holds the outer row's slot. Spelled with qualified
+ * names, because in a select list Drizzle writes columns unqualified and a bare "id"
+ * inside the subquery would mean the booking's.
  */
-export async function createBooking(db: Database, actor: Actor, input: NewBookingInput): Promise<Booking> {
+export const slotHasLiveBooking = sql<boolean>`exists (select 1 from ${consultationBookings} as live where live.availability_slot_id = ${availabilitySlots}.id and live.status <> 'cancelled')`;
+
+// ---- The one booking-with-slot select ---------------------------------------------------------
+
+const withSlotColumns = {
+  id: consultationBookings.id,
+  firstName: consultationBookings.firstName,
+  lastName: consultationBookings.lastName,
+  email: consultationBookings.email,
+  phone: consultationBookings.phone,
+  investmentAmount: consultationBookings.investmentAmount,
+  message: consultationBookings.message,
+  bookingType: consultationBookings.bookingType,
+  status: consultationBookings.status,
+  preferredTime: consultationBookings.preferredTime,
+  createdAt: consultationBookings.createdAt,
+  slot: { date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime },
+};
+
+/** What the investor's own list shows of each booking: no contact details, they are the investor's own. */
+const ownColumns = {
+  id: withSlotColumns.id,
+  bookingType: withSlotColumns.bookingType,
+  status: withSlotColumns.status,
+  preferredTime: withSlotColumns.preferredTime,
+  message: withSlotColumns.message,
+  createdAt: withSlotColumns.createdAt,
+  slot: withSlotColumns.slot,
+};
+
+/** Bookings (the given columns) with their slot and keyset cursor, newest first, matching `where`. */
+function selectWithSlot<C extends Partial<typeof withSlotColumns>>(db: Database, columns: C, where: SQL | undefined) {
+  return db
+    .select({ ...columns, at: sql<string>`${consultationBookings.createdAt}::text` })
+    .from(consultationBookings)
+    .leftJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
+    .where(where)
+    .orderBy(desc(consultationBookings.createdAt), desc(consultationBookings.id));
+}
+
+/** A row as the lists show it: a left-joined slot of nulls is no slot, and the cursor is dropped. */
+function withSlot<R extends { at: string; slot?: { date: string | null; startTime: string | null; endTime: string | null } | null }>({
+  at: _at,
+  slot,
+  ...booking
+}: R) {
+  return { ...booking, slot: slot?.date ? (slot as { date: string; startTime: string; endTime: string }) : null };
+}
+
+const statusIs = (status: BookingStatus | undefined) => (status ? eq(consultationBookings.status, status) : undefined);
+
+/**
+ * SPEC.md section 7 (admin): every booking with its slot, newest first, for admins only;
+ * one page at a time and optionally one status, both in SQL, with the total for the count.
+ */
+export async function listBookingsForAdmin(
+  ctx: ServiceContext,
+  actor: Actor,
+  query: { status?: BookingStatus; page: number },
+): Promise<{ total: number; rows: BookingWithSlot[] }> {
+  requireAdmin(actor);
+  const where = statusIs(query.status);
+  const rows = await selectWithSlot(ctx.db, withSlotColumns, where)
+    .limit(ADMIN_BOOKINGS_PAGE_SIZE)
+    .offset((query.page - 1) * ADMIN_BOOKINGS_PAGE_SIZE);
+  const [counted] = await ctx.db.select({ total: count() }).from(consultationBookings).where(where);
+  return { total: counted?.total ?? 0, rows: rows.map(withSlot) };
+}
+
+/**
+ * The investor's own bookings, newest first, each with its slot (SPEC.md section 6: own
+ * bookings only), scoped in the query by the actor's id; served by
+ * consultation_bookings_user_created_idx (user_id, created_at desc).
+ */
+export async function listOwnBookings(ctx: ServiceContext, actor: Actor): Promise<OwnBooking[]> {
+  const userId = requireUser(actor);
+  const rows = await selectWithSlot(ctx.db, ownColumns, eq(consultationBookings.userId, userId)).limit(OWN_BOOKINGS_LIMIT);
+  return rows.map(withSlot);
+}
+
+/**
+ * One batch of the admin's CSV export: bookings with `status` (all when undefined) after
+ * `cursor` in (created_at desc, id desc) order, with the cursor of each row.
+ */
+export async function listBookingsForExport(
+  ctx: ServiceContext,
+  actor: Actor,
+  query: { status?: BookingStatus; cursor: Cursor | null; limit: number },
+): Promise<(BookingWithSlot & Cursor)[]> {
+  requireAdmin(actor);
+  const rows = await selectWithSlot(ctx.db, withSlotColumns, and(statusIs(query.status), afterCursor(consultationBookings, query.cursor))).limit(query.limit);
+  return rows.map((row) => ({ ...withSlot(row), at: row.at }));
+}
+
+/**
+ * The booking details the Messages tab shows beside the messages of one page (or one
+ * export batch), by booking id. Admins only.
+ */
+export async function findBookingSummaries(ctx: ServiceContext, actor: Actor, ids: readonly string[]): Promise<Map<string, BookingSummary>> {
+  requireAdmin(actor);
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({
+      id: consultationBookings.id,
+      phone: consultationBookings.phone,
+      preferredTime: consultationBookings.preferredTime,
+      bookingType: consultationBookings.bookingType,
+      status: consultationBookings.status,
+    })
+    .from(consultationBookings)
+    .where(inArray(consultationBookings.id, [...new Set(ids)]));
+  return new Map(rows.map(({ id, ...summary }) => [id, summary]));
+}
+
+// ---- Writes ----------------------------------------------------------------------------------
+
+/**
+ * Records a booking request, inside the enquiry's transaction (pass `tx`). The user id
+ * comes from the actor, never from the input. Two requests racing for one slot are settled
+ * by the database's partial unique index: exactly one succeeds, the other gets CONFLICT.
+ */
+export async function createBooking(tx: Database, actor: Actor, input: NewBookingInput): Promise<Booking> {
   try {
-    const [row] = await db
+    const [row] = await tx
       .insert(consultationBookings)
       .values({
         userId: actor.kind === "user" ? actor.userId : null,
@@ -66,32 +199,25 @@ function slotTakenOr(error: unknown, detail: Record<string, unknown>): unknown {
   return error;
 }
 
-export interface StatusChangeContext {
-  /** FIRM_TIME_ZONE, for the invite's times. */
-  timeZone: string;
-  siteUrl: string;
-}
-
 /**
  * An admin sets a booking's status (SPEC.md section 4: any status from any other). When
  * it becomes confirmed, the investor's confirmation with a calendar invite is queued in the
- * same transaction; the caller kicks the outbox after the commit. A real change (not
- * saving the same status again) is written to the audit log in that transaction too.
- * Reopening a cancelled booking whose slot someone else has taken since is refused with
- * CONFLICT.
+ * same transaction and sent soon after the commit. A real change (not saving the same
+ * status again) is written to the audit log in that transaction too. Reopening a cancelled
+ * booking whose slot someone else has taken since is refused with CONFLICT.
  */
 export async function updateBookingStatus(
-  db: Database,
+  ctx: ServiceContext,
   actor: Actor,
-  bookingId: string,
-  status: BookingStatus,
-  context: StatusChangeContext,
+  input: { bookingId: string; status: BookingStatus },
 ): Promise<Booking> {
   const adminId = requireAdmin(actor);
+  const { bookingId, status } = input;
+  let queuedMail = false;
   try {
-    return await db.transaction(async (tx) => {
+    const updated = await ctx.db.transaction(async (tx) => {
       const [before] = await tx
-        .select({ booking: consultationBookings, slot: { date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime } })
+        .select({ booking: consultationBookings, slot: withSlotColumns.slot })
         .from(consultationBookings)
         .leftJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
         .where(eq(consultationBookings.id, bookingId))
@@ -111,81 +237,33 @@ export async function updateBookingStatus(
         });
       }
       if (status === "confirmed" && before.booking.status !== "confirmed") {
-        const mail = bookingConfirmedEmail(
-          {
-            bookingId: after.id,
-            firstName: after.firstName,
-            lastName: after.lastName,
-            email: after.email,
-            phone: after.phone,
-            investmentAmount: after.investmentAmount,
-            bookingType: after.bookingType,
-            message: after.message,
-            slot: before.slot?.date ? before.slot : null,
-            preferredTime: after.preferredTime,
-            timeZone: context.timeZone,
-            siteUrl: context.siteUrl,
-            firmName: brand.name,
-          },
-          { name: brand.name, email: brand.email },
-        );
+        const slot = before.slot?.date ? (before.slot as { date: string; startTime: string; endTime: string }) : null;
+        const mail = bookingConfirmedEmail(bookingMailInput(after, slot, ctx.config), { name: brand.name, email: brand.email });
         await enqueueEmail(tx, { ...mail, to: after.email, kind: "booking-confirmed", bookingId: after.id });
+        queuedMail = true;
       }
       return after;
     });
+    if (queuedMail) ctx.outbox.kick();
+    return updated;
   } catch (error) {
     throw slotTakenOr(error, { bookingId, status });
   }
 }
 
-/** One booking as the admin list shows it, with its slot's times when it has one. */
-export interface AdminBooking {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  investmentAmount: string;
-  message: string;
-  bookingType: string;
-  status: string;
-  preferredTime: string | null;
-  createdAt: Date;
-  slot: { date: string; startTime: string; endTime: string } | null;
-}
-
 /**
- * SPEC.md section 7 (admin): every booking with its slot, newest first, for admins only;
- * one page at a time and optionally one status, both in SQL, with the total for the count.
+ * Before a slot is deleted (inside that transaction): the cancelled bookings that point at
+ * it are unlinked, with `slotLabel` (its day and times) written into their preferred time
+ * when they had none, so their history still says when they were for. Answers their ids.
  */
-export async function listBookingsForAdmin(
-  db: Database,
-  actor: Actor,
-  query: { status?: BookingStatus; page: number },
-): Promise<{ total: number; rows: AdminBooking[] }> {
-  requireAdmin(actor);
-  const where = query.status ? eq(consultationBookings.status, query.status) : undefined;
-  const rows = await db
-    .select({
-      id: consultationBookings.id,
-      firstName: consultationBookings.firstName,
-      lastName: consultationBookings.lastName,
-      email: consultationBookings.email,
-      phone: consultationBookings.phone,
-      investmentAmount: consultationBookings.investmentAmount,
-      message: consultationBookings.message,
-      bookingType: consultationBookings.bookingType,
-      status: consultationBookings.status,
-      preferredTime: consultationBookings.preferredTime,
-      createdAt: consultationBookings.createdAt,
-      slot: { date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime },
+export async function detachCancelledBookings(tx: Database, slotId: string, slotLabel: string): Promise<string[]> {
+  const detached = await tx
+    .update(consultationBookings)
+    .set({
+      availabilitySlotId: null,
+      preferredTime: sql`coalesce(nullif(trim(${consultationBookings.preferredTime}), ''), ${slotLabel})`,
     })
-    .from(consultationBookings)
-    .leftJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
-    .where(where)
-    .orderBy(desc(consultationBookings.createdAt), desc(consultationBookings.id))
-    .limit(ADMIN_BOOKINGS_PAGE_SIZE)
-    .offset((query.page - 1) * ADMIN_BOOKINGS_PAGE_SIZE);
-  const [counted] = await db.select({ total: count() }).from(consultationBookings).where(where);
-  return { total: counted?.total ?? 0, rows: rows.map((r) => ({ ...r, slot: r.slot?.date ? r.slot : null })) };
+    .where(and(eq(consultationBookings.availabilitySlotId, slotId), eq(consultationBookings.status, "cancelled")))
+    .returning({ id: consultationBookings.id });
+  return detached.map((b) => b.id);
 }

@@ -1,33 +1,23 @@
 import { AppError } from "~/domain/app-error";
-import { brand } from "~/domain/brand";
 import type { EnquiryPrefill } from "~/domain/booking-dialog-data";
 import { ENQUIRY_TOASTS, type EnquiryInput } from "~/domain/enquiry";
 import { wallClockNow } from "~/domain/slots";
-import type { Actor } from "../security/actor.server";
-import { SLOT_TAKEN_MESSAGE, createBooking } from "./bookings.server";
-import { getOwnProfile } from "./dashboard.server";
 import type { Database } from "../db/client.server";
-import { adminBookingNoticeEmail, bookingReceiptEmail, type BookingMailInput } from "../email/booking-emails.server";
+import { adminBookingNoticeEmail, bookingMailInput, bookingReceiptEmail } from "../email/booking-emails.server";
 import { enqueueEmail } from "../email/outbox.server";
-import { recordContactMessage } from "./messages.server";
+import type { ServiceContext } from "../http/request-context.server";
+import type { Actor } from "../security/actor.server";
 import { hitLimit, pruneLimits, releaseHit, type LimitRule } from "../security/rate-limit.server";
+import { SLOT_TAKEN_MESSAGE, createBooking } from "./bookings.server";
+import { recordContactMessage } from "./messages.server";
 import { findOfferedSlotForUpdate } from "./slots.server";
-import { listAdminEmails } from "./users.server";
+import { getOwnProfile, listAdminEmails } from "./users.server";
 
 /** SPEC.md section 9: one submission per 30 seconds, from one address and for one e-mail. */
 export const ENQUIRY_COOLDOWN: LimitRule = { max: 1, windowSeconds: 30 };
 /** A day's cap on top of the cooldown, so a patient script cannot fill the inbox. */
 export const ENQUIRY_DAILY_LIMIT_PER_ADDRESS: LimitRule = { max: 20, windowSeconds: 24 * 60 * 60 };
 export const ENQUIRY_DAILY_LIMIT_PER_EMAIL: LimitRule = { max: 5, windowSeconds: 24 * 60 * 60 };
-
-export interface SubmissionContext {
-  /** The client's rate-limit key (app/server/client-ip.server.ts). */
-  clientKey: string;
-  /** FIRM_TIME_ZONE: slots are wall-clock times there. */
-  timeZone: string;
-  siteUrl: string;
-  now?: Date;
-}
 
 /**
  * An enquiry, with or without a chosen slot: SPEC.md section 7's two inserts (the booking,
@@ -38,22 +28,19 @@ export interface SubmissionContext {
  * ago, switched off, or started) refuses the whole submission with CONFLICT and writes
  * nothing; two visitors racing for one slot are settled by the live-booking unique index.
  */
-export async function submitEnquiry(
-  db: Database,
-  actor: Actor,
-  input: EnquiryInput,
-  context: SubmissionContext,
-): Promise<{ bookingId: string }> {
+export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: EnquiryInput): Promise<{ bookingId: string }> {
+  const { db } = ctx;
+  const timeZone = ctx.config.firmTimeZone;
   const counted = await countAgainstLimits(db, [
-    { rule: "address-cooldown", key: `enquiry:address:${context.clientKey}`, limit: ENQUIRY_COOLDOWN },
+    { rule: "address-cooldown", key: `enquiry:address:${ctx.clientKey}`, limit: ENQUIRY_COOLDOWN },
     { rule: "email-cooldown", key: `enquiry:email:${input.email}`, limit: ENQUIRY_COOLDOWN },
-    { rule: "address-daily", key: `enquiry-day:address:${context.clientKey}`, limit: ENQUIRY_DAILY_LIMIT_PER_ADDRESS },
+    { rule: "address-daily", key: `enquiry-day:address:${ctx.clientKey}`, limit: ENQUIRY_DAILY_LIMIT_PER_ADDRESS },
     { rule: "email-daily", key: `enquiry-day:email:${input.email}`, limit: ENQUIRY_DAILY_LIMIT_PER_EMAIL },
   ]);
 
-  const clock = wallClockNow(context.timeZone, context.now);
+  const clock = wallClockNow(timeZone, ctx.clock?.());
   try {
-    return await db.transaction(async (tx) => {
+    const submitted = await db.transaction(async (tx) => {
       const slot = input.availabilitySlotId ? await findOfferedSlotForUpdate(tx, clock, input.availabilitySlotId) : null;
       if (input.availabilitySlotId && !slot) {
         throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { detail: { availabilitySlotId: input.availabilitySlotId } });
@@ -78,27 +65,17 @@ export async function submitEnquiry(
         consultationBookingId: booking.id,
       });
 
-      const mail: BookingMailInput = {
-        bookingId: booking.id,
-        firstName: booking.firstName,
-        lastName: booking.lastName,
-        email: booking.email,
-        phone: booking.phone,
-        investmentAmount: booking.investmentAmount,
-        bookingType: booking.bookingType,
-        message: booking.message,
-        slot: slot ? { date: slot.date, startTime: slot.startTime, endTime: slot.endTime } : null,
-        preferredTime: booking.preferredTime,
-        timeZone: context.timeZone,
-        siteUrl: context.siteUrl,
-        firmName: brand.name,
-      };
+      const slotTimes = slot ? { date: slot.date, startTime: slot.startTime, endTime: slot.endTime } : null;
+      const mail = bookingMailInput(booking, slotTimes, ctx.config);
       await enqueueEmail(tx, { ...bookingReceiptEmail(mail), to: booking.email, kind: "booking-receipt", bookingId: booking.id });
       for (const admin of await listAdminEmails(tx)) {
         await enqueueEmail(tx, { ...adminBookingNoticeEmail(mail), to: admin, kind: "booking-admin-notice", bookingId: booking.id });
       }
       return { bookingId: booking.id };
     });
+    ctx.log.info({ bookingId: submitted.bookingId }, "enquiry received");
+    ctx.outbox.kick();
+    return submitted;
   } catch (error) {
     // Nothing was written (a slot taken a moment ago, or a failed write): the limits count
     // recorded submissions, so the visitor may try again, or pick another time, at once.
@@ -143,9 +120,9 @@ async function giveBack(db: Database, keys: string[]): Promise<void> {
  * SPEC.md section 5: a signed-in visitor's e-mail, names and phone from the account and
  * profile; null for anonymous visitors (and when there is no profile row).
  */
-export async function getEnquiryPrefill(db: Database, actor: Actor): Promise<EnquiryPrefill | null> {
+export async function getEnquiryPrefill(ctx: ServiceContext, actor: Actor): Promise<EnquiryPrefill | null> {
   if (actor.kind !== "user") return null;
-  const profile = await getOwnProfile(db, actor);
+  const profile = await getOwnProfile(ctx, actor);
   if (!profile) return null;
   return {
     firstName: profile.firstName ?? "",

@@ -1,12 +1,18 @@
-import { count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import { ADMIN_MESSAGES_PAGE_SIZE, likePattern } from "~/domain/admin-messages";
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { ADMIN_MESSAGES_PAGE_SIZE, likePattern, type AdminMessage } from "~/domain/admin-messages";
 import { AppError } from "~/domain/app-error";
+import type { Database } from "../db/client.server";
+import { afterCursor, type Cursor } from "../db/keyset.server";
+import { contactMessages } from "../db/schema.server";
+import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
-import type { Database } from "../db/client.server";
-import { consultationBookings, contactMessages } from "../db/schema.server";
+import { findBookingSummaries } from "./bookings.server";
 
-export type ContactMessage = typeof contactMessages.$inferSelect;
+/**
+ * Contact messages: every read and write of the table. The admin list and the CSV export
+ * share one select and one step that adds each message's booking details.
+ */
 
 export interface NewContactMessage {
   firstName: string;
@@ -22,25 +28,12 @@ export interface NewContactMessage {
  * Records an enquiry's message. Anyone may send one, so there is no actor: the caller is
  * the enquiry service, inside its transaction (pass `tx`).
  */
-export async function recordContactMessage(db: Database, input: NewContactMessage): Promise<void> {
-  await db.insert(contactMessages).values(input);
-}
-
-/** One message as the admin list shows it, with the linked booking's details when there is one. */
-export interface AdminMessage {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  investmentAmount: string;
-  message: string;
-  isRead: boolean;
-  createdAt: Date;
-  booking: { phone: string | null; preferredTime: string | null; bookingType: string; status: string } | null;
+export async function recordContactMessage(tx: Database, input: NewContactMessage): Promise<void> {
+  await tx.insert(contactMessages).values(input);
 }
 
 /** The Messages tab's search: names, e-mail and message, case-insensitive, wildcards taken literally. */
-export function messageSearch(q: string): SQL | undefined {
+function messageSearch(q: string): SQL | undefined {
   if (!q) return undefined;
   const pattern = likePattern(q);
   return or(
@@ -51,21 +44,12 @@ export function messageSearch(q: string): SQL | undefined {
   );
 }
 
-/**
- * SPEC.md section 7 (admin): every message, newest first, for admins only; searched
- * case-insensitively over first name, last name, e-mail and message, and paged, in SQL.
- * The linked booking's phone, preferred time, type and status come in the same query.
- */
-export async function listMessagesForAdmin(
-  db: Database,
-  actor: Actor,
-  query: { q: string; mpage: number },
-): Promise<{ total: number; rows: AdminMessage[] }> {
-  requireAdmin(actor);
-  const where = messageSearch(query.q);
-  const rows = await db
+/** The one message select: newest first, matching `where`, with each row's keyset cursor. */
+function selectMessages(db: Database, where: SQL | undefined) {
+  return db
     .select({
       id: contactMessages.id,
+      at: sql<string>`${contactMessages.createdAt}::text`,
       firstName: contactMessages.firstName,
       lastName: contactMessages.lastName,
       email: contactMessages.email,
@@ -73,43 +57,71 @@ export async function listMessagesForAdmin(
       message: contactMessages.message,
       isRead: contactMessages.isRead,
       createdAt: contactMessages.createdAt,
-      booking: {
-        phone: consultationBookings.phone,
-        preferredTime: consultationBookings.preferredTime,
-        bookingType: consultationBookings.bookingType,
-        status: consultationBookings.status,
-      },
+      bookingId: contactMessages.consultationBookingId,
     })
     .from(contactMessages)
-    .leftJoin(consultationBookings, eq(consultationBookings.id, contactMessages.consultationBookingId))
     .where(where)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+}
+
+type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
+
+/** Each message with its booking's phone, preferred time, type and status (one more query for the page). */
+async function withBookings(ctx: ServiceContext, actor: Actor, rows: MessageRow[]): Promise<(AdminMessage & Cursor)[]> {
+  const bookings = await findBookingSummaries(
+    ctx,
+    actor,
+    rows.flatMap((r) => (r.bookingId ? [r.bookingId] : [])),
+  );
+  return rows.map(({ bookingId, ...message }) => ({ ...message, booking: (bookingId && bookings.get(bookingId)) || null }));
+}
+
+/**
+ * SPEC.md section 7 (admin): every message, newest first, for admins only; searched
+ * case-insensitively over first name, last name, e-mail and message, and paged, in SQL.
+ */
+export async function listMessagesForAdmin(
+  ctx: ServiceContext,
+  actor: Actor,
+  query: { q: string; mpage: number },
+): Promise<{ total: number; rows: AdminMessage[] }> {
+  requireAdmin(actor);
+  const where = messageSearch(query.q);
+  const rows = await selectMessages(ctx.db, where)
     .limit(ADMIN_MESSAGES_PAGE_SIZE)
     .offset((query.mpage - 1) * ADMIN_MESSAGES_PAGE_SIZE);
-  const [counted] = await db
-    .select({ total: count() })
-    .from(contactMessages)
-    .where(where);
-  return {
-    total: counted?.total ?? 0,
-    rows: rows.map((r) => ({ ...r, booking: r.booking?.bookingType ? r.booking : null })),
-  };
+  const [counted] = await ctx.db.select({ total: count() }).from(contactMessages).where(where);
+  const messages = await withBookings(ctx, actor, rows);
+  return { total: counted?.total ?? 0, rows: messages.map(({ at: _at, ...message }) => message) };
+}
+
+/** One batch of the admin's CSV export: messages matching `q` after `cursor`, with their booking details. */
+export async function listMessagesForExport(
+  ctx: ServiceContext,
+  actor: Actor,
+  query: { q: string; cursor: Cursor | null; limit: number },
+): Promise<(AdminMessage & Cursor)[]> {
+  requireAdmin(actor);
+  const rows = await selectMessages(ctx.db, and(messageSearch(query.q), afterCursor(contactMessages, query.cursor))).limit(query.limit);
+  return withBookings(ctx, actor, rows);
 }
 
 /** How many messages are unread: the count on the Messages tab. Admins only. */
-export async function countUnreadMessages(db: Database, actor: Actor): Promise<number> {
+export async function countUnreadMessages(ctx: ServiceContext, actor: Actor): Promise<number> {
   requireAdmin(actor);
-  const [counted] = await db.select({ unread: count() }).from(contactMessages).where(eq(contactMessages.isRead, false));
+  const [counted] = await ctx.db.select({ unread: count() }).from(contactMessages).where(eq(contactMessages.isRead, false));
   return counted?.unread ?? 0;
 }
 
 /**
  * Mark as Read (SPEC.md section 4), saved on the server so it survives a reload (the seed
- * kept it only in the page), with its audit row in the same transaction.
+ * kept it only in the page), with its audit row in the same transaction
+ * (docs/decisions/008).
  */
-export async function markMessageRead(db: Database, actor: Actor, messageId: string): Promise<void> {
+export async function markMessageRead(ctx: ServiceContext, actor: Actor, input: { messageId: string }): Promise<void> {
   const adminId = requireAdmin(actor);
-  await db.transaction(async (tx) => {
+  const { messageId } = input;
+  await ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ isRead: contactMessages.isRead })
       .from(contactMessages)

@@ -1,16 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import type { OpportunityFormValues } from "~/domain/admin-opportunities";
 import { AppError } from "~/domain/app-error";
-import { UPLOADED_IMAGE_PATH, type ImageExtension } from "~/domain/image-upload";
-import { requireAdmin, type Actor } from "../security/actor.server";
-import { recordAudit } from "./audit.server";
-import type { Database } from "../db/client.server";
+import type { Opportunity, OpportunityCardFields, PublicOpportunity } from "~/domain/opportunities";
 import { investmentOpportunities } from "../db/schema.server";
-
-export type Opportunity = typeof investmentOpportunities.$inferSelect;
+import type { ServiceContext } from "../http/request-context.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
+import { isStoredImage, removeImage, storeImage, type UploadedImage } from "../storage/uploads.server";
+import { recordAudit } from "./audit.server";
 
 /** What a card in the public list shows. */
 const cardColumns = {
@@ -27,7 +23,6 @@ const cardColumns = {
   imageUrl: investmentOpportunities.imageUrl,
 };
 
-export type OpportunityCardFields = Pick<Opportunity, keyof typeof cardColumns>;
 
 /** Everything a public visitor may see of one opportunity (no bookkeeping timestamps). */
 const publicColumns = {
@@ -37,15 +32,14 @@ const publicColumns = {
   unitsAvailable: investmentOpportunities.unitsAvailable,
 };
 
-export type PublicOpportunity = Pick<Opportunity, keyof typeof publicColumns>;
 
 /**
  * Active opportunities, newest first: the public list. Anyone may read it, so the actor
  * is taken only to keep every service's shape the same. Drafts and archived ones are
  * excluded in the query itself.
  */
-export async function listActiveOpportunities(db: Database, _actor: Actor): Promise<OpportunityCardFields[]> {
-  return db
+export async function listActiveOpportunities(ctx: ServiceContext, _actor: Actor): Promise<OpportunityCardFields[]> {
+  return ctx.db
     .select(cardColumns)
     .from(investmentOpportunities)
     .where(eq(investmentOpportunities.status, "active"))
@@ -54,12 +48,12 @@ export async function listActiveOpportunities(db: Database, _actor: Actor): Prom
 
 /** One active opportunity by id; undefined for unknown, draft or archived ids. */
 export async function findActiveOpportunity(
-  db: Database,
+  ctx: ServiceContext,
   _actor: Actor,
-  id: string,
+  { id }: { id: string },
 ): Promise<PublicOpportunity | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await db
+  const [row] = await ctx.db
     .select(publicColumns)
     .from(investmentOpportunities)
     .where(and(eq(investmentOpportunities.id, id), eq(investmentOpportunities.status, "active")))
@@ -68,8 +62,8 @@ export async function findActiveOpportunity(
 }
 
 /** The featured opportunity on the home page: the newest active one, if any. */
-export async function findFeaturedOpportunity(db: Database, _actor: Actor): Promise<OpportunityCardFields | undefined> {
-  const [row] = await db
+export async function findFeaturedOpportunity(ctx: ServiceContext, _actor: Actor): Promise<OpportunityCardFields | undefined> {
+  const [row] = await ctx.db
     .select(cardColumns)
     .from(investmentOpportunities)
     .where(eq(investmentOpportunities.status, "active"))
@@ -79,54 +73,28 @@ export async function findFeaturedOpportunity(db: Database, _actor: Actor): Prom
 }
 
 /** SPEC.md section 7 (admin): every opportunity, all statuses, newest first. Admins only. */
-export async function listOpportunitiesForAdmin(db: Database, actor: Actor): Promise<Opportunity[]> {
+export async function listOpportunitiesForAdmin(ctx: ServiceContext, actor: Actor): Promise<Opportunity[]> {
   requireAdmin(actor);
-  return db.select().from(investmentOpportunities).orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id));
+  return ctx.db.select().from(investmentOpportunities).orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id));
 }
-
-/** An image an admin uploaded, already checked by its content (app/domain/image-upload.ts). */
-export interface UploadedImage {
-  bytes: Uint8Array;
-  extension: ImageExtension;
-}
-
-export interface SaveOpportunityOptions {
-  /** Replaces `values.imageUrl` when given. */
-  image?: UploadedImage;
-  /** DATA_DIR/uploads: where uploaded images are kept and served from (/uploads/<name>). */
-  uploadsDir: string;
-}
-
-/** The file behind an uploaded image's address; null for any other address. */
-function uploadedFile(uploadsDir: string, imageUrl: string | null): string | null {
-  const match = imageUrl ? UPLOADED_IMAGE_PATH.exec(imageUrl) : null;
-  return match ? path.join(uploadsDir, match[1]!) : null;
-}
-
 
 /**
  * Creates (no `id`) or updates an opportunity, with its audit row in the same
- * transaction. An uploaded image is written first under a fresh name, and removed again if
- * the save fails; the image it replaces is removed once the save has committed.
+ * transaction. An uploaded image is stored first under a fresh name, and taken back if
+ * the save fails; the image it replaces is removed once the save has committed and
+ * nothing shows it any more.
  */
 export async function saveOpportunity(
-  db: Database,
+  ctx: ServiceContext,
   actor: Actor,
-  values: OpportunityFormValues,
-  options: SaveOpportunityOptions,
-): Promise<{ created: boolean; opportunity: Opportunity; replacedImageUrl: string | null }> {
+  input: { values: OpportunityFormValues; image?: UploadedImage },
+): Promise<{ created: boolean; opportunity: Opportunity }> {
   const adminId = requireAdmin(actor);
-  const { id, ...fields } = values;
-  let written: string | null = null;
-  if (options.image) {
-    await mkdir(options.uploadsDir, { recursive: true });
-    const name = `${randomUUID()}.${options.image.extension}`;
-    written = path.join(options.uploadsDir, name);
-    await writeFile(written, options.image.bytes, { flag: "wx", mode: 0o644 });
-    fields.imageUrl = `/uploads/${name}`;
-  }
+  const { id, ...fields } = input.values;
+  const stored = input.image ? await storeImage(ctx.config, input.image) : null;
+  if (stored) fields.imageUrl = stored.url;
   try {
-    const saved = await db.transaction(async (tx) => {
+    const saved = await ctx.db.transaction(async (tx) => {
       if (!id) {
         const [created] = await tx.insert(investmentOpportunities).values(fields).returning();
         await recordAudit(tx, { actorId: adminId, action: "opportunity.create", entity: "investment_opportunities", entityId: created!.id, before: null, after: created });
@@ -143,38 +111,41 @@ export async function saveOpportunity(
       return { created: false, opportunity: after!, before };
     });
     const old = saved.before?.imageUrl ?? null;
-    return { created: saved.created, opportunity: saved.opportunity, replacedImageUrl: old !== saved.opportunity.imageUrl ? old : null };
+    if (old !== saved.opportunity.imageUrl) await tidyImage(ctx, old);
+    return { created: saved.created, opportunity: saved.opportunity };
   } catch (error) {
-    if (written) await rm(written, { force: true }).catch(() => undefined);
+    await stored?.discard();
     throw error;
   }
 }
 
-/** Deletes an opportunity (admins only), audited; answers the image address it had. */
-export async function deleteOpportunity(db: Database, actor: Actor, id: string): Promise<{ imageUrl: string | null }> {
+/** Deletes an opportunity (admins only), audited; its uploaded image goes too once nothing shows it. */
+export async function deleteOpportunity(ctx: ServiceContext, actor: Actor, { id }: { id: string }): Promise<void> {
   const adminId = requireAdmin(actor);
-  const removed = await db.transaction(async (tx) => {
+  const removed = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(investmentOpportunities).where(eq(investmentOpportunities.id, id)).returning();
     if (!row) throw new AppError("NOT_FOUND", "Opportunity not found");
     await recordAudit(tx, { actorId: adminId, action: "opportunity.delete", entity: "investment_opportunities", entityId: id, before: row, after: null });
     return row;
   });
-  return { imageUrl: removed.imageUrl };
+  await tidyImage(ctx, removed.imageUrl);
 }
 
 /**
- * After an image was replaced or its opportunity deleted: removes the file if it was one
- * of our uploads and no opportunity shows it any more. Answers whether it removed one.
+ * After an image was replaced or its opportunity deleted: removes it if it was one of our
+ * uploads and no opportunity shows it any more. Housekeeping: a failure is logged, never
+ * the admin's problem.
  */
-export async function removeImageIfUnused(db: Database, uploadsDir: string, imageUrl: string | null): Promise<boolean> {
-  const file = uploadedFile(uploadsDir, imageUrl);
-  if (!file) return false;
-  const [stillUsed] = await db
-    .select({ id: investmentOpportunities.id })
-    .from(investmentOpportunities)
-    .where(eq(investmentOpportunities.imageUrl, imageUrl!))
-    .limit(1);
-  if (stillUsed) return false;
-  await rm(file, { force: true });
-  return true;
+async function tidyImage(ctx: ServiceContext, imageUrl: string | null): Promise<void> {
+  if (!isStoredImage(imageUrl)) return;
+  try {
+    const [stillUsed] = await ctx.db
+      .select({ id: investmentOpportunities.id })
+      .from(investmentOpportunities)
+      .where(eq(investmentOpportunities.imageUrl, imageUrl))
+      .limit(1);
+    if (!stillUsed && (await removeImage(ctx.config, imageUrl))) ctx.log.info({ imageUrl }, "admin: unused image removed");
+  } catch (err) {
+    ctx.log.warn({ err, imageUrl }, "admin: could not remove an unused image");
+  }
 }

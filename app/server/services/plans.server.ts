@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import type { Actor } from "../security/actor.server";
-import type { Database } from "../db/client.server";
 import { subscriptionPlans } from "../db/schema.server";
+import type { ServiceContext } from "../http/request-context.server";
+import type { Actor } from "../security/actor.server";
 
 export type Plan = Pick<
   typeof subscriptionPlans.$inferSelect,
@@ -9,8 +9,8 @@ export type Plan = Pick<
 >;
 
 /** The plans on sale, cheapest first (SPEC.md section 7: is_active, by price_monthly). Public. */
-export async function listActivePlans(db: Database, _actor: Actor): Promise<Plan[]> {
-  return db
+export async function listActivePlans(ctx: ServiceContext, _actor: Actor): Promise<Plan[]> {
+  return ctx.db
     .select({
       id: subscriptionPlans.id,
       name: subscriptionPlans.name,

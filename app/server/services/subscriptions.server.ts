@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray, lte, ne } from "drizzle-orm";
 import type Stripe from "stripe";
 import { AppError } from "~/domain/app-error";
-import { LIVE_SUBSCRIPTION_STATUSES } from "~/domain/billing";
+import { LIVE_SUBSCRIPTION_STATUSES, type SubscriptionSummary } from "~/domain/billing";
 import { BILLING_INTERVALS, type BillingInterval } from "~/domain/constants";
-import { requireUser, type Actor } from "../security/actor.server";
-import { stripeClient } from "./billing.server";
-import type { AppConfig } from "../runtime/config.server";
 import type { Database } from "../db/client.server";
+import type { ServiceContext } from "../http/request-context.server";
+import { stripeClient } from "../payments/stripe-client.server";
+import type { AppConfig } from "../runtime/config.server";
+import { requireUser, type Actor } from "../security/actor.server";
 import { stripeEvents, subscriptionPlans, subscriptions, user } from "../db/schema.server";
 
 /**
@@ -42,12 +43,12 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
  * so a retry of them is a no-op too.
  */
 export async function receiveStripeWebhook(
-  db: Database,
-  config: AppConfig,
-  rawBody: string,
-  signature: string | null,
+  ctx: ServiceContext,
+  _actor: Actor,
+  input: { rawBody: string; signature: string | null },
 ): Promise<{ event: Stripe.Event; outcome: WebhookOutcome }> {
-  const event = verifyStripeEvent(config, rawBody, signature);
+  const { db, config } = ctx;
+  const event = verifyStripeEvent(config, input.rawBody, input.signature);
   // Checkout's own event carries only the subscription's id: read the subscription first,
   // outside the transaction (a network call), so the row gets its status and dates.
   let fromCheckout: { subscription: Stripe.Subscription; link: Link } | undefined;
@@ -148,19 +149,10 @@ async function saveSubscription(tx: Database, sub: Stripe.Subscription, at: Date
   return saved.length ? "applied" : "ignored";
 }
 
-export interface SubscriptionSummary {
-  planName: string | null;
-  billingInterval: BillingInterval;
-  status: string;
-  trialEnd: Date | null;
-  currentPeriodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-}
-
 /** The investor's subscription for their dashboard (the running one, else the latest); only ever their own. */
-export async function findCurrentSubscription(db: Database, actor: Actor): Promise<SubscriptionSummary | null> {
+export async function findCurrentSubscription(ctx: ServiceContext, actor: Actor): Promise<SubscriptionSummary | null> {
   const userId = requireUser(actor, "Please sign in.");
-  const [row] = await db
+  const [row] = await ctx.db
     .select({
       planName: subscriptionPlans.name,
       billingInterval: subscriptions.billingInterval,

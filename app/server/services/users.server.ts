@@ -1,7 +1,9 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { ADMIN_USERS_PAGE_SIZE, SELF_DEMOTION_MESSAGE, type RoleChoice } from "~/domain/admin-users";
+import { ADMIN_USERS_PAGE_SIZE, SELF_DEMOTION_MESSAGE, type AdminUser, type RoleChoice } from "~/domain/admin-users";
 import { AppError } from "~/domain/app-error";
-import { requireAdmin, type Actor } from "../security/actor.server";
+import type { OwnProfile } from "~/domain/profile";
+import type { ServiceContext } from "../http/request-context.server";
+import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
 import type { Database } from "../db/client.server";
 import type { Logger } from "../runtime/logger.server";
@@ -107,20 +109,10 @@ export async function listAdminEmails(db: Database): Promise<string[]> {
   return rows.map((r) => r.email);
 }
 
-/** One profile as the admin Users tab shows it. */
-export interface AdminUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: RoleChoice;
-  createdAt: Date;
-}
-
 /** SPEC.md section 7 (admin): every profile, newest first, with its e-mail and role; admins only, paged in SQL. */
-export async function listUsersForAdmin(db: Database, actor: Actor, query: { upage: number }): Promise<{ total: number; rows: AdminUser[] }> {
+export async function listUsersForAdmin(ctx: ServiceContext, actor: Actor, query: { upage: number }): Promise<{ total: number; rows: AdminUser[] }> {
   requireAdmin(actor);
-  const rows = await db
+  const rows = await ctx.db
     .select({
       id: profiles.id,
       email: user.email,
@@ -135,7 +127,7 @@ export async function listUsersForAdmin(db: Database, actor: Actor, query: { upa
     .orderBy(desc(profiles.createdAt), desc(profiles.id))
     .limit(ADMIN_USERS_PAGE_SIZE)
     .offset((query.upage - 1) * ADMIN_USERS_PAGE_SIZE);
-  const [counted] = await db.select({ total: count() }).from(profiles);
+  const [counted] = await ctx.db.select({ total: count() }).from(profiles);
   return { total: counted?.total ?? 0, rows: rows.map((r) => ({ ...r, role: r.role ?? "none" })) };
 }
 
@@ -143,10 +135,11 @@ export async function listUsersForAdmin(db: Database, actor: Actor, query: { upa
  * SPEC.md section 4: none deletes the role row; user or admin updates it or inserts one.
  * An admin cannot remove or lower their own role. Audited in the same transaction.
  */
-export async function setUserRole(db: Database, actor: Actor, userId: string, role: RoleChoice): Promise<void> {
+export async function setUserRole(ctx: ServiceContext, actor: Actor, input: { userId: string; role: RoleChoice }): Promise<void> {
   const adminId = requireAdmin(actor);
+  const { userId, role } = input;
   if (userId === adminId && role !== "admin") throw new AppError("CONFLICT", SELF_DEMOTION_MESSAGE);
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [target] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).limit(1);
     if (!target) throw new AppError("NOT_FOUND", "User not found");
     const [before] = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).for("update").limit(1);
@@ -159,4 +152,28 @@ export async function setUserRole(db: Database, actor: Actor, userId: string, ro
     }
     await recordAudit(tx, { actorId: adminId, action: "user.role", entity: "user_roles", entityId: userId, before: { role: previous }, after: { role } });
   });
+}
+
+/**
+ * The signed-in user's own profile plus the account e-mail (SPEC.md section 6, "own
+ * profile"), scoped in the query by the actor's id; null when the profile row is missing.
+ */
+export async function getOwnProfile(ctx: ServiceContext, actor: Actor): Promise<OwnProfile | null> {
+  const userId = requireUser(actor);
+  const [row] = await ctx.db
+    .select({
+      email: user.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      company: profiles.company,
+      phone: profiles.phone,
+      investorType: profiles.investorType,
+      preferredContactMethod: profiles.preferredContactMethod,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,0 +1,15 @@
+/**
+ * What a form's action answers, shared by the server that writes it and the components
+ * that read it (one shape for every admin write, and the field-error shape every form uses).
+ */
+
+/** A form's messages by field name, as `z.flattenError(...).fieldErrors` gives them. */
+export type FieldErrors = Record<string, string[] | undefined>;
+
+/**
+ * What every admin write answers. `fieldErrors`: a form's messages, field by field, shown
+ * beside the fields with the typed values kept.
+ */
+export type AdminActionResult =
+  | { ok: true; /** How many rows a bulk write made (Generate Default Slots). */ created?: number }
+  | { ok: false; message: string; fieldErrors?: FieldErrors };

@@ -1,0 +1,33 @@
+import type { BookingStatus, BookingType } from "./constants";
+import type { SlotTimes } from "./slots";
+
+/**
+ * A consultation booking as every list shows it (the admin's Bookings tab, the investor's
+ * own list, the CSV export): its fields and, when it is linked to one, its slot's
+ * wall-clock date and times.
+ */
+export interface BookingWithSlot {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  investmentAmount: string;
+  message: string;
+  bookingType: BookingType;
+  status: BookingStatus;
+  preferredTime: string | null;
+  createdAt: Date;
+  slot: SlotTimes | null;
+}
+
+/** An investor's own booking as their dashboard lists it. */
+export type OwnBooking = Pick<BookingWithSlot, "id" | "bookingType" | "status" | "preferredTime" | "message" | "createdAt" | "slot">;
+
+/** The parts of a booking the Messages tab shows beside the message it came with. */
+export interface BookingSummary {
+  phone: string | null;
+  preferredTime: string | null;
+  bookingType: BookingType;
+  status: BookingStatus;
+}

@@ -1,0 +1,82 @@
+import type { Database } from "../db/client.server";
+import type { OutboxWorker } from "../email/outbox.server";
+import type { AppConfig } from "../runtime/config.server";
+import type { Logger } from "../runtime/logger.server";
+import type { Auth } from "../security/better-auth.server";
+import { clientKeyOf } from "../security/client-ip.server";
+import { readViewer, type Viewer } from "../security/session.server";
+
+/**
+ * What every service is given, as its first argument: `(ctx, actor, input)`. The process's
+ * shared handles and this request's logger. A service that commits a change which queued
+ * e-mail calls `ctx.outbox.kick()` after the commit, so the mail leaves soon.
+ */
+export type ServiceContext = {
+  db: Database;
+  config: AppConfig;
+  /** The request's child logger (it carries the request id). */
+  log: Logger;
+  outbox: Pick<OutboxWorker, "kick">;
+  /** The client's rate-limit key (app/server/security/client-ip.server.ts). */
+  clientKey: string;
+  /** The time now; tests pin it, everywhere else it is the real clock. */
+  clock?: () => Date;
+};
+
+/**
+ * One per request, built by `createRequestContext` in getLoadContext: the service context
+ * plus what this request tells. Loaders and actions receive it as `context`. (Type
+ * aliases, not interfaces: React Router's AppLoadContext has an index signature.)
+ */
+export type RequestContext = ServiceContext & {
+  auth: Auth;
+  requestId: string;
+  /** The Content-Security-Policy nonce for this response's inline scripts. */
+  nonce: string;
+  /** The request's headers (cookies, the client address), for the auth library. */
+  headers: Headers;
+  /**
+   * Who is asking, read from the session cookie on first use and kept for the rest of the
+   * request, so the root and the page loaders look the session up once between them.
+   */
+  viewer(): Promise<Viewer | null>;
+  /** Set-Cookie lines from the session lookup (a session slid forward), for the document's answer. */
+  sessionCookies: Headers;
+};
+
+/** What lives as long as the process: given to every request's context. */
+export interface AppParts {
+  db: Database;
+  config: AppConfig;
+  auth: Auth;
+  outbox: Pick<OutboxWorker, "kick">;
+}
+
+export function createRequestContext(
+  app: AppParts,
+  request: { headers: Headers; log: Logger; requestId: string; nonce: string },
+): RequestContext {
+  const sessionCookies = new Headers();
+  let viewer: Promise<Viewer | null> | undefined;
+  const context: RequestContext = {
+    ...app,
+    log: request.log,
+    requestId: request.requestId,
+    nonce: request.nonce,
+    headers: request.headers,
+    clientKey: clientKeyOf(request.headers),
+    sessionCookies,
+    viewer: () => (viewer ??= readViewer(context, request.headers, sessionCookies)),
+  };
+  return context;
+}
+
+/** Node's request headers as Fetch headers. */
+export function toFetchHeaders(incoming: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
