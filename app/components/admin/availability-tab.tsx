@@ -1,14 +1,16 @@
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { format } from "date-fns";
 import { CalendarPlus, LoaderCircle, Plus, Trash2 } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useFetcher, useNavigate, useNavigation } from "react-router";
-import { z } from "zod";
+import { submissionResultOf } from "~/components/forms/conform-result";
+import { FormField } from "~/components/forms/form-field";
+import { useAdminForm } from "~/components/forms/use-admin-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Calendar } from "~/components/ui/calendar";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
@@ -27,7 +29,7 @@ import {
 import { DEFAULT_SLOT_TIMES, NEW_SLOT_DEFAULT } from "~/domain/constants";
 import { slotDayLabel, zoneCity } from "~/domain/slots";
 import type { AvailabilityPanel } from "~/domain/admin-availability";
-import type { AdminActionResult, FieldErrors } from "~/domain/action-result";
+import type { AdminActionResult } from "~/domain/action-result";
 import type { AdminSlot } from "~/domain/admin-availability";
 import { useActionResult } from "./use-action-result";
 
@@ -268,51 +270,19 @@ function GenerateDefaultsButton({ date, disabled }: { date: string; disabled: bo
   );
 }
 
-type SlotFormErrors = FieldErrors;
-const FORM_FIELDS = ["startTime", "endTime", "notes"] as const;
-
 /** Add Time Slot (SPEC.md section 9: 09:00-09:30, available, by default) for the chosen day. */
 function AddSlotDialog({ date, city, disabled }: { date: string; city: string; disabled: boolean }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
-  const [errors, setErrors] = useState<SlotFormErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const fetcher = useFetcher<AdminActionResult>({ key: FETCHERS.create });
-  const busy = fetcher.state !== "idle";
+  const busy = useFetcher<AdminActionResult>({ key: FETCHERS.create }).state !== "idle";
 
   useActionResult(FETCHERS.create, (result) => {
     if (result.ok) {
       toast.success(ADMIN_SLOT_TOASTS.created);
-      setErrors({});
       setOpen(false);
-    } else if (result.fieldErrors && Object.keys(result.fieldErrors).length > 0) {
-      setErrors(result.fieldErrors);
-      focusFirstError(formRef.current, result.fieldErrors);
-    } else {
+    } else if (!submissionResultOf(result)) {
       failed(ADMIN_SLOT_TOASTS.createFailed, result);
     }
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
-    const parsed = slotCreateSchema.safeParse(Object.fromEntries(new FormData(form)));
-    if (!parsed.success) {
-      const found = z.flattenError(parsed.error).fieldErrors;
-      setErrors(found);
-      focusFirstError(form, found);
-      return;
-    }
-    setErrors({});
-    void fetcher.submit(form, { method: "post" });
-  }
-
-  const described = (field: string) => ({
-    id: `${id}-${field}`,
-    name: field,
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `${id}-${field}-error` : undefined,
+    // Field messages are the form's own: it shows them beside the fields.
   });
 
   return (
@@ -321,7 +291,6 @@ function AddSlotDialog({ date, city, disabled }: { date: string; city: string; d
       onOpenChange={(next) => {
         if (busy && !next) return;
         setOpen(next);
-        if (next) setErrors({});
       }}
     >
       <DialogTrigger asChild>
@@ -336,47 +305,57 @@ function AddSlotDialog({ date, city, disabled }: { date: string; city: string; d
             For {slotDayLabel(date)}, in {city} time.
           </DialogDescription>
         </DialogHeader>
-        <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
-          <input type="hidden" name="intent" value="slot-create" />
-          <input type="hidden" name="date" value={date} />
-          {errors.date ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errors.date[0]}
-            </p>
-          ) : null}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={`${id}-startTime`} label="Start Time" errors={errors.startTime}>
-              <Input {...described("startTime")} type="time" defaultValue={NEW_SLOT_DEFAULT.start} required />
-            </Field>
-            <Field id={`${id}-endTime`} label="End Time" errors={errors.endTime}>
-              <Input {...described("endTime")} type="time" defaultValue={NEW_SLOT_DEFAULT.end} required />
-            </Field>
-          </div>
-          <div className="flex items-center gap-2">
-            <Switch id={`${id}-isAvailable`} name="isAvailable" defaultChecked={NEW_SLOT_DEFAULT.isAvailable} />
-            <Label htmlFor={`${id}-isAvailable`}>Available for booking</Label>
-          </div>
-          <Field id={`${id}-notes`} label="Notes (optional)" errors={errors.notes}>
-            <Textarea {...described("notes")} rows={3} maxLength={SLOT_NOTES_MAX} placeholder="Seen only by admins" />
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={busy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
-              {busy ? "Adding…" : "Add Slot"}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
+        {/* Mounted with the dialog's content, so each opening starts from the defaults. */}
+        <AddSlotForm date={date} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function focusFirstError(form: HTMLFormElement | null, errors: SlotFormErrors) {
-  const first = FORM_FIELDS.find((field) => errors[field]);
-  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+function AddSlotForm({ date }: { date: string }) {
+  const { form, fields, fetcher, busy } = useAdminForm({
+    id: "add-slot",
+    fetcherKey: FETCHERS.create,
+    schema: slotCreateSchema,
+    defaultValue: { startTime: NEW_SLOT_DEFAULT.start, endTime: NEW_SLOT_DEFAULT.end },
+  });
+
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="slot-create" />
+      {fields.date.errors ? (
+        <p role="alert" className="text-sm text-destructive">
+          {fields.date.errors[0]}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField field={fields.startTime} label="Start Time">
+          <Input {...getInputProps(fields.startTime, { type: "time" })} />
+        </FormField>
+        <FormField field={fields.endTime} label="End Time">
+          <Input {...getInputProps(fields.endTime, { type: "time" })} />
+        </FormField>
+      </div>
+      <div className="flex items-center gap-2">
+        <Switch id={fields.isAvailable.id} name={fields.isAvailable.name} defaultChecked={NEW_SLOT_DEFAULT.isAvailable} />
+        <Label htmlFor={fields.isAvailable.id}>Available for booking</Label>
+      </div>
+      <FormField field={fields.notes} label="Notes (optional)">
+        <Textarea {...getTextareaProps(fields.notes)} rows={3} maxLength={SLOT_NOTES_MAX} placeholder="Seen only by admins" />
+      </FormField>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={busy}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={busy}>
+          {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
+          {busy ? "Adding…" : "Add Slot"}
+        </Button>
+      </DialogFooter>
+      {/* After the fields: Conform focuses the first invalid control in order, and this one cannot take focus. */}
+      <input type="hidden" name="date" value={date} />
+    </fetcher.Form>
+  );
 }

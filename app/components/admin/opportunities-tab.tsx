@@ -1,7 +1,10 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { LoaderCircle, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
+import { FormField } from "~/components/forms/form-field";
+import { useAdminForm } from "~/components/forms/use-admin-form";
 import { OpportunityImage } from "~/components/opportunities/opportunity-image";
 import {
   AlertDialog,
@@ -15,7 +18,6 @@ import {
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
@@ -30,8 +32,8 @@ import {
 } from "~/domain/admin-opportunities";
 import { OPPORTUNITY_STATUS_LABELS, OPPORTUNITY_STATUSES, type OpportunityStatus } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
-import { IMAGE_ACCEPT, imageSizeProblem } from "~/domain/image-upload";
-import type { AdminActionResult, FieldErrors } from "~/domain/action-result";
+import { IMAGE_ACCEPT, IMAGE_UPLOAD_MESSAGES, imageSizeProblem } from "~/domain/image-upload";
+import type { AdminActionResult } from "~/domain/action-result";
 import type { Opportunity } from "~/domain/opportunities";
 import { useActionResult } from "./use-action-result";
 
@@ -170,35 +172,47 @@ function OpportunityAdminCard({ opportunity: o, onEdit }: { opportunity: Opportu
   );
 }
 
+/**
+ * The section 5 form as the dialog checks it: the shared schema, plus the chosen image's
+ * size, which the browser can check before sending up to 5 MB. The server checks the
+ * image's size and content again and answers `fieldErrors.image`.
+ */
+const opportunityDialogSchema = opportunityFormSchema.extend({
+  image: z
+    .custom<File>()
+    .optional()
+    .refine((file) => !(file instanceof File && imageSizeProblem(file.size)), IMAGE_UPLOAD_MESSAGES.tooLarge),
+});
+
+/** The form's starting values: the saved opportunity's, or a draft. */
+function formValuesOf(o: Opportunity | null) {
+  if (!o) return { status: "draft" as const };
+  return {
+    title: o.title,
+    description: o.description,
+    location: o.location,
+    developer: o.developer,
+    minimumInvestment: String(o.minimumInvestment),
+    totalValue: String(o.totalValue),
+    projectedReturns: o.projectedReturns,
+    investmentPeriod: o.investmentPeriod,
+    completionDate: o.completionDate ?? "",
+    unitsAvailable: o.unitsAvailable === null ? "" : String(o.unitsAvailable),
+    status: o.status,
+    projectHighlights: highlightsText(o.projectHighlights),
+    imageUrl: o.imageUrl ?? "",
+  };
+}
+
 /** The Create / Edit dialog: the section 5 form, checked here first and again on the server. */
 function OpportunityFormDialog({ editing }: { editing: NonNullable<Editing> }) {
-  const fetcher = useFetcher<AdminActionResult>({ key: SAVE_FETCHER });
-  // This dialog's own messages: from the check here, then from the server's answer to it.
-  const [errors, setErrors] = useState<FieldErrors>({});
-  useActionResult(SAVE_FETCHER, (result) => setErrors(result.ok ? {} : (result.fieldErrors ?? {})));
   const o = editing.mode === "edit" ? editing.opportunity : null;
-  const saving = fetcher.state !== "idle";
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    const parsed = opportunityFormSchema.safeParse(fields);
-    const found: FieldErrors = parsed.success ? {} : { ...z.flattenError(parsed.error).fieldErrors };
-    const image = form.get("image");
-    const tooLarge = image instanceof File ? imageSizeProblem(image.size) : null;
-    if (tooLarge) found.image = [tooLarge];
-    if (Object.keys(found).length > 0) {
-      event.preventDefault();
-      setErrors(found);
-      const first = Object.keys(found)[0];
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-  }
-
-  const describedBy = (name: string) => (errors[name]?.length ? `opportunity-${name}-error` : undefined);
-  const field = (name: string) => ({ id: `opportunity-${name}`, name, "aria-invalid": errors[name]?.length ? true : undefined, "aria-describedby": describedBy(name) });
+  const { form, fields, fetcher, busy: saving } = useAdminForm({
+    id: "opportunity",
+    fetcherKey: SAVE_FETCHER,
+    schema: opportunityDialogSchema,
+    defaultValue: formValuesOf(o),
+  });
 
   return (
     <DialogContent className="sm:max-w-2xl">
@@ -206,60 +220,60 @@ function OpportunityFormDialog({ editing }: { editing: NonNullable<Editing> }) {
         <DialogTitle>{o ? OPPORTUNITY_DIALOG_TITLES.edit : OPPORTUNITY_DIALOG_TITLES.create}</DialogTitle>
         <DialogDescription>Fields marked * are required. Only active opportunities are shown to the public.</DialogDescription>
       </DialogHeader>
-      <fetcher.Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="grid gap-4">
+      <fetcher.Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name="intent" value="opportunity-save" />
         {o ? <input type="hidden" name="id" value={o.id} /> : null}
-        <Field id="opportunity-title" label="Title *" errors={errors.title}>
-          <Input {...field("title")} defaultValue={o?.title} maxLength={200} autoComplete="off" />
-        </Field>
-        <Field id="opportunity-description" label="Description *" errors={errors.description}>
-          <Textarea {...field("description")} defaultValue={o?.description} rows={4} maxLength={5000} />
-        </Field>
+        <FormField field={fields.title} label="Title *">
+          <Input {...getInputProps(fields.title, { type: "text" })} maxLength={200} autoComplete="off" />
+        </FormField>
+        <FormField field={fields.description} label="Description *">
+          <Textarea {...getTextareaProps(fields.description)} rows={4} maxLength={5000} />
+        </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="opportunity-location" label="Location *" errors={errors.location}>
-            <Input {...field("location")} defaultValue={o?.location} maxLength={200} />
-          </Field>
-          <Field id="opportunity-developer" label="Developer *" errors={errors.developer}>
-            <Input {...field("developer")} defaultValue={o?.developer} maxLength={200} />
-          </Field>
-          <Field id="opportunity-minimumInvestment" label="Minimum investment ($)" errors={errors.minimumInvestment}>
-            <Input {...field("minimumInvestment")} defaultValue={o ? String(o.minimumInvestment) : ""} inputMode="decimal" placeholder="e.g. 500000" />
-          </Field>
-          <Field id="opportunity-totalValue" label="Total value ($)" errors={errors.totalValue}>
-            <Input {...field("totalValue")} defaultValue={o ? String(o.totalValue) : ""} inputMode="decimal" placeholder="e.g. 25000000" />
-          </Field>
-          <Field id="opportunity-projectedReturns" label="Projected returns *" errors={errors.projectedReturns}>
-            <Input {...field("projectedReturns")} defaultValue={o?.projectedReturns} maxLength={200} placeholder="e.g. 18-22% annually" />
-          </Field>
-          <Field id="opportunity-investmentPeriod" label="Investment period *" errors={errors.investmentPeriod}>
-            <Input {...field("investmentPeriod")} defaultValue={o?.investmentPeriod} maxLength={200} placeholder="e.g. 24-36 months" />
-          </Field>
-          <Field id="opportunity-completionDate" label="Completion date" errors={errors.completionDate}>
-            <Input {...field("completionDate")} type="date" defaultValue={o?.completionDate ?? ""} />
-          </Field>
-          <Field id="opportunity-unitsAvailable" label="Units available" errors={errors.unitsAvailable}>
-            <Input {...field("unitsAvailable")} defaultValue={o?.unitsAvailable ?? ""} inputMode="numeric" />
-          </Field>
-          <Field id="opportunity-status" label="Status" errors={errors.status}>
-            <select {...field("status")} defaultValue={o?.status ?? "draft"} className={selectClass}>
+          <FormField field={fields.location} label="Location *">
+            <Input {...getInputProps(fields.location, { type: "text" })} maxLength={200} />
+          </FormField>
+          <FormField field={fields.developer} label="Developer *">
+            <Input {...getInputProps(fields.developer, { type: "text" })} maxLength={200} />
+          </FormField>
+          <FormField field={fields.minimumInvestment} label="Minimum investment ($)">
+            <Input {...getInputProps(fields.minimumInvestment, { type: "text" })} inputMode="decimal" placeholder="e.g. 500000" />
+          </FormField>
+          <FormField field={fields.totalValue} label="Total value ($)">
+            <Input {...getInputProps(fields.totalValue, { type: "text" })} inputMode="decimal" placeholder="e.g. 25000000" />
+          </FormField>
+          <FormField field={fields.projectedReturns} label="Projected returns *">
+            <Input {...getInputProps(fields.projectedReturns, { type: "text" })} maxLength={200} placeholder="e.g. 18-22% annually" />
+          </FormField>
+          <FormField field={fields.investmentPeriod} label="Investment period *">
+            <Input {...getInputProps(fields.investmentPeriod, { type: "text" })} maxLength={200} placeholder="e.g. 24-36 months" />
+          </FormField>
+          <FormField field={fields.completionDate} label="Completion date">
+            <Input {...getInputProps(fields.completionDate, { type: "date" })} />
+          </FormField>
+          <FormField field={fields.unitsAvailable} label="Units available">
+            <Input {...getInputProps(fields.unitsAvailable, { type: "text" })} inputMode="numeric" />
+          </FormField>
+          <FormField field={fields.status} label="Status">
+            <select {...getSelectProps(fields.status)} className={selectClass}>
               {OPPORTUNITY_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {OPPORTUNITY_STATUS_LABELS[s]}
                 </option>
               ))}
             </select>
-          </Field>
+          </FormField>
         </div>
-        <Field id="opportunity-projectHighlights" label="Project highlights (comma-separated)" errors={errors.projectHighlights}>
-          <Textarea {...field("projectHighlights")} defaultValue={o ? highlightsText(o.projectHighlights) : ""} rows={2} placeholder="e.g. Waterfront location, Smart-home systems, Rental guarantee" />
-        </Field>
+        <FormField field={fields.projectHighlights} label="Project highlights (comma-separated)">
+          <Textarea {...getTextareaProps(fields.projectHighlights)} rows={2} placeholder="e.g. Waterfront location, Smart-home systems, Rental guarantee" />
+        </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="opportunity-imageUrl" label="Image URL" errors={errors.imageUrl}>
-            <Input {...field("imageUrl")} type="url" defaultValue={o?.imageUrl ?? ""} placeholder="https://" />
-          </Field>
-          <Field id="opportunity-image" label="Or upload an image (JPEG, PNG or WebP, up to 5 MB)" errors={errors.image}>
-            <Input {...field("image")} type="file" accept={IMAGE_ACCEPT} className="file:mr-3 file:font-medium" />
-          </Field>
+          <FormField field={fields.imageUrl} label="Image URL">
+            <Input {...getInputProps(fields.imageUrl, { type: "url" })} placeholder="https://" />
+          </FormField>
+          <FormField field={fields.image} label="Or upload an image (JPEG, PNG or WebP, up to 5 MB)">
+            <Input {...getInputProps(fields.image, { type: "file" })} accept={IMAGE_ACCEPT} className="file:mr-3 file:font-medium" />
+          </FormField>
         </div>
         <DialogFooter>
           <Button type="submit" disabled={saving}>
