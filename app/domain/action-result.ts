@@ -13,3 +13,6 @@ export type FieldErrors = Record<string, string[] | undefined>;
 export type AdminActionResult =
   | { ok: true; /** How many rows a bulk write made (Generate Default Slots). */ created?: number }
   | { ok: false; message: string; fieldErrors?: FieldErrors };
+
+/** What the admin page answers when a post's body is not a form it can read. */
+export const FORM_UNREADABLE = "The form could not be read. Please try again.";

@@ -8,7 +8,7 @@ import { AdminOpportunitiesTab } from "~/components/admin/opportunities-tab";
 import { AdminUsersTab } from "~/components/admin/users-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
-import type { AdminActionResult } from "~/domain/action-result";
+import { FORM_UNREADABLE, type AdminActionResult } from "~/domain/action-result";
 import { FORBIDDEN_MESSAGE } from "~/domain/app-error";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
@@ -39,8 +39,6 @@ const TAB_LABELS: Record<Tab, string> = {
   availability: "Availability",
   users: "Users",
 };
-/** What the admin answers when the body is not a form it can read. */
-const FORM_UNREADABLE = "The form could not be read. Please try again.";
 const isTab = (value: string | undefined): value is Tab => value !== undefined && Object.hasOwn(TAB_LABELS, value);
 
 /** Every write the page accepts, by `intent`; each checks the actor in its service. */

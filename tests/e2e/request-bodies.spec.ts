@@ -5,6 +5,8 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { FORM_UNREADABLE as ADMIN_UNREADABLE } from "../../app/domain/action-result";
+import { AUTH_FAILED } from "../../app/domain/auth-messages";
 import { BILLING_MESSAGES, CHECKOUT_FAILED } from "../../app/domain/billing";
 import { ENQUIRY_TOASTS } from "../../app/domain/enquiry-messages";
 import { linkFrom } from "../support/mailbox";
@@ -18,8 +20,6 @@ import { freePort } from "./free-port";
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
-const AUTH_FAILED = "Authentication failed";
-const ADMIN_UNREADABLE = "The form could not be read. Please try again.";
 
 type Who = "anonymous" | "investor" | "leaving investor" | "admin";
 interface Action {
