@@ -16,12 +16,13 @@ import { answer, readForm, settle } from "~/server/http/answer.server";
 import { actorFor, actorOf, requireAdminViewer } from "~/server/security/session.server";
 import { countUnreadMessages } from "~/server/services/messages.server";
 import type { Route } from "./+types/admin";
-import { AVAILABILITY_INTENTS, loadAvailabilityPanel } from "./admin/availability.server";
-import { BOOKING_INTENTS, loadBookingsPanel } from "./admin/bookings.server";
-import { loadMessagesPanel, MESSAGE_INTENTS } from "./admin/messages.server";
-import { loadOpportunitiesPanel, OPPORTUNITY_INTENTS } from "./admin/opportunities.server";
-import type { AdminIntent, PanelArgs } from "./admin/types";
-import { loadUsersPanel, USER_INTENTS } from "./admin/users.server";
+import { loadAvailabilityPanel } from "./admin/availability.server";
+import { loadBookingsPanel } from "./admin/bookings.server";
+import { ADMIN_INTENTS } from "./admin/intents.server";
+import { loadMessagesPanel } from "./admin/messages.server";
+import { loadOpportunitiesPanel } from "./admin/opportunities.server";
+import type { PanelArgs } from "./admin/types";
+import { loadUsersPanel } from "./admin/users.server";
 
 /** SPEC.md section 2: the five tabs, in its order. `?tab=` chooses one; only its data is read. */
 const PANELS = {
@@ -41,14 +42,6 @@ const TAB_LABELS: Record<Tab, string> = {
 };
 const isTab = (value: string | undefined): value is Tab => value !== undefined && Object.hasOwn(TAB_LABELS, value);
 
-/** Every write the page accepts, by `intent`; each checks the actor in its service. */
-const INTENTS: Record<string, AdminIntent> = {
-  ...OPPORTUNITY_INTENTS,
-  ...BOOKING_INTENTS,
-  ...MESSAGE_INTENTS,
-  ...AVAILABILITY_INTENTS,
-  ...USER_INTENTS,
-};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdminViewer(request, context);
@@ -75,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(read instanceof FormData)) return read;
   const form = read;
   const key = String(form.get("intent") ?? "");
-  const intent = Object.hasOwn(INTENTS, key) ? INTENTS[key] : undefined;
+  const intent = Object.hasOwn(ADMIN_INTENTS, key) ? ADMIN_INTENTS[key] : undefined;
   if (!intent) return data(refused("Unknown action"), { status: 400 });
   const failure = typeof intent.failure === "function" ? intent.failure(form) : intent.failure;
   return answer(context, { failure, reply: refused }, async () => {

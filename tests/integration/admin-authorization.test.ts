@@ -1,6 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
+import { ADMIN_INTENTS } from "~/routes/admin/intents.server";
 import { createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver } from "./test-database";
 
@@ -100,6 +101,10 @@ async function outcome(work: () => Promise<unknown>): Promise<{ redirect?: strin
 describe(`admin authorization matrix (${testDriver})`, () => {
   it("finds the admin routes in the route table", () => {
     expect(adminRoutes.map((r) => r.file)).toContain("routes/admin.tsx");
+  });
+
+  it("lists every intent the /admin action accepts, and no other", () => {
+    expect(Object.keys(WRITES["routes/admin.tsx"]!).sort()).toEqual(Object.keys(ADMIN_INTENTS).sort());
   });
 
   it("finds the data endpoints too", () => {
