@@ -9,10 +9,10 @@ import { AdminUsersTab } from "~/components/admin/users-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
 import { FORM_UNREADABLE, type AdminActionResult } from "~/domain/action-result";
-import { FORBIDDEN_MESSAGE } from "~/domain/app-error";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
 import { answer, readForm, settle } from "~/server/http/answer.server";
+import { requireAdmin } from "~/server/security/actor.server";
 import { actorFor, actorOf, requireAdminViewer } from "~/server/security/session.server";
 import { countUnreadMessages } from "~/server/services/messages.server";
 import type { Route } from "./+types/admin";
@@ -58,22 +58,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const refused = (message: string): AdminActionResult => ({ ok: false, message });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await actorFor(context);
-  // Refused before the body is read (it may carry a 5 MB image); the services check again.
-  if (actor.kind !== "user" || !actor.isAdmin) {
-    context.log.info({ signedIn: actor.kind === "user" }, "admin: change refused");
-    return data(refused(FORBIDDEN_MESSAGE), { status: 403 });
-  }
-  const read = await answer(context, { failure: FORM_UNREADABLE, reply: refused }, () => readForm(request));
-  if (!(read instanceof FormData)) return read;
-  const form = read;
-  const key = String(form.get("intent") ?? "");
-  const intent = Object.hasOwn(ADMIN_INTENTS, key) ? ADMIN_INTENTS[key] : undefined;
-  if (!intent) return data(refused("Unknown action"), { status: 400 });
-  const failure = typeof intent.failure === "function" ? intent.failure(form) : intent.failure;
-  return answer(context, { failure, reply: refused }, async () => {
-    const outcome = await intent.run({ form, context, actor });
-    return "status" in outcome ? data(outcome.result, { status: outcome.status }) : data(outcome);
+  return answer(context, { failure: FORM_UNREADABLE, reply: refused }, async () => {
+    // Refused before the body is read (it may carry a 5 MB image); the services check again.
+    const actor = await actorFor(context);
+    requireAdmin(actor);
+    const form = await readForm(request);
+    const key = String(form.get("intent") ?? "");
+    const intent = Object.hasOwn(ADMIN_INTENTS, key) ? ADMIN_INTENTS[key] : undefined;
+    if (!intent) return data(refused("Unknown action"), { status: 400 });
+    const failure = typeof intent.failure === "function" ? intent.failure(form) : intent.failure;
+    return answer(context, { failure, reply: refused }, async () => {
+      const outcome = await intent.run({ form, context, actor });
+      return "status" in outcome ? data(outcome.result, { status: outcome.status }) : data(outcome);
+    });
   });
 }
 

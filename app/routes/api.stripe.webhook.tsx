@@ -12,8 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
   return answerResponse(context, { failure: "Webhook handling failed" }, async () => {
     const rawBody = await readText(request);
-    const { event, outcome } = await receiveStripeWebhook(context, anonymous, { rawBody, signature: request.headers.get("stripe-signature") });
-    context.log.info({ eventId: event.id, type: event.type, outcome }, "stripe webhook");
+    await receiveStripeWebhook(context, anonymous, { rawBody, signature: request.headers.get("stripe-signature") });
     return Response.json({ received: true });
   });
 }

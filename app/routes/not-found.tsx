@@ -1,14 +1,12 @@
-import { data } from "react-router";
 import { NotFoundPage } from "~/components/site/not-found-page";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
+import { notFound } from "~/server/http/answer.server";
 import type { Route } from "./+types/not-found";
 
 /** Every path outside the route table: the 404 page with HTTP 404, and the path in the log. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
-  context.log.warn({ path: pathname }, "page not found");
-  return data(null, { status: 404 });
+  return notFound(context, request);
 }
 
 /** A form posted to an unknown path gets the same 404 page, not a 405 crash screen. */

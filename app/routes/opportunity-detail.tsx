@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarDays, CheckCircle2, MapPin } from "lucide-react";
 import { ScheduleButton } from "~/components/booking/booking-provider";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { OpportunityImage } from "~/components/opportunities/opportunity-image";
 import { Badge } from "~/components/ui/badge";
 import { brand } from "~/domain/brand";
@@ -9,17 +9,15 @@ import { opportunityPath } from "~/domain/site-map";
 import { opportunityJsonLd } from "~/domain/structured-data";
 import { OPPORTUNITY_STATUS_LABELS } from "~/domain/constants";
 import { formatCompletion, formatUsd } from "~/domain/format";
+import { notFound } from "~/server/http/answer.server";
 import { anonymous } from "~/server/security/actor.server";
 import { findActiveOpportunity } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/opportunity-detail";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const opportunity = await findActiveOpportunity(context, anonymous, { id: params.id });
-  if (!opportunity) {
-    // Unknown, draft and archived ids all look the same from outside.
-    context.log.warn({ path: new URL(request.url).pathname }, "page not found");
-    throw data(null, { status: 404 });
-  }
+  // Unknown, draft and archived ids all look the same from outside.
+  if (!opportunity) throw notFound(context, request);
   return { opportunity };
 }
 

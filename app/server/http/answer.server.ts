@@ -65,6 +65,12 @@ export async function answerResponse(
   }
 }
 
+/** A page that is not there: its path in the log (at warn) and a 404 for the not-found page. */
+export function notFound(ctx: { log: Logger }, request: Request) {
+  ctx.log.warn({ path: new URL(request.url).pathname }, "page not found");
+  return data(null, { status: 404 });
+}
+
 /**
  * A read that may fail on its own (SPEC.md section 8: a failed read is only logged): its
  * value, or `fallback` with `failed: true` and the cause logged once. The page still renders.

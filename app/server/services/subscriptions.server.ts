@@ -94,6 +94,7 @@ export async function receiveStripeWebhook(
         return "ignored";
     }
   });
+  ctx.log.info({ eventId: event.id, type: event.type, outcome }, "stripe webhook");
   return { event, outcome };
 }
 
