@@ -22,6 +22,8 @@ process.env.E2E_STRIPE_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
+const node = `'${process.execPath}'`;
+
 const discovery = (port: string | undefined) => `http://localhost:${port}/.well-known/openid-configuration`;
 
 export default defineConfig({
@@ -44,8 +46,10 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
     // The first admin is made the way a real deployment makes it (npm run create-admin),
-    // before the server takes the data directory.
-    command: `node --import tsx scripts/create-admin.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node --import tsx scripts/start.ts`,
+    // before the server takes the data directory. Both run on the Node running Playwright
+    // (under `npm test`, the project's Node 24 from node_modules/.bin), not whichever
+    // `node` a shell would find first.
+    command: `${node} --import tsx scripts/create-admin.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && ${node} --import tsx scripts/start.ts`,
     url: `${baseURL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -1,7 +1,7 @@
 /**
  * The server entry. Run as one process:
- *   node --import tsx server.ts          production build (npm start builds it first)
- *   node --import tsx server.ts --dev    Vite dev server with hot reload
+ *   npx node --import tsx server.ts          production build (npm start builds it first)
+ *   npx node --import tsx server.ts --dev    Vite dev server with hot reload
  *
  * NODE_ENV is settled before anything else loads: React picks its development or
  * production build when first imported, and the two must not mix.

@@ -4,41 +4,22 @@ import { defineConfig } from "vitest/config";
 /**
  * Unit tests live beside the code (app/**\/*.test.ts). Integration tests (tests/integration)
  * run once against PGlite and, when TEST_DATABASE_URL is set, again against that PostgreSQL.
+ * Each inline project inherits the root options (Vitest 5's default), the `~` alias included.
  */
-const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
-const integration = ["tests/integration/**/*.test.ts"];
+const integration = {
+  include: ["tests/integration/**/*.test.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
-  resolve: { alias },
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     projects: [
-      {
-        resolve: { alias },
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], environment: "node" },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: "pglite",
-          include: integration,
-          env: { TEST_DRIVER: "pglite" },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], environment: "node" } },
+      { test: { name: "pglite", ...integration, env: { TEST_DRIVER: "pglite" } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              resolve: { alias },
-              test: {
-                name: "postgres",
-                include: integration,
-                env: { TEST_DRIVER: "postgres" },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
+        ? [{ test: { name: "postgres", ...integration, env: { TEST_DRIVER: "postgres" } } }]
         : []),
     ],
   },

@@ -1,7 +1,7 @@
 /**
  * Regenerates app/domain/common-passwords.ts: the most used passwords (by rank in the
  * zxcvbn-ts common list, itself built from public breach corpora) that our length rules
- * would otherwise accept. Run: node --import tsx scripts/generate-common-passwords.ts
+ * would otherwise accept. Run: npx node --import tsx scripts/generate-common-passwords.ts
  */
 import { writeFileSync } from "node:fs";
 import { dictionary } from "@zxcvbn-ts/language-common";

@@ -3,7 +3,7 @@
  * writes it as responsive AVIF and WebP files in public/images/hero/. The outputs are
  * committed; run this again only to change the artwork:
  *
- *   node --import tsx scripts/generate-hero.ts
+ *   npx node --import tsx scripts/generate-hero.ts
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";

@@ -2,7 +2,7 @@
  * Renders the app icons in public/icons/ from public/favicon.svg (the brand mark: brass
  * "T" over the Tigris on navy). The PNGs are committed; run this after changing the mark:
  *
- *   node --import tsx scripts/generate-icons.ts
+ *   npx node --import tsx scripts/generate-icons.ts
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";

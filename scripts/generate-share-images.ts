@@ -3,7 +3,7 @@
  * search engines show, from SVG in the site's navy and brass, and writes them as PNG
  * into public/images/. The PNGs are committed; run this again after changing the brand:
  *
- *   node --import tsx scripts/generate-share-images.ts
+ *   npx node --import tsx scripts/generate-share-images.ts
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";

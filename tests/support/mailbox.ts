@@ -10,7 +10,7 @@ import { simpleParser } from "mailparser";
 /** Every mail written so far to one address, oldest first, parsed. */
 export async function mailsTo(dataDir: string, address: string) {
   const folder = path.join(dataDir, "mail");
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(folder).filter((f) => f.endsWith(".eml")).sort();
   } catch {
@@ -29,10 +29,9 @@ export async function mailsTo(dataDir: string, address: string) {
  */
 export async function linkFrom(dataDir: string, address: string, pattern: RegExp, timeoutMs = 5_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
-  let text = "";
   for (;;) {
     const mails = await mailsTo(dataDir, address);
-    text = mails.at(-1)?.text ?? "";
+    const text = mails.at(-1)?.text ?? "";
     const link = text.match(/https?:\/\/\S+/g)?.find((l) => pattern.test(l));
     if (link) return link;
     if (Date.now() > deadline) throw new Error(`no link matching ${pattern} in a mail to ${address}:\n${text}`);
