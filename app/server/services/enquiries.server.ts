@@ -45,16 +45,12 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
       if (input.availabilitySlotId && !slot) {
         throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { detail: { availabilitySlotId: input.availabilitySlotId } });
       }
+      const { availabilitySlotDescription, ...details } = input;
       const booking = await createBooking(tx, actor, {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone ?? null,
-        investmentAmount: input.investmentAmount,
-        message: input.message,
-        bookingType: input.bookingType,
+        ...details,
         availabilitySlotId: slot?.id ?? null,
-        preferredTime: slot ? null : (input.availabilitySlotDescription ?? null),
+        // A time described in words only when no slot was chosen.
+        preferredTime: slot ? null : (availabilitySlotDescription ?? null),
       });
       await recordContactMessage(tx, {
         firstName: input.firstName,
