@@ -70,13 +70,3 @@ export function createRequestContext(
   };
   return context;
 }
-
-/** Node's request headers as Fetch headers. */
-export function toFetchHeaders(incoming: Record<string, string | string[] | undefined>): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  return headers;
-}

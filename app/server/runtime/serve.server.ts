@@ -9,7 +9,7 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type Express, type Request, type Response } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import "~/load-context";
-import { toNodeHandler } from "better-auth/node";
+import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import { createAuth } from "~/server/security/better-auth.server";
 import { disabledFeatures, type AppConfig } from "~/server/runtime/config.server";
 import { createMailer, type Mailer } from "~/server/email/mailer.server";
@@ -17,7 +17,7 @@ import { startOutboxWorker, type OutboxWorker } from "~/server/email/outbox.serv
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { seedDemoContent } from "~/server/db/seed.server";
 import { createHttpApp } from "~/server/http/express-app.server";
-import { createRequestContext, toFetchHeaders } from "~/server/http/request-context.server";
+import { createRequestContext } from "~/server/http/request-context.server";
 import { createLogger, type Logger } from "~/server/runtime/logger.server";
 import { gracefulShutdown } from "~/server/runtime/shutdown.server";
 import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/runtime/boot.server";
@@ -54,7 +54,7 @@ async function buildApp(
   const parts = { db: database.db, config, auth, outbox };
   const getLoadContext = (req: Request, res: Response): AppLoadContext =>
     createRequestContext(parts, {
-      headers: toFetchHeaders(req.headers),
+      headers: fromNodeHeaders(req.headers),
       log: req.log,
       requestId: String(req.id),
       nonce: res.locals.cspNonce as string,

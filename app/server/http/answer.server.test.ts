@@ -1,0 +1,118 @@
+import { redirect } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { AppError } from "~/domain/app-error";
+import { answer, answerResponse, BODY_TOO_LARGE_HEADER, readForm, settle } from "./answer.server";
+
+/** A logger that records what each level was given. */
+function recorder() {
+  return { info: vi.fn(), warn: vi.fn(), error: vi.fn() } as unknown as Parameters<typeof answer>[0]["log"] & {
+    info: ReturnType<typeof vi.fn>;
+    error: ReturnType<typeof vi.fn>;
+  };
+}
+
+const reply = (message: string, error: AppError) => ({ ok: false as const, message, code: error.code });
+const FAILURE = "Failed to submit request";
+
+/** What `answer` returned: React Router's data() value, or the work's own value. */
+function unwrap(result: unknown): { data: unknown; status?: number; headers?: HeadersInit } {
+  const value = result as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } };
+  return value?.type === "DataWithResponseInit" ? { data: value.data, status: value.init?.status, headers: value.init?.headers } : { data: result };
+}
+
+describe("answer", () => {
+  it("passes the work's value through and logs nothing", async () => {
+    const log = recorder();
+    expect(await answer({ log }, { failure: FAILURE, reply }, async () => "done")).toBe("done");
+    expect(log.info).not.toHaveBeenCalled();
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it("turns a refusal into its status and message, with Retry-After when rate-limited, logged at info", async () => {
+    const log = recorder();
+    const limited = new AppError("RATE_LIMITED", "You can only submit one message every 30 seconds.", { detail: { retryAfter: 12 } });
+    const result = unwrap(await answer({ log }, { failure: FAILURE, reply }, () => Promise.reject(limited)));
+    expect(result).toEqual({
+      data: { ok: false, message: "You can only submit one message every 30 seconds.", code: "RATE_LIMITED" },
+      status: 429,
+      headers: { "Retry-After": "12" },
+    });
+    expect(log.info).toHaveBeenCalledOnce();
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it("answers anything unexpected with the action's failure message and 500, logged once at error", async () => {
+    const log = recorder();
+    const cause = new Error("connection terminated");
+    const result = unwrap(await answer({ log }, { failure: FAILURE, reply }, () => Promise.reject(cause)));
+    expect(result).toMatchObject({ data: { message: FAILURE, code: "INTERNAL" }, status: 500 });
+    expect(log.error).toHaveBeenCalledOnce();
+    expect(log.error.mock.calls[0]![0]).toEqual({ err: cause });
+  });
+
+  it("shows the action's failure message, not the error's, for a body it cannot read", async () => {
+    const log = recorder();
+    const result = unwrap(await answer({ log }, { failure: FAILURE, reply }, () => Promise.reject(new AppError("BAD_BODY", "The request is not a form."))));
+    expect(result).toMatchObject({ data: { message: FAILURE }, status: 400 });
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it("lets a thrown redirect through untouched", async () => {
+    const log = recorder();
+    const thrown = await answer({ log }, { failure: FAILURE, reply }, async () => {
+      throw redirect("/auth");
+    }).catch((value: unknown) => value);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe("/auth");
+  });
+});
+
+describe("answerResponse", () => {
+  it("answers a refusal as text with its status and the given headers", async () => {
+    const response = await answerResponse({ log: recorder() }, { failure: "Export failed", headers: { "Cache-Control": "no-store" } }, () =>
+      Promise.reject(new AppError("FORBIDDEN", "You do not have permission to do that.")),
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.text()).toBe("You do not have permission to do that.");
+  });
+});
+
+describe("settle", () => {
+  it("gives the value, or the fallback with the cause logged once", async () => {
+    const log = recorder();
+    expect(await settle({ log }, "plans", async () => [1, 2], [])).toEqual({ value: [1, 2], failed: false });
+    expect(await settle({ log }, "plans", () => Promise.reject(new Error("down")), [])).toEqual({ value: [], failed: true });
+    expect(log.error).toHaveBeenCalledOnce();
+  });
+});
+
+describe("readForm", () => {
+  const post = (body: BodyInit | null, headers: Record<string, string>) => new Request("http://localhost/", { method: "POST", body, headers });
+
+  it("reads urlencoded and multipart forms", async () => {
+    expect((await readForm(post("email=a%40example.com", { "Content-Type": "application/x-www-form-urlencoded" }))).get("email")).toBe("a@example.com");
+    const multipart = new FormData();
+    multipart.set("email", "b@example.com");
+    const request = new Request("http://localhost/", { method: "POST", body: multipart });
+    expect((await readForm(request)).get("email")).toBe("b@example.com");
+  });
+
+  it("refuses JSON, plain text, no content type and a broken multipart as BAD_BODY", async () => {
+    const bodies = [
+      post('{"email":"a@example.com"}', { "Content-Type": "application/json" }),
+      post("email=a@example.com", { "Content-Type": "text/plain" }),
+      new Request("http://localhost/", { method: "POST", body: new Uint8Array([1, 2, 3]) }),
+      post('--XYZ\r\nContent-Disposition: form-data; name="email"\r\n\r\nunterminated', { "Content-Type": "multipart/form-data; boundary=XYZ" }),
+    ];
+    for (const request of bodies) {
+      await expect(readForm(request)).rejects.toMatchObject({ code: "BAD_BODY", status: 400 });
+    }
+  });
+
+  it("refuses a body the HTTP layer marked as too large without reading it", async () => {
+    const request = post("email=a", { "Content-Type": "application/x-www-form-urlencoded", [BODY_TOO_LARGE_HEADER]: "1" });
+    await expect(readForm(request)).rejects.toMatchObject({ code: "TOO_LARGE", status: 413 });
+    expect(request.bodyUsed).toBe(false);
+  });
+});
