@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./safe-redirect";
+import { isSameSitePath, safeRedirect } from "./safe-redirect";
 
 describe("safeRedirect", () => {
   it("keeps same-site paths", () => {
@@ -18,12 +18,27 @@ describe("safeRedirect", () => {
       "/ /evil.example",
       "/é",
       "javascript:alert(1)",
+      "/.//evil.example",
+      "/..//evil.example",
+      "/%2e//evil.example",
+      "/%2e%2e//evil.example",
+      "/%2E%2E//evil.example",
+      "/./%2e//evil.example",
+      "/a/../..//evil.example",
       "",
       null,
       undefined,
     ]) {
       expect(safeRedirect(target), JSON.stringify(target)).toBe("/");
     }
+  });
+  it("keeps dot segments that stay on the site, normalised", () => {
+    expect(safeRedirect("/a/./b/../pricing")).toBe("/a/pricing");
+  });
+  it("says whether a value is already a same-site path", () => {
+    expect(isSameSitePath("/auth?verified=1")).toBe(true);
+    expect(isSameSitePath("/.//evil.example")).toBe(false);
+    expect(isSameSitePath("https://evil.example")).toBe(false);
   });
   it("uses the fallback given", () => {
     expect(safeRedirect("//evil.example", "/auth")).toBe("/auth");

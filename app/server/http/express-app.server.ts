@@ -5,6 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
+import { isSameSitePath } from "~/domain/safe-redirect";
 import { CLIENT_IP_HEADER } from "../security/better-auth.server";
 import { serveUploads } from "../storage/uploads.server";
 import { BODY_TOO_LARGE_HEADER } from "./answer.server";
@@ -72,6 +73,9 @@ function socialSignInOrigins(config: AppConfig): string[] {
   return [config.google, config.linkedin].flatMap((p) => (p ? [new URL(p.discoveryUrl).origin] : []));
 }
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The auth library's parameters that name a place to go next. */
+const AUTH_REDIRECT_PARAMS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo", "currentURL"];
 
 /**
  * Builds the Express application: request ids and logging, security headers with a
@@ -214,7 +218,22 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // Images admins uploaded (app/server/storage/uploads.server.ts).
   app.use("/uploads", serveUploads(config));
 
-  if (options.auth) app.all("/api/auth/{*rest}", options.auth);
+  if (options.auth) {
+    // The auth library's links carry where to go afterwards (`callbackURL` and friends):
+    // only our own paths, so a crafted link cannot send a visitor to another site.
+    app.use("/api/auth", (req, res, next) => {
+      for (const name of AUTH_REDIRECT_PARAMS) {
+        const value = req.query[name];
+        if (value !== undefined && (typeof value !== "string" || !isSameSitePath(value))) {
+          req.log.warn({ param: name }, "refused an auth link that leaves the site");
+          res.status(400).type("text/plain").send("Bad request");
+          return;
+        }
+      }
+      next();
+    });
+    app.all("/api/auth/{*rest}", options.auth);
+  }
 
   for (const { path, handler } of options.assets ?? []) {
     if (path) app.use(path, handler);

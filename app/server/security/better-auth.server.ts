@@ -114,6 +114,20 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
       "/set-password",
       "/link-social",
       "/unlink-account",
+      // Endpoints the app never calls over HTTP: the session token and account details stay
+      // out of page JavaScript (the server asks through `auth.api`).
+      "/get-session",
+      "/list-sessions",
+      "/update-session",
+      "/revoke-session",
+      "/revoke-sessions",
+      "/revoke-other-sessions",
+      "/verify-password",
+      "/list-accounts",
+      "/account-info",
+      "/refresh-token",
+      "/get-access-token",
+      "/delete-user/callback",
     ],
     advanced: {
       // Mail goes out after the response: a request costs the same whether or not the
