@@ -27,6 +27,9 @@ export const roleChangeSchema = z.object({
   role: z.enum(ROLE_CHOICES),
 });
 
+/** Ours: the firm always keeps at least one admin. */
+export const LAST_ADMIN_MESSAGE = "The firm must keep at least one admin. Make someone else an admin first.";
+
 /** Ours: an admin lowering their own role could leave the firm with no admin at all. */
 export const SELF_DEMOTION_MESSAGE = "You cannot remove or lower your own admin role.";
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { ADMIN_USERS_PAGE_SIZE, SELF_DEMOTION_MESSAGE, type AdminUser, type RoleChoice } from "~/domain/admin-users";
+import { ADMIN_USERS_PAGE_SIZE, LAST_ADMIN_MESSAGE, SELF_DEMOTION_MESSAGE, type AdminUser, type RoleChoice } from "~/domain/admin-users";
 import { AppError } from "~/domain/app-error";
 import type { OwnProfile } from "~/domain/profile";
 import type { ServiceContext } from "../http/request-context.server";
@@ -133,7 +133,8 @@ export async function listUsersForAdmin(ctx: ServiceContext, actor: Actor, query
 
 /**
  * SPEC.md section 4: none deletes the role row; user or admin updates it or inserts one.
- * An admin cannot remove or lower their own role. Audited in the same transaction.
+ * An admin cannot remove or lower their own role, and the last admin cannot be demoted by
+ * anyone. Audited in the same transaction.
  */
 export async function setUserRole(ctx: ServiceContext, actor: Actor, input: { userId: string; role: RoleChoice }): Promise<void> {
   const adminId = requireAdmin(actor);
@@ -142,9 +143,13 @@ export async function setUserRole(ctx: ServiceContext, actor: Actor, input: { us
   await ctx.db.transaction(async (tx) => {
     const [target] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).limit(1);
     if (!target) throw new AppError("NOT_FOUND", "User not found");
+    // Every admin row is locked first, so two admins demoting each other at the same moment
+    // take turns, and the second sees that only one admin is left.
+    const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
     const [before] = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).for("update").limit(1);
     const previous: RoleChoice = before?.role ?? "none";
     if (previous === role) return;
+    if (previous === "admin" && admins.length <= 1) throw new AppError("CONFLICT", LAST_ADMIN_MESSAGE);
     if (role === "none") {
       await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     } else {
