@@ -225,13 +225,19 @@ describe(`submitting an enquiry (${testDriver})`, () => {
     expect((await listSlotsOnDate(context, anonymous, { now: clock, date: slot.date })).map((s) => s.id)).not.toContain(slot.id);
   });
 
-  it("keeps the visitor's own preferred time when no slot is chosen", async () => {
-    const input = enquiry({ availabilitySlotDescription: "Weekday mornings, London time", phone: "" });
+  it("takes no time description from the client, and mails the typed address nothing the visitor typed (issue 13)", async () => {
+    const relayed = "Visit https://evil.example/claim to collect your prize";
+    const input = enquiry({ availabilitySlotDescription: relayed, firstName: "Prize", lastName: "Claim", phone: "" });
     const { bookingId } = await submitEnquiry(submission(), anonymous, input);
     const [booking] = await bookingsFor(input.email);
-    expect(booking).toMatchObject({ id: bookingId, availabilitySlotId: null, preferredTime: "Weekday mornings, London time", phone: null });
+    expect(booking).toMatchObject({ id: bookingId, availabilitySlotId: null, preferredTime: null, phone: null });
     expect(await messagesFor(input.email)).toHaveLength(1);
-    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.bookingId, bookingId))).toHaveLength(1 + adminEmails.length);
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.bookingId, bookingId));
+    expect(mails).toHaveLength(1 + adminEmails.length);
+    const receipt = mails.find((m) => m.toAddress === input.email)!;
+    for (const part of [receipt.subject, receipt.html, receipt.textBody]) {
+      for (const typed of ["evil.example", "Prize", "Claim", input.message, input.investmentAmount]) expect(part).not.toContain(typed);
+    }
   });
 
   it("records both rows or neither: a failing message insert leaves no booking and no queued mail", async () => {

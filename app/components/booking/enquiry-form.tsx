@@ -140,7 +140,6 @@ export function EnquiryForm({
   return (
     <form ref={formRef} method="post" action="/?index" noValidate onSubmit={onSubmit} onFocus={preloadToaster} className="space-y-4">
       <input type="hidden" name="availabilitySlotId" value={slot?.id ?? ""} />
-      <input type="hidden" name="availabilitySlotDescription" value={slot?.description ?? ""} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-firstName`} label="First Name" errors={errorsOf("firstName")}>
           <Input {...fieldProps("firstName")} autoComplete="given-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={prefill?.firstName} required />

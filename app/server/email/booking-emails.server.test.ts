@@ -42,20 +42,21 @@ describe("formatSlotInZone", () => {
   });
 });
 
+const typedEverywhere = (i: BookingMailInput): BookingMailInput => ({
+  ...i,
+  firstName: hostile,
+  lastName: hostile,
+  message: `Hello ${hostile}`,
+  investmentAmount: hostile,
+  phone: hostile,
+  preferredTime: hostile,
+});
+
 describe.each(all)("$name", ({ make }) => {
-  it("escapes hostile text everywhere it appears", () => {
-    const mail = make({
-      ...input,
-      firstName: hostile,
-      lastName: hostile,
-      message: `Hello ${hostile}`,
-      investmentAmount: hostile,
-      phone: hostile,
-      preferredTime: hostile,
-    });
+  it("never lets hostile text become markup", () => {
+    const mail = make(typedEverywhere(input));
     expect(mail.html).not.toMatch(/<script/i);
     expect(mail.html).not.toMatch(/<img/i);
-    expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
 
   it("carries the brand layout and no line break in the subject", () => {
@@ -66,27 +67,46 @@ describe.each(all)("$name", ({ make }) => {
   });
 });
 
+/** Issue 13: the receipt and the confirmation go to an address nobody has verified. */
+describe.each([all[0]!, all[2]!])("$name, to an address nobody has verified", ({ make }) => {
+  it("carries nothing the visitor typed: no name, message, amount, phone or preferred time", () => {
+    const mail = make({ ...typedEverywhere(input), email: "someone@example.com" });
+    for (const part of [mail.subject, mail.html, mail.text, mail.icalEvent?.content ?? ""]) {
+      expect(part).not.toContain("alert(1)");
+      expect(part).not.toContain("onerror");
+    }
+    const plain = make(input);
+    for (const typed of ["Jane", "Doe", "the Baghdad towers project", "$500,000", "+44 20 7946 0000"]) {
+      expect(plain.text, typed).not.toContain(typed);
+      expect(plain.icalEvent?.content ?? "", typed).not.toContain(typed);
+    }
+  });
+});
+
+describe("adminBookingNoticeEmail, to the verified admins", () => {
+  it("escapes hostile text where it shows it", () => {
+    expect(adminBookingNoticeEmail(typedEverywhere(input)).html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+});
+
 describe("bookingReceiptEmail", () => {
-  it("restates the request and promises a reply within 24 hours", () => {
+  it("restates what the firm knows of the request and promises a reply within 24 hours", () => {
     const mail = bookingReceiptEmail(input);
     expect(mail.subject).toBe(`Your consultation request with ${brand.name}`);
     for (const part of [mail.html, mail.text]) {
       expect(part).toContain("within 24 hours");
       expect(part).toContain("Investment Review");
       expect(part).toContain("Mon, 23 Nov 2026, 09:00–09:30 (London time, GMT)");
-      expect(part).toContain("Hello Jane,");
-      // The typed message is not echoed to the address typed in the form.
-      expect(part).not.toContain("the Baghdad towers project.");
+      expect(part).toContain("Hello,");
+      expect(part).toContain(input.bookingId);
     }
-    expect(mail.text).toContain("Investment amount: $500,000 - $1,000,000");
     expect(mail.icalEvent).toBeUndefined();
   });
 
-  it("shows the preferred time, or says none was given", () => {
-    expect(bookingReceiptEmail({ ...input, slot: null, preferredTime: "Weekday mornings" }).text).toContain(
-      "Preferred time: Weekday mornings",
-    );
-    expect(bookingReceiptEmail({ ...input, slot: null }).text).toContain("Requested time: none given");
+  it("without a slot, says the time is to be agreed, whatever preferred time the booking holds", () => {
+    const mail = bookingReceiptEmail({ ...input, slot: null, preferredTime: "Weekday mornings" });
+    expect(mail.text).toContain("Requested time: to be agreed with your adviser");
+    expect(mail.text).not.toContain("Weekday mornings");
   });
 });
 
@@ -131,6 +151,6 @@ describe("bookingConfirmedEmail", () => {
     const mail = bookingConfirmedEmail({ ...input, slot: null, preferredTime: "Afternoons" }, organizer);
     expect(mail.icalEvent).toBeUndefined();
     expect(mail.text).toContain("Your adviser will propose a time");
-    expect(mail.text).toContain("Afternoons");
+    expect(mail.text).not.toContain("Afternoons");
   });
 });

@@ -10,6 +10,12 @@ import { layout, type EmailContent } from "./templates.server";
  * The e-mails a consultation booking sends: the receipt to the investor, the notice to the
  * firm's admins, and the confirmation (with a calendar invite) once an admin confirms.
  * All user text goes through `layout`, which escapes it for the HTML part.
+ *
+ * The receipt and the confirmation go to whatever address was typed in the form, which
+ * nobody has verified: they carry only what the server itself knows (the firm's words, the
+ * consultation type, the slot as stored, the booking's reference), never the visitor's own
+ * text, so the firm's mail server cannot be used to send a stranger someone's words or
+ * links. The admins' notice, to verified admin addresses, has everything.
  */
 
 export interface BookingMailInput {
@@ -64,11 +70,6 @@ function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
 }
 
-function greeting(firstName: string): string {
-  const name = oneLine(firstName);
-  return name ? `Hello ${name},` : "Hello,";
-}
-
 function fullName(input: BookingMailInput): string {
   return oneLine(`${input.firstName} ${input.lastName}`);
 }
@@ -83,7 +84,16 @@ export function formatSlotInZone(slot: { date: string; startTime: string; endTim
   return `${isValid(day) ? `${format(day, "EEE, d MMM yyyy")}, ` : ""}${times} (${zone})`;
 }
 
-/** The request as the investor made it, one "Label: value" line each. */
+/** What the firm knows of the request for certain: the type and the slot as stored. */
+function bookedDetails(input: BookingMailInput): string[] {
+  return [
+    `Consultation type: ${bookingTypeLabel(input.bookingType)}`,
+    `Requested time: ${input.slot ? formatSlotInZone(input.slot, input.timeZone) : "to be agreed with your adviser"}`,
+    `Booking reference: ${input.bookingId}`,
+  ];
+}
+
+/** The request as the investor made it, one "Label: value" line each (for the admins). */
 function requestDetails(input: BookingMailInput): string[] {
   const lines = [`Consultation type: ${bookingTypeLabel(input.bookingType)}`];
   if (input.slot) lines.push(`Requested time: ${formatSlotInZone(input.slot, input.timeZone)}`);
@@ -114,11 +124,10 @@ export function bookingReceiptEmail(input: BookingMailInput): EmailContent {
     preheader: `We received your consultation request. ${promise}`,
     heading: "We received your request",
     paragraphs: [
-      greeting(input.firstName),
+      // No name, no message, no amount: anyone can type any address into the form.
+      "Hello,",
       `Thank you for your interest in ${input.firmName}. ${promise}`,
-      // Not the message itself: anyone can type any address into the form, and the firm's
-      // mail server must not carry a stranger's text to it.
-      ...requestDetails(input),
+      ...bookedDetails(input),
     ],
     action: opportunitiesAction(input.siteUrl),
     note: `If you did not make this request, please let us know at ${brand.supportEmail}.`,
@@ -155,7 +164,8 @@ export function adminBookingNoticeEmail(input: BookingMailInput): EmailContent {
 export function bookingConfirmedEmail(input: BookingMailInput, organizer: { name: string; email: string }): EmailContent {
   const type = bookingTypeLabel(input.bookingType);
   const when = input.slot ? formatSlotInZone(input.slot, input.timeZone) : null;
-  const paragraphs = [greeting(input.firstName)];
+  // Only what the firm knows: the address was typed in a form and never verified.
+  const paragraphs = ["Hello,"];
   if (when) {
     paragraphs.push(
       `Your ${type} with ${input.firmName} is confirmed for ${when}. It lasts ${CONSULTATION_MINUTES} minutes.`,
@@ -165,8 +175,6 @@ export function bookingConfirmedEmail(input: BookingMailInput, organizer: { name
     paragraphs.push(
       `Your ${type} with ${input.firmName} is confirmed. Your adviser will propose a time for the ${CONSULTATION_MINUTES}-minute consultation shortly.`,
     );
-    const preferred = input.preferredTime ? oneLine(input.preferredTime) : "";
-    if (preferred) paragraphs.push(`You told us you prefer: ${preferred}`);
   }
 
   const { html, text } = layout({
@@ -189,7 +197,7 @@ export function bookingConfirmedEmail(input: BookingMailInput, organizer: { name
         endTime: input.slot.endTime,
         timeZone: input.timeZone,
         organizer,
-        attendee: { name: fullName(input), email: input.email },
+        attendee: { name: oneLine(input.email), email: input.email },
         summary: `${type} with ${input.firmName}`,
         description: `Your ${CONSULTATION_MINUTES}-minute ${type} with ${input.firmName}. We will contact you at the time booked.`,
         url: input.siteUrl,

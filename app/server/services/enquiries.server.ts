@@ -45,13 +45,10 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
       if (input.availabilitySlotId && !slot) {
         throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { detail: { availabilitySlotId: input.availabilitySlotId } });
       }
-      const { availabilitySlotDescription, ...details } = input;
-      const booking = await createBooking(tx, actor, {
-        ...details,
-        availabilitySlotId: slot?.id ?? null,
-        // A time described in words only when no slot was chosen.
-        preferredTime: slot ? null : (availabilitySlotDescription ?? null),
-      });
+      // The slot comes from the database only: a description the client sends is ignored,
+      // so nothing the visitor typed about a time is stored as one or mailed anywhere.
+      const { availabilitySlotDescription: _ignored, ...details } = input;
+      const booking = await createBooking(tx, actor, { ...details, availabilitySlotId: slot?.id ?? null, preferredTime: null });
       await recordContactMessage(tx, {
         firstName: input.firstName,
         lastName: input.lastName,
