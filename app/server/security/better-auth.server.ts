@@ -20,7 +20,10 @@ import type { Logger } from "../runtime/logger.server";
 export const CLIENT_IP_HEADER = "x-tigris-client-ip";
 
 
+/** Sessions slide forward while used: 7 days idle at most (app/domain/session-lifetime.ts adds the rest). */
 export const SESSION_DAYS = 7;
+/** How often a session in use is slid forward (one write a day). */
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 
 function oidcProvider(providerId: SocialProvider, settings: OAuthProviderConfig): GenericOAuthConfig {
   return {
@@ -63,7 +66,7 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     emailAndPassword: {
       enabled: true,

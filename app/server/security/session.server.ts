@@ -1,9 +1,12 @@
+import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
+import { LAST_SEEN_GRANULARITY_MS, sessionExpired } from "~/domain/session-lifetime";
 import type { Database } from "../db/client.server";
+import { session } from "../db/schema.server";
 import type { Logger } from "../runtime/logger.server";
 import { isAdmin } from "../services/users.server";
 import type { Actor } from "./actor.server";
-import type { Auth } from "./better-auth.server";
+import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS, type Auth } from "./better-auth.server";
 
 /**
  * Who is asking, worked out on the server from the session cookie. Loaders use it to
@@ -19,20 +22,24 @@ export interface Viewer {
 }
 
 /**
- * The session behind `headers`' cookie, or null. `sessionCookies` receives the Set-Cookie
- * better-auth sends when it slides the session forward, so the browser's cookie lives as
- * long as the session. Called once per request, through the request context's `viewer()`.
+ * The session behind `headers`' cookie, or null. Called once per request, through the
+ * request context's `viewer()`.
+ *
+ * The session is read first as it is stored (not slid forward), so its lifetime can be
+ * judged on what it was before this request (app/domain/session-lifetime.ts): past its
+ * absolute lifetime, or an admin's past the idle limit, it is deleted and the visitor is
+ * signed out. A live one is then slid forward as better-auth does (`sessionCookies`
+ * receives the Set-Cookie, so the browser's cookie lives as long as the session), and an
+ * admin's "last seen" is written.
  */
 export async function readViewer(
-  context: { auth: Auth; db: Database; log: Logger },
+  context: { auth: Auth; db: Database; log: Logger; clock?: () => Date },
   headers: Headers,
   sessionCookies: Headers,
 ): Promise<Viewer | null> {
   let result;
   try {
-    const answer = await context.auth.api.getSession({ headers, returnHeaders: true });
-    for (const cookie of answer.headers.getSetCookie()) sessionCookies.append("Set-Cookie", cookie);
-    result = answer.response;
+    result = await context.auth.api.getSession({ headers, query: { disableRefresh: true } });
   } catch (error) {
     // A failed lookup must not take the page down: the visitor is shown as signed out.
     context.log.error({ err: error }, "session lookup failed");
@@ -40,14 +47,49 @@ export async function readViewer(
   }
   if (!result) return null;
   const u = result.user;
+  const admin = await isAdmin(context.db, u.id, context.log);
+  const now = context.clock?.() ?? new Date();
+  const stored = { createdAt: new Date(result.session.createdAt), lastSeenAt: new Date(result.session.updatedAt) };
+  if (sessionExpired(stored, admin, now)) {
+    await endSession(context, result.session.id, admin);
+    return null;
+  }
+  // better-auth's own rule for when a session is due to slide forward (once a day).
+  const dueAt = new Date(result.session.expiresAt).getTime() - (SESSION_DAYS * 24 * 60 * 60 - SESSION_UPDATE_AGE_SECONDS) * 1000;
+  if (dueAt <= now.getTime()) await slideSession(context, headers, sessionCookies);
+  if (admin && now.getTime() - stored.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
+    await context.db.update(session).set({ updatedAt: now }).where(eq(session.id, result.session.id)).catch((err: unknown) => {
+      context.log.warn({ err }, "could not record the admin session's last request");
+    });
+  }
   return {
     id: u.id,
     email: u.email,
     name: u.name,
     firstName: u.firstName ?? null,
     lastName: u.lastName ?? null,
-    isAdmin: await isAdmin(context.db, u.id, context.log),
+    isAdmin: admin,
   };
+}
+
+/** A session past its lifetime: deleted, so its cookie opens nothing any more. */
+async function endSession(context: { db: Database; log: Logger }, sessionId: string, admin: boolean): Promise<void> {
+  try {
+    await context.db.delete(session).where(eq(session.id, sessionId));
+    context.log.info({ admin }, "session ended: past its lifetime");
+  } catch (err) {
+    context.log.warn({ err }, "could not delete an expired session");
+  }
+}
+
+/** better-auth's sliding expiry (once a day while used), with the cookie it sets. */
+async function slideSession(context: { auth: Auth; log: Logger }, headers: Headers, sessionCookies: Headers): Promise<void> {
+  try {
+    const answer = await context.auth.api.getSession({ headers, returnHeaders: true });
+    for (const cookie of answer.headers.getSetCookie()) sessionCookies.append("Set-Cookie", cookie);
+  } catch (err) {
+    context.log.warn({ err }, "could not slide the session forward");
+  }
 }
 
 export function actorOf(viewer: Viewer | null): Actor {
