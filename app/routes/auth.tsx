@@ -38,7 +38,6 @@ interface ActionResult {
   signedUp?: boolean;
 }
 
-const failure = authFailure;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await context.viewer()) throw redirect("/");
@@ -47,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // is checked before the success flag that the same URL carries.
   const error = url.searchParams.get("error");
   const notice: FlashToast | null = error
-    ? failure(
+    ? authFailure(
         error === "social"
           ? "We could not sign you in with that account. Please try again."
           : "This link is invalid or has expired. Please sign in to get a new one.",
@@ -64,8 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   let signingIn: Submission<SignInInput> | undefined;
   const reply = (message: string, error: AppError): ActionResult =>
     error.code === "FORBIDDEN" && signingIn?.status === "success"
-      ? { toast: failure(message), unverifiedEmail: signingIn.value.email, result: signingIn.reply({ hideFields: ["password"] }) }
-      : { toast: failure(message) };
+      ? { toast: authFailure(message), unverifiedEmail: signingIn.value.email, result: signingIn.reply({ hideFields: ["password"] }) }
+      : { toast: authFailure(message) };
   return answer(context, { failure: AUTH_REQUEST_FAILED, reply }, async () => {
     const formData = await readForm(request);
     const intent = formData.get("intent");
@@ -75,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "social") {
       const provider = formData.get("provider");
       if (!SOCIAL_PROVIDERS.includes(provider as SocialProvider)) {
-        return data<ActionResult>({ toast: failure("Unknown sign-in method.") }, { status: 400 });
+        return data<ActionResult>({ toast: authFailure("Unknown sign-in method.") }, { status: 400 });
       }
       const { url, headers } = await startSocialSignIn(context, actor, { provider: provider as SocialProvider, redirectTo });
       return redirect(url, { headers });
@@ -83,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     if (intent === "resend") {
       const parsed = requestPasswordResetSchema.safeParse({ email: formData.get("email") });
-      if (!parsed.success) return data<ActionResult>({ toast: failure("Please enter a valid email address") }, { status: 400 });
+      if (!parsed.success) return data<ActionResult>({ toast: authFailure("Please enter a valid email address") }, { status: 400 });
       const { email } = parsed.data;
       await sendVerification(context, actor, { email });
       return data<ActionResult>({

@@ -54,11 +54,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Manage billing: to Stripe's Billing Portal for the investor's own customer. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
+  const actor = actorOf(await requireViewer(request, context));
   return answer(context, { failure: BILLING_MESSAGES.portalFailed, reply: (error: string) => ({ error }) }, async () => {
     const form = await readForm(request);
     if (form.get("intent") !== "billing-portal") return data({ error: "Unknown action" }, { status: 400 });
-    const { url } = await openBillingPortal(context, actorOf(viewer));
+    const { url } = await openBillingPortal(context, actor);
     return redirect(url);
   });
 }

@@ -10,7 +10,6 @@ import {
   firmTimeLabel,
   moreNote,
   slotDayLabel,
-  slotDescription,
   upcomingSummary,
   visitorTimeLabel,
   type OfferedSlot,
@@ -176,7 +175,7 @@ export default function BookingDialog({
             {!loading ? (
               <EnquiryForm
                 prefill={data?.prefill}
-                slot={choice ? { id: choice.slot.id, description: choice.auto ? AUTO_SELECTED_NOTE : slotDescription(choice.slot, timeZone) } : null}
+                slot={choice ? { id: choice.slot.id } : null}
                 onSent={() => {
                   setPicked(null);
                   onOpenChange(false);

@@ -11,10 +11,12 @@ import type { EnquiryField, EnquiryFieldErrors } from "~/domain/enquiry-check";
 import { ENQUIRY_LIMITS, ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
 import { clearCooldown, isCoolingDown, startCooldown } from "./submission-cooldown";
 
-/** The chosen consultation slot, sent with the enquiry (SPEC.md section 4, "Slot picking"). */
+/**
+ * The chosen consultation slot, sent with the enquiry (SPEC.md section 4, "Slot picking"):
+ * its id only; the server reads the slot itself (issue 13: no description from the client).
+ */
 export interface ChosenSlot {
   id: string;
-  description: string;
 }
 
 /**
