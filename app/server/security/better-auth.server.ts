@@ -1,11 +1,11 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins";
+import { genericOAuth, twoFactor, type GenericOAuthConfig } from "better-auth/plugins";
 import { storedNameSchema } from "~/domain/auth-validation";
 import type { SocialProvider } from "~/domain/social-providers";
 import type { AppConfig, OAuthProviderConfig } from "../runtime/config.server";
 import type { Database } from "../db/client.server";
-import { account, rateLimit, session, user, verification } from "../db/schema.server";
+import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "../db/schema.server";
 import { passwordResetEmail, verificationEmail } from "../email/templates.server";
 import type { Mailer } from "../email/mailer.server";
 import type { Logger } from "../runtime/logger.server";
@@ -24,6 +24,10 @@ export const CLIENT_IP_HEADER = "x-tigris-client-ip";
 export const SESSION_DAYS = 7;
 /** How often a session in use is slid forward (one write a day). */
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+/** Backup codes issued when two-factor sign-in is turned on (each works once). */
+export const BACKUP_CODE_COUNT = 10;
+/** How long "Trust this device" skips the code on one browser. */
+export const TRUST_DEVICE_DAYS = 30;
 
 function oidcProvider(providerId: SocialProvider, settings: OAuthProviderConfig): GenericOAuthConfig {
   return {
@@ -56,13 +60,16 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
     database: drizzleAdapter(db, {
       provider: "pg",
       transaction: true,
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor: twoFactorTable },
     }),
     user: {
       additionalFields: {
         firstName: { type: "string", required: false, input: true, validator: { input: storedNameSchema } },
         lastName: { type: "string", required: false, input: true, validator: { input: storedNameSchema } },
       },
+      // The new address gets the verification link; the change happens when it is opened.
+      // The old address is told by our own service (app/server/services/account-security).
+      changeEmail: { enabled: true },
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
@@ -131,6 +138,17 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
       "/refresh-token",
       "/get-access-token",
       "/delete-user/callback",
+      // Two-factor sign-in runs through our /auth/two-factor and /account/security actions
+      // (their limits, messages and security e-mails); its endpoints are not served directly.
+      "/two-factor/enable",
+      "/two-factor/disable",
+      "/two-factor/get-totp-uri",
+      "/two-factor/verify-totp",
+      "/two-factor/send-otp",
+      "/two-factor/verify-otp",
+      "/two-factor/verify-backup-code",
+      "/two-factor/generate-backup-codes",
+      "/two-factor/view-backup-codes",
     ],
     advanced: {
       // Mail goes out after the response: a request costs the same whether or not the
@@ -151,7 +169,17 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
         logger[level]({ err, args: rest.length ? rest : undefined }, `better-auth: ${message}`);
       },
     },
-    plugins: [genericOAuth({ config: providers })],
+    plugins: [
+      genericOAuth({ config: providers }),
+      // TOTP second factor (issue 13, decision record 012): ten backup codes stored
+      // encrypted, "trust this device" for 30 days, 10 minutes to type the code.
+      twoFactor({
+        issuer: "Tigris Advisory",
+        backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: 10, storeBackupCodes: "encrypted" },
+        trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
+        twoFactorCookieMaxAge: 10 * 60,
+      }),
+    ],
   });
 }
 

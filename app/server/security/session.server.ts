@@ -18,7 +18,13 @@ export interface Viewer {
   name: string;
   firstName: string | null;
   lastName: string | null;
+  /** Holds the admin role (an admin's actor also needs `twoFactorEnabled`: see actorOf). */
   isAdmin: boolean;
+  /** Signs in with a TOTP code after the password (better-auth's two-factor plugin). */
+  twoFactorEnabled: boolean;
+  /** This browser's session: its id, and when it was signed in (for "fresh sign-in" checks). */
+  sessionId: string;
+  signedInAt: Date;
 }
 
 /**
@@ -69,6 +75,9 @@ export async function readViewer(
     firstName: u.firstName ?? null,
     lastName: u.lastName ?? null,
     isAdmin: admin,
+    twoFactorEnabled: u.twoFactorEnabled === true,
+    sessionId: result.session.id,
+    signedInAt: stored.createdAt,
   };
 }
 
@@ -92,9 +101,19 @@ async function slideSession(context: { auth: Auth; log: Logger }, headers: Heade
   }
 }
 
+/**
+ * The actor services check. Admin rights need the second factor as well as the role
+ * (issue 13): an admin who has not set up two-factor sign-in acts as an investor until
+ * they do, and the admin pages send them to set it up (requireAdminViewer).
+ */
 export function actorOf(viewer: Viewer | null): Actor {
-  return viewer ? { kind: "user", userId: viewer.id, isAdmin: viewer.isAdmin } : { kind: "anonymous" };
+  return viewer
+    ? { kind: "user", userId: viewer.id, isAdmin: viewer.isAdmin && viewer.twoFactorEnabled }
+    : { kind: "anonymous" };
 }
+
+/** Where an admin without two-factor sign-in is sent before any admin page or action answers. */
+export const ADMIN_TWO_FACTOR_SETUP = "/account/security?required=two-factor";
 
 interface ViewerSource {
   viewer(): Promise<Viewer | null>;
@@ -120,5 +139,6 @@ export async function requireViewer(request: Request, context: ViewerSource): Pr
 export async function requireAdminViewer(request: Request, context: ViewerSource): Promise<Viewer> {
   const viewer = await requireViewer(request, context);
   if (!viewer.isAdmin) throw redirect("/");
+  if (!viewer.twoFactorEnabled) throw redirect(ADMIN_TWO_FACTOR_SETUP);
   return viewer;
 }

@@ -1,0 +1,60 @@
+import { NavLink, Outlet } from "react-router";
+import { cn } from "~/components/ui/cn";
+import { requireViewer } from "~/server/security/session.server";
+import type { Route } from "./+types/account";
+
+/**
+ * /account (issue 13): the signed-in person's own settings, in three pages under one
+ * heading. Each page loads what it shows and owns its actions; this layout only makes
+ * sure someone is signed in (and sends them back here after signing in).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  return { email: viewer.email };
+}
+
+/** Personal data: never kept by a shared cache. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+const SECTIONS = [
+  { to: "/account/profile", label: "Profile" },
+  { to: "/account/security", label: "Sign-in & security" },
+  { to: "/account/data", label: "Privacy & data" },
+] as const;
+
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="bg-muted/40">
+      <div className="container mx-auto max-w-5xl px-4 py-10">
+        <h1 className="font-serif text-3xl font-semibold text-primary">Account settings</h1>
+        <p className="mt-1 text-sm text-muted-foreground">Signed in as {loaderData.email}</p>
+        <div className="mt-8 grid gap-8 md:grid-cols-[12rem_1fr]">
+          <nav aria-label="Account settings">
+            <ul className="flex gap-2 overflow-x-auto md:flex-col">
+              {SECTIONS.map((section) => (
+                <li key={section.to}>
+                  <NavLink
+                    to={section.to}
+                    className={({ isActive }) =>
+                      cn(
+                        "block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-background",
+                        isActive ? "bg-background text-primary shadow-sm" : "text-muted-foreground",
+                      )
+                    }
+                  >
+                    {section.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="min-w-0 space-y-6">
+            <Outlet />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import type { Route } from "./+types/auth.two-factor";
+
+/** Placeholder until this page lands (issue 13). */
+export function loader(_: Route.LoaderArgs) {
+  return null;
+}
+
+export default function Placeholder() {
+  return null;
+}
