@@ -1,8 +1,10 @@
 import { CalendarDays, Clock, UserRound, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { bookingTypeLabel, capitalise, countPending } from "~/domain/booking-labels";
+import { cn } from "~/components/ui/cn";
+import { bookingTypeLabel, countPending } from "~/domain/booking-labels";
 import type { OwnBooking } from "~/domain/bookings";
+import { investorTypeLabel } from "~/domain/profile";
 import { BookedOn } from "./booked-on";
 import { BookingStatusBadge } from "./booking-status-badge";
 import { BookingsUnavailable } from "./bookings-unavailable";
@@ -10,14 +12,17 @@ import { BookingsUnavailable } from "./bookings-unavailable";
 /** SPEC.md section 9: the overview shows the 3 most recent consultations. */
 const RECENT_COUNT = 3;
 
-function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string | number }) {
+function Stat({ icon: Icon, label, value, wordy = false }: { icon: LucideIcon; label: string; value: string | number; wordy?: boolean }) {
   return (
     <Card className="gap-3 py-5">
       <div className="flex items-center justify-between gap-3 px-5">
         <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
         <Icon className="size-5 text-accent" aria-hidden="true" />
       </div>
-      <dd className="truncate px-5 font-serif text-3xl font-semibold text-primary">{value}</dd>
+      {/* A label such as "Adviser / intermediary" wraps in a smaller size rather than being cut off. */}
+      <dd className={cn("px-5 font-serif font-semibold text-primary", wordy ? "text-2xl leading-tight text-balance break-words" : "truncate text-3xl")}>
+        {value}
+      </dd>
     </Card>
   );
 }
@@ -40,11 +45,7 @@ export function OverviewTab({
       <dl className="grid gap-4 sm:grid-cols-3">
         <Stat icon={CalendarDays} label="Total Bookings" value={bookingsError ? unknown : bookings.length} />
         <Stat icon={Clock} label="Pending Consultations" value={bookingsError ? unknown : countPending(bookings)} />
-        <Stat
-          icon={UserRound}
-          label="Investor Type"
-          value={investorType?.trim() ? capitalise(investorType) : "Not Set"}
-        />
+        <Stat icon={UserRound} label="Investor Type" value={investorTypeLabel(investorType) ?? "Not Set"} wordy />
       </dl>
 
       <Card>

@@ -1,6 +1,8 @@
+import { Pencil } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { capitalise } from "~/domain/booking-labels";
-import type { OwnProfile } from "~/domain/profile";
+import { contactMethodLabel, formatPhone, investorTypeLabel, type OwnProfile } from "~/domain/profile";
 
 export type ProfileDetails = Omit<OwnProfile, "avatarUrl">;
 
@@ -15,13 +17,21 @@ function Field({ label, value, muted = false }: { label: string; value: string; 
 
 const present = (value: string | null | undefined): value is string => Boolean(value?.trim());
 
-/** The investor's profile, read-only (SPEC.md section 2). */
+/** The investor's profile, read-only (SPEC.md section 2), with the way to edit it (issue 13). */
 export function ProfileTab({ profile }: { profile: ProfileDetails }) {
+  const investorType = investorTypeLabel(profile.investorType);
   return (
     <Card>
-      <CardHeader>
-        <h2 className="font-serif text-2xl font-semibold">Profile</h2>
-        <CardDescription>Your investor profile as we hold it.</CardDescription>
+      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-1.5">
+          <h2 className="font-serif text-2xl font-semibold">Profile</h2>
+          <CardDescription>Your investor profile as we hold it.</CardDescription>
+        </div>
+        <Button asChild variant="outline" size="sm" className="self-start">
+          <Link to="/account/profile">
+            <Pencil aria-hidden="true" /> Edit profile
+          </Link>
+        </Button>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
@@ -37,16 +47,9 @@ export function ProfileTab({ profile }: { profile: ProfileDetails }) {
           />
           <Field label="Email" value={profile.email} />
           {present(profile.company) && <Field label="Company" value={profile.company} />}
-          {present(profile.phone) && <Field label="Phone" value={profile.phone} />}
-          <Field
-            label="Investor Type"
-            value={present(profile.investorType) ? capitalise(profile.investorType) : "Not Set"}
-            muted={!present(profile.investorType)}
-          />
-          <Field
-            label="Preferred Contact Method"
-            value={present(profile.preferredContactMethod) ? capitalise(profile.preferredContactMethod) : "Email"}
-          />
+          {present(profile.phone) && <Field label="Phone" value={formatPhone(profile.phone)} />}
+          <Field label="Investor Type" value={investorType ?? "Not Set"} muted={investorType === null} />
+          <Field label="Preferred Contact Method" value={contactMethodLabel(profile.preferredContactMethod)} />
         </dl>
       </CardContent>
     </Card>
