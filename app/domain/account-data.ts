@@ -1,0 +1,186 @@
+import { z } from "zod";
+import { LIVE_SUBSCRIPTION_STATUSES } from "./billing";
+import type { FlashToast } from "./toast";
+
+/**
+ * /account/data (issue 13): "Download my data" and "Delete account". The rules both sides
+ * share, the words a person reads, and the shape of the downloaded file. Decision record
+ * 013 explains what a deletion removes and what the firm keeps.
+ */
+
+/** An account that signs in only with Google or LinkedIn confirms a deletion with a sign-in this recent. */
+export const FRESH_SIGN_IN_MINUTES = 10;
+
+/** Password attempts at the deletion dialog, per account: 5 per 15 minutes. */
+export const DELETE_PASSWORD_LIMIT = { max: 5, windowSeconds: 15 * 60 } as const;
+
+/** Ours, in the style of the sign-in screen's "Too many attempts" message. */
+export const ACCOUNT_DATA_MESSAGES = {
+  signInToExport: "Please sign in to download your data.",
+  exportFailed: "Your data could not be downloaded. Please try again later.",
+  signInToDelete: "Please sign in to delete your account.",
+  deleteFailed: "Your account could not be deleted. Please try again later.",
+  enterPassword: "Enter your password to confirm.",
+  wrongPassword: "That password is not correct.",
+  tooManyAttempts: "Too many attempts. Please wait 15 minutes and try again.",
+  signInAgain: `For your security, please sign in again, then delete your account within ${FRESH_SIGN_IN_MINUTES} minutes.`,
+  liveSubscription: "Please cancel your subscription from Manage billing before deleting your account.",
+  lastAdmin: "The firm must keep at least one admin. Make someone else an admin before deleting your account.",
+  alreadyDeleted: "This account no longer exists.",
+  checkFailed: "We could not check whether your account can be deleted just now. Please reload the page.",
+} as const;
+
+/** The toast on / after a deletion. */
+export const ACCOUNT_DELETED_TOAST: FlashToast = {
+  type: "success",
+  title: "Account deleted",
+  description: "Your account and personal data have been removed.",
+};
+
+/** What a kept booking's or message's personal fields become once its author's account is gone. */
+export const ANONYMISED = {
+  firstName: "Deleted",
+  lastName: "account",
+  /** Text a person typed (an enquiry's message): it may hold anything about them. */
+  text: "[removed]",
+  /** `.invalid` is reserved (RFC 2606): no mail can ever be delivered there. */
+  emailDomain: "deleted.invalid",
+} as const;
+
+/** The placeholder address of one deleted account (the same on all its kept rows), from 16 random bytes in hex. */
+export function anonymisedEmail(randomHex: string): string {
+  return `deleted-${randomHex}@${ANONYMISED.emailDomain}`;
+}
+
+/**
+ * Statuses of a subscription Stripe has ended for good: it will never bill again. (A
+ * subscription in any other state may still charge the card or resume.)
+ */
+export const ENDED_SUBSCRIPTION_STATUSES = ["canceled", "incomplete_expired"] as const;
+
+/**
+ * Whether this subscription stops its owner deleting the account: one Stripe may still
+ * bill. A paid-up subscription already set to end at its period's end does not (it will
+ * not renew; its remaining time is given up with the account); anything else that has not
+ * ended does, so the card is never charged for an account that no longer exists.
+ */
+export function subscriptionBlocksDeletion(sub: { status: string; cancelAtPeriodEnd: boolean }): boolean {
+  if ((ENDED_SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status)) return false;
+  const paidUp = (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status) && sub.status !== "past_due";
+  return !(paidUp && sub.cancelAtPeriodEnd);
+}
+
+/** Whether a sign-in at `signedInAt` is recent enough, at `now`, to confirm a deletion without a password. */
+export function isFreshSignIn(signedInAt: Date, now: Date): boolean {
+  const age = now.getTime() - signedInAt.getTime();
+  return age >= -60_000 && age <= FRESH_SIGN_IN_MINUTES * 60_000;
+}
+
+/**
+ * The deletion form: the password for an account that has one; nothing for one that signs
+ * in only with Google or LinkedIn (it shows a recent sign-in instead). The server parses
+ * with this; the dialog checks with `deletePasswordSchema` when it asks for a password.
+ */
+export const deleteAccountSchema = z.object({
+  password: z.string().max(1024).optional(),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+export const deletePasswordSchema = z.object({
+  password: z.string({ error: ACCOUNT_DATA_MESSAGES.enterPassword }).min(1, ACCOUNT_DATA_MESSAGES.enterPassword).max(1024),
+});
+
+/** How the person confirms a deletion: their password, or a recent sign-in with Google or LinkedIn. */
+export type DeletionConfirmation = "password" | "fresh-sign-in";
+
+/** What /account/data knows before the dialog opens (the server checks everything again on delete). */
+export interface DeletionCheck {
+  confirmWith: DeletionConfirmation;
+  /** For "fresh-sign-in": whether this session was signed in recently enough right now. */
+  signedInRecently: boolean;
+  /** Why the account cannot be deleted now (a live subscription, the last admin), or null. */
+  refusal: string | null;
+}
+
+/** What the delete action answers when it does not redirect. */
+export interface DeleteAccountRefusal {
+  message: string;
+  /** Where the message belongs: beside the password, with a sign-in-again offer, or above the buttons. */
+  kind: "password" | "sign-in-again" | "other";
+}
+
+/** The refusal's place in the dialog, by its error code (a wrong password is UNAUTHENTICATED, a stale sign-in FORBIDDEN). */
+export function deleteRefusal(message: string, code: string): DeleteAccountRefusal {
+  return { message, kind: code === "UNAUTHENTICATED" ? "password" : code === "FORBIDDEN" ? "sign-in-again" : "other" };
+}
+
+/**
+ * Where "Sign out and sign in again" leads: the sign-in screen, back to this page afterwards
+ * (the slash unencoded: `safeRedirect` refuses an encoded one).
+ */
+export const SIGN_IN_AGAIN_PATH = "/auth?redirectTo=/account/data";
+
+/** The downloaded file's name: `tigris-account-data-2026-11-23.json` (the firm's calendar date). */
+export function accountDataFilename(date: string): string {
+  return `tigris-account-data-${date}.json`;
+}
+
+/** The JSON file "Download my data" gives: everything the firm holds about the account. Dates are ISO 8601 strings. */
+export interface AccountDataExport {
+  /** What this file is and its layout's version, for anyone reading it later. */
+  format: "tigris-account-data";
+  version: 1;
+  exportedAt: string;
+  profile: {
+    firstName: string | null;
+    lastName: string | null;
+    email: string;
+    emailVerified: boolean;
+    company: string | null;
+    phone: string | null;
+    investorType: string | null;
+    preferredContactMethod: string | null;
+    createdAt: string;
+  };
+  /** How the account signs in: provider ids only ("credential" is e-mail and password), never tokens or hashes. */
+  signInMethods: { provider: string; addedAt: string }[];
+  twoFactorEnabled: boolean;
+  role: "user" | "admin" | null;
+  /** Consultation bookings made while signed in, or with this verified address. */
+  bookings: {
+    id: string;
+    createdAt: string;
+    status: string;
+    bookingType: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string | null;
+    investmentAmount: string;
+    message: string;
+    preferredTime: string | null;
+    /** The booked slot on the firm's wall clock, when one was chosen. */
+    slot: { date: string; startTime: string; endTime: string } | null;
+  }[];
+  /** Enquiries sent with these bookings or from this verified address. */
+  messages: {
+    id: string;
+    createdAt: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    investmentAmount: string;
+    message: string;
+    bookingId: string | null;
+  }[];
+  /** Subscriptions, newest first; Stripe's own ids are the firm's, not part of the copy. */
+  subscriptions: {
+    plan: string | null;
+    status: string;
+    billingInterval: string;
+    trialEnd: string | null;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+    createdAt: string;
+  }[];
+}

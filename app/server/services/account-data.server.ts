@@ -1,0 +1,338 @@
+import { randomBytes } from "node:crypto";
+import { verifyPassword } from "better-auth/crypto";
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import {
+  ACCOUNT_DATA_MESSAGES as M,
+  ANONYMISED,
+  anonymisedEmail,
+  DELETE_PASSWORD_LIMIT,
+  isFreshSignIn,
+  subscriptionBlocksDeletion,
+  type AccountDataExport,
+  type DeleteAccountInput,
+  type DeletionCheck,
+} from "~/domain/account-data";
+import { AppError } from "~/domain/app-error";
+import type { Database } from "../db/client.server";
+import {
+  account,
+  availabilitySlots,
+  consultationBookings,
+  contactMessages,
+  profiles,
+  session,
+  subscriptionPlans,
+  subscriptions,
+  user,
+  userRoles,
+} from "../db/schema.server";
+import { accountDeletedEmail } from "../email/account-emails.server";
+import { enqueueEmail } from "../email/outbox.server";
+import type { RequestContext, ServiceContext } from "../http/request-context.server";
+import { requireUser, type Actor } from "../security/actor.server";
+import { hitLimit } from "../security/rate-limit.server";
+import { signOut } from "./accounts.server";
+import { recordAudit } from "./audit.server";
+
+/**
+ * The signed-in person's own data (issue 13, decision record 013): a copy of everything the
+ * firm holds about their account, and the deletion of that account. Every query is scoped to
+ * the actor; there is no way to name another account.
+ *
+ * "Their" bookings are those made while signed in (`user_id`), and those made signed out
+ * with the account's verified address that no other account holds. "Their" messages are
+ * those that came with one of their bookings, or alone from their verified address.
+ * (`contact_messages` has no user id: the enquiry form links a message to its booking.)
+ */
+
+type Owner = { id: string; email: string; emailVerified: boolean };
+
+/** The account's own row, or UNAUTHENTICATED (a session whose account was deleted meanwhile). */
+async function findOwner(db: Database, userId: string, message: string, lock = false): Promise<Owner & { createdAt: Date; twoFactorEnabled: boolean }> {
+  const query = db
+    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified, createdAt: user.createdAt, twoFactorEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw new AppError("UNAUTHENTICATED", message);
+  return row;
+}
+
+/** The verified address, lower-cased, to find what was sent signed out; null when it is not verified. */
+const verifiedAddress = (owner: Owner) => (owner.emailVerified ? owner.email.toLowerCase() : null);
+
+/** The owner's bookings: made signed in, or signed out with their verified address. */
+function ownBookings(owner: Owner): SQL {
+  const address = verifiedAddress(owner);
+  const signedIn = eq(consultationBookings.userId, owner.id);
+  return address ? or(signedIn, and(isNull(consultationBookings.userId), sql`lower(${consultationBookings.email}) = ${address}`))! : signedIn;
+}
+
+/**
+ * The owner's messages, for a select that left-joins each message's booking: those that came
+ * with one of their bookings, and those sent alone from their verified address.
+ */
+function ownMessages(owner: Owner): SQL {
+  const address = verifiedAddress(owner);
+  const withOwnBooking = and(isNotNull(contactMessages.consultationBookingId), ownBookings(owner))!;
+  return address
+    ? or(withOwnBooking, and(isNull(contactMessages.consultationBookingId), sql`lower(${contactMessages.email}) = ${address}`))!
+    : withOwnBooking;
+}
+
+const iso = (value: Date) => value.toISOString();
+const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** "Download my data": the JSON copy of the actor's own account (AccountDataExport). */
+export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<AccountDataExport> {
+  const userId = requireUser(actor, M.signInToExport);
+  const { db } = ctx;
+  const owner = await findOwner(db, userId, M.signInToExport);
+  const [profile, methods, role, bookings, messages, subs] = await Promise.all([
+    db
+      .select({
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        company: profiles.company,
+        phone: profiles.phone,
+        investorType: profiles.investorType,
+        preferredContactMethod: profiles.preferredContactMethod,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .limit(1)
+      .then((rows) => rows[0]),
+    // Provider ids and dates only: the table's tokens and password hash are never selected.
+    db.select({ provider: account.providerId, addedAt: account.createdAt }).from(account).where(eq(account.userId, userId)).orderBy(account.createdAt),
+    db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).limit(1).then((rows) => rows[0]?.role ?? null),
+    db
+      .select({
+        id: consultationBookings.id,
+        createdAt: consultationBookings.createdAt,
+        status: consultationBookings.status,
+        bookingType: consultationBookings.bookingType,
+        firstName: consultationBookings.firstName,
+        lastName: consultationBookings.lastName,
+        email: consultationBookings.email,
+        phone: consultationBookings.phone,
+        investmentAmount: consultationBookings.investmentAmount,
+        message: consultationBookings.message,
+        preferredTime: consultationBookings.preferredTime,
+        slotDate: availabilitySlots.date,
+        slotStart: availabilitySlots.startTime,
+        slotEnd: availabilitySlots.endTime,
+      })
+      .from(consultationBookings)
+      .leftJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
+      .where(ownBookings(owner))
+      .orderBy(desc(consultationBookings.createdAt), desc(consultationBookings.id)),
+    db
+      .select({
+        id: contactMessages.id,
+        createdAt: contactMessages.createdAt,
+        firstName: contactMessages.firstName,
+        lastName: contactMessages.lastName,
+        email: contactMessages.email,
+        investmentAmount: contactMessages.investmentAmount,
+        message: contactMessages.message,
+        bookingId: contactMessages.consultationBookingId,
+      })
+      .from(contactMessages)
+      .leftJoin(consultationBookings, eq(consultationBookings.id, contactMessages.consultationBookingId))
+      .where(ownMessages(owner))
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)),
+    // Stripe's customer and subscription ids stay out: they are the firm's handles at Stripe.
+    db
+      .select({
+        plan: subscriptionPlans.name,
+        status: subscriptions.status,
+        billingInterval: subscriptions.billingInterval,
+        trialEnd: subscriptions.trialEnd,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+        createdAt: subscriptions.createdAt,
+      })
+      .from(subscriptions)
+      .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+      .where(eq(subscriptions.userId, userId))
+      .orderBy(desc(subscriptions.createdAt)),
+  ]);
+
+  return {
+    format: "tigris-account-data",
+    version: 1,
+    exportedAt: iso(ctx.clock?.() ?? new Date()),
+    profile: {
+      firstName: profile?.firstName ?? null,
+      lastName: profile?.lastName ?? null,
+      email: owner.email,
+      emailVerified: owner.emailVerified,
+      company: profile?.company ?? null,
+      phone: profile?.phone ?? null,
+      investorType: profile?.investorType ?? null,
+      preferredContactMethod: profile?.preferredContactMethod ?? null,
+      createdAt: iso(owner.createdAt),
+    },
+    signInMethods: methods.map((m) => ({ provider: m.provider, addedAt: iso(m.addedAt) })),
+    twoFactorEnabled: owner.twoFactorEnabled,
+    role,
+    bookings: bookings.map(({ slotDate, slotStart, slotEnd, createdAt, ...b }) => ({
+      ...b,
+      createdAt: iso(createdAt),
+      slot: slotDate && slotStart && slotEnd ? { date: slotDate, startTime: slotStart, endTime: slotEnd } : null,
+    })),
+    messages: messages.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
+    subscriptions: subs.map((s) => ({
+      ...s,
+      trialEnd: isoOrNull(s.trialEnd),
+      currentPeriodEnd: isoOrNull(s.currentPeriodEnd),
+      createdAt: iso(s.createdAt),
+    })),
+  };
+}
+
+/** The account's password hash, when it has a password login. */
+async function passwordHashOf(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential"), isNotNull(account.password)))
+    .limit(1);
+  return row?.hash ?? null;
+}
+
+/** When this browser's session (of this account only) was signed in, or null. */
+async function signedInAtOf(db: Database, userId: string, sessionId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: session.createdAt })
+    .from(session)
+    .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
+    .limit(1);
+  return row?.createdAt ?? null;
+}
+
+/** Why the account cannot go now, or null; `tx` may hold the rows locked. */
+async function refusalOf(tx: Database, userId: string, lock: boolean): Promise<string | null> {
+  // Every admin row first, as setUserRole takes them: two last admins leaving at once take turns.
+  const adminsQuery = tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin"));
+  const admins = lock ? await adminsQuery.for("update") : await adminsQuery;
+  if (admins.some((a) => a.userId === userId) && admins.length <= 1) return M.lastAdmin;
+  const subsQuery = tx
+    .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  const subs = lock ? await subsQuery.for("update") : await subsQuery;
+  if (subs.some(subscriptionBlocksDeletion)) return M.liveSubscription;
+  return null;
+}
+
+/**
+ * What /account/data shows before the dialog: how the deletion is confirmed, whether this
+ * session is fresh enough for a confirmation without a password, and a refusal known now.
+ */
+export async function checkOwnDeletion(ctx: ServiceContext, actor: Actor, input: { sessionId: string }): Promise<DeletionCheck> {
+  const userId = requireUser(actor, M.signInToDelete);
+  const [hash, signedInAt, refusal] = await Promise.all([
+    passwordHashOf(ctx.db, userId),
+    signedInAtOf(ctx.db, userId, input.sessionId),
+    refusalOf(ctx.db, userId, false),
+  ]);
+  const now = ctx.clock?.() ?? new Date();
+  return {
+    confirmWith: hash ? "password" : "fresh-sign-in",
+    signedInRecently: signedInAt !== null && isFreshSignIn(signedInAt, now),
+    refusal,
+  };
+}
+
+/**
+ * Deletes the actor's account (decision record 013). First the confirmation: the password
+ * (5 attempts per 15 minutes per account), or, for an account without one, a sign-in of the
+ * last 10 minutes on this session. Then one transaction: refused while Stripe may still bill
+ * a subscription or the account is the firm's last admin; otherwise the bookings and
+ * messages the firm keeps lose their personal fields, the confirmation mail is queued, an
+ * audit entry says when, and the user row goes (its sessions, logins, profile, role, second
+ * factor, devices and subscription rows go with it by ON DELETE CASCADE). The outbox is
+ * kicked after the commit.
+ */
+export async function deleteOwnAccount(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: DeleteAccountInput & { sessionId: string },
+): Promise<{ kept: { bookings: number; messages: number } }> {
+  const userId = requireUser(actor, M.signInToDelete);
+  const hash = await passwordHashOf(ctx.db, userId);
+  if (hash) {
+    if (!input.password) throw new AppError("UNAUTHENTICATED", M.enterPassword);
+    // Every attempt counts, so parallel guesses cannot slip past the limit.
+    const key = `delete-account:user:${userId}`;
+    const limit = await hitLimit(ctx.db, key, DELETE_PASSWORD_LIMIT);
+    if (!limit.allowed) throw new AppError("RATE_LIMITED", M.tooManyAttempts, { detail: { key, retryAfter: limit.retryAfterSeconds } });
+    if (!(await verifyPassword({ hash, password: input.password }))) throw new AppError("UNAUTHENTICATED", M.wrongPassword);
+  } else {
+    const signedInAt = await signedInAtOf(ctx.db, userId, input.sessionId);
+    if (!signedInAt || !isFreshSignIn(signedInAt, ctx.clock?.() ?? new Date())) throw new AppError("FORBIDDEN", M.signInAgain);
+  }
+
+  const kept = await ctx.db.transaction(async (tx) => {
+    const refusal = await refusalOf(tx, userId, true);
+    const owner = await findOwner(tx, userId, M.alreadyDeleted, true);
+    if (refusal) throw new AppError("CONFLICT", refusal);
+
+    // Messages first: which are theirs depends on their bookings' user id, cleared next.
+    const messageIds = (
+      await tx
+        .select({ id: contactMessages.id })
+        .from(contactMessages)
+        .leftJoin(consultationBookings, eq(consultationBookings.id, contactMessages.consultationBookingId))
+        .where(ownMessages(owner))
+    ).map((r) => r.id);
+    const bookingIds = (await tx.select({ id: consultationBookings.id }).from(consultationBookings).where(ownBookings(owner))).map((r) => r.id);
+    // One placeholder for all of them, so the firm still sees which records belonged together.
+    const placeholder = anonymisedEmail(randomBytes(16).toString("hex"));
+    const anonymous = { firstName: ANONYMISED.firstName, lastName: ANONYMISED.lastName, email: placeholder, message: ANONYMISED.text };
+    if (messageIds.length) await tx.update(contactMessages).set(anonymous).where(inArray(contactMessages.id, messageIds));
+    if (bookingIds.length) {
+      await tx.update(consultationBookings).set({ ...anonymous, phone: null, userId: null }).where(inArray(consultationBookings.id, bookingIds));
+    }
+
+    if (owner.emailVerified) {
+      await enqueueEmail(tx, { ...accountDeletedEmail({ siteUrl: ctx.config.siteUrl }), to: owner.email, kind: "account-deleted" });
+    }
+    // When and how much was kept, without anything personal; the actor id becomes null with the user.
+    await recordAudit(tx, {
+      actorId: userId,
+      action: "account.delete",
+      entity: "user",
+      entityId: userId,
+      before: { bookingsKept: bookingIds.length, messagesKept: messageIds.length },
+      after: null,
+    });
+    await tx.delete(user).where(eq(user.id, userId));
+    return { bookings: bookingIds.length, messages: messageIds.length };
+  });
+  ctx.outbox.kick();
+  ctx.log.info({ bookingsKept: kept.bookings, messagesKept: kept.messages }, "account deleted by its owner");
+  return { kept };
+}
+
+/**
+ * The Set-Cookie lines that sign this browser out after its account was deleted: better-auth's
+ * own sign-out (which expires its cookies even when the session row is already gone), and,
+ * should it set none, the session cookies expired by their names here.
+ */
+export async function signOutDeletedAccount(context: RequestContext, actor: Actor): Promise<Headers> {
+  const headers = await signOut(context, actor);
+  const { authCookies } = await context.auth.$context;
+  const expired = (name: string) => headers.getSetCookie().some((c) => c.startsWith(`${name}=`));
+  for (const cookie of [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken]) {
+    if (expired(cookie.name)) continue;
+    const { path = "/", secure, sameSite = "lax", httpOnly = true } = cookie.attributes;
+    const parts = [`${cookie.name}=`, "Max-Age=0", `Path=${path}`, `SameSite=${String(sameSite)}`];
+    if (httpOnly) parts.push("HttpOnly");
+    if (secure) parts.push("Secure");
+    headers.append("Set-Cookie", parts.join("; "));
+  }
+  return headers;
+}
