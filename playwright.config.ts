@@ -43,7 +43,11 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    // The first admin sets up two-factor sign-in once; admin tests sign in with its key.
+    { name: "admin-setup", testMatch: /admin\.setup\.ts$/, use: { ...devices["Desktop Chrome"] } },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["admin-setup"] },
+  ],
   webServer: {
     // The first admin is made the way a real deployment makes it (npm run create-admin),
     // before the server takes the data directory. Both run on the Node running Playwright

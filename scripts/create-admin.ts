@@ -33,6 +33,10 @@ try {
         ? `Promoted ${input.data.email} to admin with the password given (any other logins and sessions were removed).\n`
         : `Promoted ${input.data.email} to admin (verified account: its existing password is kept).\n`,
   );
+  process.stdout.write(
+    `Admins must use two-factor sign-in: at first sign-in they are asked to set it up at ${config.siteUrl}/account/security ` +
+      "with an authenticator app before any admin page opens.\n",
+  );
 } finally {
   await database.close();
   lock?.release();

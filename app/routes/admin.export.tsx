@@ -2,7 +2,7 @@ import { adminBookingsQuerySchema } from "~/domain/admin-bookings";
 import { adminMessagesQuerySchema } from "~/domain/admin-messages";
 import { wallClockNow } from "~/domain/slots";
 import { answerResponse } from "~/server/http/answer.server";
-import { actorFor } from "~/server/security/session.server";
+import { adminActorFor } from "~/server/security/session.server";
 import { exportBookingsCsv, exportMessagesCsv } from "~/server/services/exports.server";
 import type { Route } from "./+types/admin.export";
 
@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const kind = params.kind === "bookings.csv" ? "bookings" : params.kind === "messages.csv" ? "messages" : null;
   if (!kind) return new Response("Not found", { status: 404, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
   return answerResponse(context, { failure: `The ${kind} export failed. Please try again later.`, headers: PRIVATE }, async () => {
-    const actor = await actorFor(context);
+    const actor = await adminActorFor(context);
     const search = Object.fromEntries(new URL(request.url).searchParams);
     let suffix = "";
     let body: ReadableStream<Uint8Array>;

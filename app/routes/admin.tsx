@@ -13,7 +13,7 @@ import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
 import { answer, readForm, settle } from "~/server/http/answer.server";
 import { requireAdmin } from "~/server/security/actor.server";
-import { actorFor, actorOf, requireAdminViewer } from "~/server/security/session.server";
+import { actorOf, adminActorFor, requireAdminViewer } from "~/server/security/session.server";
 import { countUnreadMessages } from "~/server/services/messages.server";
 import type { Route } from "./+types/admin";
 import { loadAvailabilityPanel } from "./admin/availability.server";
@@ -60,7 +60,7 @@ const refused = (message: string): AdminActionResult => ({ ok: false, message })
 export async function action({ request, context }: Route.ActionArgs) {
   return answer(context, { failure: FORM_UNREADABLE, reply: refused }, async () => {
     // Refused before the body is read (it may carry a 5 MB image); the services check again.
-    const actor = await actorFor(context);
+    const actor = await adminActorFor(context);
     requireAdmin(actor);
     const form = await readForm(request);
     const key = String(form.get("intent") ?? "");

@@ -26,6 +26,7 @@ import { safeRedirect } from "~/domain/safe-redirect";
 import { answer, readForm } from "~/server/http/answer.server";
 import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import { anonymous } from "~/server/security/actor.server";
+import { ADMIN_SOCIAL_REFUSED } from "~/server/security/better-auth.server";
 import type { Route } from "./+types/auth";
 
 type Mode = "sign-in" | "sign-up";
@@ -45,7 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // better-auth appends ?error=... to the callback URL when a link fails, so the error
   // is checked before the success flag that the same URL carries.
   const error = url.searchParams.get("error");
-  const notice: FlashToast | null = error
+  const notice: FlashToast | null = url.searchParams.getAll("error").includes(ADMIN_SOCIAL_REFUSED)
+    ? authFailure("Admin accounts sign in with their email, password and authenticator code.")
+    : error
     ? authFailure(
         error === "social"
           ? "We could not sign you in with that account. Please try again."
@@ -103,7 +106,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     signingIn = parseWithZod(formData, { schema: signInSchema });
     if (signingIn.status !== "success") return data<ActionResult>({ result: signingIn.reply() }, { status: 400 });
-    const headers = await signInWithEmail(context, actor, signingIn.value);
+    const { headers, twoFactor } = await signInWithEmail(context, actor, signingIn.value);
+    if (twoFactor) return redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
     return await redirectWithToast(
       redirectTo,
       { type: "success", title: "Welcome back!", description: "You have been successfully logged in." },

@@ -1,10 +1,118 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, ShieldCheck } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { showFlashToast } from "~/components/ui/toaster";
+import { signInCodeSchema } from "~/domain/account-security";
+import { AUTH_REQUEST_FAILED, authFailure } from "~/domain/auth-messages";
+import { brand } from "~/domain/brand";
+import { safeRedirect } from "~/domain/safe-redirect";
+import { routeMeta } from "~/domain/seo";
+import type { FlashToast } from "~/domain/toast";
+import { answer, readForm } from "~/server/http/answer.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
+import { anonymous } from "~/server/security/actor.server";
+import { verifySignInCode } from "~/server/services/account-security.server";
 import type { Route } from "./+types/auth.two-factor";
 
-/** Placeholder until this page lands (issue 13). */
-export function loader(_: Route.LoaderArgs) {
+interface ActionResult {
+  result?: SubmissionResult;
+  toast?: FlashToast;
+}
+
+/**
+ * /auth/two-factor (issue 13): the second step of signing in with a password, for an
+ * account with two-factor sign-in on. The password step left a signed, 10-minute
+ * challenge cookie; without one there is nothing to finish here.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await context.viewer()) throw redirect("/");
+  if (!/(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=/.test(request.headers.get("Cookie") ?? "")) throw redirect("/auth");
   return null;
 }
 
-export default function Placeholder() {
-  return null;
+export async function action({ request, context }: Route.ActionArgs) {
+  return answer(context, { failure: AUTH_REQUEST_FAILED, reply: (message): ActionResult => ({ toast: authFailure(message) }) }, async () => {
+    const form = await readForm(request);
+    const redirectTo = safeRedirect(form.get("redirectTo"));
+    const submission = parseWithZod(form, { schema: signInCodeSchema });
+    if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
+    const headers = await verifySignInCode(context, anonymous, submission.value);
+    return await redirectWithToast(
+      redirectTo,
+      { type: "success", title: "Welcome back!", description: "You have been successfully logged in." },
+      context,
+      { headers },
+    );
+  });
+}
+
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, { title: `Two-factor sign-in | ${brand.name}`, noindex: true });
+}
+
+export default function TwoFactorSignIn() {
+  const [searchParams] = useSearchParams();
+  const redirectTo = safeRedirect(searchParams.get("redirectTo"));
+  const actionData = useActionData<ActionResult>();
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "two-factor-sign-in",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(signInCodeSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInCodeSchema }),
+  });
+  useEffect(() => {
+    if (actionData?.toast) showFlashToast(actionData.toast);
+  }, [actionData]);
+
+  return (
+    <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-muted/40 px-4 py-12">
+      <div className="w-full max-w-md rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+        <Link to="/auth" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-primary">
+          <ArrowLeft className="size-4" aria-hidden="true" /> Back to sign in
+        </Link>
+        <div className="mt-6 flex items-center gap-3">
+          <ShieldCheck className="size-8 shrink-0 text-primary" aria-hidden="true" />
+          <h1 className="font-serif text-3xl font-semibold text-primary">Two-factor sign-in</h1>
+        </div>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Enter the 6-digit code from your authenticator app. If you do not have your phone, enter one of your backup codes
+          instead: each works once.
+        </p>
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Field id={fields.code.id} label="Authentication code" errors={fields.code.errors}>
+            <Input
+              {...getInputProps(fields.code, { type: "text" })}
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              spellCheck={false}
+              placeholder="123456"
+              className="font-mono tracking-widest"
+            />
+          </Field>
+          <div className="flex items-start gap-2">
+            <input
+              {...getInputProps(fields.trustDevice, { type: "checkbox", value: "on" })}
+              className="mt-0.5 size-4 rounded border-input accent-primary"
+            />
+            <label htmlFor={fields.trustDevice.id} className="text-sm">
+              Trust this device for 30 days
+              <span className="block text-xs text-muted-foreground">Only on a device that is yours and not shared.</span>
+            </label>
+          </div>
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? "Verifying..." : "Verify and sign in"}
+          </Button>
+        </Form>
+      </div>
+    </div>
+  );
 }

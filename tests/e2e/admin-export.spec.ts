@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { E2E_ADMIN } from "./e2e-admin";
+import { signInAsAdmin } from "./e2e-admin";
 import { expect, test } from "./fixtures";
 
 /** The CSV exports of the admin's Bookings and Messages tabs, downloaded in a real browser. */
@@ -26,12 +26,7 @@ test.describe("/admin CSV export", () => {
     });
     expect(made.status()).toBe(200);
 
-    const signIn = await page.request.post("/auth", {
-      headers: { Origin: baseURL!, "X-Forwarded-For": `203.0.113.${randomInt(1, 254)}` },
-      form: { intent: "sign-in", email: E2E_ADMIN.email, password: E2E_ADMIN.password, redirectTo: "/" },
-      maxRedirects: 0,
-    });
-    expect(signIn.status()).toBe(302);
+    await signInAsAdmin(page.request, baseURL!);
 
     await page.goto("/admin?tab=bookings");
     const exportLink = page.getByRole("link", { name: "Export bookings as CSV" });

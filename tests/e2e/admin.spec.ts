@@ -73,7 +73,7 @@ test.describe("/admin", () => {
     await expect(page.getByRole("article", { name: "Message from Nadia Kareem" }).getByText("New", { exact: true })).toHaveCount(0);
   });
 
-  test("an admin makes an investor an admin, and the Admin Panel entry appears for them", async ({ page, investor, browser, baseURL }) => {
+  test("an admin makes an investor an admin; the Admin Panel entry appears, and sends them to set up two-factor sign-in first", async ({ page, investor, browser, baseURL }) => {
     const adminContext = await browser.newContext({ baseURL });
     const adminPage = await adminContext.newPage();
     await signInAsAdmin(adminPage.request, baseURL!);
@@ -93,7 +93,13 @@ test.describe("/admin", () => {
     await page.reload();
     await openAccountMenu(page);
     await page.getByRole("menuitem", { name: "Admin Panel" }).click();
-    await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    // Issue 13: an admin without two-factor sign-in cannot open /admin.
+    await expect(page).toHaveURL(/\/account\/security\?required=two-factor$/);
+    await expect(page.getByRole("alert").filter({ hasText: "Admin pages open only once two-factor sign-in is set up" })).toBeVisible();
+    await page.goto("/admin?tab=users");
+    await expect(page).toHaveURL(/\/account\/security\?required=two-factor$/);
+    const refused = await page.request.get("/admin/export/bookings.csv", { maxRedirects: 0 });
+    expect(refused.status()).toBe(302);
+    expect(refused.headers().location).toBe("/account/security?required=two-factor");
   });
 });

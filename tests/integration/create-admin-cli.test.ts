@@ -62,6 +62,7 @@ describe(`npm run create-admin (${testDriver})`, () => {
   it("creates a verified admin, then promotes without duplicating", async () => {
     const first = createAdmin("--email", "Boss@Example.com", "--password", "a long passphrase");
     expect(first.output).toContain("Created admin boss@example.com");
+    expect(first.output).toContain("Admins must use two-factor sign-in");
     expect(first.status).toBe(0);
     const again = createAdmin("--email", "boss@example.com", "--password", "a long passphrase");
     expect(again.status).toBe(0);

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
+import { LayoutDashboard, LogOut, ShieldCheck, UserCog } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Avatar, AvatarFallback, initials } from "~/components/ui/avatar";
 import {
@@ -32,6 +32,11 @@ export default function ProfileMenu({ viewer }: { viewer: HeaderViewer }) {
         <DropdownMenuItem asChild>
           <Link to="/dashboard">
             <LayoutDashboard aria-hidden="true" /> Dashboard
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <UserCog aria-hidden="true" /> Account settings
           </Link>
         </DropdownMenuItem>
         {viewer.isAdmin && (

@@ -49,7 +49,7 @@ async function buildApp(
   mail: { mailer: Mailer; outbox: OutboxWorker },
 ): Promise<Built> {
   const { mailer, outbox } = mail;
-  const auth = createAuth({ config, db: database.db, mailer, logger });
+  const auth = createAuth({ config, db: database.db, mailer, logger, outbox });
   const authHandler = toNodeHandler(auth);
   const parts = { db: database.db, config, auth, outbox };
   const getLoadContext = (req: Request, res: Response): AppLoadContext =>

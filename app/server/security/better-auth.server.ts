@@ -9,6 +9,10 @@ import { account, rateLimit, session, twoFactor as twoFactorTable, user, verific
 import { passwordResetEmail, verificationEmail } from "../email/templates.server";
 import type { Mailer } from "../email/mailer.server";
 import type { Logger } from "../runtime/logger.server";
+import type { OutboxWorker } from "../email/outbox.server";
+import { confirmNewEmailEmail } from "../email/security-emails.server";
+import { isAdmin } from "../services/users.server";
+import { noteEmailChanged, noteSignIn, readVerificationToken, type NoticeDeps } from "./account-notices.server";
 
 /**
  * better-auth, configured once per process. Routes reach it through the load context;
@@ -24,6 +28,8 @@ export const CLIENT_IP_HEADER = "x-tigris-client-ip";
 export const SESSION_DAYS = 7;
 /** How often a session in use is slid forward (one write a day). */
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+/** The error better-auth adds to the error URL when an admin tries Google or LinkedIn. */
+export const ADMIN_SOCIAL_REFUSED = "admin_password_only";
 /** Backup codes issued when two-factor sign-in is turned on (each works once). */
 export const BACKUP_CODE_COUNT = 10;
 /** How long "Trust this device" skips the code on one browser. */
@@ -44,8 +50,16 @@ function oidcProvider(providerId: SocialProvider, settings: OAuthProviderConfig)
   };
 }
 
-export function createAuth(options: { config: AppConfig; db: Database; mailer: Mailer; logger: Logger }) {
+export function createAuth(options: {
+  config: AppConfig;
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  /** Wakes the e-mail worker when a security notice is queued (it also polls). */
+  outbox?: Pick<OutboxWorker, "kick">;
+}) {
   const { config, db, mailer, logger } = options;
+  const notices: NoticeDeps = { db, settings: config, log: logger, outbox: options.outbox };
   const providers: GenericOAuthConfig[] = [];
   if (config.google) providers.push(oidcProvider("google", config.google));
   if (config.linkedin) providers.push(oidcProvider("linkedin", config.linkedin));
@@ -66,6 +80,12 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
       additionalFields: {
         firstName: { type: "string", required: false, input: true, validator: { input: storedNameSchema } },
         lastName: { type: "string", required: false, input: true, validator: { input: storedNameSchema } },
+      },
+      // Admins sign in with e-mail, password and a code only (decision record 012): a
+      // Google or LinkedIn sign-in would skip the second factor the admin rights rest on.
+      validateUserInfo: async ({ user: u, source }) => {
+        if (source.method !== "oauth" || source.action === "create-user" || typeof u.id !== "string") return;
+        if (await isAdmin(db, u.id, logger)) return { error: ADMIN_SOCIAL_REFUSED, errorDescription: "Admins sign in with e-mail and password" };
       },
       // The new address gets the verification link; the change happens when it is opened.
       // The old address is told by our own service (app/server/services/account-security).
@@ -89,8 +109,27 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user: u, url }) => {
-        await mailer.send({ to: u.email, ...verificationEmail({ firstName: firstNameOf(u), url }) });
+      sendVerificationEmail: async ({ user: u, url, token }) => {
+        // A change of address sends its link here too, to the new address (u.email).
+        const changing = readVerificationToken(token).requestType === "change-email-verification";
+        const content = changing ? confirmNewEmailEmail({ url }) : verificationEmail({ firstName: firstNameOf(u), url });
+        await mailer.send({ to: u.email, ...content });
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: { after: async (created) => noteSignIn(notices, created) },
+      },
+      user: {
+        update: {
+          after: async (updated, ctx) => {
+            if (ctx?.path !== "/verify-email") return;
+            const token = readVerificationToken(ctx.query?.token);
+            if (token.requestType === "change-email-verification" && token.email && token.updateTo === updated.email) {
+              await noteEmailChanged(notices, { oldEmail: token.email, newEmail: updated.email });
+            }
+          },
+        },
       },
     },
     rateLimit: {

@@ -142,3 +142,14 @@ export async function requireAdminViewer(request: Request, context: ViewerSource
   if (!viewer.twoFactorEnabled) throw redirect(ADMIN_TWO_FACTOR_SETUP);
   return viewer;
 }
+
+/**
+ * The actor of an admin action or data endpoint: an admin without two-factor sign-in is
+ * sent to set it up (as the admin pages do) before anything is read; anyone else gets the
+ * actor the services refuse.
+ */
+export async function adminActorFor(context: ViewerSource): Promise<Actor> {
+  const viewer = await context.viewer();
+  if (viewer?.isAdmin && !viewer.twoFactorEnabled) throw redirect(ADMIN_TWO_FACTOR_SETUP);
+  return actorOf(viewer);
+}

@@ -28,7 +28,7 @@ function refuse(key: string, retryAfterSeconds: number): never {
 }
 
 /** Counts this request against each key in turn (the address first), refusing past a limit. */
-async function enforce(context: RequestContext, keys: string[], rule: LimitRule): Promise<void> {
+export async function enforce(context: RequestContext, keys: string[], rule: LimitRule): Promise<void> {
   for (const key of keys) {
     const result = await hitLimit(context.db, key, rule);
     if (!result.allowed) refuse(key, result.retryAfterSeconds);
@@ -37,7 +37,7 @@ async function enforce(context: RequestContext, keys: string[], rule: LimitRule)
   if (Math.random() < 0.01) await pruneLimits(context.db).catch(() => {});
 }
 
-function codeOf(error: APIError): string | undefined {
+export function codeOf(error: APIError): string | undefined {
   const body = error.body as { code?: unknown } | undefined;
   return typeof body?.code === "string" ? body.code : undefined;
 }
@@ -57,22 +57,29 @@ function translate(error: unknown, fallback: string): never {
 }
 
 /**
- * Every attempt counts against the address; only failed ones count against the e-mail,
+ * The password step of signing in. Every attempt counts against the address; only failed ones count against the e-mail,
  * so someone guessing a password cannot lock its owner out for longer than a minute
  * after they stop, and the owner's own successful sign-ins never count.
  */
-export async function signInWithEmail(context: RequestContext, _actor: Actor, input: SignInInput): Promise<Headers> {
+export async function signInWithEmail(
+  context: RequestContext,
+  _actor: Actor,
+  input: SignInInput,
+): Promise<{ headers: Headers; twoFactor: boolean }> {
   const emailKey = `sign-in-failures:email:${input.email}`;
   await enforce(context, [`sign-in:ip:${context.clientKey}`], SIGN_IN_LIMIT);
   const blocked = await isLimited(context.db, emailKey, SIGN_IN_LIMIT);
   if (!blocked.allowed) refuse(emailKey, blocked.retryAfterSeconds);
   try {
-    const { headers } = await context.auth.api.signInEmail({
+    const { headers, response } = await context.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true, callbackURL: "/auth?verified=1" },
       headers: context.headers,
       returnHeaders: true,
     });
-    return headers;
+    // With two-factor sign-in on (and this browser not trusted), better-auth answers a
+    // short-lived challenge cookie instead of a session: the code comes next.
+    const twoFactor = "twoFactorRedirect" in response && response.twoFactorRedirect === true;
+    return { headers, twoFactor };
   } catch (error) {
     if (error instanceof APIError && codeOf(error) === "INVALID_EMAIL_OR_PASSWORD") {
       await hitLimit(context.db, emailKey, SIGN_IN_LIMIT);

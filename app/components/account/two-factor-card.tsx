@@ -1,0 +1,201 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Check, Copy, Download, ShieldAlert, ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { PasswordInput } from "~/components/auth/password-input";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import {
+  confirmTwoFactorSchema,
+  disableTwoFactorSchema,
+  enableTwoFactorSchema,
+  SECURITY_MESSAGES,
+  type SecurityOverview,
+} from "~/domain/account-security";
+import { useSecurityForm } from "./use-security-form";
+
+/**
+ * Two-factor sign-in (issue 13): set it up in two steps (password, then the first code
+ * from the app, after which the ten backup codes are shown once), or turn it off with the
+ * password and a code. Admins must have it; the card says so when they were sent here.
+ */
+export function TwoFactorCard({ overview, required }: { overview: SecurityOverview; required: boolean }) {
+  const enable = useSecurityForm("two-factor-enable", enableTwoFactorSchema);
+  const confirm = useSecurityForm("two-factor-confirm", confirmTwoFactorSchema);
+  const enrolment = enable.fetcher.data?.enrolment;
+  const backupCodes = confirm.fetcher.data?.backupCodes;
+  const [savedCodes, setSavedCodes] = useState(false);
+
+  return (
+    <Card id="two-factor" aria-labelledby="two-factor-title">
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle id="two-factor-title" className="text-xl">
+            Two-factor sign-in
+          </CardTitle>
+          {overview.twoFactorEnabled ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>}
+          {overview.isAdmin && <Badge variant="secondary">Required for admins</Badge>}
+        </div>
+        <CardDescription>
+          After your password, signing in asks for a 6-digit code from an authenticator app on your phone (such as Google
+          Authenticator, Microsoft Authenticator or 1Password). It protects sign-in with your e-mail and password; when you
+          sign in with Google or LinkedIn, their own two-step verification applies instead.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {required && !overview.twoFactorEnabled && (
+          <div role="alert" className="flex gap-3 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
+            <ShieldAlert className="size-5 shrink-0" aria-hidden="true" />
+            <p>Admin pages open only once two-factor sign-in is set up. Set it up below to continue to the admin dashboard.</p>
+          </div>
+        )}
+
+        {backupCodes && !savedCodes ? (
+          <BackupCodes codes={backupCodes} onDone={() => setSavedCodes(true)} />
+        ) : overview.twoFactorEnabled ? (
+          overview.isAdmin ? (
+            <p className="flex items-center gap-2 text-sm">
+              <ShieldCheck className="size-4 text-success" aria-hidden="true" /> Two-factor sign-in is on. {SECURITY_MESSAGES.adminKeepsTwoFactor}
+            </p>
+          ) : (
+            <TurnOff />
+          )
+        ) : !overview.hasPassword ? (
+          <p className="text-sm text-muted-foreground">{SECURITY_MESSAGES.needsPassword}</p>
+        ) : enrolment ? (
+          <div className="grid gap-6 sm:grid-cols-[auto_1fr]">
+            <img
+              src={enrolment.qrDataUrl}
+              alt="QR code to add your account to an authenticator app"
+              width={176}
+              height={176}
+              className="size-44 rounded-md border bg-white p-1"
+            />
+            <div className="space-y-4">
+              <ol className="list-decimal space-y-1 ps-5 text-sm">
+                <li>Scan the QR code with your authenticator app.</li>
+                <li>
+                  Or type this key into it:{" "}
+                  <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all" data-testid="two-factor-key">
+                    {enrolment.manualKey}
+                  </code>
+                </li>
+                <li>Enter the 6-digit code the app shows to finish.</li>
+              </ol>
+              <confirm.fetcher.Form method="post" {...getFormProps(confirm.form)} className="space-y-3">
+                <input type="hidden" name="intent" value="two-factor-confirm" />
+                <Field id={confirm.fields.code!.id} label="Code from the app" errors={confirm.fields.code!.errors}>
+                  <Input
+                    {...getInputProps(confirm.fields.code!, { type: "text" })}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    className="max-w-40 font-mono tracking-widest"
+                  />
+                </Field>
+                <Button type="submit" disabled={confirm.busy}>
+                  {confirm.busy ? "Verifying..." : "Turn on two-factor sign-in"}
+                </Button>
+              </confirm.fetcher.Form>
+            </div>
+          </div>
+        ) : (
+          <enable.fetcher.Form method="post" {...getFormProps(enable.form)} className="max-w-sm space-y-3">
+            <input type="hidden" name="intent" value="two-factor-enable" />
+            <Field id={enable.fields.password!.id} label="Your password" errors={enable.fields.password!.errors}>
+              <PasswordInput {...passwordProps(enable.fields.password!)} autoComplete="current-password" />
+            </Field>
+            <Button type="submit" disabled={enable.busy}>
+              {enable.busy ? "Processing..." : "Set up two-factor sign-in"}
+            </Button>
+          </enable.fetcher.Form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function passwordProps(field: Parameters<typeof getInputProps>[0]) {
+  const { type: _type, ...rest } = getInputProps(field, { type: "password" });
+  return rest;
+}
+
+function TurnOff() {
+  const off = useSecurityForm("two-factor-disable", disableTwoFactorSchema);
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="flex items-center gap-2 text-sm">
+          <ShieldCheck className="size-4 text-success" aria-hidden="true" /> Two-factor sign-in is on.
+        </p>
+        <Button type="button" variant="outline" onClick={() => setOpen(true)}>
+          Turn off
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <off.fetcher.Form method="post" {...getFormProps(off.form)} className="max-w-sm space-y-3">
+      <input type="hidden" name="intent" value="two-factor-disable" />
+      <p className="text-sm text-muted-foreground">To turn it off, confirm with your password and a current code.</p>
+      <Field id={off.fields.password!.id} label="Your password" errors={off.fields.password!.errors}>
+        <PasswordInput {...passwordProps(off.fields.password!)} autoComplete="current-password" />
+      </Field>
+      <Field id={off.fields.code!.id} label="Code from the app, or a backup code" errors={off.fields.code!.errors}>
+        <Input {...getInputProps(off.fields.code!, { type: "text" })} autoComplete="one-time-code" className="max-w-48 font-mono" />
+      </Field>
+      <div className="flex gap-2">
+        <Button type="submit" variant="destructive" disabled={off.busy}>
+          {off.busy ? "Processing..." : "Turn off two-factor sign-in"}
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </off.fetcher.Form>
+  );
+}
+
+function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const text = codes.join("\n");
+  const download = `data:text/plain;charset=utf-8,${encodeURIComponent(`Tigris Advisory backup codes (each works once)\n\n${text}\n`)}`;
+  return (
+    <div className="space-y-4" role="status">
+      <p className="flex items-center gap-2 font-medium">
+        <Check className="size-5 text-success" aria-hidden="true" /> Two-factor sign-in is on.
+      </p>
+      <p className="text-sm">
+        Save these backup codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
+      </p>
+      <ul className="grid max-w-md grid-cols-2 gap-2 rounded-md border bg-muted/50 p-4 font-mono text-sm" aria-label="Backup codes">
+        {codes.map((code) => (
+          <li key={code} data-testid="backup-code">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            void navigator.clipboard?.writeText(text).then(() => setCopied(true));
+          }}
+        >
+          <Copy aria-hidden="true" /> {copied ? "Copied" : "Copy codes"}
+        </Button>
+        <Button asChild variant="outline">
+          <a href={download} download="tigris-backup-codes.txt">
+            <Download aria-hidden="true" /> Download codes
+          </a>
+        </Button>
+        <Button type="button" onClick={onDone}>
+          I have saved my codes
+        </Button>
+      </div>
+    </div>
+  );
+}

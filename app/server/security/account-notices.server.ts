@@ -1,0 +1,108 @@
+import { createHash } from "node:crypto";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { deviceLabel } from "~/domain/devices";
+import type { Database } from "../db/client.server";
+import { knownDevices, user } from "../db/schema.server";
+import { enqueueEmail, type OutboxWorker } from "../email/outbox.server";
+import type { EmailContent } from "../email/templates.server";
+import { emailChangedEmail, newDeviceSignInEmail } from "../email/security-emails.server";
+import type { Logger } from "../runtime/logger.server";
+
+/**
+ * The security notices better-auth's own flows trigger (its database hooks call these):
+ * a sign-in from a device the account has not used, and a confirmed e-mail change. The
+ * notices our own actions send (password changed, two-factor off) are queued by
+ * app/server/services/account-security.server.ts.
+ */
+
+export interface NoticeDeps {
+  db: Database;
+  settings: { siteUrl: string; firmTimeZone: string };
+  log: Logger;
+  outbox?: Pick<OutboxWorker, "kick">;
+}
+
+/** A moment as the reader sees it: the firm's wall clock, with its zone's name. */
+export function formatMoment(at: Date, timeZone: string): string {
+  return format(new TZDate(at, timeZone), "d MMMM yyyy 'at' HH:mm zzz");
+}
+
+export const securityPageUrl = (siteUrl: string) => new URL("/account/security", siteUrl).toString();
+
+/** Queues one security notice to the account's own address. */
+export async function queueSecurityNotice(
+  deps: NoticeDeps,
+  to: string,
+  kind: string,
+  build: (common: { securityUrl: string; when: string }) => EmailContent,
+  at: Date = new Date(),
+): Promise<void> {
+  const content = build({ securityUrl: securityPageUrl(deps.settings.siteUrl), when: formatMoment(at, deps.settings.firmTimeZone) });
+  await enqueueEmail(deps.db, { kind, to, ...content });
+  deps.outbox?.kick();
+}
+
+const fingerprintOf = (userAgent: string | null | undefined) =>
+  createHash("sha256").update(deviceLabel(userAgent)).update("\0").update(userAgent ?? "").digest("base64url");
+
+/**
+ * Called for every new session. The device (the browser's user agent) is remembered per
+ * account; a device seen for the first time sends a notice, except on the account's very
+ * first sign-in. It runs after the password check, so a sign-in that then stops at the
+ * second factor is reported too: someone knows the password.
+ */
+export async function noteSignIn(
+  deps: NoticeDeps,
+  session: { userId: string; userAgent?: string | null; ipAddress?: string | null },
+): Promise<void> {
+  try {
+    const fingerprint = fingerprintOf(session.userAgent);
+    const inserted = await deps.db
+      .insert(knownDevices)
+      .values({ userId: session.userId, fingerprint })
+      .onConflictDoUpdate({ target: [knownDevices.userId, knownDevices.fingerprint], set: { lastSeenAt: sql`now()` } })
+      .returning({ firstSeenAt: knownDevices.firstSeenAt, lastSeenAt: knownDevices.lastSeenAt });
+    const isNew = inserted[0] && inserted[0].firstSeenAt.getTime() === inserted[0].lastSeenAt.getTime();
+    if (!isNew) return;
+    const [others] = await deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(knownDevices)
+      .where(and(eq(knownDevices.userId, session.userId), ne(knownDevices.fingerprint, fingerprint)));
+    if (!others || others.n === 0) return;
+    const [account] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, session.userId));
+    if (!account) return;
+    await queueSecurityNotice(deps, account.email, "security-new-device", (common) =>
+      newDeviceSignInEmail({ ...common, device: deviceLabel(session.userAgent), ipAddress: session.ipAddress ?? null }),
+    );
+  } catch (err) {
+    // A notice that cannot be queued must not stop the sign-in; it is logged for follow-up.
+    deps.log.error({ err }, "could not record the sign-in device");
+  }
+}
+
+/** What an e-mail verification token says (better-auth signs it; read after it was checked). */
+export function readVerificationToken(token: unknown): { email?: string; updateTo?: string; requestType?: string } {
+  if (typeof token !== "string") return {};
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    if (!payload || typeof payload !== "object") return {};
+    const p = payload as Record<string, unknown>;
+    const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+    return { email: str(p.email), updateTo: str(p.updateTo), requestType: str(p.requestType) };
+  } catch {
+    return {};
+  }
+}
+
+/** After a confirmed e-mail change: the old address is told where mail goes now. */
+export async function noteEmailChanged(deps: NoticeDeps, change: { oldEmail: string; newEmail: string }): Promise<void> {
+  try {
+    await queueSecurityNotice(deps, change.oldEmail, "security-email-changed", (common) =>
+      emailChangedEmail({ ...common, newEmail: change.newEmail }),
+    );
+  } catch (err) {
+    deps.log.error({ err }, "could not queue the e-mail-changed notice");
+  }
+}

@@ -1,0 +1,268 @@
+import { APIError } from "better-auth/api";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
+import QRCode from "qrcode";
+import {
+  groupKey,
+  isBackupCode,
+  SECURITY_MESSAGES,
+  type ChangePasswordInput,
+  type SecurityOverview,
+  type SignInCodeInput,
+  type SignInMethod,
+  type TwoFactorEnrolment,
+} from "~/domain/account-security";
+import { AppError } from "~/domain/app-error";
+import { deviceLabel } from "~/domain/devices";
+import { account, session, user } from "../db/schema.server";
+import {
+  emailChangeRequestedEmail,
+  passwordChangedEmail,
+  twoFactorDisabledEmail,
+  twoFactorEnabledEmail,
+} from "../email/security-emails.server";
+import type { RequestContext } from "../http/request-context.server";
+import { queueSecurityNotice, type NoticeDeps } from "../security/account-notices.server";
+import { requireUser, type Actor } from "../security/actor.server";
+import type { LimitRule } from "../security/rate-limit.server";
+import { codeOf, enforce } from "./accounts.server";
+import { isAdmin } from "./users.server";
+
+/**
+ * The signed-in person's sign-in settings (issue 13): two-factor sign-in, password,
+ * e-mail address and sessions. Like the /auth operations they act on the request's own
+ * session cookie, so they take the whole request context, and those that replace the
+ * session answer the Set-Cookie headers the route must pass on. better-auth does the
+ * work through `auth.api` (its HTTP endpoints for these are switched off); limits,
+ * messages and the security e-mails are ours.
+ */
+
+/** Password and code checks on one's own account: a guessing script is slowed to a crawl. */
+const ACCOUNT_CHECK_LIMIT: LimitRule = { max: 5, windowSeconds: 15 * 60 };
+/** The code after the password at sign-in, per address (better-auth adds 5 per challenge and a lockout). */
+const SIGN_IN_CODE_LIMIT: LimitRule = { max: 10, windowSeconds: 60 };
+
+const notices = (context: RequestContext): NoticeDeps => ({
+  db: context.db,
+  settings: context.config,
+  log: context.log,
+  outbox: context.outbox,
+});
+
+/** better-auth's refusals here, as messages a person can act on; anything else is rethrown for the log. */
+function translate(error: unknown): never {
+  if (error instanceof APIError) {
+    const code = codeOf(error);
+    if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
+      throw new AppError("BAD_REQUEST", SECURITY_MESSAGES.wrongPassword, { cause: error });
+    }
+    if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
+      throw new AppError("BAD_REQUEST", SECURITY_MESSAGES.wrongCode, { cause: error });
+    }
+    if (code === "ACCOUNT_TEMPORARILY_LOCKED") throw new AppError("RATE_LIMITED", SECURITY_MESSAGES.locked, { cause: error });
+    if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
+      throw new AppError("UNAUTHENTICATED", SECURITY_MESSAGES.challengeExpired, { cause: error });
+    }
+    if (error.statusCode === 429) throw new AppError("RATE_LIMITED", "Too many attempts. Please wait a minute and try again.", { cause: error });
+  }
+  throw error;
+}
+
+async function attempt<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    translate(error);
+  }
+}
+
+/** An address as people write it: IPv6 compressed ("::1"), IPv4 as it is. */
+function displayAddress(ip: string | null): string | null {
+  if (!ip) return null;
+  if (!ip.includes(":")) return ip;
+  try {
+    return new URL(`http://[${ip}]/`).hostname.slice(1, -1);
+  } catch {
+    return ip;
+  }
+}
+
+async function accountEmail(context: RequestContext, userId: string): Promise<string> {
+  const [row] = await context.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  if (!row) throw new AppError("UNAUTHENTICATED", "Not authenticated");
+  return row.email;
+}
+
+export async function loadSecurityOverview(
+  context: RequestContext,
+  actor: Actor,
+  input: { currentSessionId: string },
+): Promise<SecurityOverview> {
+  const userId = requireUser(actor);
+  const [[me], logins, sessions, admin] = await Promise.all([
+    context.db.select({ email: user.email, twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.id, userId)),
+    context.db.select({ providerId: account.providerId, password: account.password }).from(account).where(eq(account.userId, userId)),
+    context.db
+      .select({ id: session.id, userAgent: session.userAgent, ipAddress: session.ipAddress, createdAt: session.createdAt, updatedAt: session.updatedAt })
+      .from(session)
+      .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
+      .orderBy(desc(session.updatedAt))
+      .limit(50),
+    isAdmin(context.db, userId, context.log),
+  ]);
+  if (!me) throw new AppError("UNAUTHENTICATED", "Not authenticated");
+  const methods = new Set<SignInMethod>();
+  for (const login of logins) {
+    if (login.providerId === "credential" && login.password) methods.add("password");
+    if (login.providerId === "google" || login.providerId === "linkedin") methods.add(login.providerId);
+  }
+  return {
+    email: me.email,
+    isAdmin: admin,
+    twoFactorEnabled: me.twoFactorEnabled,
+    hasPassword: methods.has("password"),
+    methods: (["password", "google", "linkedin"] as const).filter((m) => methods.has(m)),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      device: deviceLabel(s.userAgent),
+      ipAddress: displayAddress(s.ipAddress),
+      signedInAt: s.createdAt.toISOString(),
+      lastSeenAt: s.updatedAt.toISOString(),
+      current: s.id === input.currentSessionId,
+    })),
+  };
+}
+
+/** Ends every session of the account but this one. Answers how many ended. */
+export async function signOutOtherSessions(
+  context: RequestContext,
+  actor: Actor,
+  input: { currentSessionId: string },
+): Promise<number> {
+  const userId = requireUser(actor);
+  const ended = await context.db
+    .delete(session)
+    .where(and(eq(session.userId, userId), ne(session.id, input.currentSessionId)))
+    .returning({ id: session.id });
+  context.log.info({ ended: ended.length }, "other sessions signed out");
+  return ended.length;
+}
+
+/** New password after the current one; every other session ends, this one is renewed. */
+export async function changePassword(context: RequestContext, actor: Actor, input: ChangePasswordInput): Promise<Headers> {
+  const userId = requireUser(actor);
+  await enforce(context, [`password-change:user:${userId}`], ACCOUNT_CHECK_LIMIT);
+  const { headers } = await attempt(() =>
+    context.auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: context.headers,
+      returnHeaders: true,
+    }),
+  );
+  await queueSecurityNotice(notices(context), await accountEmail(context, userId), "security-password-changed", passwordChangedEmail);
+  return headers;
+}
+
+/**
+ * Sends the confirmation link to the new address (better-auth; nothing changes until it
+ * is opened) and tells the current address. An address already in use gets no link and
+ * the answer is the same, so the form cannot be used to find out who has an account.
+ */
+export async function requestEmailChange(context: RequestContext, actor: Actor, input: { newEmail: string }): Promise<void> {
+  const userId = requireUser(actor);
+  await enforce(context, [`email-change:user:${userId}`], ACCOUNT_CHECK_LIMIT);
+  const current = await accountEmail(context, userId);
+  if (current === input.newEmail) throw new AppError("BAD_REQUEST", "That is already your e-mail address.");
+  await attempt(() =>
+    context.auth.api.changeEmail({
+      body: { newEmail: input.newEmail, callbackURL: "/account/security?email=changed" },
+      headers: context.headers,
+    }),
+  );
+  await queueSecurityNotice(notices(context), current, "security-email-change-requested", (common) =>
+    emailChangeRequestedEmail({ ...common, newEmail: input.newEmail }),
+  );
+}
+
+/**
+ * Step one of turning on two-factor sign-in: the password, then a new secret (kept
+ * unconfirmed by better-auth until step two) as a QR code and a key to type.
+ */
+export async function startTwoFactorEnrolment(
+  context: RequestContext,
+  actor: Actor,
+  input: { password: string },
+): Promise<TwoFactorEnrolment> {
+  const userId = requireUser(actor);
+  await enforce(context, [`two-factor-setup:user:${userId}`], ACCOUNT_CHECK_LIMIT);
+  const enabled = await attempt(() =>
+    context.auth.api.enableTwoFactor({ body: { password: input.password, method: "totp" }, headers: context.headers }),
+  );
+  if (enabled.method !== "totp") throw new Error("better-auth did not start a TOTP enrolment");
+  const { totpURI } = enabled;
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  const svg = await QRCode.toString(totpURI, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return { qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, manualKey: groupKey(secret) };
+}
+
+/**
+ * Step two: the first code from the app turns two-factor sign-in on (better-auth replaces
+ * the session, so the Set-Cookie is answered) and the ten backup codes are answered,
+ * to be shown this once.
+ */
+export async function confirmTwoFactorEnrolment(
+  context: RequestContext,
+  actor: Actor,
+  input: { code: string },
+): Promise<{ headers: Headers; backupCodes: string[] }> {
+  const userId = requireUser(actor);
+  await enforce(context, [`two-factor-confirm:user:${userId}`], ACCOUNT_CHECK_LIMIT);
+  const { headers } = await attempt(() =>
+    context.auth.api.verifyTOTP({ body: { code: input.code }, headers: context.headers, returnHeaders: true }),
+  );
+  const { backupCodes } = await context.auth.api.viewBackupCodes({ body: { userId } });
+  await queueSecurityNotice(notices(context), await accountEmail(context, userId), "security-two-factor-on", twoFactorEnabledEmail);
+  return { headers, backupCodes };
+}
+
+/** Needs the password and a current code (or a backup code). Admins keep it on. */
+export async function turnOffTwoFactor(
+  context: RequestContext,
+  actor: Actor,
+  input: { password: string; code: string },
+): Promise<Headers> {
+  const userId = requireUser(actor);
+  if (await isAdmin(context.db, userId, context.log)) throw new AppError("FORBIDDEN", SECURITY_MESSAGES.adminKeepsTwoFactor);
+  await enforce(context, [`two-factor-off:user:${userId}`], ACCOUNT_CHECK_LIMIT);
+  await attempt(() =>
+    isBackupCode(input.code)
+      ? context.auth.api.verifyBackupCode({ body: { code: input.code, disableSession: true }, headers: context.headers })
+      : context.auth.api.verifyTOTP({ body: { code: input.code }, headers: context.headers }),
+  );
+  const { headers } = await attempt(() =>
+    context.auth.api.disableTwoFactor({ body: { password: input.password }, headers: context.headers, returnHeaders: true }),
+  );
+  await queueSecurityNotice(notices(context), await accountEmail(context, userId), "security-two-factor-off", twoFactorDisabledEmail);
+  return headers;
+}
+
+/**
+ * The code after the password at sign-in (the two_factor cookie says whose). A backup
+ * code works once. "Trust this device" skips the code on this browser for 30 days.
+ */
+export async function verifySignInCode(context: RequestContext, _actor: Actor, input: SignInCodeInput): Promise<Headers> {
+  await enforce(context, [`two-factor-sign-in:ip:${context.clientKey}`], SIGN_IN_CODE_LIMIT);
+  const { headers } = await attempt(() =>
+    isBackupCode(input.code)
+      ? context.auth.api.verifyBackupCode({
+          body: { code: input.code, trustDevice: input.trustDevice },
+          headers: context.headers,
+          returnHeaders: true,
+        })
+      : context.auth.api.verifyTOTP({
+          body: { code: input.code, trustDevice: input.trustDevice },
+          headers: context.headers,
+          returnHeaders: true,
+        }),
+  );
+  return headers;
+}
