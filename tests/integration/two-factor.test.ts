@@ -184,7 +184,7 @@ describe(`two-factor sign-in (${testDriver})`, () => {
     const investor = await createUser(t.db, { email: "tf.social.investor@example.com", password });
     const gate = context.auth.options.user!.validateUserInfo!;
     const oauth = (action: "sign-in" | "link-account" | "create-user", id?: string) =>
-      gate({ user: { id, email: "x@example.com" }, source: { action, method: "oauth", oauth: { providerId: "google" } } }, {} as never);
+      gate({ user: { id, email: "x@example.com" }, source: { action, method: "oauth", oauth: { providerId: "google" } } });
     expect(await oauth("sign-in", admin.id)).toEqual(expect.objectContaining({ error: ADMIN_SOCIAL_REFUSED }));
     expect(await oauth("link-account", admin.id)).toEqual(expect.objectContaining({ error: ADMIN_SOCIAL_REFUSED }));
     expect(await oauth("sign-in", investor.id)).toBeUndefined();
