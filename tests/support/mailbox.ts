@@ -48,3 +48,19 @@ export async function waitForMails(dataDir: string, address: string, count: numb
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Waits for a mail to `address` that `matches` (others may arrive first, in any order). */
+export async function waitForMail(
+  dataDir: string,
+  address: string,
+  matches: (mail: Awaited<ReturnType<typeof mailsTo>>[number]) => boolean,
+  timeoutMs = 5_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailsTo(dataDir, address)).find(matches);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no matching mail to ${address} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
