@@ -14,12 +14,8 @@ import {
   SIGN_IN_METHODS,
   type SecurityOverview,
 } from "~/domain/account-security";
-import { useSecurityForm } from "./use-security-form";
+import { passwordProps, useSecurityForm } from "./use-security-form";
 
-function passwordProps(field: Parameters<typeof getInputProps>[0]) {
-  const { type: _type, ...rest } = getInputProps(field, { type: "password" });
-  return rest;
-}
 
 export function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const change = useSecurityForm("change-password", changePasswordSchema);

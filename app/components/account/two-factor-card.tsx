@@ -14,7 +14,7 @@ import {
   SECURITY_MESSAGES,
   type SecurityOverview,
 } from "~/domain/account-security";
-import { useSecurityForm } from "./use-security-form";
+import { passwordProps, useSecurityForm } from "./use-security-form";
 
 /**
  * Two-factor sign-in (issue 13): set it up in two steps (password, then the first code
@@ -116,10 +116,6 @@ export function TwoFactorCard({ overview, required }: { overview: SecurityOvervi
   );
 }
 
-function passwordProps(field: Parameters<typeof getInputProps>[0]) {
-  const { type: _type, ...rest } = getInputProps(field, { type: "password" });
-  return rest;
-}
 
 function TurnOff() {
   const off = useSecurityForm("two-factor-disable", disableTwoFactorSchema);

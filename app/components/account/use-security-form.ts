@@ -1,4 +1,4 @@
-import { useForm, type Submission, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
@@ -38,4 +38,10 @@ export function useSecurityForm(id: string, schema: z.ZodType) {
     if (fetcher.data?.toast) showFlashToast(fetcher.data.toast);
   }, [fetcher.data]);
   return { fetcher, form, fields, busy: fetcher.state !== "idle" };
+}
+
+/** A password field's input props for PasswordInput (which sets its own type). */
+export function passwordProps(field: Parameters<typeof getInputProps>[0]) {
+  const { type: _type, ...rest } = getInputProps(field, { type: "password" });
+  return rest;
 }
