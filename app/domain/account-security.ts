@@ -42,6 +42,9 @@ export const changePasswordSchema = z
 
 export const changeEmailSchema = z.object({ newEmail: emailSchema });
 
+/** "Sign out other sessions" carries no fields. */
+export const signOutOthersSchema = z.object({});
+
 export const enableTwoFactorSchema = z.object({ password: currentPassword });
 
 export const confirmTwoFactorSchema = z.object({ code: totpCode });

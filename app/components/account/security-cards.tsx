@@ -12,6 +12,7 @@ import {
   changePasswordSchema,
   SIGN_IN_METHOD_LABELS,
   SIGN_IN_METHODS,
+  signOutOthersSchema,
   type SecurityOverview,
 } from "~/domain/account-security";
 import { passwordProps, useSecurityForm } from "./use-security-form";
@@ -135,7 +136,7 @@ const when = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
 
 export function SessionsCard({ sessions, timeZone }: { sessions: SecurityOverview["sessions"]; timeZone: string }) {
-  const others = useSecurityForm("sign-out-others", changeEmailSchema.pick({}));
+  const others = useSecurityForm("sign-out-others", signOutOthersSchema);
   const otherCount = sessions.filter((s) => !s.current).length;
   return (
     <Card aria-labelledby="sessions-title">
