@@ -5,7 +5,7 @@ import { data } from "react-router";
 import { ProfileForm } from "~/components/account/profile-form";
 import { showFlashToast } from "~/components/ui/toaster";
 import { brand } from "~/domain/brand";
-import { PROFILE_MESSAGES, profileFormDefaults, profileUpdateSchema } from "~/domain/profile";
+import { PROFILE_MESSAGES, profileFormDefaults, profileUpdateSchema } from "~/domain/profile-update";
 import { routeMeta } from "~/domain/seo";
 import type { FlashToast } from "~/domain/toast";
 import { answer, readForm } from "~/server/http/answer.server";

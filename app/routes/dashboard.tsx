@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
 import { BILLING_MESSAGES } from "~/domain/billing";
 import { brand } from "~/domain/brand";
+import { formatPhone } from "~/domain/profile-update";
 import { routeMeta } from "~/domain/seo";
 import { answer, readForm, settle } from "~/server/http/answer.server";
 import { actorOf, requireViewer } from "~/server/security/session.server";
@@ -39,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       firstName: viewer.firstName,
       lastName: viewer.lastName,
     },
-    profile: profile.value,
+    // The phone as people read it, written here so the page needs no phone library.
+    profile: profile.value && { ...profile.value, phone: profile.value.phone && formatPhone(profile.value.phone) },
     bookings: bookings.value,
     profileError: profile.failed ? TRY_AGAIN : null,
     bookingsError: bookings.failed ? TRY_AGAIN : null,

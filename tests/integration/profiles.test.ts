@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
-import { PROFILE_MESSAGES, type ProfileUpdate } from "~/domain/profile";
+import { PROFILE_MESSAGES, type ProfileUpdate } from "~/domain/profile-update";
 import { action as profileAction, loader as profileLoader } from "~/routes/account.profile";
 import { anonymous } from "~/server/security/actor.server";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";

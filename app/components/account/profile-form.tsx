@@ -10,16 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { preloadToaster } from "~/components/ui/toaster";
-import {
-  COMPANY_MAX_LENGTH,
-  CONTACT_METHOD_LABELS,
-  CONTACT_METHODS,
-  INVESTOR_TYPE_LABELS,
-  INVESTOR_TYPES,
-  PHONE_INPUT_MAX_LENGTH,
-  profileUpdateSchema,
-  type ProfileFormValues,
-} from "~/domain/profile";
+import { CONTACT_METHOD_LABELS, CONTACT_METHODS, INVESTOR_TYPE_LABELS, INVESTOR_TYPES } from "~/domain/profile";
+import { COMPANY_MAX_LENGTH, PHONE_INPUT_MAX_LENGTH, profileUpdateSchema, type ProfileFormValues } from "~/domain/profile-update";
 
 /** The same box as `Input`, for the native selects (accessible and usable without JavaScript). */
 const selectClass = cn(

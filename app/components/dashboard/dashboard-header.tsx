@@ -1,4 +1,4 @@
-import { ArrowLeft, LogOut } from "lucide-react";
+import { ArrowLeft, LogOut, UserCog } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Avatar, AvatarFallback, initials } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -10,7 +10,10 @@ export interface DashboardViewer {
   lastName: string | null;
 }
 
-/** The dashboard's page header: back link, avatar, name and e-mail, and Sign Out. */
+/**
+ * The dashboard's page header (SPEC.md: back link, avatar, name and e-mail, Sign Out), with
+ * the way to the account's own settings (issue 13) beside Sign Out.
+ */
 export function DashboardHeader({ viewer }: { viewer: DashboardViewer }) {
   const fullName = [viewer.firstName, viewer.lastName].filter(Boolean).join(" ");
   const displayName = viewer.name.trim() || fullName || viewer.email;
@@ -38,17 +41,29 @@ export function DashboardHeader({ viewer }: { viewer: DashboardViewer }) {
               )}
             </div>
           </div>
-          <Form method="post" action="/auth/sign-out" className="shrink-0">
-            <input type="hidden" name="redirectTo" value="/auth" />
+          <div className="flex shrink-0 flex-col gap-3 sm:flex-row sm:items-center">
             <Button
-              type="submit"
-              variant="secondary"
-              className="w-full focus-visible:ring-offset-primary sm:w-auto"
+              asChild
+              variant="outline"
+              className="w-full border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 focus-visible:ring-offset-primary sm:w-auto"
             >
-              <LogOut aria-hidden="true" />
-              Sign Out
+              <Link to="/account">
+                <UserCog aria-hidden="true" />
+                Account settings
+              </Link>
             </Button>
-          </Form>
+            <Form method="post" action="/auth/sign-out">
+              <input type="hidden" name="redirectTo" value="/auth" />
+              <Button
+                type="submit"
+                variant="secondary"
+                className="w-full focus-visible:ring-offset-primary sm:w-auto"
+              >
+                <LogOut aria-hidden="true" />
+                Sign Out
+              </Button>
+            </Form>
+          </div>
         </div>
       </div>
     </section>

@@ -2,8 +2,12 @@ import { Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { contactMethodLabel, formatPhone, investorTypeLabel, type OwnProfile } from "~/domain/profile";
+import { contactMethodLabel, investorTypeLabel, type OwnProfile } from "~/domain/profile";
 
+/**
+ * What the tab shows, `phone` already written for reading (the dashboard's loader runs
+ * `formatPhone` on the server, so the page loads no phone library).
+ */
 export type ProfileDetails = Omit<OwnProfile, "avatarUrl">;
 
 function Field({ label, value, muted = false }: { label: string; value: string; muted?: boolean }) {
@@ -47,7 +51,7 @@ export function ProfileTab({ profile }: { profile: ProfileDetails }) {
           />
           <Field label="Email" value={profile.email} />
           {present(profile.company) && <Field label="Company" value={profile.company} />}
-          {present(profile.phone) && <Field label="Phone" value={formatPhone(profile.phone)} />}
+          {present(profile.phone) && <Field label="Phone" value={profile.phone} />}
           <Field label="Investor Type" value={investorType ?? "Not Set"} muted={investorType === null} />
           <Field label="Preferred Contact Method" value={contactMethodLabel(profile.preferredContactMethod)} />
         </dl>

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
-import type { ProfileUpdate } from "~/domain/profile";
+import type { ProfileUpdate } from "~/domain/profile-update";
 import type { ServiceContext } from "../http/request-context.server";
 import { requireUser, type Actor } from "../security/actor.server";
 import { profiles, user } from "../db/schema.server";
