@@ -53,6 +53,9 @@ export async function enqueueEmail(db: Database, message: OutboxMessage): Promis
     ical: message.icalEvent?.content ?? null,
     icalFilename: message.icalEvent?.filename ?? null,
     bookingId: message.bookingId ?? null,
+    // Due now by the same clock the worker claims with (not the database's default now(),
+    // whose microseconds would make a mail queued in this millisecond not yet due).
+    nextAttemptAt: new Date(),
   });
 }
 
