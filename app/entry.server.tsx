@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./nonce";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./server/db/pg-error.server";
 
 export const streamTimeout = 5_000;
 
@@ -16,6 +17,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
+  // A loader that failed because the database is away (a restart, a failover): the crash
+  // screen as usual, but as 503 with Retry-After, so clients and proxies know to come back.
+  if (Object.values(routerContext.staticHandlerContext.errors ?? {}).some(isDatabaseUnavailable)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Give up on slow deferred data; cleared as soon as everything has rendered.

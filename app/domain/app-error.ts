@@ -53,8 +53,10 @@ export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
 
-/** A Retry-After header for a rate-limited error that knows when to try again. */
+/** A Retry-After header for a rate-limited or unavailable error that knows when to try again. */
 export function retryAfter(error: AppError): HeadersInit | undefined {
   const seconds = error.detail?.retryAfter;
-  return error.code === "RATE_LIMITED" && typeof seconds === "number" ? { "Retry-After": String(seconds) } : undefined;
+  return (error.code === "RATE_LIMITED" || error.code === "UNAVAILABLE") && typeof seconds === "number"
+    ? { "Retry-After": String(seconds) }
+    : undefined;
 }

@@ -16,16 +16,42 @@ export type DatabaseHandle =
 
 interface HandleBase {
   db: Database;
+  /** Where the data lives: "postgres" for a server, the PGlite directory, or "memory". */
+  readonly location: string;
   /** A trivial round trip with a short timeout, for the health check. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+/**
+ * Told about every statement and every lost connection (the metrics and the log listen).
+ * Never throws: an observer's failure must not fail a query.
+ */
+export interface DatabaseObserver {
+  /** A statement (or, on PGlite, a whole transaction) finished after `seconds`, with `error` when it failed. */
+  query?(seconds: number, error?: unknown): void;
+  /** A connection died under us (a restart, a failover, a killed backend). */
+  connectionLost?(error: Error): void;
+}
+
 export type DatabaseTarget =
-  | { driver: "postgres"; url: string; maxConnections?: number; onError?: (error: Error) => void }
-  | { driver: "pglite"; dataDir: string | undefined };
+  | { driver: "postgres"; url: string; maxConnections?: number; observer?: DatabaseObserver }
+  | { driver: "pglite"; dataDir: string | undefined; observer?: DatabaseObserver };
 
 const PING_TIMEOUT_MS = 2_000;
+
+/**
+ * The bounds on waiting for PostgreSQL (issue 14). A request never waits longer than
+ * CONNECT for a connection, nor longer than STATEMENT for one statement (the server
+ * cancels it) or QUERY for an answer at all (a server that went silent); a transaction
+ * left idle by a broken request is ended after IDLE_IN_TRANSACTION, releasing its locks.
+ */
+export const DATABASE_BOUNDS_MS = {
+  connect: 5_000,
+  statement: 10_000,
+  query: 15_000,
+  idleInTransaction: 30_000,
+} as const;
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -33,6 +59,46 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer from the database within ${ms} ms`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+function elapsedSince(start: number): number {
+  return (performance.now() - start) / 1000;
+}
+
+/** Calls an observer's hook, swallowing anything it throws. */
+function tell<A extends unknown[]>(hook: ((...args: A) => void) | undefined, ...args: A): void {
+  try {
+    hook?.(...args);
+  } catch {
+    // an observer never fails the query it observes
+  }
+}
+
+/**
+ * Times whatever `method` does (a promise, or with `nodeCallback` a trailing callback as
+ * pg-pool passes one) and tells the observer. The result is handed back untouched.
+ */
+function timed<F extends (...args: never[]) => unknown>(method: F, observe: DatabaseObserver["query"], nodeCallback = false): F {
+  return function (this: unknown, ...args: Parameters<F>) {
+    const start = performance.now();
+    const last = args[args.length - 1] as unknown;
+    if (nodeCallback && typeof last === "function") {
+      const callback = last as (error: unknown, ...rest: unknown[]) => void;
+      const wrapped = (error: unknown, ...rest: unknown[]) => {
+        tell(observe, elapsedSince(start), error ?? undefined);
+        callback(error, ...rest);
+      };
+      return method.apply(this, [...args.slice(0, -1), wrapped] as Parameters<F>);
+    }
+    const result = method.apply(this, args);
+    if (result && typeof (result as Promise<unknown>).then === "function") {
+      (result as Promise<unknown>).then(
+        () => tell(observe, elapsedSince(start)),
+        (error: unknown) => tell(observe, elapsedSince(start), error),
+      );
+    }
+    return result;
+  } as F;
 }
 
 function closeOnce(close: () => Promise<void>): () => Promise<void> {
@@ -45,16 +111,32 @@ function closeOnce(close: () => Promise<void>): () => Promise<void> {
  * under `<dataDir>/pglite` (or in memory when dataDir is undefined, for tests).
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  const observer = target.observer ?? {};
   if (target.driver === "postgres") {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.maxConnections ?? 10,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: DATABASE_BOUNDS_MS.connect,
+      query_timeout: DATABASE_BOUNDS_MS.query,
+      statement_timeout: DATABASE_BOUNDS_MS.statement,
+      idle_in_transaction_session_timeout: DATABASE_BOUNDS_MS.idleInTransaction,
+      keepAlive: true,
     });
-    // An idle client dying (a database restart) must not crash the process: report it.
-    pool.on("error", (error) => target.onError?.(error));
+    // A connection that dies (a restart, a failover, pg_terminate_backend) emits "error" on
+    // its client. pg-pool listens only while the client is idle in the pool; one checked
+    // out for a transaction has no listener, and an unheard "error" event ends the process.
+    // So every client gets a listener of its own for its whole life: the query in flight
+    // fails with the error (its request answers 503), the pool drops the broken client when
+    // it is released, and the next request gets a fresh connection once the server is back.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => tell(observer.connectionLost, error));
+      client.query = timed(client.query, observer.query, true);
+    });
+    // The pool re-emits an idle client's error here; the client's own listener reported it.
+    pool.on("error", () => {});
     return {
       driver: "postgres",
+      location: "postgres",
       pool,
       db: drizzlePg({ client: pool, schema }) as unknown as Database,
       ping: () => withTimeout(pool.query("select 1").then(() => undefined), PING_TIMEOUT_MS),
@@ -70,8 +152,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   } else {
     client = await PGlite.create();
   }
+  client.query = timed(client.query, observer.query);
+  client.exec = timed(client.exec, observer.query);
+  client.transaction = timed(client.transaction, observer.query);
   return {
     driver: "pglite",
+    location: target.dataDir ? path.join(target.dataDir, "pglite") : "memory",
     client,
     db: drizzlePglite({ client, schema }) as unknown as Database,
     ping: () => {

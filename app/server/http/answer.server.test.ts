@@ -43,11 +43,25 @@ describe("answer", () => {
 
   it("answers anything unexpected with the action's failure message and 500, logged once at error", async () => {
     const log = recorder();
-    const cause = new Error("connection terminated");
+    const cause = new TypeError("Cannot read properties of undefined (reading 'id')");
     const result = unwrap(await answer({ log }, { failure: FAILURE, reply }, () => Promise.reject(cause)));
     expect(result).toMatchObject({ data: { message: FAILURE, code: "INTERNAL" }, status: 500 });
     expect(log.error).toHaveBeenCalledOnce();
     expect(log.error.mock.calls[0]![0]).toEqual({ err: cause });
+  });
+
+  it("answers a lost database with the action's failure message, 503 and Retry-After, logged once at error", async () => {
+    // As node-postgres reports a backend ended by a restart, wrapped the way Drizzle wraps it.
+    const killed = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    const wrapped = new Error("Failed query: insert into ...", { cause: killed });
+    for (const cause of [wrapped, new Error("Connection terminated unexpectedly"), Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })]) {
+      const log = recorder();
+      const result = unwrap(await answer({ log }, { failure: FAILURE, reply }, () => Promise.reject(cause)));
+      expect(result).toMatchObject({ data: { message: FAILURE, code: "UNAVAILABLE" }, status: 503, headers: { "Retry-After": "5" } });
+      expect(log.error).toHaveBeenCalledOnce();
+      expect(log.error.mock.calls[0]![0]).toEqual({ err: cause });
+      expect(log.info).not.toHaveBeenCalled();
+    }
   });
 
   it("shows the action's failure message, not the error's, for a body it cannot read", async () => {

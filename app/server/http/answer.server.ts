@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { AppError, isAppError, retryAfter } from "~/domain/app-error";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/pg-error.server";
 import type { Logger } from "../runtime/logger.server";
 
 /**
@@ -28,8 +29,21 @@ function isRouterAnswer(thrown: unknown): boolean {
   return thrown instanceof Response || (typeof thrown === "object" && thrown !== null && (thrown as { type?: unknown }).type === "DataWithResponseInit");
 }
 
+/**
+ * The database could not serve this request (a restart, a failover, a killed connection,
+ * a bound exceeded): 503 with the action's failure message and Retry-After. Only the
+ * requests that were using the lost connection fail; the next one gets a fresh one.
+ */
+export function databaseUnavailable(failure: string, cause: unknown): AppError {
+  return new AppError("UNAVAILABLE", failure, { cause, detail: { retryAfter: DATABASE_RETRY_AFTER_SECONDS, database: true } });
+}
+
 /** What was thrown, as the refusal to answer with: logged once, at the right level. */
 function refusal(ctx: { log: Logger }, failure: string, thrown: unknown): { error: AppError; message: string } {
+  if (!isAppError(thrown) && isDatabaseUnavailable(thrown)) {
+    ctx.log.error({ err: thrown }, "request failed: the database is unavailable");
+    return { error: databaseUnavailable(failure, thrown), message: failure };
+  }
   const error = isAppError(thrown) && thrown.code !== "INTERNAL" ? thrown : new AppError("INTERNAL", failure, { cause: thrown });
   if (error.code === "INTERNAL") ctx.log.error({ err: thrown }, "request failed");
   else ctx.log.info({ code: error.code, detail: error.detail }, "request refused");

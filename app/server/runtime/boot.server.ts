@@ -1,8 +1,7 @@
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from "./config.server";
-import { openDatabase, type DatabaseHandle } from "../db/client.server";
+import { openDatabase, type DatabaseHandle, type DatabaseObserver } from "../db/client.server";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "../db/data-dir-lock.server";
 import { migrateDatabase } from "../db/migrate.server";
-import type { Logger } from "./logger.server";
 
 /**
  * The start-up steps shared by the server and the command-line scripts. Failures an
@@ -40,14 +39,10 @@ export function lockDataDirOrExit(config: AppConfig, hint = ""): DataDirLock | u
 }
 
 /** Opens the configured database and brings its schema up to date. */
-export async function openMigratedDatabase(config: AppConfig, logger?: Logger): Promise<DatabaseHandle> {
+export async function openMigratedDatabase(config: AppConfig, observer?: DatabaseObserver): Promise<DatabaseHandle> {
   const database = config.databaseUrl
-    ? await openDatabase({
-        driver: "postgres",
-        url: config.databaseUrl,
-        onError: (error) => logger?.warn({ err: error }, "database connection lost"),
-      })
-    : await openDatabase({ driver: "pglite", dataDir: config.dataDir });
+    ? await openDatabase({ driver: "postgres", url: config.databaseUrl, observer })
+    : await openDatabase({ driver: "pglite", dataDir: config.dataDir, observer });
   try {
     await migrateDatabase(database);
   } catch (error) {

@@ -33,8 +33,7 @@ const postgresUrl = optionalUrl(/^postgres(ql)?$/, "postgres://user:pass@host:54
 /** Unset or blank means "use the default". */
 const blankAsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
-function isTrustProxy(value: string): boolean {
-  if (/^(true|false|\d+)$/.test(value)) return true;
+function isAddressList(value: string): boolean {
   try {
     proxyaddr.compile(value.split(",").map((v) => v.trim()));
     return true;
@@ -42,6 +41,22 @@ function isTrustProxy(value: string): boolean {
     return false;
   }
 }
+
+function isTrustProxy(value: string): boolean {
+  return /^(true|false|\d+)$/.test(value) || isAddressList(value);
+}
+
+/** A wait in milliseconds, between 100 ms and 10 minutes. */
+const timeoutMs = (fallback: number) =>
+  z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int("must be a whole number")
+      .min(100, "must be at least 100")
+      .max(600_000, "must be at most 600000")
+      .default(fallback),
+  );
 
 function isTimeZone(value: string): boolean {
   try {
@@ -97,6 +112,24 @@ const envSchema = z.object({
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
   SEED_DEMO_CONTENT: z.preprocess(blankAsUnset, z.enum(["true", "false"]).default("true")),
+  /** Bounds on waiting for others (issue 14): each is how long one attempt may take. */
+  SMTP_TIMEOUT_MS: timeoutMs(30_000),
+  STRIPE_TIMEOUT_MS: timeoutMs(10_000),
+  /** /metrics: answered with this bearer token, or to these addresses; without either, not served. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  METRICS_ALLOW: optionalString.pipe(
+    z.string().refine(isAddressList, "must be addresses or subnets separated by commas, such as 127.0.0.1,10.0.0.0/8").optional(),
+  ),
+  /** Backups (npm run backup, and the server's own schedule when BACKUP_EVERY_HOURS is set). */
+  BACKUP_DIR: optionalString,
+  BACKUP_EVERY_HOURS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number({ error: "must be a number of hours" }).int("must be a whole number").min(1, "must be at least 1").max(24 * 7, "must be at most 168").optional(),
+  ),
+  BACKUP_KEEP: z.preprocess(
+    blankAsUnset,
+    z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(1000, "must be at most 1000").default(7),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -121,10 +154,20 @@ export interface AppConfig {
   logLevel: Env["LOG_LEVEL"];
   /** Whether an empty database gets the demo opportunities, plans and slots. */
   seedDemoContent: boolean;
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; timeoutMs: number };
   google: OAuthProviderConfig | undefined;
   linkedin: OAuthProviderConfig | undefined;
-  stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined;
+  stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined; timeoutMs: number } | undefined;
+  /** Who may read /metrics; undefined when neither a token nor addresses are set (not served). */
+  metrics: { token: string | undefined; allow: string[] } | undefined;
+  backup: {
+    /** Where backups are written (default DATA_DIR/backups). */
+    dir: string;
+    /** The server takes one this often when set; otherwise only `npm run backup` does. */
+    everyHours: number | undefined;
+    /** Scheduled backups kept (the oldest beyond this are removed). */
+    keep: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -203,12 +246,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     seedDemoContent: env.SEED_DEMO_CONTENT === "true",
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${brand.name} <${brand.noReplyEmail}>` },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${brand.name} <${brand.noReplyEmail}>`, timeoutMs: env.SMTP_TIMEOUT_MS },
     google: oauth(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY),
     linkedin: oauth(env.LINKEDIN_CLIENT_ID, env.LINKEDIN_CLIENT_SECRET, env.LINKEDIN_DISCOVERY_URL ?? LINKEDIN_DISCOVERY),
     stripe: env.STRIPE_SECRET_KEY
-      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL, timeoutMs: env.STRIPE_TIMEOUT_MS }
       : undefined,
+    metrics:
+      env.METRICS_TOKEN || env.METRICS_ALLOW
+        ? { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW ? env.METRICS_ALLOW.split(",").map((v) => v.trim()) : [] }
+        : undefined,
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")),
+      everyHours: env.BACKUP_EVERY_HOURS,
+      keep: env.BACKUP_KEEP,
+    },
   };
 }
 
@@ -220,6 +272,7 @@ export function disabledFeatures(config: AppConfig): string[] {
   if (!config.linkedin) off.push("LINKEDIN_CLIENT_ID/LINKEDIN_CLIENT_SECRET are not set: LinkedIn sign-in is disabled");
   if (!config.stripe) off.push("STRIPE_SECRET_KEY is not set: online payment is disabled");
   else if (!config.stripe.webhookSecret) off.push("STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused");
+  if (!config.metrics) off.push("METRICS_TOKEN/METRICS_ALLOW are not set: /metrics is not served");
   if (config.trustProxy === true) {
     off.push(
       "TRUST_PROXY=true trusts every X-Forwarded-For hop, which clients can forge: prefer the number of proxies or their addresses",
