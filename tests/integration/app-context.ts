@@ -9,6 +9,7 @@ import type { Actor } from "~/server/security/actor.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/server/security/better-auth.server";
 import { loadConfig } from "~/server/runtime/config.server";
 import { createMailer } from "~/server/email/mailer.server";
+import { deliverDueEmails } from "~/server/email/outbox.server";
 import { createUser } from "~/server/db/factories.server";
 import { createLogger } from "~/server/runtime/logger.server";
 import { totpCode } from "../support/totp";
@@ -30,8 +31,11 @@ export function createTestContext(t: TestDatabase, env: NodeJS.ProcessEnv = {}):
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL, ...env });
   const logger = createLogger({ level: "silent", pretty: false });
   const mailer = createMailer({ smtpUrl: undefined, from: config.mail.from, dataDir, logger });
-  const auth = createAuth({ config, db: t.db, mailer, logger });
-  // Queued e-mails stay in email_outbox: tests deliver them with deliverDueEmails when they need to.
+  // The auth library's own mails (verification, reset, security notices) are delivered as
+  // soon as they are queued, as the server's worker would, so tests can follow their links.
+  const authOutbox = { kick: () => void deliverDueEmails(t.db, mailer, logger).catch(() => {}) };
+  const auth = createAuth({ config, db: t.db, logger, outbox: authOutbox });
+  // Mails the services queue stay in email_outbox: tests deliver them with deliverDueEmails when they need to.
   const outbox = { kick() {} };
   const context = createRequestContext(
     { db: t.db, config, auth, outbox },

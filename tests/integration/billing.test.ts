@@ -6,6 +6,7 @@ import { action as dashboardAction, loader as dashboardLoader } from "~/routes/d
 import { action as pricingAction } from "~/routes/pricing";
 import { action as webhookAction } from "~/routes/api.stripe.webhook";
 import { buildPlan, createUser } from "~/server/db/factories.server";
+import { STRIPE_RETRIES } from "~/server/payments/stripe-client.server";
 import { stripeEvents, subscriptionPlans, subscriptions } from "~/server/db/schema.server";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { createTestContext, formRequest, getRequest, signInCookie, routeArgs, type TestContext } from "./app-context";
@@ -110,7 +111,7 @@ describe(`Start Subscription (${testDriver})`, () => {
       status: 503,
       data: { error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.unavailable } },
     });
-    standIn.failNext(3); // the first try and both of the SDK's retries
+    standIn.failNext(1 + STRIPE_RETRIES); // the first try and the SDK's retry
     expect(await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie)).toEqual({
       status: 503,
       data: { error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.stripeFailed } },
@@ -119,6 +120,26 @@ describe(`Start Subscription (${testDriver})`, () => {
     expect(gone).toMatchObject({ status: 404, data: { error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.unknownPlan } } });
     const bad = await startSubscription({ planId, billingInterval: "weekly", newTab: "1" }, investorCookie);
     expect(bad.status).toBe(400);
+  });
+
+  it("gives the checkout failure message when Stripe never answers, after one bounded try and one retry", async () => {
+    // The same Stripe, with a short STRIPE_TIMEOUT_MS so the test does not wait 2 x 10 s.
+    const impatient = createTestContext(t, {
+      BETTER_AUTH_SECRET: "billing-test-session-secret-0123456789abcdef",
+      STRIPE_SECRET_KEY: "sk_test_tigris",
+      STRIPE_API_URL: standIn.url,
+      STRIPE_TIMEOUT_MS: "400",
+    });
+    standIn.hangNext(1 + STRIPE_RETRIES);
+    expect(await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie, impatient)).toEqual({
+      status: 503,
+      data: { error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.stripeFailed } },
+    });
+    expect(standIn.requests.filter((r) => r.path === "/v1/checkout/sessions")).toHaveLength(1 + STRIPE_RETRIES);
+    // Stripe back: the next try goes through.
+    const answer = await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie, impatient);
+    expect(answer.status).toBe(200);
+    expect(answer.data?.url).toMatch(new RegExp(`^${standIn.url}/checkout/`));
   });
 });
 

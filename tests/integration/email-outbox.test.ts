@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { createServer as createTcpServer, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -24,7 +24,9 @@ import {
   RETRY_DELAYS_MS,
   startOutboxWorker,
 } from "~/server/email/outbox.server";
-import { consultationBookings, emailOutbox } from "~/server/db/schema.server";
+import { consultationBookings, contactMessages, emailOutbox } from "~/server/db/schema.server";
+import { action as homeAction } from "~/routes/home";
+import { createTestContext, formRequest, routeArgs } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 const from = `${brand.name} <${brand.noReplyEmail}>`;
@@ -92,8 +94,41 @@ async function startSmtp(options: { delayMs?: number } = {}) {
   return { received, mode, smtpUrl: `smtp://127.0.0.1:${port}` };
 }
 
-function smtpMailer(smtpUrl: string): Mailer {
-  return createMailer({ smtpUrl, from, dataDir, logger: pino({ level: "silent" }) });
+function smtpMailer(smtpUrl: string, timeoutMs?: number): Mailer {
+  return createMailer({ smtpUrl, from, dataDir, logger: pino({ level: "silent" }), timeoutMs });
+}
+
+/**
+ * Mail servers that never finish: `silent` accepts the connection and never says a word;
+ * `stalls` talks normally until the message is sent and then never answers it.
+ */
+async function startHangingSmtp(kind: "silent" | "stalls") {
+  const sockets = new Set<Socket>();
+  const close = (server: { close(cb: () => void): void }) => () => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  if (kind === "silent") {
+    const server = createTcpServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    return { smtpUrl: `smtp://127.0.0.1:${port}`, close: close(server) };
+  }
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onConnect(session, callback) {
+      callback();
+    },
+    onData(stream) {
+      stream.resume(); // read the message, then never answer it
+    },
+  });
+  smtp.server.on("connection", (socket: Socket) => void sockets.add(socket));
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  return { smtpUrl: `smtp://127.0.0.1:${port}`, close: close(smtp) };
 }
 
 beforeEach(async () => {
@@ -284,6 +319,57 @@ describe(`e-mail outbox (${testDriver})`, () => {
     const [row] = await rows();
     expect(row).toMatchObject({ attempts: 1, sentAt: null });
     expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
+  });
+
+  for (const kind of ["silent", "stalls"] as const) {
+    it(`gives up an attempt on a mail server that ${kind === "silent" ? "accepts and says nothing" : "takes the message and never answers"} after SMTP_TIMEOUT_MS, and retries later`, async () => {
+      const smtp = await startHangingSmtp(kind);
+      try {
+        await enqueueEmail(t.db, mail(kind));
+        const { logger, lines } = capturingLogger();
+        const claimedAt = new Date();
+        expect(await deliverDueEmails(t.db, smtpMailer(smtp.smtpUrl, 300), logger, { now: claimedAt })).toEqual({ sent: 0, failed: 1 });
+        const [row] = await rows();
+        expect(row).toMatchObject({ sentAt: null, attempts: 1 });
+        expect(row!.lastError).toMatch(/timeout|timed out|did not finish/i);
+        expect(row!.nextAttemptAt.getTime()).toBe(claimedAt.getTime() + RETRY_DELAYS_MS[0]);
+        expect(lines.find((l) => l.msg === "e-mail not delivered: will retry")).toBeTruthy();
+      } finally {
+        await smtp.close();
+      }
+    });
+  }
+
+  it("answers an enquiry at once while the mail server hangs: the worker holds the mail, not the request", async () => {
+    const smtp = await startHangingSmtp("stalls");
+    const worker = startOutboxWorker({ db: t.db, mailer: smtpMailer(smtp.smtpUrl, 2_000), log: pino({ level: "silent" }), intervalMs: 60 * MINUTE });
+    const context = { ...createTestContext(t), outbox: worker };
+    const email = `hang-${Date.now()}@example.com`;
+    try {
+      const request = formRequest("/?index", {
+        firstName: "Omar",
+        lastName: "Faris",
+        email,
+        phone: "",
+        investmentAmount: "$1,000,000",
+        message: "I would like to discuss the Erbil towers, please.",
+        bookingType: "investment_review",
+        availabilitySlotId: "",
+        availabilitySlotDescription: "",
+      });
+      const answer = (await homeAction(routeArgs(request, context))) as { data?: { status?: string }; init?: { status?: number } | null };
+      expect(answer.init?.status ?? 200).toBe(200);
+      expect(answer.data).toEqual({ status: "sent" });
+      expect(await t.db.select().from(contactMessages).where(eq(contactMessages.email, email))).toHaveLength(1);
+      // Meanwhile the worker (kicked by the action) has claimed the receipt and is still
+      // waiting on the server: claimed means its next attempt was pushed out by the lease.
+      const receipt = async () => (await rows()).find((r) => r.toAddress === email);
+      await expect.poll(async () => (await receipt())?.nextAttemptAt.getTime() ?? 0, { timeout: 5_000 }).toBeGreaterThan(Date.now() + 10 * MINUTE);
+      expect((await receipt())?.sentAt).toBeNull();
+    } finally {
+      await smtp.close();
+      await worker.stop();
+    }
   });
 
   it("never sends one row twice when two runs deliver at once", async () => {

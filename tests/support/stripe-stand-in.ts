@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
@@ -26,6 +26,8 @@ export interface StripeStandIn {
   setSubscription(subscription: Json & { id: string }): void;
   /** Makes the next `count` API calls answer 500 like an outage. */
   failNext(count?: number): void;
+  /** Makes the next `count` API calls never answer at all (until the stand-in closes). */
+  hangNext(count?: number): void;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,8 @@ export async function startStripeStandIn(port = 0): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const subscriptions = new Map<string, Json & { id: string }>();
   let failures = 0;
+  let hangs = 0;
+  const hanging = new Set<ServerResponse>();
   let counter = 0;
   let base = "";
 
@@ -77,6 +81,11 @@ export async function startStripeStandIn(port = 0): Promise<StripeStandIn> {
       if (path === "/__requests") return send(200, requests);
       const body = decodeStripeForm(Buffer.concat(chunks).toString("utf8"));
       requests.push({ method: req.method ?? "GET", path, headers: req.headers, body });
+      if (hangs > 0) {
+        hangs--;
+        hanging.add(res);
+        return;
+      }
       if (failures > 0) {
         failures--;
         return send(500, { error: { type: "api_error", message: "The stand-in is having an outage." } });
@@ -123,6 +132,12 @@ export async function startStripeStandIn(port = 0): Promise<StripeStandIn> {
     requests,
     setSubscription: (subscription) => void subscriptions.set(subscription.id, subscription),
     failNext: (count = 1) => void (failures = count),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    hangNext: (count = 1) => void (hangs = count),
+    close: () =>
+      new Promise((resolve) => {
+        for (const res of hanging) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -40,15 +40,27 @@ export function createMailer(options: {
   from: string;
   dataDir: string;
   logger: Logger;
+  /**
+   * The bound on one delivery attempt (SMTP_TIMEOUT_MS): connecting, the greeting and any
+   * silence each get at most this long, and the whole attempt at most twice this, so a mail
+   * server that accepts and then hangs holds up the outbox for a bounded time, not minutes.
+   */
+  timeoutMs?: number;
 }): Mailer {
   const { smtpUrl, from, dataDir, logger } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   if (smtpUrl) {
-    const transport = createTransport(smtpUrl);
+    const transport = createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
     return {
       mode: "smtp",
       async send(message) {
-        await transport.sendMail(mailOptions(from, message));
+        await withinBound(transport.sendMail(mailOptions(from, message)), 2 * timeoutMs);
         // Never the body or the links (they carry sign-in tokens), nor the whole address.
         logger.info({ to: maskAddress(message.to), subject: message.subject }, "E-mail sent");
       },
@@ -66,7 +78,8 @@ export function createMailer(options: {
       const name = `${new Date().toISOString().replace(/:/g, "-")}-${randomBytes(3).toString("hex")}.eml`;
       const file = path.join(mailDir, name);
       await writeFile(file, info.message, { mode: 0o600, flag: "wx" });
-      const links = message.links ?? [];
+      // Mails from the outbox do not carry their links separately: take them from the text.
+      const links = message.links ?? message.text.match(/https?:\/\/\S+/g) ?? [];
       logger.info(
         { file, to: message.to, subject: message.subject, links },
         `E-mail not sent (SMTP_URL is not set), kept in ${file}; to: ${message.to}; subject: ${message.subject}` +
@@ -74,6 +87,25 @@ export function createMailer(options: {
       );
     },
   };
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * The attempt, or an error once `ms` have passed. A server that keeps trickling bytes never
+ * trips the socket's inactivity timeout; this bounds the attempt as a whole. The late send
+ * may still complete: delivery is at least once (app/server/email/outbox.server.ts).
+ */
+async function withinBound<T>(attempt: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the mail server did not finish within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([attempt, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The nodemailer message for either transport, so the dev mailbox shows what SMTP would send. */

@@ -48,8 +48,8 @@ async function buildApp(
   httpServer: Server,
   mail: { mailer: Mailer; outbox: OutboxWorker },
 ): Promise<Built> {
-  const { mailer, outbox } = mail;
-  const auth = createAuth({ config, db: database.db, mailer, logger, outbox });
+  const { outbox } = mail;
+  const auth = createAuth({ config, db: database.db, logger, outbox });
   const authHandler = toNodeHandler(auth);
   const parts = { db: database.db, config, auth, outbox };
   const getLoadContext = (req: Request, res: Response): AppLoadContext =>
@@ -147,11 +147,13 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   let outbox: OutboxWorker | undefined;
   try {
     await options.beforeStart?.(config, logger);
-    database = await openMigratedDatabase(config, logger);
+    database = await openMigratedDatabase(config, {
+      connectionLost: (error) => logger.warn({ err: error }, "database connection lost"),
+    });
     if (config.seedDemoContent && (await seedDemoContent(database.db, { timeZone: config.firmTimeZone }))) {
       logger.info("empty database: demo content added");
     }
-    const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
+    const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger, timeoutMs: config.mail.timeoutMs });
     // Delivers the e-mails queued in email_outbox (by this or any other instance).
     outbox = startOutboxWorker({ db: database.db, mailer, log: logger });
     built = await buildApp(options, config, database, logger, httpServer, { mailer, outbox });

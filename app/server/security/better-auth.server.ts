@@ -7,9 +7,8 @@ import type { AppConfig, OAuthProviderConfig } from "../runtime/config.server";
 import type { Database } from "../db/client.server";
 import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "../db/schema.server";
 import { passwordResetEmail, verificationEmail } from "../email/templates.server";
-import type { Mailer } from "../email/mailer.server";
 import type { Logger } from "../runtime/logger.server";
-import type { OutboxWorker } from "../email/outbox.server";
+import { enqueueEmail, type OutboxWorker } from "../email/outbox.server";
 import { confirmNewEmailEmail } from "../email/security-emails.server";
 import { isAdmin } from "../services/users.server";
 import { noteEmailChanged, noteSignIn, readVerificationToken, type NoticeDeps } from "./account-notices.server";
@@ -53,13 +52,21 @@ function oidcProvider(providerId: SocialProvider, settings: OAuthProviderConfig)
 export function createAuth(options: {
   config: AppConfig;
   db: Database;
-  mailer: Mailer;
   logger: Logger;
-  /** Wakes the e-mail worker when a security notice is queued (it also polls). */
+  /** Wakes the e-mail worker when a mail is queued (it also polls). */
   outbox?: Pick<OutboxWorker, "kick">;
 }) {
-  const { config, db, mailer, logger } = options;
+  const { config, db, logger } = options;
   const notices: NoticeDeps = { db, settings: config, log: logger, outbox: options.outbox };
+  /**
+   * Verification and reset links leave through the outbox like every other mail: a mail
+   * server that refuses or hangs never holds up or fails the sign-up or the reset request,
+   * and the mail is retried (issue 14).
+   */
+  const queueMail = async (kind: string, to: string, content: { subject: string; html: string; text: string }) => {
+    await enqueueEmail(db, { kind, to, subject: content.subject, html: content.html, text: content.text });
+    options.outbox?.kick();
+  };
   const providers: GenericOAuthConfig[] = [];
   if (config.google) providers.push(oidcProvider("google", config.google));
   if (config.linkedin) providers.push(oidcProvider("linkedin", config.linkedin));
@@ -103,7 +110,7 @@ export function createAuth(options: {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, url }) => {
-        await mailer.send({ to: u.email, ...passwordResetEmail({ firstName: firstNameOf(u), url }) });
+        await queueMail("password-reset", u.email, passwordResetEmail({ firstName: firstNameOf(u), url }));
       },
     },
     emailVerification: {
@@ -113,7 +120,7 @@ export function createAuth(options: {
         // A change of address sends its link here too, to the new address (u.email).
         const changing = readVerificationToken(token).requestType === "change-email-verification";
         const content = changing ? confirmNewEmailEmail({ url }) : verificationEmail({ firstName: firstNameOf(u), url });
-        await mailer.send({ to: u.email, ...content });
+        await queueMail(changing ? "confirm-new-email" : "verify-email", u.email, content);
       },
     },
     databaseHooks: {
