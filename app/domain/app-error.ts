@@ -54,7 +54,7 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 /** A Retry-After header for a rate-limited or unavailable error that knows when to try again. */
-export function retryAfter(error: AppError): HeadersInit | undefined {
+export function retryAfter(error: AppError): Record<string, string> | undefined {
   const seconds = error.detail?.retryAfter;
   return (error.code === "RATE_LIMITED" || error.code === "UNAVAILABLE") && typeof seconds === "number"
     ? { "Retry-After": String(seconds) }

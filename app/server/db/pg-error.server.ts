@@ -28,10 +28,11 @@ export const UNIQUE_VIOLATION = "23505";
 /**
  * SQLSTATEs that mean "the database is away or overloaded", not "this request is wrong":
  * class 08 (connection exceptions), 57P01-57P03 (terminated by an administrator, crash
- * shutdown, cannot connect now), 53300 (too many connections) and 57014 (a statement
+ * shutdown, cannot connect now), 53100-53300 (disk full, out of memory, too many
+ * connections) and 57014 (a statement
  * cancelled by statement_timeout, the bound on how long a request may wait).
  */
-const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300|57014)$/;
+const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53[123]00|57014)$/;
 
 /** Errors from the driver itself when the connection is gone or never came. */
 const UNAVAILABLE_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);

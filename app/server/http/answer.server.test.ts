@@ -56,12 +56,23 @@ describe("answer", () => {
     const wrapped = new Error("Failed query: insert into ...", { cause: killed });
     for (const cause of [wrapped, new Error("Connection terminated unexpectedly"), Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })]) {
       const log = recorder();
-      const result = unwrap(await answer({ log }, { failure: FAILURE, reply }, () => Promise.reject(cause)));
+      // The header is also set on the HTTP answer itself (React Router drops an action's own headers).
+      const setResponseHeader = vi.fn();
+      const result = unwrap(await answer({ log, setResponseHeader }, { failure: FAILURE, reply }, () => Promise.reject(cause)));
       expect(result).toMatchObject({ data: { message: FAILURE, code: "UNAVAILABLE" }, status: 503, headers: { "Retry-After": "5" } });
+      expect(setResponseHeader).toHaveBeenCalledWith("Retry-After", "5");
       expect(log.error).toHaveBeenCalledOnce();
       expect(log.error.mock.calls[0]![0]).toEqual({ err: cause });
       expect(log.info).not.toHaveBeenCalled();
     }
+  });
+
+  it("answers a full or read-only disk the same way: 503 with the failure message, not a crash", async () => {
+    const full = Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC", syscall: "write", errno: -28 });
+    const log = recorder();
+    const result = unwrap(await answer({ log }, { failure: FAILURE, reply }, () => Promise.reject(full)));
+    expect(result).toMatchObject({ data: { message: FAILURE, code: "UNAVAILABLE" }, status: 503, headers: { "Retry-After": "5" } });
+    expect(log.error).toHaveBeenCalledOnce();
   });
 
   it("shows the action's failure message, not the error's, for a body it cannot read", async () => {

@@ -31,17 +31,26 @@ function isRouterAnswer(thrown: unknown): boolean {
 
 /**
  * The database could not serve this request (a restart, a failover, a killed connection,
- * a bound exceeded): 503 with the action's failure message and Retry-After. Only the
+ * a bound exceeded), or the disk refused a write: 503 with the action's failure message
+ * and Retry-After. Only the
  * requests that were using the lost connection fail; the next one gets a fresh one.
  */
 export function databaseUnavailable(failure: string, cause: unknown): AppError {
   return new AppError("UNAVAILABLE", failure, { cause, detail: { retryAfter: DATABASE_RETRY_AFTER_SECONDS, database: true } });
 }
 
+/** A write to DATA_DIR (an upload) refused by the system: full, over quota, read-only or not ours. */
+const DISK_CODES = new Set(["ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM"]);
+function isDiskUnavailable(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === "string" && DISK_CODES.has(code) && typeof (error as NodeJS.ErrnoException).syscall === "string";
+}
+
 /** What was thrown, as the refusal to answer with: logged once, at the right level. */
 function refusal(ctx: { log: Logger }, failure: string, thrown: unknown): { error: AppError; message: string } {
-  if (!isAppError(thrown) && isDatabaseUnavailable(thrown)) {
-    ctx.log.error({ err: thrown }, "request failed: the database is unavailable");
+  const outage = isAppError(thrown) ? undefined : isDatabaseUnavailable(thrown) ? "the database is unavailable" : isDiskUnavailable(thrown) ? "the disk cannot be written" : undefined;
+  if (outage) {
+    ctx.log.error({ err: thrown }, `request failed: ${outage}`);
     return { error: databaseUnavailable(failure, thrown), message: failure };
   }
   const error = isAppError(thrown) && thrown.code !== "INTERNAL" ? thrown : new AppError("INTERNAL", failure, { cause: thrown });
@@ -50,13 +59,20 @@ function refusal(ctx: { log: Logger }, failure: string, thrown: unknown): { erro
   return { error, message: SHOWS_FAILURE.has(error.code) ? failure : error.message };
 }
 
-export async function answer<T, R>(ctx: { log: Logger }, options: AnswerOptions<R>, work: () => Promise<T>) {
+/** What `answer` needs of the request: its logger, and a way to set a header on the HTTP answer. */
+type AnswerContext = { log: Logger; setResponseHeader?: (name: string, value: string) => void };
+
+export async function answer<T, R>(ctx: AnswerContext, options: AnswerOptions<R>, work: () => Promise<T>) {
   try {
     return await work();
   } catch (thrown) {
     if (isRouterAnswer(thrown)) throw thrown;
     const { error, message } = refusal(ctx, options.failure, thrown);
-    return data(options.reply(message, error), { status: error.status, headers: retryAfter(error) });
+    const headers = retryAfter(error);
+    // React Router passes on only the cookies of an action's own headers: Retry-After
+    // reaches the client through the HTTP answer itself.
+    for (const [name, value] of Object.entries(headers ?? {})) ctx.setResponseHeader?.(name, value);
+    return data(options.reply(message, error), { status: error.status, headers });
   }
 }
 

@@ -42,6 +42,12 @@ export type RequestContext = ServiceContext & {
   viewer(): Promise<Viewer | null>;
   /** Set-Cookie lines from the session lookup (a session slid forward), for the document's answer. */
   sessionCookies: Headers;
+  /**
+   * Sets a header on this request's HTTP answer, whatever React Router renders (a
+   * document or a `.data` answer: it passes on only the cookies of a route's own headers).
+   * `answer` sets Retry-After with it.
+   */
+  setResponseHeader(name: string, value: string): void;
 };
 
 /** What lives as long as the process: given to every request's context. */
@@ -54,7 +60,7 @@ export interface AppParts {
 
 export function createRequestContext(
   app: AppParts,
-  request: { headers: Headers; log: Logger; requestId: string; nonce: string },
+  request: { headers: Headers; log: Logger; requestId: string; nonce: string; setResponseHeader?: (name: string, value: string) => void },
 ): RequestContext {
   const sessionCookies = new Headers();
   let viewer: Promise<Viewer | null> | undefined;
@@ -66,6 +72,7 @@ export function createRequestContext(
     headers: request.headers,
     clientKey: clientKeyOf(request.headers),
     sessionCookies,
+    setResponseHeader: request.setResponseHeader ?? (() => {}),
     viewer: () => (viewer ??= readViewer(context, request.headers, sessionCookies)),
   };
   return context;

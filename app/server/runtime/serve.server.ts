@@ -58,6 +58,7 @@ async function buildApp(
       log: req.log,
       requestId: String(req.id),
       nonce: res.locals.cspNonce as string,
+      setResponseHeader: (name, value) => void res.setHeader(name, value),
     });
 
   if (options.dev) {
