@@ -1,11 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../app/server/db/client.server";
 import { createOpportunity } from "../../app/server/db/factories.server";
 import { expect, test } from "./fixtures";
 import { freePort } from "./free-port";
+import { startProcess, waitForHealth } from "./server-processes";
 
 /**
  * The server as an operator meets it: real processes started the way `npm start` starts
@@ -13,39 +14,6 @@ import { freePort } from "./free-port";
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startProcess(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForHealth(base: string, run: Run) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become healthy:\n${run.output()}`);
-}
 
 test.describe("the server process", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -55,6 +23,15 @@ test.describe("the server process", () => {
     expect(await run.exited).not.toBe(0);
     expect(run.output()).toContain("PORT");
     expect(run.output()).toContain("Invalid configuration");
+  });
+
+  test("refuses a DATA_DIR it cannot write to, naming it and the reason, without a stack trace", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "e2e-nodir-")), "a-file");
+    writeFileSync(file, "");
+    const run = startProcess({ PORT: String(await freePort()), DATA_DIR: path.join(file, "data") });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain(`DATA_DIR: cannot write to ${path.join(file, "data")} (part of the path is a file, not a directory, ENOTDIR)`);
+    expect(run.output()).not.toMatch(/\n\s+at /);
   });
 
   test("refuses to start a second server on the same data directory", async () => {

@@ -1,6 +1,8 @@
+import { closeSync, fsyncSync, openSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from "./config.server";
 import { openDatabase, type DatabaseHandle, type DatabaseObserver } from "../db/client.server";
-import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "../db/data-dir-lock.server";
+import { acquireDataDirLock, DataDirLockedError, ensurePrivateDir, type DataDirLock } from "../db/data-dir-lock.server";
 import { migrateDatabase } from "../db/migrate.server";
 
 /**
@@ -18,12 +20,54 @@ export function loadConfigOrExit(): AppConfig {
   try {
     loadDotEnv();
     const config = loadConfig();
+    checkDataDirWritable(config.dataDir);
     // Libraries (React's server renderer among them) pick their build from NODE_ENV.
     process.env.NODE_ENV = config.env;
     return config;
   } catch (error) {
     if (error instanceof ConfigError) exitWithMessage(error.message);
+    const unusable = dataDirProblem(error, process.env.DATA_DIR ?? "./data");
+    if (unusable) exitWithMessage(unusable);
     throw error;
+  }
+}
+
+/** What an operator is told when the data directory cannot be written, by the system's error code. */
+const DATA_DIR_CODES: Record<string, string> = {
+  ENOSPC: "the disk is full",
+  EDQUOT: "the disk quota is used up",
+  EROFS: "the file system is read-only",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  ENOTDIR: "part of the path is a file, not a directory",
+  ENOENT: "part of the path does not exist",
+};
+
+/** The message for a file-system error about the data directory, or undefined for any other error. */
+export function dataDirProblem(error: unknown, dataDir: string): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (!code || !(code in DATA_DIR_CODES)) return undefined;
+  return `DATA_DIR: cannot write to ${path.resolve(dataDir)} (${DATA_DIR_CODES[code]}, ${code}). Free some space or fix the permissions, or point DATA_DIR at a writable directory.`;
+}
+
+/**
+ * Writes, syncs and removes a small file in DATA_DIR: the database files, the session
+ * secret, uploads and the dev mailbox all live there, so a full disk or a read-only mount
+ * is said plainly at start-up instead of failing the first request that writes.
+ */
+export function checkDataDirWritable(dataDir: string): void {
+  ensurePrivateDir(dataDir);
+  const probe = path.join(dataDir, `.write-check-${process.pid}`);
+  try {
+    const fd = openSync(probe, "w", 0o600);
+    try {
+      writeSync(fd, Buffer.alloc(4096));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } finally {
+    rmSync(probe, { force: true });
   }
 }
 
