@@ -194,5 +194,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   const exitAfterShutdown = (signal: string) => void shutdown(signal).then(() => setTimeout(() => process.exit(0), 100));
   process.once("SIGTERM", () => exitAfterShutdown("SIGTERM"));
   process.once("SIGINT", () => exitAfterShutdown("SIGINT"));
+  // A promise nobody awaited failing (a library's background work, say) is a bug to log,
+  // not a reason to take every request down with the process (Node's default is to exit).
+  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));
   return httpServer;
 }
