@@ -46,7 +46,13 @@ export function createTestContext(t: TestDatabase, env: NodeJS.ProcessEnv = {}):
 
 /** The context of one request, as getLoadContext builds it (its cookies, its address, its viewer). */
 export function contextFor(base: TestContext, request: Request): RequestContext {
-  return createRequestContext(base, { headers: request.headers, log: base.log, requestId: base.requestId, nonce: base.nonce });
+  return createRequestContext(base, {
+    headers: request.headers,
+    log: base.log,
+    requestId: base.requestId,
+    nonce: base.nonce,
+    setResponseHeader: base.setResponseHeader,
+  });
 }
 
 /** A loader's or an action's arguments for `request`, as React Router passes them. */
