@@ -83,14 +83,18 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * otherwise be measured at a contrast no one ever reads it at.
  */
 export async function expectAccessible(page: Page, state: string, scope?: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // Hydrated first: a toast handed over by the server (a flash) only appears once the
+  // page's scripts run, and could otherwise start fading in while axe measures it.
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(async () => {
+    const finite = () => document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    // Until two frames pass with nothing moving (one toast's end can start another's).
+    for (let round = 0; round < 10; round++) {
+      await Promise.all(finite().map((animation) => animation.finished.catch(() => undefined)));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      if (finite().length === 0) return;
+    }
+  });
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (scope) builder.include(scope);
   const { violations } = await builder.analyze();
