@@ -123,6 +123,8 @@ export async function deliverDueEmails(
     /** The current time for this run (tests); the real clock otherwise. */
     now?: Date;
     signal?: AbortSignal;
+    /** Told of each failed attempt (the metrics); `final` when the mail is given up on. */
+    onFailure?: (final: boolean) => void;
   } = {},
 ): Promise<{ sent: number; failed: number }> {
   const limit = options.limit ?? DEFAULT_LIMIT;
@@ -157,6 +159,7 @@ export async function deliverDueEmails(
           nextAttemptAt: new Date(clock().getTime() + (delay ?? 0)),
         })
         .where(eq(emailOutbox.id, row.id));
+      options.onFailure?.(delay === null);
       const context = { outboxId: row.id, kind: row.kind, to: maskAddress(row.toAddress), attempt, error: lastError };
       if (delay === null) log.error(context, `e-mail not delivered after ${attempt} attempts: giving up`);
       else log.warn({ ...context, retryInMs: delay }, "e-mail not delivered: will retry");
@@ -169,6 +172,16 @@ export async function deliverDueEmails(
       .where(eq(emailOutbox.id, row.id));
   }
   return { sent, failed };
+}
+
+/** How many mails wait to be sent (not given up on), and how long the oldest has waited. */
+export async function outboxStatus(db: Database, now: Date = new Date()): Promise<{ depth: number; oldestAgeSeconds: number | null }> {
+  const [row] = await db
+    .select({ depth: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${emailOutbox.createdAt})` })
+    .from(emailOutbox)
+    .where(and(isNull(emailOutbox.sentAt), lt(emailOutbox.attempts, MAX_ATTEMPTS)));
+  const oldest = row?.oldest ? new Date(row.oldest) : null;
+  return { depth: Number(row?.depth ?? 0), oldestAgeSeconds: oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : null };
 }
 
 /** How long sent and given-up mails are kept (their bodies hold personal data). */
@@ -190,9 +203,21 @@ export async function pruneOutbox(db: Database, now: Date = new Date()): Promise
   return deleted.length;
 }
 
+export interface OutboxHealth {
+  /** Whether the worker answers: a run finished well lately, or one is under way within its bound. */
+  ok: boolean;
+  /** When the last run ended, and whether it failed (its error is in the log). */
+  lastRunEndedAt: Date | null;
+  lastRunFailed: boolean;
+  /** When the run under way began, if one is. */
+  runningSince: Date | null;
+}
+
 export interface OutboxWorker {
   /** Delivers soon (after a booking committed). Kicks in a burst make one run. */
   kick(): void;
+  /** For the readiness check (/readyz). */
+  health(): OutboxHealth;
   /**
    * No more runs; the run in flight stops after the mail it is sending. Resolves when
    * that run has finished.
@@ -211,9 +236,15 @@ export function startOutboxWorker(options: {
   mailer: Mailer;
   log: Logger;
   intervalMs?: number;
+  /** Told of each failed delivery attempt (the metrics). */
+  onFailure?: (final: boolean) => void;
 }): OutboxWorker {
   const { db, mailer, log } = options;
+  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   let running: Promise<void> | undefined;
+  let runningSince: Date | null = null;
+  let lastRunEndedAt: Date | null = null;
+  let lastRunFailed = false;
   let runAgain = false;
   let lastPrune = 0;
   let stopped = false;
@@ -226,7 +257,8 @@ export function startOutboxWorker(options: {
       runAgain = true;
       return;
     }
-    running = deliverDueEmails(db, mailer, log, { signal: stopping.signal })
+    runningSince = new Date();
+    running = deliverDueEmails(db, mailer, log, { signal: stopping.signal, onFailure: options.onFailure })
       .then(async ({ sent, failed }) => {
         if (sent || failed) log.debug({ sent, failed }, "e-mail outbox run");
         if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
@@ -235,9 +267,15 @@ export function startOutboxWorker(options: {
           if (pruned) log.info({ pruned }, "old e-mails removed from the outbox");
         }
       })
-      .catch((error: unknown) => log.error({ err: error }, "e-mail outbox run failed"))
+      .then(() => void (lastRunFailed = false))
+      .catch((error: unknown) => {
+        lastRunFailed = true;
+        log.error({ err: error }, "e-mail outbox run failed");
+      })
       .finally(() => {
         running = undefined;
+        runningSince = null;
+        lastRunEndedAt = new Date();
         if (runAgain) {
           runAgain = false;
           kick();
@@ -254,12 +292,21 @@ export function startOutboxWorker(options: {
     kickTimer.unref();
   };
 
-  const interval = setInterval(run, options.intervalMs ?? DEFAULT_INTERVAL_MS);
+  const interval = setInterval(run, intervalMs);
   interval.unref();
   kick();
 
   return {
     kick,
+    health() {
+      const now = Date.now();
+      // A run delivers at most DEFAULT_LIMIT mails, each bounded by the mailer; a lease
+      // is the longest one may take before another instance may take its mail over.
+      const busyTooLong = runningSince !== null && now - runningSince.getTime() > LEASE_MS;
+      const recent = lastRunEndedAt !== null && now - lastRunEndedAt.getTime() <= 3 * intervalMs;
+      const ok = !stopped && !busyTooLong && (runningSince !== null || (recent && !lastRunFailed));
+      return { ok, lastRunEndedAt, lastRunFailed, runningSince };
+    },
     async stop() {
       stopped = true;
       stopping.abort();

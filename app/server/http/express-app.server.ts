@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
+import proxyaddr from "proxy-addr";
 import { pinoHttp } from "pino-http";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { isSameSitePath } from "~/domain/safe-redirect";
@@ -12,6 +13,9 @@ import { BODY_TOO_LARGE_HEADER } from "./answer.server";
 import type { AppConfig } from "../runtime/config.server";
 import type { DatabaseHandle } from "../db/client.server";
 import type { Logger } from "../runtime/logger.server";
+import type { Metrics } from "../runtime/metrics.server";
+import type { OutboxWorker } from "../email/outbox.server";
+import { routeLabeller, type RouteLabeller } from "./route-pattern.server";
 
 type Handler = (req: Request, res: Response, next: NextFunction) => unknown;
 
@@ -31,6 +35,12 @@ export interface HttpAppOptions {
   auth?: Handler;
   /** React Router's request handler. */
   pages?: Handler;
+  /** Request timings and the rest of /metrics (app/server/runtime/metrics.server.ts). */
+  metrics?: Metrics;
+  /** Names a request's route pattern for the metrics (app/server/http/route-pattern.server.ts). */
+  routeLabel?: RouteLabeller;
+  /** Background work whose health /readyz reports (the e-mail outbox worker). */
+  outbox?: Pick<OutboxWorker, "health">;
 }
 
 const SAFE_REQUEST_ID = /^[\w-]{8,64}$/;
@@ -68,6 +78,22 @@ export function redactPath(url: string): string {
   return path.replace(/^(\/api\/auth\/(?:reset-password|delete-user\/callback))\/[^/]+/, "$1/[token]");
 }
 
+/**
+ * Who may read /metrics: the bearer token (compared in constant time, as digests so
+ * lengths do not leak) or an address on METRICS_ALLOW, as Express worked out the client's
+ * address (TRUST_PROXY decides whether forwarded headers count).
+ */
+function metricsGate(settings: NonNullable<AppConfig["metrics"]>): (req: Request) => boolean {
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  const token = settings.token ? digest(settings.token) : undefined;
+  const allowed = settings.allow.length > 0 ? proxyaddr.compile(settings.allow) : undefined;
+  return (req) => {
+    const given = /^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1];
+    if (token && given && timingSafeEqual(digest(given), token)) return true;
+    return Boolean(allowed && req.ip && allowed(req.ip, 0));
+  };
+}
+
 /** Origins of the configured identity providers (their discovery documents' hosts). */
 function socialSignInOrigins(config: AppConfig): string[] {
   return [config.google, config.linkedin].flatMap((p) => (p ? [new URL(p.discoveryUrl).origin] : []));
@@ -83,10 +109,19 @@ const AUTH_REDIRECT_PARAMS = ["callbackURL", "errorCallbackURL", "newUserCallbac
  * then assets and pages. Kept apart from server.ts so tests can run it over real HTTP.
  */
 export function createHttpApp(options: HttpAppOptions): Express {
-  const { config, database, logger } = options;
+  const { config, database, logger, metrics } = options;
+  const routeLabel = options.routeLabel ?? routeLabeller(undefined);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+
+  if (metrics) {
+    app.use((req, res, next) => {
+      const done = metrics.startRequest();
+      res.once("finish", () => done({ method: req.method, route: routeLabel(req.path), status: res.statusCode }));
+      next();
+    });
+  }
 
   app.use(
     pinoHttp({
@@ -102,7 +137,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         if (res.statusCode >= 400) return "warn";
         return "info";
       },
-      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
       serializers: {
         // The path only: query strings can carry tokens (e-mail verification, password reset).
         req: (req: { id: unknown; method: string; url: string; raw?: { ip?: string } }) => ({
@@ -164,6 +199,43 @@ export function createHttpApp(options: HttpAppOptions): Express {
       req.log.error({ err: error }, "health check: database unreachable");
       res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
     }
+  });
+
+  // Readiness: whether this instance can do its work now (the database and the background
+  // worker answer), for a load balancer deciding where to send requests. /healthz stays the
+  // liveness check: the process answers.
+  app.get("/readyz", async (req, res) => {
+    const database_ = await database.ping().then(
+      () => ({ ok: true }),
+      (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+    );
+    const outbox = options.outbox?.health();
+    const ready = database_.ok && (outbox?.ok ?? true);
+    if (!ready) req.log.warn({ database: database_, outbox }, "not ready");
+    res
+      .status(ready ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({
+        status: ready ? "ready" : "unavailable",
+        checks: {
+          database: database_.ok ? "ok" : "unavailable",
+          ...(outbox ? { outbox: outbox.ok ? "ok" : outbox.lastRunFailed ? "failing" : "stalled" } : {}),
+        },
+      });
+  });
+
+  const mayScrape = config.metrics ? metricsGate(config.metrics) : undefined;
+  app.get("/metrics", async (req, res) => {
+    if (!metrics || !mayScrape) {
+      res.status(404).type("text/plain").send("Not Found");
+      return;
+    }
+    if (!mayScrape(req)) {
+      req.log.warn({ ip: req.ip }, "refused a metrics scrape");
+      res.status(403).set("Cache-Control", "no-store").type("text/plain").send("Forbidden");
+      return;
+    }
+    res.set("Cache-Control", "no-store").type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
   // CSRF: a state-changing request from a browser must come from our own origin. One that

@@ -12,12 +12,14 @@ import "~/load-context";
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import { createAuth } from "~/server/security/better-auth.server";
 import { disabledFeatures, type AppConfig } from "~/server/runtime/config.server";
-import { createMailer, type Mailer } from "~/server/email/mailer.server";
-import { startOutboxWorker, type OutboxWorker } from "~/server/email/outbox.server";
+import { createMailer } from "~/server/email/mailer.server";
+import { outboxStatus, startOutboxWorker, type OutboxWorker } from "~/server/email/outbox.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { seedDemoContent } from "~/server/db/seed.server";
 import { createHttpApp } from "~/server/http/express-app.server";
 import { createRequestContext } from "~/server/http/request-context.server";
+import { routeLabeller } from "~/server/http/route-pattern.server";
+import { createMetrics, type Metrics } from "~/server/runtime/metrics.server";
 import { createLogger, type Logger } from "~/server/runtime/logger.server";
 import { gracefulShutdown } from "~/server/runtime/shutdown.server";
 import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/runtime/boot.server";
@@ -46,9 +48,9 @@ async function buildApp(
   database: DatabaseHandle,
   logger: Logger,
   httpServer: Server,
-  mail: { mailer: Mailer; outbox: OutboxWorker },
+  background: { outbox: OutboxWorker; metrics: Metrics },
 ): Promise<Built> {
-  const { outbox } = mail;
+  const { outbox, metrics } = background;
   const auth = createAuth({ config, db: database.db, logger, outbox });
   const authHandler = toNodeHandler(auth);
   const parts = { db: database.db, config, auth, outbox };
@@ -70,6 +72,8 @@ async function buildApp(
       config,
       database,
       logger,
+      metrics,
+      outbox,
       auth: authHandler,
       assets: [{ handler: devServer.middlewares }],
       pages: createRequestHandler({
@@ -86,6 +90,9 @@ async function buildApp(
     config,
     database,
     logger,
+    metrics,
+    outbox,
+    routeLabel: routeLabeller(build.routes),
     auth: authHandler,
     assets: [
       // Fingerprinted files: cached for a year; a missing one is a plain 404, not a page.
@@ -143,21 +150,28 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   for (const line of disabledFeatures(config)) logger.info(line);
 
   const httpServer = createServer();
+  const metrics = createMetrics();
   let database: DatabaseHandle | undefined;
   let built: Built | undefined;
   let outbox: OutboxWorker | undefined;
   try {
     await options.beforeStart?.(config, logger);
     database = await openMigratedDatabase(config, {
-      connectionLost: (error) => logger.warn({ err: error }, "database connection lost"),
+      query: metrics.database.query,
+      connectionLost: (error) => {
+        metrics.database.connectionLost?.(error);
+        logger.warn({ err: error }, "database connection lost");
+      },
     });
+    const opened = database.db;
+    metrics.watchMailQueue(() => outboxStatus(opened));
     if (config.seedDemoContent && (await seedDemoContent(database.db, { timeZone: config.firmTimeZone }))) {
       logger.info("empty database: demo content added");
     }
     const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger, timeoutMs: config.mail.timeoutMs });
     // Delivers the e-mails queued in email_outbox (by this or any other instance).
-    outbox = startOutboxWorker({ db: database.db, mailer, log: logger });
-    built = await buildApp(options, config, database, logger, httpServer, { mailer, outbox });
+    outbox = startOutboxWorker({ db: database.db, mailer, log: logger, onFailure: metrics.mailFailed });
+    built = await buildApp(options, config, database, logger, httpServer, { outbox, metrics });
     httpServer.on("request", built.app);
     await listen(httpServer, config.port);
   } catch (error) {
