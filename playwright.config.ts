@@ -5,7 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { freePort } from "./tests/e2e/free-port";
 import { CHROMIUM_FLAGS, findChromium } from "./tests/support/chromium";
 import { OIDC_PROVIDERS } from "./tests/e2e/oidc-provider";
-import { E2E_ADMIN } from "./tests/e2e/e2e-admin";
+import { E2E_ADMIN, E2E_METRICS_TOKEN } from "./tests/e2e/e2e-admin";
 import { E2E_STRIPE } from "./tests/e2e/e2e-stripe";
 
 /**
@@ -77,6 +77,9 @@ export default defineConfig({
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
       STRIPE_API_URL: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
       SMTP_URL: "",
+      // /metrics for tests/e2e/metrics.spec.ts, by token only.
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
+      METRICS_ALLOW: "",
       // Fixtures sign users up over HTTP from distinct (forwarded) addresses, so the
       // per-address limits apply to each as to a real visitor.
       TRUST_PROXY: "loopback",

@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { enquiryForm } from "../support/enquiry-form";
 import { expect, test } from "./fixtures";
 import { freePort } from "./free-port";
 import { startProcess, stopProcess, waitForHealth, type Run } from "./server-processes";
@@ -44,19 +45,6 @@ function withDatabase(url: string, database: string): string {
   u.pathname = `/${database}`;
   return u.toString();
 }
-
-const enquiry = (email: string) =>
-  new URLSearchParams({
-    firstName: "Omar",
-    lastName: "Faris",
-    email,
-    phone: "",
-    investmentAmount: "$1,000,000",
-    message: "I would like to discuss the Erbil towers, please.",
-    bookingType: "investment_review",
-    availabilitySlotId: "",
-    availabilitySlotDescription: "",
-  });
 
 if (serverUrl) {
   test.describe("the database going away under load", () => {
@@ -108,7 +96,7 @@ if (serverUrl) {
                   "Content-Type": "application/x-www-form-urlencoded",
                   "X-Forwarded-For": `10.${clientIndex}.${(n >> 8) & 255}.${n & 255}`,
                 },
-                body: enquiry(email),
+                body: new URLSearchParams(enquiryForm(email)),
                 signal: AbortSignal.timeout(REQUEST_BOUND_MS + 10_000),
               });
               status = response.status;

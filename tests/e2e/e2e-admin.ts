@@ -5,6 +5,9 @@ import { expect, type APIRequestContext } from "@playwright/test";
 import { totpCode } from "../support/totp";
 
 /** The admin the e2e server starts with (made by `npm run create-admin` in playwright.config.ts). */
+/** The bearer token the e2e server reads /metrics with. */
+export const E2E_METRICS_TOKEN = "e2e-metrics-token-0123456789";
+
 export const E2E_ADMIN = {
   email: "admin@tigris-e2e.example.com",
   password: "tigris e2e admin 2031",

@@ -5,6 +5,7 @@ import { action as homeAction } from "~/routes/home";
 import { openDatabase } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { isDatabaseUnavailable } from "~/server/db/pg-error.server";
+import { enquiryForm } from "../support/enquiry-form";
 import { createTestContext, formRequest, routeArgs } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
@@ -23,18 +24,7 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-const enquiry = (email: string) =>
-  formRequest("/?index", {
-    firstName: "Omar",
-    lastName: "Faris",
-    email,
-    phone: "",
-    investmentAmount: "$1,000,000",
-    message: "I would like to discuss the Erbil towers, please.",
-    bookingType: "investment_review",
-    availabilitySlotId: "",
-    availabilitySlotDescription: "",
-  });
+const enquiry = (email: string) => formRequest("/?index", enquiryForm(email));
 
 type Outcome = { data?: unknown; init?: { status?: number; headers?: Record<string, string> } | null };
 

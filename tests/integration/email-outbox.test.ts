@@ -26,6 +26,7 @@ import {
 } from "~/server/email/outbox.server";
 import { consultationBookings, contactMessages, emailOutbox } from "~/server/db/schema.server";
 import { action as homeAction } from "~/routes/home";
+import { enquiryForm } from "../support/enquiry-form";
 import { createTestContext, formRequest, routeArgs } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
@@ -346,17 +347,7 @@ describe(`e-mail outbox (${testDriver})`, () => {
     const context = { ...createTestContext(t), outbox: worker };
     const email = `hang-${Date.now()}@example.com`;
     try {
-      const request = formRequest("/?index", {
-        firstName: "Omar",
-        lastName: "Faris",
-        email,
-        phone: "",
-        investmentAmount: "$1,000,000",
-        message: "I would like to discuss the Erbil towers, please.",
-        bookingType: "investment_review",
-        availabilitySlotId: "",
-        availabilitySlotDescription: "",
-      });
+      const request = formRequest("/?index", enquiryForm(email));
       const answer = (await homeAction(routeArgs(request, context))) as { data?: { status?: string }; init?: { status?: number } | null };
       expect(answer.init?.status ?? 200).toBe(200);
       expect(answer.data).toEqual({ status: "sent" });

@@ -21,6 +21,7 @@ import type { Mailer } from "~/server/email/mailer.server";
 import { deliverDueEmails } from "~/server/email/outbox.server";
 import { createLogger } from "~/server/runtime/logger.server";
 import { findOfferedSlotForUpdate, listSlotsOnDate } from "~/server/services/slots.server";
+import { enquiryForm } from "../support/enquiry-form";
 import { SITE_URL, createTestContext, formRequest, signInCookie, routeArgs, type TestContext } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
@@ -153,18 +154,7 @@ const post = (fields: Record<string, string>, options: { ip?: string; cookie?: s
   run(homeAction, formRequest("/?index", fields, { ip: options.ip ?? nextKey(), cookie: options.cookie }));
 
 function formFields(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    firstName: "Omar",
-    lastName: "Faris",
-    email: nextEmail("omar"),
-    phone: "",
-    investmentAmount: "$1,000,000",
-    message: "I would like to discuss the Erbil towers, please.",
-    bookingType: "investment_review",
-    availabilitySlotId: "",
-    availabilitySlotDescription: "",
-    ...overrides,
-  };
+  return enquiryForm(nextEmail("omar"), overrides);
 }
 
 const signIn = (email: string, password = PASSWORD) => signInCookie(context, email, password);

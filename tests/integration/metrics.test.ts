@@ -1,0 +1,111 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { emailOutbox } from "~/server/db/schema.server";
+import { createMailer } from "~/server/email/mailer.server";
+import { enqueueEmail, outboxStatus, startOutboxWorker, type OutboxWorker } from "~/server/email/outbox.server";
+import { createHttpApp } from "~/server/http/express-app.server";
+import { loadConfig } from "~/server/runtime/config.server";
+import { createMetrics, type Metrics } from "~/server/runtime/metrics.server";
+import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+
+/**
+ * Issue 14: /readyz and /metrics over real HTTP on the real database, for the cases the
+ * e2e server (started with METRICS_TOKEN) cannot show: metrics not configured, access by
+ * address, a worker that stopped answering, a database that is gone, a failing mail server.
+ */
+
+const silent = pino({ level: "silent" });
+let t: TestDatabase;
+const servers: Server[] = [];
+const workers: OutboxWorker[] = [];
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await Promise.all(workers.map((w) => w.stop()));
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await t?.destroy();
+});
+
+async function serve(options: { env?: Record<string, string>; database?: DatabaseHandle; metrics?: Metrics; outbox?: OutboxWorker }) {
+  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "metrics-")), SITE_URL: "http://localhost:4322", ...options.env });
+  const app = createHttpApp({ config, database: options.database ?? t, logger: silent, metrics: options.metrics ?? createMetrics({ defaultMetrics: false }), outbox: options.outbox });
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((resolve) => server.once("listening", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A worker on the test database whose mail server refuses every connection. */
+function failingWorker(metrics: Metrics): OutboxWorker {
+  const mailer = createMailer({ smtpUrl: "smtp://127.0.0.1:1", from: "Tigris <no-reply@example.com>", dataDir: mkdtempSync(path.join(tmpdir(), "mail-")), logger: silent, timeoutMs: 500 });
+  const worker = startOutboxWorker({ db: t.db, mailer, log: silent, intervalMs: 60_000, onFailure: metrics.mailFailed });
+  workers.push(worker);
+  return worker;
+}
+
+describe(`/metrics and /readyz (${testDriver})`, () => {
+  it("does not exist when neither METRICS_TOKEN nor METRICS_ALLOW is set", async () => {
+    const base = await serve({});
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+    expect((await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer anything-at-all-here" } })).status).toBe(404);
+  });
+
+  it("answers an allowed address without a token, and refuses one not on the list", async () => {
+    const allowed = await serve({ env: { METRICS_ALLOW: "127.0.0.1/32" } });
+    expect((await fetch(`${allowed}/metrics`)).status).toBe(200);
+    const elsewhere = await serve({ env: { METRICS_ALLOW: "10.0.0.0/8", METRICS_TOKEN: "a-token-of-sixteen-chars" } });
+    expect((await fetch(`${elsewhere}/metrics`)).status).toBe(403);
+    expect((await fetch(`${elsewhere}/metrics`, { headers: { Authorization: "Bearer a-token-of-sixteen-chars" } })).status).toBe(200);
+  });
+
+  it("counts failed deliveries and shows the queue's depth and age", async () => {
+    await t.db.delete(emailOutbox);
+    const metrics = createMetrics({ defaultMetrics: false });
+    metrics.watchMailQueue(() => outboxStatus(t.db));
+    await enqueueEmail(t.db, { kind: "test", to: "jane@example.com", subject: "Waiting", html: "<p>x</p>", text: "x" });
+    const worker = failingWorker(metrics);
+    const base = await serve({ env: { METRICS_TOKEN: "a-token-of-sixteen-chars" }, metrics, outbox: worker });
+    const scrape = async () => (await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer a-token-of-sixteen-chars" } })).text();
+    await expect.poll(scrape, { timeout: 10_000 }).toContain('mail_failures_total{final="false"} 1');
+    const text = await scrape();
+    expect(text).toContain("mail_queue_depth 1");
+    expect(text).toMatch(/mail_queue_oldest_age_seconds \d/);
+    // The worker's run finished (with a failed mail, not a failed run): still ready.
+    const ready = await fetch(`${base}/readyz`);
+    expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", outbox: "ok" } });
+  });
+
+  it("is not ready when the e-mail worker no longer runs, nor when the database is gone; /healthz follows only the database", async () => {
+    const metrics = createMetrics({ defaultMetrics: false });
+    const worker = failingWorker(metrics);
+    await worker.stop();
+    const stopped = await serve({ outbox: worker });
+    const notReady = await fetch(`${stopped}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toEqual({ status: "unavailable", checks: { database: "ok", outbox: "stalled" } });
+    expect((await fetch(`${stopped}/healthz`)).status).toBe(200);
+
+    const gone = await openDatabase(testDriver === "pglite" ? { driver: "pglite", dataDir: undefined } : { driver: "postgres", url: "postgres://postgres@127.0.0.1:1/nowhere" });
+    await gone.close();
+    metrics.watchMailQueue(() => outboxStatus(gone.db));
+    const base = await serve({ database: gone, metrics, env: { METRICS_TOKEN: "a-token-of-sixteen-chars" } });
+    const answer = await fetch(`${base}/readyz`);
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({ status: "unavailable", checks: { database: "unavailable" } });
+    expect((await fetch(`${base}/healthz`)).status).toBe(503);
+    // The scrape still answers while the database is gone: the queue's size is unknown.
+    const scrape = await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer a-token-of-sixteen-chars" } });
+    expect(scrape.status).toBe(200);
+    const text = await scrape.text();
+    expect(text).toMatch(/^mail_queue_depth nan$/im);
+    expect(text).toMatch(/^mail_queue_oldest_age_seconds nan$/im);
+  });
+});
