@@ -1,10 +1,10 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { emailOutbox } from "~/server/db/schema.server";
 import { createMailer } from "~/server/email/mailer.server";
@@ -34,8 +34,16 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-async function serve(options: { env?: Record<string, string>; database?: DatabaseHandle; metrics?: Metrics; outbox?: OutboxWorker }) {
-  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "metrics-")), SITE_URL: "http://localhost:4322", ...options.env });
+/** A database that no longer answers: closed (PGlite), or a server that is not there. */
+async function goneDatabase(): Promise<DatabaseHandle> {
+  const gone = await openDatabase(testDriver === "pglite" ? { driver: "pglite", dataDir: undefined } : { driver: "postgres", url: "postgres://postgres@127.0.0.1:1/nowhere" });
+  await gone.close();
+  return gone;
+}
+
+async function serve(options: { env?: Record<string, string>; database?: DatabaseHandle; metrics?: Metrics; outbox?: OutboxWorker; dataDir?: string }) {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "metrics-"));
+  const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: "http://localhost:4322", ...options.env });
   const app = createHttpApp({ config, database: options.database ?? t, logger: silent, metrics: options.metrics ?? createMetrics({ defaultMetrics: false }), outbox: options.outbox });
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);
@@ -43,10 +51,10 @@ async function serve(options: { env?: Record<string, string>; database?: Databas
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** A worker on the test database whose mail server refuses every connection. */
-function failingWorker(metrics: Metrics): OutboxWorker {
+/** A worker (on the test database unless told) whose mail server refuses every connection. */
+function failingWorker(metrics: Metrics, db = t.db): OutboxWorker {
   const mailer = createMailer({ smtpUrl: "smtp://127.0.0.1:1", from: "Tigris <no-reply@example.com>", dataDir: mkdtempSync(path.join(tmpdir(), "mail-")), logger: silent, timeoutMs: 500 });
-  const worker = startOutboxWorker({ db: t.db, mailer, log: silent, intervalMs: 60_000, onFailure: metrics.mailFailed });
+  const worker = startOutboxWorker({ db, mailer, log: silent, intervalMs: 60_000, onFailure: metrics.mailFailed });
   workers.push(worker);
   return worker;
 }
@@ -64,6 +72,19 @@ describe(`/metrics and /readyz (${testDriver})`, () => {
     const elsewhere = await serve({ env: { METRICS_ALLOW: "10.0.0.0/8", METRICS_TOKEN: "a-token-of-sixteen-chars" } });
     expect((await fetch(`${elsewhere}/metrics`)).status).toBe(403);
     expect((await fetch(`${elsewhere}/metrics`, { headers: { Authorization: "Bearer a-token-of-sixteen-chars" } })).status).toBe(200);
+  });
+
+  it("labels a file served under a prefix by the prefix, whether found or not", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "metrics-"));
+    mkdirSync(path.join(dataDir, "uploads"));
+    writeFileSync(path.join(dataDir, "uploads", "0b8f2c1e-tower.png"), new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    const base = await serve({ dataDir, env: { METRICS_TOKEN: "a-token-of-sixteen-chars" } });
+    expect((await fetch(`${base}/uploads/0b8f2c1e-tower.png`)).status).toBe(200);
+    expect((await fetch(`${base}/uploads/missing.png`)).status).toBe(404);
+    const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer a-token-of-sixteen-chars" } })).text();
+    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/uploads/*",status="200"} 1');
+    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/uploads/*",status="404"} 1');
+    expect(text).not.toContain("tower");
   });
 
   it("counts failed deliveries and shows the queue's depth and age", async () => {
@@ -93,8 +114,7 @@ describe(`/metrics and /readyz (${testDriver})`, () => {
     expect(await notReady.json()).toEqual({ status: "unavailable", checks: { database: "ok", outbox: "stalled" } });
     expect((await fetch(`${stopped}/healthz`)).status).toBe(200);
 
-    const gone = await openDatabase(testDriver === "pglite" ? { driver: "pglite", dataDir: undefined } : { driver: "postgres", url: "postgres://postgres@127.0.0.1:1/nowhere" });
-    await gone.close();
+    const gone = await goneDatabase();
     metrics.watchMailQueue(() => outboxStatus(gone.db));
     const base = await serve({ database: gone, metrics, env: { METRICS_TOKEN: "a-token-of-sixteen-chars" } });
     const answer = await fetch(`${base}/readyz`);
@@ -107,5 +127,31 @@ describe(`/metrics and /readyz (${testDriver})`, () => {
     const text = await scrape.text();
     expect(text).toMatch(/^mail_queue_depth nan$/im);
     expect(text).toMatch(/^mail_queue_oldest_age_seconds nan$/im);
+  });
+
+  it("is not ready when the e-mail worker's runs fail, or when its last good run is older than three intervals", async () => {
+    const metrics = createMetrics({ defaultMetrics: false });
+    // Its runs fail: it reads the outbox from a database that is gone.
+    const failing = failingWorker(metrics, (await goneDatabase()).db);
+    await expect.poll(() => failing.health().lastRunFailed, { timeout: 10_000 }).toBe(true);
+    const base = await serve({ outbox: failing });
+    const answer = await fetch(`${base}/readyz`);
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({ status: "unavailable", checks: { database: "ok", outbox: "failing" } });
+
+    // Its runs went well, but the last was longer ago than three intervals (60 s each):
+    // the timer no longer fires, or the event loop is stuck.
+    const stale = failingWorker(metrics);
+    await expect.poll(() => stale.health().lastRunEndedAt !== null, { timeout: 10_000 }).toBe(true);
+    const staleBase = await serve({ outbox: stale });
+    expect((await fetch(`${staleBase}/readyz`)).status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3 * 60_000 + 1_000 });
+    try {
+      const later = await fetch(`${staleBase}/readyz`);
+      expect(later.status).toBe(503);
+      expect(await later.json()).toEqual({ status: "unavailable", checks: { database: "ok", outbox: "stalled" } });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -118,7 +118,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
   if (metrics) {
     app.use((req, res, next) => {
       const done = metrics.startRequest();
-      res.once("finish", () => done({ method: req.method, route: routeLabel(req.path), status: res.statusCode }));
+      // Labelled from the path as it arrives: a handler mounted at a prefix (/assets,
+      // /uploads) that answers without calling next leaves req.path with the prefix cut.
+      const route = routeLabel(req.path);
+      res.once("finish", () => done({ method: req.method, route, status: res.statusCode }));
       next();
     });
   }
@@ -225,11 +228,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
 
   const mayScrape = config.metrics ? metricsGate(config.metrics) : undefined;
-  app.get("/metrics", async (req, res) => {
-    if (!metrics || !mayScrape) {
-      res.status(404).type("text/plain").send("Not Found");
-      return;
-    }
+  app.get("/metrics", async (req, res, next) => {
+    // Not configured: no such page, answered like any other unknown path.
+    if (!metrics || !mayScrape) return next();
     if (!mayScrape(req)) {
       req.log.warn({ ip: req.ip }, "refused a metrics scrape");
       res.status(403).set("Cache-Control", "no-store").type("text/plain").send("Forbidden");
