@@ -49,8 +49,10 @@ test("/metrics is refused without the token, and after some requests shows every
   expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/",status="200"}')).toBeGreaterThanOrEqual(1);
   expect(text).not.toContain("0b5c2a9e");
   expect(text).not.toContain("no-such-page-here");
-  // Rate-limit refusals.
-  expect(sample(text, 'rate_limit_refusals_total{route="/"}')).toBeGreaterThanOrEqual(1);
+  // Rate-limit refusals, by the limit that refused.
+  expect(sample(text, 'rate_limit_refusals_total{scope="enquiry"}')).toBeGreaterThanOrEqual(1);
+  // better-auth's own limiter: a series from the start, 0 until it refuses someone.
+  expect(sample(text, 'rate_limit_refusals_total{scope="auth"}')).toBeGreaterThanOrEqual(0);
   // Database time and errors.
   expect(sample(text, 'db_query_duration_seconds_count{outcome="ok"}')).toBeGreaterThan(0);
   expect(text).toContain("# TYPE db_errors_total counter");

@@ -3,6 +3,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:ht
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
+import { fromNodeHeaders } from "better-auth/node";
 import proxyaddr from "proxy-addr";
 import { pinoHttp } from "pino-http";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
@@ -15,6 +16,7 @@ import type { DatabaseHandle } from "../db/client.server";
 import type { Logger } from "../runtime/logger.server";
 import type { Metrics } from "../runtime/metrics.server";
 import type { OutboxWorker } from "../email/outbox.server";
+import { createRequestContext, type AppParts, type RequestContext } from "./request-context.server";
 import { routeLabeller, type RouteLabeller } from "./route-pattern.server";
 
 type Handler = (req: Request, res: Response, next: NextFunction) => unknown;
@@ -92,6 +94,21 @@ function metricsGate(settings: NonNullable<AppConfig["metrics"]>): (req: Request
     if (token && given && timingSafeEqual(digest(given), token)) return true;
     return Boolean(allowed && req.ip && allowed(req.ip, 0));
   };
+}
+
+/**
+ * React Router's getLoadContext: each request's context from the process's parts and what
+ * this app worked out for the request (its logger and id, the CSP nonce).
+ */
+export function loadContextFor(parts: AppParts): (req: Request, res: Response) => RequestContext {
+  return (req, res) =>
+    createRequestContext(parts, {
+      headers: fromNodeHeaders(req.headers),
+      log: req.log,
+      requestId: String(req.id),
+      nonce: res.locals.cspNonce as string,
+      setResponseHeader: (name, value) => void res.setHeader(name, value),
+    });
 }
 
 /** Origins of the configured identity providers (their discovery documents' hosts). */

@@ -2,6 +2,7 @@ import type { Database } from "../db/client.server";
 import type { OutboxWorker } from "../email/outbox.server";
 import type { AppConfig } from "../runtime/config.server";
 import type { Logger } from "../runtime/logger.server";
+import type { Metrics } from "../runtime/metrics.server";
 import type { Auth } from "../security/better-auth.server";
 import { clientKeyOf } from "../security/client-ip.server";
 import { readViewer, type Viewer } from "../security/session.server";
@@ -19,6 +20,8 @@ export type ServiceContext = {
   outbox: Pick<OutboxWorker, "kick">;
   /** The client's rate-limit key (app/server/security/client-ip.server.ts). */
   clientKey: string;
+  /** Counts rate-limit refusals for /metrics (absent in scripts and most tests). */
+  metrics?: Pick<Metrics, "rateLimitRefused">;
   /** The time now; tests pin it, everywhere else it is the real clock. */
   clock?: () => Date;
 };
@@ -56,6 +59,7 @@ export interface AppParts {
   config: AppConfig;
   auth: Auth;
   outbox: Pick<OutboxWorker, "kick">;
+  metrics?: Pick<Metrics, "rateLimitRefused">;
 }
 
 export function createRequestContext(

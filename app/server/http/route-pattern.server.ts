@@ -9,9 +9,12 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 export type RouteLabeller = (pathname: string) => string;
 
+/** better-auth's endpoints, one label for all (its limiter's refusals are counted by it). */
+export const AUTH_ROUTE_LABEL = "/api/auth/*";
+
 /** Served by Express before React Router: a fixed label each. */
 const FIXED: Array<[prefix: string, label: string]> = [
-  ["/api/auth/", "/api/auth/*"],
+  ["/api/auth/", AUTH_ROUTE_LABEL],
   ["/assets/", "/assets/*"],
   ["/uploads/", "/uploads/*"],
 ];

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { DatabaseObserver } from "../db/client.server";
 import { isDatabaseUnavailable, sqlState } from "../db/pg-error.server";
+import { AUTH_ROUTE_LABEL } from "../http/route-pattern.server";
 
 /**
  * The server's Prometheus metrics (issue 14), served at /metrics to whoever METRICS_TOKEN
@@ -22,19 +23,26 @@ export interface Metrics {
   database: DatabaseObserver;
   /** Times one HTTP request; call the result when it has been answered. */
   startRequest(): (labels: { method: string; route: string; status: number }) => void;
+  /**
+   * One of our own rate limits refused a request (app/server/security/rate-limit.server.ts).
+   * better-auth's limiter is counted here from its 429 answers, as scope "auth".
+   */
+  rateLimitRefused(scope: string): void;
   /** A delivery attempt failed; `final` when it was the last one. */
   mailFailed(final: boolean): void;
   /** Reads the mail queue when metrics are scraped (set once the database is open). */
   watchMailQueue(read: () => Promise<MailQueueStatus>): void;
 }
 
-/** How long a scrape waits for the mail queue before leaving those two series out. */
+/** How long a scrape waits for the mail queue before reporting it unknown. */
 const QUEUE_READ_TIMEOUT_MS = 2_000;
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
+const ERROR_KINDS = ["connection", "constraint", "other"] as const;
+
 /** What a failed statement was, in a few fixed words. */
-function errorKind(error: unknown): "connection" | "constraint" | "other" {
+function errorKind(error: unknown): (typeof ERROR_KINDS)[number] {
   if (isDatabaseUnavailable(error)) return "connection";
   return sqlState(error)?.startsWith("23") ? "constraint" : "other";
 }
@@ -47,7 +55,8 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
+export function createMetrics(options: { defaultMetrics?: boolean; queueReadTimeoutMs?: number } = {}): Metrics {
+  const queueReadTimeoutMs = options.queueReadTimeoutMs ?? QUEUE_READ_TIMEOUT_MS;
   const registry = new Registry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -61,8 +70,8 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
   });
   const rateLimited = new Counter({
     name: "rate_limit_refusals_total",
-    help: "Requests refused with 429 by a rate limit, by route pattern",
-    labelNames: ["route"] as const,
+    help: "Requests refused by a rate limit, by scope: the limit's name (enquiry, sign-in, ...) or auth for better-auth's own",
+    labelNames: ["scope"] as const,
     registers,
   });
   const queries = new Histogram({
@@ -90,11 +99,17 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     registers,
   });
 
+  // The series whose labels are known up front start at 0, so a query (rate() or an
+  // alert) sees "none yet" instead of no series at all.
+  for (const kind of ERROR_KINDS) dbErrors.inc({ kind }, 0);
+  for (const final of ["true", "false"]) mailFailures.inc({ final }, 0);
+  rateLimited.inc({ scope: "auth" }, 0);
+
   let readQueue: (() => Promise<MailQueueStatus>) | undefined;
   let lastQueue: Promise<MailQueueStatus | undefined> | undefined;
   /** One read of the queue per scrape, shared by its two gauges; undefined when it fails. */
   const queueStatus = () =>
-    (lastQueue ??= (readQueue ? within(readQueue(), QUEUE_READ_TIMEOUT_MS) : Promise.resolve(undefined))
+    (lastQueue ??= (readQueue ? within(readQueue(), queueReadTimeoutMs) : Promise.resolve(undefined))
       .catch(() => undefined)
       .finally(() => setTimeout(() => (lastQueue = undefined), 0)));
   new Gauge({
@@ -133,8 +148,13 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       return ({ method, route, status }) => {
         const labels = { method: METHODS.has(method) ? method : "other", route, status: String(status) };
         end(labels);
-        if (status === 429) rateLimited.inc({ route });
+        // better-auth's limiter answers its own endpoints directly: its refusals are seen
+        // only here. Ours are counted where they refuse, by name (rateLimitRefused).
+        if (status === 429 && route === AUTH_ROUTE_LABEL) rateLimited.inc({ scope: "auth" });
       };
+    },
+    rateLimitRefused(scope) {
+      rateLimited.inc({ scope });
     },
     mailFailed(final) {
       mailFailures.inc({ final: String(final) });

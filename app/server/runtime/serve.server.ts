@@ -6,18 +6,17 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
-import express, { type Express, type Request, type Response } from "express";
-import type { AppLoadContext, ServerBuild } from "react-router";
+import express, { type Express, type Response } from "express";
+import type { ServerBuild } from "react-router";
 import "~/load-context";
-import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
+import { toNodeHandler } from "better-auth/node";
 import { createAuth } from "~/server/security/better-auth.server";
 import { disabledFeatures, type AppConfig } from "~/server/runtime/config.server";
 import { createMailer } from "~/server/email/mailer.server";
 import { outboxStatus, startOutboxWorker, type OutboxWorker } from "~/server/email/outbox.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { seedDemoContent } from "~/server/db/seed.server";
-import { createHttpApp } from "~/server/http/express-app.server";
-import { createRequestContext } from "~/server/http/request-context.server";
+import { createHttpApp, loadContextFor } from "~/server/http/express-app.server";
 import { routeLabeller } from "~/server/http/route-pattern.server";
 import { createMetrics, type Metrics } from "~/server/runtime/metrics.server";
 import { createLogger, type Logger } from "~/server/runtime/logger.server";
@@ -53,15 +52,8 @@ async function buildApp(
   const { outbox, metrics } = background;
   const auth = createAuth({ config, db: database.db, logger, outbox });
   const authHandler = toNodeHandler(auth);
-  const parts = { db: database.db, config, auth, outbox };
-  const getLoadContext = (req: Request, res: Response): AppLoadContext =>
-    createRequestContext(parts, {
-      headers: fromNodeHeaders(req.headers),
-      log: req.log,
-      requestId: String(req.id),
-      nonce: res.locals.cspNonce as string,
-      setResponseHeader: (name, value) => void res.setHeader(name, value),
-    });
+  const parts = { db: database.db, config, auth, outbox, metrics };
+  const getLoadContext = loadContextFor(parts);
 
   if (options.dev) {
     const vite = await import("vite");

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import type { ServiceContext } from "../http/request-context.server";
 import { requestLimits } from "../db/schema.server";
 
 export interface LimitRule {
@@ -60,6 +61,15 @@ export async function isLimited(db: Database, key: string, rule: LimitRule): Pro
       ),
     );
   return row ? { allowed: false, retryAfterSeconds: Math.max(1, row.resetIn) } : { allowed: true, retryAfterSeconds: 0 };
+}
+
+/**
+ * Tells the metrics (when the context has them) that `key`'s limit refused a request, by
+ * the limit's name: the key's first part ("sign-in" of "sign-in:ip:203.0.113.7"), a word
+ * from the code, never the address or e-mail after it, so the series stay few.
+ */
+export function countRefusal(ctx: Pick<ServiceContext, "metrics">, key: string): void {
+  ctx.metrics?.rateLimitRefused(key.split(":", 1)[0] || "other");
 }
 
 /** Forgets windows older than a day, so the table stays as small as the traffic. */

@@ -30,7 +30,7 @@ import { accountDeletedEmail } from "../email/account-emails.server";
 import { enqueueEmail } from "../email/outbox.server";
 import type { RequestContext, ServiceContext } from "../http/request-context.server";
 import { requireUser, type Actor } from "../security/actor.server";
-import { hitLimit } from "../security/rate-limit.server";
+import { countRefusal, hitLimit } from "../security/rate-limit.server";
 import { signOut } from "./accounts.server";
 import { recordAudit } from "./audit.server";
 
@@ -268,7 +268,10 @@ export async function deleteOwnAccount(
     // Every attempt counts, so parallel guesses cannot slip past the limit.
     const key = `delete-account:user:${userId}`;
     const limit = await hitLimit(ctx.db, key, DELETE_PASSWORD_LIMIT);
-    if (!limit.allowed) throw new AppError("RATE_LIMITED", M.tooManyAttempts, { detail: { key, retryAfter: limit.retryAfterSeconds } });
+    if (!limit.allowed) {
+      countRefusal(ctx, key);
+      throw new AppError("RATE_LIMITED", M.tooManyAttempts, { detail: { key, retryAfter: limit.retryAfterSeconds } });
+    }
     if (!(await verifyPassword({ hash, password: input.password }))) throw new AppError("UNAUTHENTICATED", M.wrongPassword);
   } else {
     const signedInAt = await signedInAtOf(ctx.db, userId, input.sessionId);

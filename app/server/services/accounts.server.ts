@@ -5,7 +5,7 @@ import { safeRedirect } from "~/domain/safe-redirect";
 import { PROVIDER_LABELS, type SocialProvider } from "~/domain/social-providers";
 import type { RequestContext } from "../http/request-context.server";
 import type { Actor } from "../security/actor.server";
-import { hitLimit, isLimited, pruneLimits, type LimitRule } from "../security/rate-limit.server";
+import { countRefusal, hitLimit, isLimited, pruneLimits, type LimitRule } from "../security/rate-limit.server";
 
 /**
  * Account operations behind the /auth screens: limits first, then better-auth, with its
@@ -23,7 +23,8 @@ export const NOT_VERIFIED_MESSAGE =
   "Please verify your email address before signing in. We have sent you a new verification link.";
 
 
-function refuse(key: string, retryAfterSeconds: number): never {
+function refuse(context: RequestContext, key: string, retryAfterSeconds: number): never {
+  countRefusal(context, key);
   throw new AppError("RATE_LIMITED", TOO_MANY_ATTEMPTS, { detail: { key, retryAfter: retryAfterSeconds } });
 }
 
@@ -31,7 +32,7 @@ function refuse(key: string, retryAfterSeconds: number): never {
 export async function enforce(context: RequestContext, keys: string[], rule: LimitRule): Promise<void> {
   for (const key of keys) {
     const result = await hitLimit(context.db, key, rule);
-    if (!result.allowed) refuse(key, result.retryAfterSeconds);
+    if (!result.allowed) refuse(context, key, result.retryAfterSeconds);
   }
   // Now and then, forget old windows.
   if (Math.random() < 0.01) await pruneLimits(context.db).catch(() => {});
@@ -69,7 +70,7 @@ export async function signInWithEmail(
   const emailKey = `sign-in-failures:email:${input.email}`;
   await enforce(context, [`sign-in:ip:${context.clientKey}`], SIGN_IN_LIMIT);
   const blocked = await isLimited(context.db, emailKey, SIGN_IN_LIMIT);
-  if (!blocked.allowed) refuse(emailKey, blocked.retryAfterSeconds);
+  if (!blocked.allowed) refuse(context, emailKey, blocked.retryAfterSeconds);
   try {
     const { headers, response } = await context.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true, callbackURL: "/auth?verified=1" },

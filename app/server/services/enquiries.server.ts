@@ -7,7 +7,7 @@ import { adminBookingNoticeEmail, bookingMailInput, bookingReceiptEmail } from "
 import { enqueueEmail } from "../email/outbox.server";
 import type { ServiceContext } from "../http/request-context.server";
 import type { Actor } from "../security/actor.server";
-import { hitLimit, pruneLimits, releaseHit, type LimitRule } from "../security/rate-limit.server";
+import { countRefusal, hitLimit, pruneLimits, releaseHit, type LimitRule } from "../security/rate-limit.server";
 import { SLOT_TAKEN_MESSAGE, createBooking } from "./bookings.server";
 import { recordContactMessage } from "./messages.server";
 import { findOfferedSlotForUpdate } from "./slots.server";
@@ -31,7 +31,7 @@ export const ENQUIRY_DAILY_LIMIT_PER_EMAIL: LimitRule = { max: 5, windowSeconds:
 export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: EnquiryInput): Promise<{ bookingId: string }> {
   const { db } = ctx;
   const timeZone = ctx.config.firmTimeZone;
-  const counted = await countAgainstLimits(db, [
+  const counted = await countAgainstLimits(ctx, [
     { rule: "address-cooldown", key: `enquiry:address:${ctx.clientKey}`, limit: ENQUIRY_COOLDOWN },
     { rule: "email-cooldown", key: `enquiry:email:${input.email}`, limit: ENQUIRY_COOLDOWN },
     { rule: "address-daily", key: `enquiry-day:address:${ctx.clientKey}`, limit: ENQUIRY_DAILY_LIMIT_PER_ADDRESS },
@@ -89,12 +89,14 @@ interface Limit {
  * with SPEC.md's cooldown message, and the hits already counted for this submission are
  * given back. Returns the keys counted, to give back if nothing ends up recorded.
  */
-async function countAgainstLimits(db: Database, limits: Limit[]): Promise<string[]> {
+async function countAgainstLimits(ctx: ServiceContext, limits: Limit[]): Promise<string[]> {
+  const { db } = ctx;
   const counted: string[] = [];
   for (const { rule, key, limit } of limits) {
     const result = await hitLimit(db, key, limit);
     if (!result.allowed) {
       await giveBack(db, counted);
+      countRefusal(ctx, key);
       throw new AppError("RATE_LIMITED", ENQUIRY_TOASTS.cooldown.description, {
         detail: { rule, retryAfter: result.retryAfterSeconds },
       });

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { createMetrics, type Metrics } from "./metrics.server";
+
+/** The value of one sample line (`name{a="b"} 3`) in the registry's text, or undefined when absent. */
+async function sample(metrics: Metrics, series: string): Promise<number | undefined> {
+  const text = await metrics.registry.metrics();
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+const fresh = (options: Parameters<typeof createMetrics>[0] = {}) => createMetrics({ defaultMetrics: false, ...options });
+
+describe("createMetrics", () => {
+  it("keeps one registry per app, so several apps live in one process", async () => {
+    const first = createMetrics();
+    const second = createMetrics();
+    first.rateLimitRefused("enquiry");
+    expect(await sample(first, 'rate_limit_refusals_total{scope="enquiry"}')).toBe(1);
+    expect(await sample(second, 'rate_limit_refusals_total{scope="enquiry"}')).toBeUndefined();
+    expect(await sample(second, "process_resident_memory_bytes")).toBeGreaterThan(0);
+  });
+
+  it("times requests by method, route and status, folding unknown methods into one label", async () => {
+    const metrics = fresh();
+    metrics.startRequest()({ method: "GET", route: "/opportunities/:id", status: 404 });
+    metrics.startRequest()({ method: "BREW", route: "/*", status: 404 });
+    expect(await sample(metrics, 'http_request_duration_seconds_count{method="GET",route="/opportunities/:id",status="404"}')).toBe(1);
+    expect(await sample(metrics, 'http_request_duration_seconds_count{method="other",route="/*",status="404"}')).toBe(1);
+  });
+
+  it("counts better-auth's 429s as scope auth, and leaves other 429s to the limit that refused them", async () => {
+    const metrics = fresh();
+    expect(await sample(metrics, 'rate_limit_refusals_total{scope="auth"}')).toBe(0);
+    metrics.startRequest()({ method: "POST", route: "/api/auth/*", status: 429 });
+    metrics.startRequest()({ method: "POST", route: "/", status: 429 });
+    metrics.rateLimitRefused("enquiry");
+    expect(await sample(metrics, 'rate_limit_refusals_total{scope="auth"}')).toBe(1);
+    expect(await sample(metrics, 'rate_limit_refusals_total{scope="enquiry"}')).toBe(1);
+  });
+
+  it("times statements and sorts failures into connection, constraint and other", async () => {
+    const metrics = fresh();
+    const { query, connectionLost } = metrics.database;
+    expect(await sample(metrics, 'db_errors_total{kind="connection"}')).toBe(0);
+    query?.(0.002);
+    query?.(0.5, Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }));
+    query?.(0.01, Object.assign(new Error("duplicate key"), { code: "23505" }));
+    query?.(0.01, new Error("syntax error"));
+    connectionLost?.(new Error("Connection terminated unexpectedly"));
+    expect(await sample(metrics, 'db_query_duration_seconds_count{outcome="ok"}')).toBe(1);
+    expect(await sample(metrics, 'db_query_duration_seconds_count{outcome="error"}')).toBe(3);
+    expect(await sample(metrics, 'db_errors_total{kind="connection"}')).toBe(1);
+    expect(await sample(metrics, 'db_errors_total{kind="constraint"}')).toBe(1);
+    expect(await sample(metrics, 'db_errors_total{kind="other"}')).toBe(1);
+    expect(await sample(metrics, "db_connections_lost_total")).toBe(1);
+  });
+
+  it("counts failed deliveries, final or not", async () => {
+    const metrics = fresh();
+    metrics.mailFailed(false);
+    metrics.mailFailed(false);
+    metrics.mailFailed(true);
+    expect(await sample(metrics, 'mail_failures_total{final="false"}')).toBe(2);
+    expect(await sample(metrics, 'mail_failures_total{final="true"}')).toBe(1);
+  });
+
+  it("reads the mail queue once per scrape", async () => {
+    const metrics = fresh();
+    let reads = 0;
+    metrics.watchMailQueue(async () => {
+      reads++;
+      return { depth: 3, oldestAgeSeconds: 42.5 };
+    });
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/^mail_queue_depth 3$/m);
+    expect(text).toMatch(/^mail_queue_oldest_age_seconds 42\.5$/m);
+    expect(reads).toBe(1);
+  });
+
+  it("says 0 for the oldest age of an empty queue", async () => {
+    const metrics = fresh();
+    metrics.watchMailQueue(async () => ({ depth: 0, oldestAgeSeconds: null }));
+    expect(await sample(metrics, "mail_queue_depth")).toBe(0);
+    expect(await sample(metrics, "mail_queue_oldest_age_seconds")).toBe(0);
+  });
+
+  it("still answers a scrape when the queue cannot be read: the gauges are NaN", async () => {
+    const unread = fresh();
+    expect(await sample(unread, "mail_queue_depth")).toBeNaN();
+
+    const failing = fresh();
+    failing.watchMailQueue(() => Promise.reject(new Error("database is closed")));
+    expect(await sample(failing, "mail_queue_depth")).toBeNaN();
+
+    // A database that never answers: the scrape gives up on the queue after the bound.
+    const hanging = fresh({ queueReadTimeoutMs: 20 });
+    hanging.watchMailQueue(() => new Promise(() => {}));
+    expect(await sample(hanging, "mail_queue_depth")).toBeNaN();
+    expect(await sample(hanging, "mail_queue_oldest_age_seconds")).toBeNaN();
+  });
+});
