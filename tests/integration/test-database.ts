@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 
 /**
- * A fresh, migrated database for one test file, on the driver this project runs
+ * A fresh, migrated (unless told) database for one test file, on the driver this project runs
  * (TEST_DRIVER): an in-memory PGlite, or a new database on the TEST_DATABASE_URL server
  * that is dropped again afterwards.
  */
@@ -25,10 +25,11 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
   if (testDriver === "pglite") {
     const handle = await openDatabase({ driver: "pglite", dataDir: undefined });
-    await migrateDatabase(handle);
+    if (migrate) await migrateDatabase(handle);
     return { ...handle, label: "pglite", destroy: () => handle.close() };
   }
 
@@ -42,7 +43,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
   const url = withDatabase(serverUrl, name);
   const handle = await openDatabase({ driver: "postgres", url });
-  await migrateDatabase(handle);
+  if (migrate) await migrateDatabase(handle);
   return {
     ...handle,
     label: "postgres",

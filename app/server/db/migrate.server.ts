@@ -13,18 +13,19 @@ const MIGRATION_LOCK_KEY = 7_243_001;
 /**
  * Applies the committed drizzle-kit migrations. On PostgreSQL several instances may start
  * at once: each takes a session-level advisory lock on one dedicated connection, so they
- * run one after another and the later ones find nothing to do.
+ * run one after another and the later ones find nothing to do. `migrationsFolder` is ours
+ * unless a restore rebuilds an older schema (app/server/ops/backup.server.ts).
  */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   if (handle.driver === "pglite") {
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }
   const connection = await handle.pool.connect();
   try {
     await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
-      await migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePg(drizzlePg({ client: connection }), { migrationsFolder });
     } finally {
       await connection.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }

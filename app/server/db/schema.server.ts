@@ -375,3 +375,13 @@ export const knownDevices = pgTable(
   },
   (t) => [uniqueIndex("known_devices_user_fingerprint_idx").on(t.userId, t.fingerprint)],
 );
+
+/**
+ * Background tasks that run on a schedule across every instance (the scheduled backup): an
+ * instance runs one only after claiming its row, by moving `last_started_at` forward when
+ * it is due, so with several instances on one database each run happens once.
+ */
+export const scheduledTasks = pgTable("scheduled_tasks", {
+  name: text("name").primaryKey(),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }).notNull(),
+});

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, disabledFeatures, loadConfig } from "./config.server";
+import { ConfigError, disabledFeatures, ENV_VARIABLES, loadConfig } from "./config.server";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "config-test-"));
 
@@ -56,8 +56,9 @@ describe("loadConfig", () => {
 
   it("generates the session secret once and keeps it in the data directory", () => {
     const dir = tempDir();
-    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    const { authSecret: first, authSecretSource } = loadConfig({ DATA_DIR: dir });
     expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(authSecretSource).toBe("data-dir");
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
     expect(readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(first);
     expect(statSync(path.join(dir, "auth-secret")).mode & 0o077).toBe(0);
@@ -72,7 +73,20 @@ describe("loadConfig", () => {
 
   it("prefers an explicit secret", () => {
     const secret = "s".repeat(40);
-    expect(loadConfig({ DATA_DIR: tempDir(), BETTER_AUTH_SECRET: secret }).authSecret).toBe(secret);
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir, BETTER_AUTH_SECRET: secret })).toMatchObject({ authSecret: secret, authSecretSource: "environment" });
+    expect(existsSync(path.join(dir, "auth-secret"))).toBe(false);
+  });
+
+  it("documents every variable it reads in .env.example and the README's table", () => {
+    const root = path.resolve(import.meta.dirname, "../../..");
+    const example = readFileSync(path.join(root, ".env.example"), "utf8");
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("### Payments"));
+    for (const name of ENV_VARIABLES) {
+      expect(example, `.env.example lists ${name}`).toMatch(new RegExp(`^# ${name}=`, "m"));
+      expect(table, `README's configuration table lists ${name}`).toContain(`\`${name}\``);
+    }
   });
 
   it("turns optional integrations on only when fully configured", () => {

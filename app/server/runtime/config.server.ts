@@ -134,6 +134,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads (each documented in .env.example and the README). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as Array<keyof Env>;
+
 export interface OAuthProviderConfig {
   clientId: string;
   clientSecret: string;
@@ -148,6 +151,12 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   authSecret: string;
+  /**
+   * Where the secret came from: BETTER_AUTH_SECRET, or the file generated in DATA_DIR. A
+   * backup carries the file (two-factor keys are sealed with the secret) but never the
+   * variable.
+   */
+  authSecretSource: "environment" | "data-dir";
   firmTimeZone: string;
   /** Express `trust proxy` value: false by default, so a client-sent X-Forwarded-For is ignored. */
   trustProxy: boolean | number | string;
@@ -195,12 +204,15 @@ function parseTrustProxy(value: string): boolean | number | string {
   return value;
 }
 
+/** Where the generated session secret is kept when BETTER_AUTH_SECRET is not set. */
+export const authSecretFile = (dataDir: string) => path.join(dataDir, "auth-secret");
+
 /**
  * Reads the session secret from DATA_DIR, creating it once. Keeping it on disk means a
  * restart does not sign every user out.
  */
 function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
+  const file = authSecretFile(dataDir);
   ensurePrivateDir(dataDir);
   try {
     // "wx": of two processes starting at once, only one writes; the other reads its secret.
@@ -242,6 +254,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     authSecret: env.BETTER_AUTH_SECRET ?? persistedSecret(dataDir),
+    authSecretSource: env.BETTER_AUTH_SECRET ? "environment" : "data-dir",
     firmTimeZone: env.FIRM_TIME_ZONE,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,

@@ -16,6 +16,9 @@ import { createMailer } from "~/server/email/mailer.server";
 import { outboxStatus, startOutboxWorker, type OutboxWorker } from "~/server/email/outbox.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { seedDemoContent } from "~/server/db/seed.server";
+import { backupSiteOf, writeBackup } from "~/server/ops/backup.server";
+import { startBackupSchedule, type BackupSchedule } from "~/server/ops/backup-schedule.server";
+import { startControlSocket, type ControlSocket } from "~/server/ops/control-socket.server";
 import { createHttpApp, loadContextFor } from "~/server/http/express-app.server";
 import { routeLabeller } from "~/server/http/route-pattern.server";
 import { createMetrics, type Metrics } from "~/server/runtime/metrics.server";
@@ -146,6 +149,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   let database: DatabaseHandle | undefined;
   let built: Built | undefined;
   let outbox: OutboxWorker | undefined;
+  let backups: BackupSchedule | undefined;
+  let control: ControlSocket | undefined;
   try {
     await options.beforeStart?.(config, logger);
     database = await openMigratedDatabase(config, {
@@ -163,10 +168,28 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger, timeoutMs: config.mail.timeoutMs });
     // Delivers the e-mails queued in email_outbox (by this or any other instance).
     outbox = startOutboxWorker({ db: database.db, mailer, log: logger, onFailure: metrics.mailFailed });
+    // Backups: on a schedule when BACKUP_EVERY_HOURS is set (once across instances), and on
+    // request from `npm run backup`, which cannot open the embedded database while we hold it.
+    backups = startBackupSchedule({ database, config, log: logger });
+    const handle = database;
+    if (handle.driver === "pglite") {
+      // Not being reachable for backups (a socket path over the system's length limit, say)
+      // must not keep the site down: the script then says it cannot reach the server.
+      control = await startControlSocket({
+        dataDir: config.dataDir,
+        backup: () => writeBackup(handle, backupSiteOf(config)),
+        log: logger,
+      }).catch((error: unknown) => {
+        logger.warn({ err: error }, "npm run backup cannot reach this server: the control socket in DATA_DIR could not be opened");
+        return undefined;
+      });
+    }
     built = await buildApp(options, config, database, logger, httpServer, { outbox, metrics });
     httpServer.on("request", built.app);
     await listen(httpServer, config.port);
   } catch (error) {
+    await control?.close().catch(() => {});
+    await backups?.stop().catch(() => {});
     await outbox?.stop().catch(() => {});
     await built?.closeVite?.().catch(() => {});
     await database?.close().catch(() => {});
@@ -182,6 +205,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   const db = database;
   const closeVite = built.closeVite;
   const outboxWorker = outbox;
+  const controlSocket = control;
+  const backupSchedule = backups;
   logger.info({ port: config.port, database: db.driver, siteUrl: config.siteUrl }, `serving on http://localhost:${config.port}`);
 
   const shutdown = gracefulShutdown({
@@ -192,6 +217,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
       // A delivery in flight finishes its bookkeeping while the database is still open
       // (bounded: a mail cut off here is sent again by the next run, here or elsewhere).
       await stopWithin(outboxWorker, OUTBOX_STOP_MS, logger);
+      await controlSocket?.close();
+      // A backup under way finishes (its file is written whole or not at all).
+      await backupSchedule?.stop();
       await closeVite?.();
       await db.close();
       lock?.release();

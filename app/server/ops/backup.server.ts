@@ -1,0 +1,403 @@
+import { createHmac } from "node:crypto";
+import { createReadStream, createWriteStream, existsSync, readFileSync } from "node:fs";
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { once } from "node:events";
+import { sql } from "drizzle-orm";
+import * as tar from "tar";
+import type { Database, DatabaseHandle } from "../db/client.server";
+import { MIGRATIONS_FOLDER, migrateDatabase } from "../db/migrate.server";
+import { authSecretFile, type AppConfig } from "../runtime/config.server";
+
+/**
+ * Backups (issue 14, decision 015): one `.tar.gz` holding every table of the public
+ * schema as JSON lines, read inside ONE read-only repeatable-read transaction (a single
+ * snapshot, whatever keeps writing meanwhile), the uploaded images, and a manifest. The
+ * same code runs on PGlite (inside the server that holds its data directory, reached
+ * through the control socket) and on PostgreSQL, and a backup from either restores into
+ * either: the schema comes from our own migrations, the rows through
+ * `json_populate_recordset`, which reads each value with its column type's own parser.
+ *
+ * Two-factor keys and backup codes are sealed with the session secret, so a backup is only
+ * whole with it: the secret generated in DATA_DIR travels in the archive; one set in
+ * BETTER_AUTH_SECRET does not (it lives with the operator's other secrets), and the
+ * manifest keeps a keyed fingerprint of either, so a restore under another secret is
+ * refused instead of locking every admin out.
+ */
+
+export const BACKUP_FORMAT = 1;
+const ROWS_PER_FETCH = 1_000;
+const ROWS_PER_INSERT = 500;
+
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  createdAt: string;
+  driver: DatabaseHandle["driver"];
+  /** How many of our migrations the database had: the schema the rows fit. */
+  migrations: number;
+  /** Rows per table. */
+  tables: Record<string, number>;
+  /** Uploaded files included. */
+  uploads: number;
+  /** The session secret: in the archive (generated in DATA_DIR) or in BETTER_AUTH_SECRET; its fingerprint. */
+  authSecret: { kept: "in-backup" | "environment"; fingerprint: string };
+}
+
+/** What a backup or a restore needs of the site's configuration. */
+export interface BackupSite {
+  /** Where backups are written. */
+  dir: string;
+  dataDir: string;
+  authSecret: string;
+  authSecretSource: AppConfig["authSecretSource"];
+}
+
+export const backupSiteOf = (config: AppConfig): BackupSite => ({
+  dir: config.backup.dir,
+  dataDir: config.dataDir,
+  authSecret: config.authSecret,
+  authSecretSource: config.authSecretSource,
+});
+
+/** Tells whether two secrets are the same without keeping either (keyed, one-way). */
+export const secretFingerprint = (secret: string) => createHmac("sha256", secret).update("tigris backup: which session secret").digest("hex").slice(0, 16);
+
+const SECRET_ENTRY = "auth-secret";
+
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  seconds: number;
+  manifest: BackupManifest;
+}
+
+/** A refusal an operator must act on (a non-empty target, a backup from a newer version). */
+export class BackupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BackupError";
+  }
+}
+
+type Rows = { rows: Array<Record<string, unknown>> };
+const rowsOf = async (db: Database, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows).rows;
+
+/** The base tables of the public schema, by name. */
+async function publicTables(db: Database): Promise<string[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  return rows.map((r) => String(r.name));
+}
+
+async function appliedMigrations(db: Database): Promise<number> {
+  const rows = await rowsOf(
+    db,
+    sql`select count(*)::int as n from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'`,
+  );
+  if (Number(rows[0]?.n ?? 0) === 0) return 0;
+  const [row] = await rowsOf(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return Number(row?.n ?? 0);
+}
+
+const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
+
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[:]/g, "-").replace(/\.\d+Z$/, "Z");
+}
+
+/** Writes `text` to a stream, waiting when its buffer is full. */
+async function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
+  if (!stream.write(text)) await once(stream, "drain");
+}
+
+async function closeStream(stream: ReturnType<typeof createWriteStream>): Promise<void> {
+  stream.end();
+  await once(stream, "finish");
+}
+
+/**
+ * Writes a backup of `handle` (every public table) and DATA_DIR/uploads into `dir`, as
+ * `tigris-<kind>-<time>.tar.gz`. Written under a temporary name and renamed when
+ * complete, so a failure (a full disk) never leaves a partial file that looks like a backup.
+ */
+export async function writeBackup(
+  handle: DatabaseHandle,
+  options: BackupSite & { kind?: "backup" | "scheduled"; now?: Date },
+): Promise<BackupResult> {
+  const started = performance.now();
+  const createdAt = options.now ?? new Date();
+  await mkdir(options.dir, { recursive: true, mode: 0o700 });
+  const stage = await mkdtemp(path.join(options.dir, ".staging-"));
+  const name = `tigris-${options.kind ?? "backup"}-${stamp(createdAt)}.tar.gz`;
+  const partial = path.join(options.dir, `.${name}.partial`);
+  try {
+    await mkdir(path.join(stage, "database"));
+    const { tables, migrations } = await handle.db.transaction(
+      async (tx) => {
+        const counts: Record<string, number> = {};
+        for (const table of await publicTables(tx)) {
+          const out = createWriteStream(path.join(stage, "database", `${table}.jsonl`), { mode: 0o600 });
+          let count = 0;
+          await tx.execute(sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from ${ident(table)} t`);
+          for (;;) {
+            const batch = await rowsOf(tx, sql`fetch forward ${sql.raw(String(ROWS_PER_FETCH))} from backup_rows`);
+            for (const r of batch) await write(out, `${String(r.row)}\n`);
+            count += batch.length;
+            if (batch.length < ROWS_PER_FETCH) break;
+          }
+          await tx.execute(sql`close backup_rows`);
+          await closeStream(out);
+          counts[table] = count;
+        }
+        return { tables: counts, migrations: await appliedMigrations(tx) };
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
+
+    const uploadsDir = path.join(options.dataDir, "uploads");
+    let uploads = 0;
+    if (existsSync(uploadsDir)) {
+      await cp(uploadsDir, path.join(stage, "uploads"), { recursive: true });
+      uploads = (await readdir(path.join(stage, "uploads"))).length;
+    }
+    const secretKept = options.authSecretSource === "data-dir" ? "in-backup" : "environment";
+    if (secretKept === "in-backup") await writeFile(path.join(stage, SECRET_ENTRY), `${options.authSecret}\n`, { mode: 0o600 });
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      createdAt: createdAt.toISOString(),
+      driver: handle.driver,
+      migrations,
+      tables,
+      uploads,
+      authSecret: { kept: secretKept, fingerprint: secretFingerprint(options.authSecret) },
+    };
+    await writeFile(path.join(stage, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+
+    const entries = ["manifest.json", "database", ...(uploads > 0 ? ["uploads"] : []), ...(secretKept === "in-backup" ? [SECRET_ENTRY] : [])];
+    await tar.create({ gzip: true, file: partial, cwd: stage, portable: true }, entries);
+    // It holds password hashes and sessions: readable by its owner only.
+    await chmod(partial, 0o600);
+    const file = path.join(options.dir, name);
+    await rename(partial, file);
+    return { file, bytes: (await stat(file)).size, seconds: (performance.now() - started) / 1000, manifest };
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  } finally {
+    await rm(stage, { recursive: true, force: true });
+  }
+}
+
+/** Deletes the oldest scheduled backups in `dir` beyond the newest `keep`; answers what it removed. */
+export async function pruneScheduledBackups(dir: string, keep: number): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const scheduled = (await readdir(dir)).filter((f) => /^tigris-scheduled-.+\.tar\.gz$/.test(f)).sort();
+  const old = scheduled.slice(0, Math.max(0, scheduled.length - keep));
+  for (const f of old) await rm(path.join(dir, f), { force: true });
+  return old;
+}
+
+// ---- Restore --------------------------------------------------------------------------------
+
+/** Tables in an order that inserts every referenced row before the rows that refer to it. */
+async function insertOrder(db: Database, tables: string[]): Promise<string[]> {
+  const edges = await rowsOf(
+    db,
+    sql`select distinct c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+        from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+        where c.contype = 'f' and n.nspname = 'public' and c.conrelid <> c.confrelid`,
+  );
+  const unquote = (name: string) => name.replace(/^"|"$/g, "");
+  const parents = new Map<string, Set<string>>(tables.map((t) => [t, new Set<string>()]));
+  for (const e of edges) parents.get(unquote(String(e.child)))?.add(unquote(String(e.parent)));
+  const ordered: string[] = [];
+  const visit = (table: string, path: Set<string>) => {
+    if (ordered.includes(table) || path.has(table)) return;
+    path.add(table);
+    for (const parent of parents.get(table) ?? []) if (parents.has(parent)) visit(parent, path);
+    ordered.push(table);
+  };
+  for (const t of tables) visit(t, new Set());
+  return ordered;
+}
+
+/** The total rows in the public tables, and how many tables hold any. */
+async function contents(db: Database): Promise<{ rows: number; tables: number }> {
+  let rows = 0;
+  let tables = 0;
+  for (const table of await publicTables(db)) {
+    const [r] = await rowsOf(db, sql`select count(*)::int as n from ${ident(table)}`);
+    const n = Number(r?.n ?? 0);
+    rows += n;
+    if (n > 0) tables++;
+  }
+  return { rows, tables };
+}
+
+/** A copy of our migrations folder holding only the first `count`, to rebuild a backup's schema. */
+async function migrationsUpTo(count: number): Promise<string> {
+  const journalFile = path.join(MIGRATIONS_FOLDER, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Array<{ tag: string }> };
+  if (count > journal.entries.length) {
+    throw new BackupError(
+      `This backup was made by a newer version of the site (${count} database migrations; this one knows ${journal.entries.length}). Restore it with that version or later.`,
+    );
+  }
+  const folder = await mkdtemp(path.join(tmpdir(), "tigris-migrations-"));
+  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+  await writeFile(path.join(folder, "meta", "_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, count) }));
+  return folder;
+}
+
+async function* jsonLines(file: string): AsyncGenerator<string[]> {
+  const lines = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
+  let batch: string[] = [];
+  for await (const line of lines) {
+    if (!line) continue;
+    batch.push(line);
+    if (batch.length >= ROWS_PER_INSERT) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  tables: Record<string, number>;
+  uploads: number;
+  /** Where the backup's own session secret was written, when it carried one and the target keeps its secret in DATA_DIR. */
+  authSecretFile: string | undefined;
+}
+
+/**
+ * Refuses a restore whose rows were sealed with another session secret than the target
+ * will run with (every two-factor key and backup code would be unreadable).
+ */
+function checkSecret(manifest: BackupManifest, target: Pick<BackupSite, "authSecret" | "authSecretSource">): void {
+  const same = secretFingerprint(target.authSecret) === manifest.authSecret.fingerprint;
+  if (manifest.authSecret.kept === "environment" && !same) {
+    throw new BackupError(
+      "This backup was made with another BETTER_AUTH_SECRET. Set BETTER_AUTH_SECRET to the secret the site used when the backup was made, " +
+        "then restore again: its two-factor keys and backup codes are sealed with that secret.",
+    );
+  }
+  if (manifest.authSecret.kept === "in-backup" && target.authSecretSource === "environment" && !same) {
+    throw new BackupError(
+      "This backup carries the session secret its site generated, and BETTER_AUTH_SECRET is set here to another one. " +
+        "Unset BETTER_AUTH_SECRET to restore the backup's own secret into DATA_DIR, or set it to the secret in the backup's auth-secret file.",
+    );
+  }
+}
+
+/** The manifest of a backup unpacked in `dir`, once it is one this version can restore under `target`'s secret. */
+async function restorableManifest(dir: string, file: string, target: Pick<BackupSite, "authSecret" | "authSecretSource">): Promise<BackupManifest> {
+  const manifestFile = path.join(dir, "manifest.json");
+  if (!existsSync(manifestFile)) throw new BackupError(`${file} is not a backup of this site (no manifest.json).`);
+  const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as BackupManifest;
+  if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`${file} has backup format ${String(manifest.format)}; this version reads format ${BACKUP_FORMAT}.`);
+  checkSecret(manifest, target);
+  return manifest;
+}
+
+/**
+ * Reads only the manifest of `file` and refuses what restoreBackup would refuse before
+ * touching any data: for a caller that clears the target first (`npm run restore --force`).
+ */
+export async function checkBackup(file: string, target: Pick<BackupSite, "authSecret" | "authSecretSource">): Promise<BackupManifest> {
+  const work = await mkdtemp(path.join(tmpdir(), "tigris-manifest-"));
+  try {
+    try {
+      await tar.extract({ file, cwd: work, strict: true, filter: (entry) => entry === "manifest.json" });
+    } catch (error) {
+      throw new BackupError(`${file} is not a backup of this site (${(error as Error).message}).`);
+    }
+    return await restorableManifest(work, file, target);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Restores a backup into `handle`, which must hold no rows (or `force`, which first drops
+ * everything there), and its uploads into DATA_DIR/uploads. The schema is rebuilt by our
+ * migrations up to the backup's own, the rows go in within one transaction with the
+ * tables' own triggers off (the rows already hold what they made), then any later
+ * migrations run. Row counts are checked against the manifest.
+ */
+export async function restoreBackup(
+  handle: DatabaseHandle,
+  options: Omit<BackupSite, "dir"> & { file: string; force?: boolean },
+): Promise<RestoreResult> {
+  const work = await mkdtemp(path.join(tmpdir(), "tigris-restore-"));
+  let migrations: string | undefined;
+  try {
+    await tar.extract({ file: options.file, cwd: work, strict: true });
+    const manifest = await restorableManifest(work, options.file, options);
+
+    const uploadsDir = path.join(options.dataDir, "uploads");
+    const existingUploads = existsSync(uploadsDir) ? (await readdir(uploadsDir)).length : 0;
+    const existing = await contents(handle.db);
+    if (!options.force && (existing.rows > 0 || existingUploads > 0)) {
+      throw new BackupError(
+        `The target is not empty (${existing.rows} rows in ${existing.tables} tables, ${existingUploads} uploaded files). ` +
+          `Restore into an empty data directory or database, or pass --force to replace what is there.`,
+      );
+    }
+    if (options.force) {
+      await handle.db.execute(sql`drop schema if exists drizzle cascade`);
+      await handle.db.execute(sql`drop schema public cascade`);
+      await handle.db.execute(sql`create schema public`);
+      await rm(uploadsDir, { recursive: true, force: true });
+    }
+
+    migrations = await migrationsUpTo(manifest.migrations);
+    await migrateDatabase(handle, migrations);
+    const tables = Object.keys(manifest.tables);
+    const order = await insertOrder(handle.db, tables);
+    const restored: Record<string, number> = {};
+    await handle.db.transaction(async (tx) => {
+      for (const table of order) await tx.execute(sql`alter table ${ident(table)} disable trigger user`);
+      for (const table of order) {
+        let count = 0;
+        for await (const batch of jsonLines(path.join(work, "database", `${table}.jsonl`))) {
+          const json = `[${batch.join(",")}]`;
+          await tx.execute(sql`insert into ${ident(table)} select * from json_populate_recordset(null::${ident(table)}, ${json}::json)`);
+          count += batch.length;
+        }
+        restored[table] = count;
+      }
+      for (const table of order) await tx.execute(sql`alter table ${ident(table)} enable trigger user`);
+    });
+    await migrateDatabase(handle);
+
+    for (const [table, expected] of Object.entries(manifest.tables)) {
+      const [r] = await rowsOf(handle.db, sql`select count(*)::int as n from ${ident(table)}`);
+      if (Number(r?.n ?? 0) !== expected) throw new BackupError(`Restored ${String(r?.n)} rows into ${table}; the backup holds ${expected}.`);
+    }
+
+    let uploads = 0;
+    if (existsSync(path.join(work, "uploads"))) {
+      await mkdir(uploadsDir, { recursive: true });
+      await cp(path.join(work, "uploads"), uploadsDir, { recursive: true });
+      uploads = (await readdir(path.join(work, "uploads"))).length;
+    }
+    // The secret the rows were sealed with becomes the target's (checkSecret let only a
+    // target that keeps its secret in DATA_DIR, or already has this one, come this far).
+    let secretFile: string | undefined;
+    if (manifest.authSecret.kept === "in-backup" && options.authSecretSource === "data-dir") {
+      secretFile = authSecretFile(options.dataDir);
+      await writeFile(secretFile, await readFile(path.join(work, SECRET_ENTRY), "utf8"), { mode: 0o600 });
+      await chmod(secretFile, 0o600);
+    }
+    return { manifest, tables: restored, uploads, authSecretFile: secretFile };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+    if (migrations) await rm(migrations, { recursive: true, force: true });
+  }
+}
