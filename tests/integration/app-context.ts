@@ -64,15 +64,16 @@ export function routeArgs(request: Request, base: TestContext, params: Record<st
 export function formRequest(
   pathname: string,
   fields: Record<string, string>,
-  options: { cookie?: string; ip?: string } = {},
+  options: { cookie?: string; ip?: string; site?: string } = {},
 ): Request {
+  const site = options.site ?? SITE_URL;
   const headers = new Headers({
-    Origin: SITE_URL,
+    Origin: site,
     "Content-Type": "application/x-www-form-urlencoded",
     [CLIENT_IP_HEADER]: options.ip ?? "203.0.113.7",
   });
   if (options.cookie) headers.set("Cookie", options.cookie);
-  return new Request(`${SITE_URL}${pathname}`, { method: "POST", headers, body: new URLSearchParams(fields) });
+  return new Request(`${site}${pathname}`, { method: "POST", headers, body: new URLSearchParams(fields) });
 }
 
 export function getRequest(pathname: string, options: { cookie?: string } = {}): Request {
@@ -114,12 +115,13 @@ async function redirectOf(work: () => Promise<unknown>): Promise<Response> {
  */
 export async function signInCookie(context: TestContext, email: string, password: string): Promise<string> {
   const ip = `198.51.100.${(++signInCount % 250) + 1}`;
-  const request = formRequest("/auth", { intent: "sign-in", email, password, redirectTo: "/" }, { ip });
+  const site = context.config.siteUrl;
+  const request = formRequest("/auth", { intent: "sign-in", email, password, redirectTo: "/" }, { ip, site });
   let response = await redirectOf(() => authAction(routeArgs(request, context)));
   if (response.headers.get("Location")?.startsWith("/auth/two-factor")) {
     const key = totpKeys.get(email.toLowerCase());
     if (!key) throw new Error(`${email} has two-factor sign-in on but no key known to the tests`);
-    const code = formRequest("/auth/two-factor", { code: totpCode(key), redirectTo: "/" }, { cookie: cookiesFrom(response), ip });
+    const code = formRequest("/auth/two-factor", { code: totpCode(key), redirectTo: "/" }, { cookie: cookiesFrom(response), ip, site });
     response = await redirectOf(() => twoFactorAction(routeArgs(code, context)));
   }
   const cookie = cookiesFrom(response);
@@ -134,7 +136,8 @@ export async function signInCookie(context: TestContext, email: string, password
  */
 export async function enrolTwoFactor(context: TestContext, email: string, password: string, cookie: string): Promise<{ cookie: string; key: string }> {
   const call = async (fields: Record<string, string>) => {
-    const answered = (await securityAction(routeArgs(formRequest("/account/security", fields, { cookie }), context))) as unknown as {
+    const request = formRequest("/account/security", fields, { cookie, site: context.config.siteUrl });
+    const answered = (await securityAction(routeArgs(request, context))) as unknown as {
       data: { enrolment?: { manualKey: string }; backupCodes?: string[] };
       init?: { headers?: HeadersInit } | null;
     };
@@ -174,11 +177,12 @@ const TESTBED_PASSWORD = "tigris riverside 2031";
 /**
  * What the admin test files start from: a fresh database, its load context, and two users
  * signed in with the shared password, an admin (`${prefix}admin@example.com`) and an
- * investor (`${prefix}investor@example.com`). The prefix keeps each file's addresses its own.
+ * investor (`${prefix}investor@example.com`). The prefix keeps each file's addresses its own;
+ * `env` sets the configuration (SITE_URL, for a testbed served over real HTTP).
  */
-export async function createAdminTestbed(prefix: string): Promise<AdminTestbed> {
+export async function createAdminTestbed(prefix: string, env: NodeJS.ProcessEnv = {}): Promise<AdminTestbed> {
   const t = await createTestDatabase();
-  const context = createTestContext(t);
+  const context = createTestContext(t, env);
   const password = TESTBED_PASSWORD;
   const adminEmail = `${prefix}admin@example.com`;
   const investorEmail = `${prefix}investor@example.com`;

@@ -1,26 +1,17 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
-import { toNodeHandler } from "better-auth/node";
 import pino from "pino";
-import type { ServerBuild } from "react-router";
-import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import "~/load-context";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { createMailer } from "~/server/email/mailer.server";
 import { outboxStatus, startOutboxWorker, type OutboxWorker } from "~/server/email/outbox.server";
-import { createHttpApp, loadContextFor } from "~/server/http/express-app.server";
-import { routeLabeller } from "~/server/http/route-pattern.server";
 import { loadConfig } from "~/server/runtime/config.server";
 import { createMetrics, type Metrics } from "~/server/runtime/metrics.server";
 import { createAuth } from "~/server/security/better-auth.server";
 import { enquiryForm } from "../support/enquiry-form";
+import { listenForApp, type RealApp } from "./real-app";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 /**
@@ -32,16 +23,14 @@ import { createTestDatabase, testDriver, type TestDatabase } from "./test-databa
  */
 
 const TOKEN = "metrics-traffic-token-0123";
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const silent = pino({ level: "silent" });
 
 let t: TestDatabase | undefined;
 let database: DatabaseHandle;
-let vite: ViteDevServer;
 let worker: OutboxWorker;
-let server: Server;
+let app: RealApp;
 let metrics: Metrics;
-/** The server's own address, which is also its SITE_URL: React Router refuses an action posted from another origin. */
+/** The server's own address, which is also its SITE_URL. */
 let base: string;
 
 /** The test database, opened with the metrics as its observer. */
@@ -55,52 +44,23 @@ async function observedDatabase(observer: Metrics["database"]): Promise<Database
   return openDatabase({ driver: "postgres", url: t.url!, observer });
 }
 
-/** The app's route modules as React Router builds them, through Vite's SSR runner. */
-async function routeBuild(): Promise<ServerBuild> {
-  const { createServer, isRunnableDevEnvironment } = await import("vite");
-  vite = await createServer({
-    root: ROOT,
-    configFile: path.join(ROOT, "vite.config.ts"),
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  const ssr = vite.environments.ssr;
-  if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment cannot run modules");
-  return (await ssr.runner.import("virtual:react-router/server-build")) as ServerBuild;
-}
-
 beforeAll(async () => {
   metrics = createMetrics();
   database = await observedDatabase(metrics.database);
   metrics.watchMailQueue(() => outboxStatus(database.db));
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = await listenForApp();
+  base = app.base;
   const dataDir = mkdtempSync(path.join(tmpdir(), "metrics-traffic-"));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: base, METRICS_TOKEN: TOKEN });
   const mailer = createMailer({ smtpUrl: "smtp://127.0.0.1:1", from: config.mail.from, dataDir, logger: silent, timeoutMs: 1_000 });
   worker = startOutboxWorker({ db: database.db, mailer, log: silent, intervalMs: 60_000, onFailure: metrics.mailFailed });
   const auth = createAuth({ config, db: database.db, logger: silent, outbox: worker });
-  const build = await routeBuild();
-  const parts = { db: database.db, config, auth, outbox: worker, metrics };
-  const app = createHttpApp({
-    config,
-    database,
-    logger: silent,
-    metrics,
-    outbox: worker,
-    routeLabel: routeLabeller(build.routes),
-    auth: toNodeHandler(auth),
-    pages: createRequestHandler({ build, mode: "production", getLoadContext: loadContextFor(parts) }),
-  });
-  server.on("request", app);
+  await app.mount({ parts: { db: database.db, config, auth, outbox: worker, metrics }, database, metrics, outbox: worker });
 }, 120_000);
 
 afterAll(async () => {
   await worker?.stop();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  await vite?.close();
+  await app?.close();
   await database?.close();
   await t?.destroy();
 });

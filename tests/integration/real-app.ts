@@ -1,0 +1,78 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import "~/load-context";
+import type { DatabaseHandle } from "~/server/db/client.server";
+import { createHttpApp, loadContextFor } from "~/server/http/express-app.server";
+import type { AppParts } from "~/server/http/request-context.server";
+import { routeLabeller } from "~/server/http/route-pattern.server";
+import type { Metrics } from "~/server/runtime/metrics.server";
+
+/**
+ * The whole app over real HTTP inside a test: Express as serve.server.ts puts it together,
+ * better-auth, and the real route modules (React Router's build, loaded through Vite as
+ * `npm run dev` loads it), on a port of its own and the test's database. Listen first:
+ * the app's SITE_URL must be the address it is reached at (actions refuse another origin).
+ */
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const silent = pino({ level: "silent" });
+
+export interface RealApp {
+  /** http://127.0.0.1:<port>, the app's SITE_URL. */
+  base: string;
+  /** Puts the app on the listening server. */
+  mount(options: { parts: AppParts; database: DatabaseHandle; metrics?: Metrics; outbox?: Parameters<typeof createHttpApp>[0]["outbox"] }): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The app's route modules as React Router builds them, through Vite's SSR runner. */
+async function routeBuild(): Promise<{ build: ServerBuild; vite: ViteDevServer }> {
+  const { createServer: createVite, isRunnableDevEnvironment } = await import("vite");
+  const vite = await createVite({
+    root: ROOT,
+    configFile: path.join(ROOT, "vite.config.ts"),
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "silent",
+  });
+  const ssr = vite.environments.ssr;
+  if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment cannot run modules");
+  return { build: (await ssr.runner.import("virtual:react-router/server-build")) as ServerBuild, vite };
+}
+
+export async function listenForApp(): Promise<RealApp> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let vite: ViteDevServer | undefined;
+  return {
+    base,
+    async mount({ parts, database, metrics, outbox }) {
+      const routes = await routeBuild();
+      vite = routes.vite;
+      const app = createHttpApp({
+        config: parts.config,
+        database,
+        logger: silent,
+        metrics,
+        outbox,
+        routeLabel: routeLabeller(routes.build.routes),
+        auth: toNodeHandler(parts.auth),
+        pages: createRequestHandler({ build: routes.build, mode: "production", getLoadContext: loadContextFor(parts) }),
+      });
+      server.on("request", app);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await vite?.close();
+    },
+  };
+}
