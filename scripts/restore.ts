@@ -47,7 +47,7 @@ try {
     const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
     process.stdout.write(
       `Restored ${file} (made ${result.manifest.createdAt} on ${result.manifest.driver}): ` +
-        `${rows} rows in ${Object.keys(result.tables).length} tables and ${result.uploads} uploaded files into ` +
+        `${rows} rows in ${Object.keys(result.tables).length} tables (${result.tables.stored_files ?? 0} stored files) and ${result.uploads} files of DATA_DIR/uploads into ` +
         `${config.databaseUrl ? "the DATABASE_URL database" : config.dataDir}` +
         `${result.authSecretFile ? `, and its session secret into ${result.authSecretFile}` : ""}.\n`,
     );

@@ -129,7 +129,8 @@ export function accountDataFilename(date: string): string {
 export interface AccountDataExport {
   /** What this file is and its layout's version, for anyone reading it later. */
   format: "tigris-account-data";
-  version: 1;
+  /** 2: interests, downloads and alerts added (issue 15). */
+  version: 2;
   exportedAt: string;
   profile: {
     firstName: string | null;
@@ -183,4 +184,18 @@ export interface AccountDataExport {
     cancelAtPeriodEnd: boolean;
     createdAt: string;
   }[];
+  /** Expressions of interest (issue 15), newest first, withdrawn ones included. */
+  interests: {
+    opportunity: string;
+    amountUsd: number;
+    units: number | null;
+    note: string | null;
+    status: string;
+    withdrawnAt: string | null;
+    createdAt: string;
+  }[];
+  /** Library documents this account downloaded, newest first. */
+  downloads: { document: string; downloadedAt: string }[];
+  /** E-mail alerts asked for with this account or its address. */
+  alerts: { topic: string; email: string; confirmedAt: string | null; unsubscribedAt: string | null; createdAt: string }[];
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isCalendarDate } from "./calendar";
 import { OPPORTUNITY_STATUSES } from "./constants";
 import { formatUsd } from "./format";
-import { UPLOADED_IMAGE_PATH } from "./image-upload";
+import { LEGACY_UPLOAD_PATH, UPLOADED_IMAGE_PATH } from "./image-upload";
 
 /** SPEC.md section 8, "Admin" / Opportunities, verbatim. */
 export const ADMIN_OPPORTUNITY_TOASTS = {
@@ -129,6 +129,13 @@ export const opportunityFormSchema = z.object({
     .pipe(z.string().max(OPPORTUNITY_LIMITS.imageUrl, OPPORTUNITY_EXTRA_MESSAGES.tooLong(OPPORTUNITY_LIMITS.imageUrl)))
     .refine((v) => v === "" || isWebImageAddress(v), OPPORTUNITY_EXTRA_MESSAGES.imageUrl)
     .transform((v) => v || null),
+  /**
+   * Ours (issue 15): the day it opens to everyone, in the firm's time zone; empty is as soon
+   * as it is active. Elite members see it earlier (app/domain/entitlements.ts).
+   */
+  publicDate: optionalText
+    .refine((v) => v === "" || isCalendarDate(v), OPPORTUNITY_EXTRA_MESSAGES.date)
+    .transform((v) => v || null),
 });
 
 export type OpportunityFormInput = z.input<typeof opportunityFormSchema>;
@@ -136,7 +143,7 @@ export type OpportunityFormValues = z.output<typeof opportunityFormSchema>;
 
 /** An image address the site may show (its CSP allows https: images): https, or one of our own uploads. */
 export function isWebImageAddress(value: string): boolean {
-  if (UPLOADED_IMAGE_PATH.test(value)) return true;
+  if (UPLOADED_IMAGE_PATH.test(value) || LEGACY_UPLOAD_PATH.test(value)) return true;
   return URL.canParse(value) && new URL(value).protocol === "https:";
 }
 

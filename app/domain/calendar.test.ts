@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCalendarDate, nextWeekdays, todayInZone } from "./calendar";
+import { isCalendarDate, nextWeekdays, startOfDayInZone, startOfMonthInZone, todayInZone } from "./calendar";
 
 describe("todayInZone", () => {
   it("reads the date on the firm's wall clock, not the server's", () => {
@@ -35,5 +35,16 @@ describe("isCalendarDate", () => {
     expect(isCalendarDate("2031-1-5")).toBe(false);
     expect(isCalendarDate("1999-12-31")).toBe(false);
     expect(isCalendarDate("tomorrow")).toBe(false);
+  });
+});
+
+describe("startOfDayInZone and startOfMonthInZone", () => {
+  it("give the instant the firm's day and month begin, summer time included", () => {
+    expect(startOfDayInZone("2026-07-01", "Europe/London").toISOString()).toBe("2026-06-30T23:00:00.000Z");
+    expect(startOfDayInZone("2026-12-01", "Europe/London").toISOString()).toBe("2026-12-01T00:00:00.000Z");
+    expect(startOfDayInZone("2026-12-01", "Asia/Baghdad").toISOString()).toBe("2026-11-30T21:00:00.000Z");
+    // 22:30 UTC on 31 March is already 1 April in Baghdad, still March in London.
+    expect(startOfMonthInZone("Asia/Baghdad", new Date("2026-03-31T22:30:00Z")).toISOString()).toBe("2026-03-31T21:00:00.000Z");
+    expect(startOfMonthInZone("Europe/London", new Date("2026-03-31T22:30:00Z")).toISOString()).toBe("2026-03-01T00:00:00.000Z");
   });
 });

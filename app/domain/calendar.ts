@@ -28,3 +28,14 @@ export function isCalendarDate(value: string): boolean {
   const year = Number(value.slice(0, 4));
   return year >= 2000 && year <= 2200;
 }
+
+/** The instant a calendar day (yyyy-MM-dd) begins on the wall clock of `timeZone`. */
+export function startOfDayInZone(day: string, timeZone: string): Date {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, date, timeZone).getTime());
+}
+
+/** The first instant of the calendar month that `now` falls in, on the wall clock of `timeZone`. */
+export function startOfMonthInZone(timeZone: string, now: Date = new Date()): Date {
+  return startOfDayInZone(`${todayInZone(timeZone, now).slice(0, 8)}01`, timeZone);
+}

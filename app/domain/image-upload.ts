@@ -14,8 +14,18 @@ export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 
 export type ImageExtension = "jpg" | "png" | "webp";
 
-/** The address an uploaded image is served at, /uploads/<uuid>.<ext>; group 1 is the file name. */
-export const UPLOADED_IMAGE_PATH = /^\/uploads\/([\w-]+\.(?:jpg|png|webp))$/;
+/**
+ * The address an uploaded image is served at, /media/<file id>.<ext> (the file is in the
+ * database: every instance serves it); group 1 is the file's id, group 2 the extension.
+ */
+export const UPLOADED_IMAGE_PATH = /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp)$/;
+
+/** Where uploads lived before they moved into the database (DATA_DIR/uploads); such addresses redirect. */
+export const LEGACY_UPLOAD_PATH = /^\/uploads\/([\w-]+\.(?:jpg|png|webp))$/;
+
+export const IMAGE_CONTENT_TYPES: Record<ImageExtension, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" };
+
+export const imagePath = (fileId: string, extension: ImageExtension) => `/media/${fileId}.${extension}`;
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
 

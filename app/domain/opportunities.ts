@@ -16,6 +16,9 @@ export interface Opportunity {
   unitsAvailable: number | null;
   status: OpportunityStatus;
   imageUrl: string | null;
+  /** When it opens to everyone; null is as soon as it is active (issue 15). */
+  publicAt: Date | null;
+  activatedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -34,7 +37,13 @@ export type OpportunityCardFields = Pick<
   | "investmentPeriod"
   | "status"
   | "imageUrl"
+  | "publicAt"
 >;
+
+/** Whether a reader sees it ahead of everyone else (an Elite member before its public date). */
+export function isEarlyAccess(opportunity: { publicAt: Date | string | null }, now: Date = new Date()): boolean {
+  return opportunity.publicAt !== null && new Date(opportunity.publicAt).getTime() > now.getTime();
+}
 
 /** Everything a public visitor may see of one opportunity (no bookkeeping timestamps). */
 export type PublicOpportunity = OpportunityCardFields & Pick<Opportunity, "totalValue" | "projectHighlights" | "unitsAvailable">;

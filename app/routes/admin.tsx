@@ -1,6 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
-import { data, useNavigate, useNavigation } from "react-router";
+import { useNavigate, useNavigation } from "react-router";
+import { AdminHeader } from "~/components/admin/admin-areas";
 import { AdminAvailabilityTab } from "~/components/admin/availability-tab";
 import { AdminBookingsTab } from "~/components/admin/bookings-tab";
 import { AdminMessagesTab } from "~/components/admin/messages-tab";
@@ -8,16 +9,15 @@ import { AdminOpportunitiesTab } from "~/components/admin/opportunities-tab";
 import { AdminUsersTab } from "~/components/admin/users-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
-import { FORM_UNREADABLE, type AdminActionResult } from "~/domain/action-result";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
-import { answer, readForm, settle } from "~/server/http/answer.server";
-import { requireAdmin } from "~/server/security/actor.server";
-import { actorOf, adminActorFor, requireAdminViewer } from "~/server/security/session.server";
+import { settle } from "~/server/http/answer.server";
+import { actorOf, requireAdminViewer } from "~/server/security/session.server";
 import { countUnreadMessages } from "~/server/services/messages.server";
 import type { Route } from "./+types/admin";
 import { loadAvailabilityPanel } from "./admin/availability.server";
 import { loadBookingsPanel } from "./admin/bookings.server";
+import { adminAction } from "./admin/dispatch.server";
 import { ADMIN_INTENTS } from "./admin/intents.server";
 import { loadMessagesPanel } from "./admin/messages.server";
 import { loadOpportunitiesPanel } from "./admin/opportunities.server";
@@ -55,23 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { panel, unread: unread.value, viewerId: viewer.id, timeZone: context.config.firmTimeZone };
 }
 
-const refused = (message: string): AdminActionResult => ({ ok: false, message });
-
-export async function action({ request, context }: Route.ActionArgs) {
-  return answer(context, { failure: FORM_UNREADABLE, reply: refused }, async () => {
-    // Refused before the body is read (it may carry a 5 MB image); the services check again.
-    const actor = await adminActorFor(context);
-    requireAdmin(actor);
-    const form = await readForm(request);
-    const key = String(form.get("intent") ?? "");
-    const intent = Object.hasOwn(ADMIN_INTENTS, key) ? ADMIN_INTENTS[key] : undefined;
-    if (!intent) return data(refused("Unknown action"), { status: 400 });
-    const failure = typeof intent.failure === "function" ? intent.failure(form) : intent.failure;
-    return answer(context, { failure, reply: refused }, async () => {
-      const outcome = await intent.run({ form, context, actor });
-      return "status" in outcome ? data(outcome.result, { status: outcome.status }) : data(outcome);
-    });
-  });
+export function action({ request, context }: Route.ActionArgs) {
+  return adminAction(request, context, ADMIN_INTENTS);
 }
 
 /** Every booking's personal data: never kept by a shared cache. */
@@ -97,12 +82,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="bg-muted/40 pb-16">
-      <div className="border-b bg-background">
-        <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-          <h1 className="font-serif text-3xl font-semibold text-primary">Admin Dashboard</h1>
-          <p className="mt-1 text-muted-foreground">Opportunities, consultation requests, availability and user roles.</p>
-        </div>
-      </div>
+      <AdminHeader title="Admin Dashboard" description="Opportunities, consultation requests, availability and user roles." />
       <div className="mx-auto max-w-6xl px-4 pt-8 sm:px-6">
         <Tabs value={shownTab} onValueChange={(value) => void navigate(`?tab=${value}`, { preventScrollReset: true })} className="gap-6">
           <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
@@ -132,7 +112,7 @@ function Panel({ panel, viewerId, timeZone }: { panel: LoadedPanel; viewerId: st
   const failed = Boolean(panel.error);
   switch (panel.tab) {
     case "opportunities":
-      return <AdminOpportunitiesTab opportunities={panel.result} failed={failed} />;
+      return <AdminOpportunitiesTab opportunities={panel.result} failed={failed} timeZone={timeZone} />;
     case "bookings":
       return <AdminBookingsTab query={panel.query} total={panel.result.total} bookings={panel.result.rows} failed={failed} timeZone={timeZone} />;
     case "messages":

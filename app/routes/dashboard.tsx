@@ -4,16 +4,21 @@ import { BookingsTab } from "~/components/dashboard/bookings-tab";
 import { DashboardHeader } from "~/components/dashboard/dashboard-header";
 import { OverviewTab } from "~/components/dashboard/overview-tab";
 import { ProfileTab } from "~/components/dashboard/profile-tab";
+import { MembershipCard } from "~/components/dashboard/membership-card";
 import { SubscriptionCard } from "~/components/dashboard/subscription-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
+import { ALERT_MESSAGES, opportunityAlertsSchema } from "~/domain/alerts";
 import { BILLING_MESSAGES } from "~/domain/billing";
 import { brand } from "~/domain/brand";
 import { formatPhone } from "~/domain/profile-update";
 import { routeMeta } from "~/domain/seo";
 import { answer, readForm, settle } from "~/server/http/answer.server";
 import { actorOf, requireViewer } from "~/server/security/session.server";
+import { opportunityAlertsOn, setOpportunityAlerts } from "~/server/services/alerts.server";
 import { openBillingPortal } from "~/server/services/billing.server";
+import { entitlementsOf } from "~/server/services/entitlements.server";
+import { interestAllowance } from "~/server/services/interests.server";
 import { listOwnBookings } from "~/server/services/bookings.server";
 import { findCurrentSubscription } from "~/server/services/subscriptions.server";
 import { getOwnProfile } from "~/server/services/users.server";
@@ -27,10 +32,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(viewer);
   // Each read fails on its own: the page still shows whatever did load, and a toast
   // (SPEC.md section 8) names the part that did not.
-  const [profile, bookings, subscription] = await Promise.all([
+  const [profile, bookings, subscription, membership] = await Promise.all([
     settle(context, "the dashboard profile", () => getOwnProfile(context, actor), null),
     settle(context, "the dashboard bookings", () => listOwnBookings(context, actor), []),
     settle(context, "the dashboard subscription", () => findCurrentSubscription(context, actor), null),
+    settle(
+      context,
+      "the dashboard membership",
+      async () => {
+        const [entitlements, allowance, alertsOn] = await Promise.all([entitlementsOf(context, actor), interestAllowance(context, actor), opportunityAlertsOn(context, actor)]);
+        return { entitlements, allowance, alertsOn };
+      },
+      null,
+    ),
   ]);
 
   return {
@@ -47,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bookingsError: bookings.failed ? TRY_AGAIN : null,
     subscription: subscription.value,
     subscriptionFailed: subscription.failed,
+    membership: membership.value,
     /** Back from Stripe Checkout (its success_url). */
     justPaid: new URL(request.url).searchParams.get("checkout") === "success",
     /** Booked dates are printed on the firm's wall clock, the same on server and browser. */
@@ -54,11 +69,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Manage billing: to Stripe's Billing Portal for the investor's own customer. */
+/** Manage billing (to Stripe's Billing Portal for the investor's own customer), and opportunity alerts on or off. */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(await requireViewer(request, context));
-  return answer(context, { failure: BILLING_MESSAGES.portalFailed, reply: (error: string) => ({ error }) }, async () => {
-    const form = await readForm(request);
+  const reply = (error: string) => ({ error });
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (unreadable) {
+    // Not a form: answered as the page's main action (billing) answers it.
+    return answer(context, { failure: BILLING_MESSAGES.portalFailed, reply }, () => Promise.reject(unreadable));
+  }
+  if (form.get("intent") === "opportunity-alerts") {
+    return answer(context, { failure: ALERT_MESSAGES.alertsFailed, reply }, async () => {
+      const parsed = opportunityAlertsSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
+      await setOpportunityAlerts(context, actor, { enabled: parsed.data.enabled });
+      return { notice: parsed.data.enabled ? ALERT_MESSAGES.alertsOn : ALERT_MESSAGES.alertsOff };
+    });
+  }
+  return answer(context, { failure: BILLING_MESSAGES.portalFailed, reply }, async () => {
     if (form.get("intent") !== "billing-portal") return data({ error: "Unknown action" }, { status: 400 });
     const { url } = await openBillingPortal(context, actor);
     return redirect(url);
@@ -88,11 +118,12 @@ function useLoadErrorToasts(profileError: string | null, bookingsError: string |
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { viewer, profile, bookings, profileError, bookingsError, subscription, subscriptionFailed, justPaid, timeZone } = loaderData;
+  const { viewer, profile, bookings, profileError, bookingsError, subscription, subscriptionFailed, membership, justPaid, timeZone } = loaderData;
   useLoadErrorToasts(profileError, bookingsError);
   const actionData = useActionData<typeof action>();
   useEffect(() => {
-    if (actionData?.error) toast.error("Could not open billing", { description: actionData.error });
+    if (actionData && "error" in actionData && actionData.error) toast.error("Could not save", { description: actionData.error });
+    if (actionData && "notice" in actionData && actionData.notice) toast.success(actionData.notice);
   }, [actionData]);
 
   const navigation = useNavigation();
@@ -117,6 +148,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {reloading ? "Loading your dashboard..." : ""}
         </p>
         <SubscriptionCard subscription={subscription} failed={subscriptionFailed} justPaid={justPaid} timeZone={timeZone} />
+        {membership ? <MembershipCard {...membership} /> : null}
         <Tabs defaultValue="overview" className="gap-6" aria-busy={reloading}>
           <TabsList aria-label="Dashboard sections" className="grid w-full grid-cols-3 sm:w-fit">
             <TabsTrigger value="overview">Overview</TabsTrigger>

@@ -1,6 +1,6 @@
 import { ArrowRight, Banknote, Building, FileSearch, Handshake, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
 import { ScheduleButton } from "~/components/booking/booking-provider";
 import { EnquiryForm } from "~/components/booking/enquiry-form";
 import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
@@ -9,6 +9,7 @@ import { scrollToHashSoon } from "~/components/home/scroll-to-section";
 import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
+import { INVESTOR_PACK_PATH } from "~/domain/document-paths";
 import { formatUsd } from "~/domain/format";
 import { enquiryRefusal, type EnquiryPrefill, type EnquiryResult } from "~/domain/booking-dialog-data";
 import { checkEnquiry } from "~/domain/enquiry-check";
@@ -120,7 +121,8 @@ function Hero() {
             Schedule a Call
           </ScheduleButton>
           <Button asChild size="lg" variant="outline" className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10">
-            <Link to="/resources/market-reports">Download Investor Pack</Link>
+            {/* A plain link: the current investor pack downloads (issue 15), with or without JavaScript. */}
+            <a href={INVESTOR_PACK_PATH}>Download Investor Pack</a>
           </Button>
         </div>
         <dl className="mt-16 grid max-w-3xl grid-cols-1 gap-8 sm:grid-cols-3">

@@ -28,7 +28,7 @@ describe("/opportunities view", () => {
   it("shows one card per opportunity, with TBD for an unknown completion date", () => {
     const [first] = demoOpportunities;
     const html = render([
-      { ...first, id: "7d1b3a55-0000-4000-8000-000000000001", completionDate: null, imageUrl: null },
+      { ...first, id: "7d1b3a55-0000-4000-8000-000000000001", completionDate: null, imageUrl: null, publicAt: null },
     ] as OpportunityCardFields[]);
     expect(html).not.toContain("New Opportunities Coming Soon");
     expect(html).toContain(first.title);

@@ -5,14 +5,16 @@ import { brand } from "~/domain/brand";
 import { routeMeta, siteUrlFromMatches } from "~/domain/seo";
 import { opportunityListJsonLd } from "~/domain/structured-data";
 import { settle } from "~/server/http/answer.server";
-import { anonymous } from "~/server/security/actor.server";
+import { actorFor } from "~/server/security/session.server";
 import { listActiveOpportunities } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/opportunities";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  // SPEC.md section 8: a failed read is only logged, so the empty state shows.
-  const opportunities = await settle(context, "public opportunities", () => listActiveOpportunities(context, anonymous), []);
-  return { opportunities: opportunities.value };
+  // SPEC.md section 8: a failed read is only logged, so the empty state shows. An Elite
+  // member also sees what opens to the public in the next 30 days (issue 15).
+  const actor = await actorFor(context);
+  const opportunities = await settle(context, "public opportunities", () => listActiveOpportunities(context, actor), []);
+  return { opportunities: opportunities.value, timeZone: context.config.firmTimeZone };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -26,7 +28,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Opportunities({ loaderData }: Route.ComponentProps) {
-  const { opportunities } = loaderData;
+  const { opportunities, timeZone } = loaderData;
   return (
     <>
       <section className="bg-primary px-4 py-16 text-primary-foreground sm:px-6 sm:py-20">
@@ -52,7 +54,7 @@ export default function Opportunities({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {opportunities.map((o, i) => (
-              <OpportunityCard key={o.id} opportunity={o} eager={i === 0} />
+              <OpportunityCard key={o.id} opportunity={o} eager={i === 0} timeZone={timeZone} />
             ))}
           </div>
         )}

@@ -1,6 +1,10 @@
 import { ArrowLeft, CalendarDays, CheckCircle2, MapPin } from "lucide-react";
+import { z } from "zod";
+import { data, Link } from "react-router";
 import { ScheduleButton } from "~/components/booking/booking-provider";
-import { Link } from "react-router";
+import { DocumentGrid } from "~/components/documents/document-card";
+import { InterestPanel, type InterestActionData } from "~/components/interests/interest-panel";
+import { EarlyAccessBadge } from "~/components/opportunities/early-access-badge";
 import { OpportunityImage } from "~/components/opportunities/opportunity-image";
 import { Badge } from "~/components/ui/badge";
 import { brand } from "~/domain/brand";
@@ -9,16 +13,50 @@ import { opportunityPath } from "~/domain/site-map";
 import { opportunityJsonLd } from "~/domain/structured-data";
 import { OPPORTUNITY_STATUS_LABELS } from "~/domain/constants";
 import { formatCompletion, formatUsd } from "~/domain/format";
-import { notFound } from "~/server/http/answer.server";
-import { anonymous } from "~/server/security/actor.server";
+import { INTEREST_MESSAGES, interestFormSchema, withdrawInterestSchema } from "~/domain/interests";
+import { isEarlyAccess } from "~/domain/opportunities";
+import { answer, notFound, readForm, settle } from "~/server/http/answer.server";
+import { actorFor } from "~/server/security/session.server";
+import { listLibrary } from "~/server/services/documents.server";
+import { interestPanel, registerInterest, withdrawInterest } from "~/server/services/interests.server";
 import { findActiveOpportunity } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/opportunity-detail";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const opportunity = await findActiveOpportunity(context, anonymous, { id: params.id });
-  // Unknown, draft and archived ids all look the same from outside.
+  const actor = await actorFor(context);
+  const opportunity = await findActiveOpportunity(context, actor, { id: params.id });
+  // Unknown, draft, archived and not-yet-open ids all look the same from outside.
   if (!opportunity) throw notFound(context, request);
-  return { opportunity };
+  const [documents, interest] = await Promise.all([
+    settle(context, "the opportunity's documents", () => listLibrary(context, actor, { opportunityId: opportunity.id }), []),
+    interestPanel(context, actor, { opportunityId: opportunity.id }),
+  ]);
+  return { opportunity, documents: documents.value, interest, timeZone: context.config.firmTimeZone };
+}
+
+/** Registering and withdrawing an expression of interest (issue 15); the services decide who may. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const actor = await actorFor(context);
+  const reply = (message: string): InterestActionData => ({ ok: false, message });
+  return answer(context, { failure: INTEREST_MESSAGES.failed, reply }, async () => {
+    const form = await readForm(request);
+    if (form.get("intent") === "interest-withdraw") {
+      const parsed = withdrawInterestSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return data(reply("Unknown interest"), { status: 400 });
+      await withdrawInterest(context, actor, parsed.data);
+      return data<InterestActionData>({ ok: true, message: INTEREST_MESSAGES.withdrawn });
+    }
+    const values = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    const parsed = interestFormSchema.safeParse({ ...values, opportunityId: params.id });
+    if (!parsed.success) {
+      return data<InterestActionData>(
+        { ok: false, message: "Please correct the highlighted fields.", fieldErrors: z.flattenError(parsed.error).fieldErrors, values },
+        { status: 400 },
+      );
+    }
+    await registerInterest(context, actor, parsed.data);
+    return data<InterestActionData>({ ok: true, message: INTEREST_MESSAGES.registered });
+  });
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -29,12 +67,14 @@ export function meta(args: Route.MetaArgs) {
     description: summarise(o.description),
     path: opportunityPath(o.id),
     image: o.imageUrl,
-    jsonLd: [opportunityJsonLd(siteUrlFromMatches(args.matches), o)],
+    // Shown early to Elite members: not for search engines until it is public.
+    noindex: isEarlyAccess(o),
+    jsonLd: isEarlyAccess(o) ? [] : [opportunityJsonLd(siteUrlFromMatches(args.matches), o)],
   });
 }
 
-export default function OpportunityDetail({ loaderData }: Route.ComponentProps) {
-  const o = loaderData.opportunity;
+export default function OpportunityDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { opportunity: o, documents, interest, timeZone } = loaderData;
   const facts = [
     { label: "Minimum investment", value: formatUsd(o.minimumInvestment) },
     { label: "Projected returns", value: o.projectedReturns },
@@ -55,7 +95,10 @@ export default function OpportunityDetail({ loaderData }: Route.ComponentProps) 
         <OpportunityImage title={o.title} location={o.location} imageUrl={o.imageUrl} eager />
       </div>
       <header className="mt-8">
-        <Badge variant="success">{OPPORTUNITY_STATUS_LABELS[o.status]}</Badge>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="success">{OPPORTUNITY_STATUS_LABELS[o.status]}</Badge>
+          <EarlyAccessBadge publicAt={o.publicAt} timeZone={timeZone} />
+        </div>
         <h1 className="mt-3 font-serif text-3xl font-semibold sm:text-4xl">{o.title}</h1>
         <p className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-1 text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
@@ -95,8 +138,22 @@ export default function OpportunityDetail({ loaderData }: Route.ComponentProps) 
             ))}
           </dl>
           <ScheduleButton className="mt-6 w-full">Schedule Discussion</ScheduleButton>
+          <section aria-labelledby="interest-heading" className="mt-6 border-t pt-6">
+            <h2 id="interest-heading" className="mb-3 font-serif text-lg font-semibold">
+              Register your interest
+            </h2>
+            <InterestPanel panel={interest} opportunityId={o.id} opportunityTitle={o.title} actionData={actionData} />
+          </section>
         </aside>
       </div>
+      {documents.length > 0 ? (
+        <section aria-labelledby="documents-heading" className="mt-12 space-y-4">
+          <h2 id="documents-heading" className="font-serif text-2xl font-semibold">
+            Documents
+          </h2>
+          <DocumentGrid documents={documents} timeZone={timeZone} empty="" />
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -10,6 +10,7 @@ import { toast } from "~/components/ui/toaster";
 import { BILLING_MESSAGES, CHECKOUT_FAILED, checkoutRefusal, checkoutRequestSchema, type CheckoutAnswer } from "~/domain/billing";
 import { brand } from "~/domain/brand";
 import { FREE_TRIAL_DAYS, YEARLY_SAVING_BANNER, type BillingInterval } from "~/domain/constants";
+import { entitlementLines, entitlementsFor, listPlans, plansIncluding } from "~/domain/entitlements";
 import { formatUsd, yearlySavingPercent } from "~/domain/format";
 import { routeMeta } from "~/domain/seo";
 import { isMostPopular, opportunitiesLine, PLAN_SUBTITLES } from "~/domain/plans";
@@ -17,13 +18,20 @@ import { answer, readForm, settle } from "~/server/http/answer.server";
 import { anonymous } from "~/server/security/actor.server";
 import { actorFor } from "~/server/security/session.server";
 import { startCheckout } from "~/server/services/billing.server";
+import { findLibraryDocument } from "~/server/services/documents.server";
 import { listActivePlans } from "~/server/services/plans.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/pricing";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const plans = await settle(context, "subscription plans", () => listActivePlans(context, anonymous), []);
-  return { plans: plans.value, failed: plans.failed };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const documentId = new URL(request.url).searchParams.get("document");
+  const [plans, doc] = await Promise.all([
+    settle(context, "subscription plans", () => listActivePlans(context, anonymous), []),
+    // Sent here for a document the reader's plan does not include (issue 15): say which plans do.
+    documentId ? settle(context, "the document asked for", () => findLibraryDocument(context, anonymous, { id: documentId }), undefined) : null,
+  ]);
+  const wanted = doc?.value ? { title: doc.value.title, plans: plansIncluding(doc.value.audience) } : null;
+  return { plans: plans.value, failed: plans.failed, wanted };
 }
 
 /**
@@ -69,7 +77,7 @@ const faqs = [
 ];
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, failed } = loaderData;
+  const { plans, failed, wanted } = loaderData;
   const [interval, setInterval] = useState<BillingInterval>("month");
   const actionData = useActionData<typeof action>();
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.viewer);
@@ -113,6 +121,12 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16" aria-label="Plans">
+        {wanted ? (
+          <p role="status" className="mx-auto mb-10 max-w-3xl rounded-xl border border-accent/60 bg-accent/10 p-4 text-center" data-testid="document-plans">
+            <strong>{wanted.title}</strong> is included in the {listPlans(wanted.plans)} plan{wanted.plans.length > 1 ? "s" : ""}. Every plan starts with a{" "}
+            {FREE_TRIAL_DAYS}-day free trial.
+          </p>
+        ) : null}
         {plans.length === 0 ? (
           <p className="py-12 text-center text-muted-foreground">
             {failed ? "Failed to load subscription plans" : "Our plans are being updated. Please check back shortly."}
@@ -141,7 +155,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                         </Badge>
                       )}
                     </CardHeader>
-                    <CardContent className="flex-1">
+                    <CardContent className="flex-1 space-y-4">
                       <ul className="space-y-2 text-sm">
                         {[opportunitiesLine(plan.maxOpportunities), ...plan.features].map((feature) => (
                           <li key={feature} className="flex gap-2">
@@ -150,6 +164,17 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                           </li>
                         ))}
                       </ul>
+                      <div>
+                        <h3 className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">In the investor portal</h3>
+                        <ul className="mt-2 space-y-2 text-sm" data-testid="plan-entitlements">
+                          {entitlementLines(entitlementsFor({ signedIn: true, plan })).map((line) => (
+                            <li key={line} className="flex gap-2">
+                              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+                              {line}
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
                     </CardContent>
                     <CardFooter>
                       <StartSubscription planId={plan.id} interval={interval} popular={popular} signedIn={signedIn} />

@@ -1,4 +1,4 @@
-import { CalendarCheck, FileText, LayoutDashboard, LogIn, UserPlus, UserRound } from "lucide-react";
+import { CalendarCheck, FileText, LayoutDashboard, LogIn, Star, UserPlus, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { ResourceCard } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
@@ -36,8 +36,13 @@ const FEATURES = [
   },
   {
     icon: FileText,
-    title: "Investor documents (coming soon)",
-    text: "Full market reports, project information memoranda and due diligence summaries, released to registered investors as each opportunity is shortlisted.",
+    title: "Investor documents",
+    text: "The document library: our investor pack, full market reports, due-diligence packs and legal documents, each copy marked with your name. Your plan decides which you can open.",
+  },
+  {
+    icon: Star,
+    title: "Expressions of interest and alerts",
+    text: "Tell your adviser how much you might commit to an opportunity, follow each interest's progress, and be e-mailed when a new opportunity opens to you (Elite members before the public).",
   },
 ] as const;
 

@@ -5,7 +5,18 @@ import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
 import { LEGAL_LAST_UPDATED } from "~/domain/constants";
 import { routeMeta } from "~/domain/seo";
+import { DocumentGrid } from "~/components/documents/document-card";
+import { settle } from "~/server/http/answer.server";
+import { actorFor } from "~/server/security/session.server";
+import { listLibrary } from "~/server/services/documents.server";
 import type { Route } from "./+types/resources.legal-documents";
+
+/** The legal documents of the library (issue 15): the PDFs to keep, beside the pages below. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = await actorFor(context);
+  const documents = await settle(context, "the legal documents", () => listLibrary(context, actor, { kind: "legal_document" }), []);
+  return { documents: documents.value, timeZone: context.config.firmTimeZone };
+}
 
 export function meta(args: Route.MetaArgs) {
   return routeMeta(args, {
@@ -49,7 +60,7 @@ const DOCUMENTS = [
 
 const linkClass = "font-medium text-primary underline underline-offset-4";
 
-export default function LegalDocuments() {
+export default function LegalDocuments({ loaderData }: Route.ComponentProps) {
   return (
     <StaticPage
       eyebrow="Resources"
@@ -80,6 +91,11 @@ export default function LegalDocuments() {
             </ResourceCard>
           ))}
         </ul>
+      </StaticSection>
+
+      <StaticSection title="Documents to download">
+        <p>Our terms of business, risk disclosure and the other documents we ask investors to read, as PDFs to keep.</p>
+        <DocumentGrid documents={loaderData.documents} timeZone={loaderData.timeZone} empty="No documents are published at the moment: the pages above are current." />
       </StaticSection>
 
       <StaticSection title="Why these documents matter">

@@ -1,11 +1,11 @@
-import { CalendarDays, Download, FileText } from "lucide-react";
 import { Link } from "react-router";
+import { DocumentGrid } from "~/components/documents/document-card";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { toast } from "~/components/ui/toaster";
 import { brand } from "~/domain/brand";
 import { routeMeta } from "~/domain/seo";
+import { settle } from "~/server/http/answer.server";
+import { actorFor } from "~/server/security/session.server";
+import { listLibrary } from "~/server/services/documents.server";
 import type { Route } from "./+types/resources.market-reports";
 
 export function meta(args: Route.MetaArgs) {
@@ -17,36 +17,15 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-const REPORTS = [
-  {
-    title: "Iraq Residential Off-Plan Review",
-    period: "Q3 2024",
-    pages: 42,
-    summary:
-      "A city-by-city look at off-plan residential supply in Baghdad, Basra and Najaf, with launch pricing, absorption rates and typical payment plans. It also tracks how developers responded to the 2024 federal budget and what the new infrastructure allocations may mean for outlying districts.",
-  },
-  {
-    title: "Kurdistan Region Developer Landscape",
-    period: "Q2 2024",
-    pages: 36,
-    summary:
-      "A profile of the active developers in Erbil and Sulaymaniyah, covering delivery records, funding sources and escrow practices. The report sets out the questions we ask every developer before a project reaches our shortlist.",
-  },
-  {
-    title: "Gulf and Levant Capital Flows into Iraqi Property",
-    period: "Q1 2024",
-    pages: 28,
-    summary:
-      "How investors from the UAE, Jordan and the wider diaspora are structuring exposure to Iraqi real estate. It compares holding structures, currency considerations and exit routes, and notes where projected yields have and have not held up.",
-  },
-] as const;
+/** The published market reports (issue 15), each with what this reader may do with it. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = await actorFor(context);
+  const reports = await settle(context, "the market reports", () => listLibrary(context, actor, { kind: "market_report" }), []);
+  return { reports: reports.value, failed: reports.failed, timeZone: context.config.firmTimeZone };
+}
 
-export default function MarketReports() {
-  function requestReport(title: string) {
-    toast("Report requested", {
-      description: `The full "${title}" report is sent to registered investors. Sign in to the Investor Portal or book a call and we will share it with you.`,
-    });
-  }
+export default function MarketReports({ loaderData }: Route.ComponentProps) {
+  const { reports, failed, timeZone } = loaderData;
 
   return (
     <StaticPage
@@ -75,37 +54,22 @@ export default function MarketReports() {
 
       <StaticSection title="Recent reports">
         <p>
-          Below are three recent editions. Summaries are public; the full reports, with project-level tables and developer
-          scorecards, are released to registered investors. New editions are published each quarter, usually within six
-          weeks of the quarter closing.
+          Below are our recent editions. Summaries are public; the full reports, with project-level tables and developer
+          scorecards, are released to registered investors and members. New editions are published each quarter, usually
+          within six weeks of the quarter closing. Every reader's copy carries their name on each page.
         </p>
-        <ul className="grid gap-6 md:grid-cols-3">
-          {REPORTS.map((r) => (
-            <li key={r.title} className="flex">
-              <Card className="w-full">
-                <CardHeader>
-                  <p className="inline-flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wider text-accent-strong">
-                    <CalendarDays className="size-4" aria-hidden="true" /> {r.period}
-                  </p>
-                  <CardTitle>
-                    <h3>{r.title}</h3>
-                  </CardTitle>
-                  <CardDescription className="inline-flex items-center gap-1.5">
-                    <FileText className="size-4" aria-hidden="true" /> {r.pages} pages
-                  </CardDescription>
-                </CardHeader>
-                <CardContent className="flex-1">
-                  <p className="text-sm leading-relaxed text-foreground/85">{r.summary}</p>
-                </CardContent>
-                <CardFooter>
-                  <Button type="button" variant="outline" className="w-full" onClick={() => requestReport(r.title)}>
-                    <Download aria-hidden="true" /> Download Report
-                  </Button>
-                </CardFooter>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        {failed ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-4 text-sm">
+            The reports could not be loaded. Please try again in a few minutes.
+          </p>
+        ) : (
+          <DocumentGrid
+            documents={reports}
+            timeZone={timeZone}
+            label="Download Report"
+            empty="The next edition is in preparation. Registered investors are told when it is published."
+          />
+        )}
       </StaticSection>
 
       <StaticSection title="What each report covers">

@@ -1,16 +1,26 @@
+import { documentPath } from "~/domain/document-paths";
 import { opportunityPath, STATIC_PAGES } from "~/domain/site-map";
 import { anonymous } from "~/server/security/actor.server";
+import { listLibrary } from "~/server/services/documents.server";
 import { listActiveOpportunities } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** /sitemap.xml: every public page and every active opportunity, on SITE_URL. */
+/** /sitemap.xml: every public page, every active opportunity and every published document's page, on SITE_URL. */
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.config.siteUrl;
-  const opportunities = await listActiveOpportunities(context, anonymous);
-  const paths = ["/", "/opportunities", "/pricing", ...STATIC_PAGES.map((p) => p.path), ...opportunities.map((o) => opportunityPath(o.id))];
+  const [opportunities, documents] = await Promise.all([listActiveOpportunities(context, anonymous), listLibrary(context, anonymous)]);
+  const paths = [
+    "/",
+    "/opportunities",
+    "/pricing",
+    "/documents",
+    ...STATIC_PAGES.map((p) => p.path),
+    ...opportunities.map((o) => opportunityPath(o.id)),
+    ...documents.map((d) => documentPath(d.id)),
+  ];
   const urls = paths.map((path) => `  <url><loc>${escapeXml(`${site}${path === "/" ? "/" : path}`)}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {

@@ -6,6 +6,6 @@ export function describeBackup(result: BackupResult): string {
   const tables = Object.keys(result.manifest.tables).length;
   return (
     `Backup written: ${result.file} (${(result.bytes / 1024).toFixed(1)} KB in ${result.seconds.toFixed(1)} s): ` +
-    `${rows} rows in ${tables} tables, ${result.manifest.uploads} uploaded files.`
+    `${rows} rows in ${tables} tables (${result.manifest.tables.stored_files ?? 0} stored files), ${result.manifest.uploads} files of DATA_DIR/uploads.`
   );
 }

@@ -65,7 +65,7 @@ test.describe("/admin opportunities", () => {
     await page.goto("/opportunities");
     const image = page.getByRole("img", { name: `${title}, Basra, Iraq` });
     await image.scrollIntoViewIfNeeded();
-    await expect(image).toHaveAttribute("src", /^\/uploads\/[\w-]+\.png$/);
+    await expect(image).toHaveAttribute("src", /^\/media\/[0-9a-f-]{36}\.png$/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
 
     // Delete asks first; Cancel keeps it.

@@ -1,9 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DATA_MESSAGES as M, type AccountDataExport, type DeleteAccountRefusal, type DeletionCheck } from "~/domain/account-data";
-import { buildPlan, createSlot, createUser, insertBooking, insertContactMessage } from "~/server/db/factories.server";
+import { buildPlan, createDocument, createOpportunity, createSlot, createUser, insertBooking, insertContactMessage } from "~/server/db/factories.server";
 import {
   account,
+  alertSubscriptions,
+  documentDownloads,
+  opportunityInterests,
   auditLog,
   consultationBookings,
   contactMessages,
@@ -119,6 +122,13 @@ describe(`Download my data (${testDriver})`, () => {
 
     await subscribe(me.id, "active");
     await subscribe(other.id, "trialing");
+    // Membership (issue 15): an interest, a download and an alert of mine; and of Bashir's.
+    const tower = await createOpportunity(db, { title: "Export Tower" });
+    await db.insert(opportunityInterests).values({ opportunityId: tower.id, userId: me.id, amountUsd: 400000, units: 1, note: "Corner unit please." });
+    await db.insert(opportunityInterests).values({ opportunityId: tower.id, userId: other.id, amountUsd: 900000, note: "Bashir's note." });
+    const report = await createDocument(db, { title: "Export Report", audience: "signed_in" });
+    await db.insert(documentDownloads).values([{ documentId: report.id, userId: me.id }, { documentId: report.id, userId: other.id }]);
+    await db.insert(alertSubscriptions).values({ topic: "app_launch", email: me.email, confirmedAt: new Date(), unsubscribeToken: `token-${me.id}` });
 
     const response = await download(me.cookie);
     expect(response.status).toBe(200);
@@ -153,6 +163,11 @@ describe(`Download my data (${testDriver})`, () => {
     expect(copy.subscriptions).toEqual([
       expect.objectContaining({ plan: "Investor", status: "active", billingInterval: "month", currentPeriodEnd: "2031-01-01T00:00:00.000Z", cancelAtPeriodEnd: false }),
     ]);
+    expect(copy.version).toBe(2);
+    expect(copy.interests).toEqual([expect.objectContaining({ opportunity: "Export Tower", amountUsd: 400000, units: 1, note: "Corner unit please.", status: "new", withdrawnAt: null })]);
+    expect(copy.downloads).toEqual([{ document: "Export Report", downloadedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }]);
+    expect(copy.alerts).toEqual([expect.objectContaining({ topic: "app_launch", email: me.email, unsubscribedAt: null })]);
+    expect(text).not.toContain(`token-${me.id}`);
 
     // Nothing of anyone else's, and no secret of the account's own.
     for (const foreign of [other.email, "Bashir", "stranger@example.com"]) expect(text).not.toContain(foreign);
@@ -223,6 +238,14 @@ describe(`Delete account (${testDriver})`, () => {
     const loneMessage = await insertContactMessage(db, { email: me.email, message: "Another question." });
     const othersBooking = await insertBooking(db, { userId: other.id, email: other.email, firstName: "Omar", phone: "+44 1", message: "Omar's." });
     const othersMessage = await insertContactMessage(db, { consultationBookingId: othersBooking.id, email: other.email, message: "Omar's message." });
+    const tower = await createOpportunity(db, { title: "Deleted Investor Tower" });
+    const [interest] = await db.insert(opportunityInterests).values({ opportunityId: tower.id, userId: me.id, amountUsd: 300000, note: "Call me on +964 770 123 4567." }).returning();
+    const report = await createDocument(db, { title: "Deleted Investor Report" });
+    const [downloaded] = await db.insert(documentDownloads).values({ documentId: report.id, userId: me.id }).returning();
+    await db.insert(alertSubscriptions).values([
+      { topic: "new_opportunities", userId: me.id, email: me.email, confirmedAt: new Date(), unsubscribeToken: `del-1-${me.id}` },
+      { topic: "app_launch", email: me.email, confirmedAt: new Date(), unsubscribeToken: `del-2-${me.id}` },
+    ]);
 
     const outcome = await deleteAccount(me.cookie, { password: PASSWORD });
     expect(outcome.status).toBe(302);
@@ -258,6 +281,14 @@ describe(`Delete account (${testDriver})`, () => {
     for (const row of keptMessages) expect(row).toMatchObject({ firstName: "Deleted", lastName: "account", email: placeholder, message: "[removed]" });
     expect(keptMessages.find((r) => r.id === message.id)?.consultationBookingId).toBe(booking.id);
 
+    // The interest stays as the firm's record of demand, without its investor or their note;
+    // the download without its reader; the alerts go.
+    const [keptInterest] = await db.select().from(opportunityInterests).where(eq(opportunityInterests.id, interest!.id));
+    expect(keptInterest).toMatchObject({ userId: null, note: null, amountUsd: 300000, opportunityId: tower.id });
+    const [keptDownload] = await db.select().from(documentDownloads).where(eq(documentDownloads.id, downloaded!.id));
+    expect(keptDownload).toMatchObject({ userId: null, documentId: report.id });
+    expect(await db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, me.email))).toHaveLength(0);
+
     // Someone else's are untouched.
     const [omar] = await db.select().from(consultationBookings).where(eq(consultationBookings.id, othersBooking.id));
     expect(omar).toMatchObject({ userId: other.id, firstName: "Omar", phone: "+44 1", message: "Omar's." });
@@ -274,7 +305,7 @@ describe(`Delete account (${testDriver})`, () => {
 
     // The audit log says when, with the actor gone to null by the foreign key.
     const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, "account.delete"), eq(auditLog.entityId, me.id)));
-    expect(entry).toMatchObject({ actorId: null, entity: "user", before: { bookingsKept: 2, messagesKept: 2 }, after: null });
+    expect(entry).toMatchObject({ actorId: null, entity: "user", before: { bookingsKept: 2, messagesKept: 2, interestsKept: 1 }, after: null });
   });
 
   it("refuses while a subscription may still bill, and allows one set to end", async () => {

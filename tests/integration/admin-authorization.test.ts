@@ -1,7 +1,9 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
+import { DOCUMENT_INTENTS } from "~/routes/admin/documents.server";
 import { ADMIN_INTENTS } from "~/routes/admin/intents.server";
+import { INTEREST_INTENTS } from "~/routes/admin/interests.server";
 import { createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver } from "./test-database";
 
@@ -39,11 +41,34 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "slot-delete": { intent: "slot-delete", slotId: "7d1b3a55-0000-4000-8000-000000000005" },
     "slot-defaults": { intent: "slot-defaults", date: "2031-01-16" },
   },
+  "routes/admin.documents.tsx": {
+    "document-save": {
+      intent: "document-save",
+      id: "7d1b3a55-0000-4000-8000-000000000006",
+      title: "Matrix Report",
+      summary: "A report made by the authorization matrix.",
+      kind: "market_report",
+      audience: "investor",
+      opportunityId: "",
+      isPublished: "on",
+    },
+    "document-delete": { intent: "document-delete", documentId: "7d1b3a55-0000-4000-8000-000000000007" },
+  },
+  "routes/admin.interests.tsx": {
+    "interest-status": { intent: "interest-status", interestId: "7d1b3a55-0000-4000-8000-000000000008", status: "contacted" },
+  },
+};
+
+/** Each admin page's own table of writes, which WRITES must list exactly. */
+const INTENT_TABLES: Record<string, Record<string, unknown>> = {
+  "routes/admin.tsx": ADMIN_INTENTS,
+  "routes/admin.documents.tsx": DOCUMENT_INTENTS,
+  "routes/admin.interests.tsx": INTEREST_INTENTS,
 };
 
 /** A valid value for each dynamic segment of an admin route's path (":kind" and so on). */
 const PARAMS: Record<string, string> = {
-  kind: "bookings.csv",
+  kind: "interests.csv",
 };
 
 interface RouteModule {
@@ -103,8 +128,11 @@ describe(`admin authorization matrix (${testDriver})`, () => {
     expect(adminRoutes.map((r) => r.file)).toContain("routes/admin.tsx");
   });
 
-  it("lists every intent the /admin action accepts, and no other", () => {
-    expect(Object.keys(WRITES["routes/admin.tsx"]!).sort()).toEqual(Object.keys(ADMIN_INTENTS).sort());
+  it("lists every intent each admin page's action accepts, and no other", () => {
+    for (const [file, intents] of Object.entries(INTENT_TABLES)) {
+      expect(Object.keys(WRITES[file]!).sort(), file).toEqual(Object.keys(intents).sort());
+    }
+    expect(Object.keys(WRITES).sort()).toEqual(Object.keys(INTENT_TABLES).sort());
   });
 
   it("finds the data endpoints too", () => {

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPPORTUNITY_MESSAGES } from "~/domain/admin-opportunities";
@@ -7,7 +5,9 @@ import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
 import { createOpportunity } from "~/server/db/factories.server";
-import { auditLog, investmentOpportunities } from "~/server/db/schema.server";
+import { auditLog, investmentOpportunities, storedFiles } from "~/server/db/schema.server";
+import { findFile, readFileBytes } from "~/server/storage/files.server";
+import { imageFileId, imageResponse } from "~/server/storage/images.server";
 import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext, routeArgs } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";
 
@@ -161,23 +161,41 @@ describe(`/admin opportunities (${testDriver})`, () => {
 });
 
 describe(`/admin opportunity images (${testDriver})`, () => {
-  const uploads = () => path.join(context.dataDir, "uploads");
+  const storedFileCount = async () => (await bed.t.db.select().from(storedFiles)).length;
 
-  it("stores an uploaded PNG under DATA_DIR/uploads, whatever name it came with", async () => {
+  it("stores an uploaded PNG in the database, whatever name it came with, and serves it at /media", async () => {
     const answer = await postWithImage({ ...VALID, title: "With a picture" }, { bytes: PNG, name: "photo.gif", type: "image/gif" });
     expect(answer.data).toEqual({ ok: true });
     const [row] = await rowsTitled("With a picture");
-    expect(row!.imageUrl).toMatch(/^\/uploads\/[\w-]+\.png$/);
-    const file = path.join(uploads(), path.basename(row!.imageUrl!));
-    expect(new Uint8Array(readFileSync(file))).toEqual(PNG);
+    expect(row!.imageUrl).toMatch(/^\/media\/[0-9a-f-]{36}\.png$/);
+    const fileId = imageFileId(row!.imageUrl)!;
+    const file = await findFile(bed.t.db, fileId);
+    expect(file).toMatchObject({ contentType: "image/png", byteSize: PNG.byteLength });
+    expect(new Uint8Array(await readFileBytes(bed.t.db, file!))).toEqual(PNG);
+    const served = await imageResponse(bed.t.db, new Request(`http://localhost${row!.imageUrl}`), row!.imageUrl!.slice("/media/".length));
+    expect(served!.status).toBe(200);
+    expect(new Uint8Array(await served!.arrayBuffer())).toEqual(PNG);
 
-    // Replacing it by an address removes the old file; deleting the opportunity removes nothing else.
+    // Replacing it by an address removes the stored file in the same save.
     await post({ ...VALID, id: row!.id, title: "With a picture", imageUrl: "https://images.example.com/tower.jpg" }, bed.admin.cookie);
     expect((await rowsTitled("With a picture"))[0]!.imageUrl).toBe("https://images.example.com/tower.jpg");
-    expect(existsSync(file)).toBe(false);
+    expect(await findFile(bed.t.db, fileId)).toBeUndefined();
   });
 
-  it("refuses a file that only claims to be an image, and one over 5 MB, writing nothing", async () => {
+  it("removes the image with its opportunity, but not one another opportunity still shows", async () => {
+    await postWithImage({ ...VALID, title: "Shared picture" }, { bytes: PNG, name: "a.png", type: "image/png" });
+    const [first] = await rowsTitled("Shared picture");
+    await post({ ...VALID, title: "Also shows it", imageUrl: first!.imageUrl! }, bed.admin.cookie);
+    const fileId = imageFileId(first!.imageUrl)!;
+    await post({ intent: "opportunity-delete", opportunityId: first!.id }, bed.admin.cookie);
+    expect(await findFile(bed.t.db, fileId)).toBeDefined();
+    const [second] = await rowsTitled("Also shows it");
+    await post({ intent: "opportunity-delete", opportunityId: second!.id }, bed.admin.cookie);
+    expect(await findFile(bed.t.db, fileId)).toBeUndefined();
+  });
+
+  it("refuses a file that only claims to be an image, and one over 5 MB, storing nothing", async () => {
+    const before = await storedFileCount();
     const script = new TextEncoder().encode("<svg onload=alert(1)></svg>");
     const fake = await postWithImage({ ...VALID, title: "Fake image" }, { bytes: script, name: "tower.png", type: "image/png" });
     expect(fake.status).toBe(400);
@@ -188,14 +206,13 @@ describe(`/admin opportunity images (${testDriver})`, () => {
     expect(big.data.fieldErrors).toEqual({ image: [IMAGE_UPLOAD_MESSAGES.tooLarge] });
     expect(await rowsTitled("Fake image")).toEqual([]);
     expect(await rowsTitled("Huge image")).toEqual([]);
+    expect(await storedFileCount()).toBe(before);
   });
 
-  it("writes no file for an investor's upload", async () => {
-    const before = existsSync(uploads()) ? readdir(uploads()) : [];
+  it("stores nothing for an investor's upload", async () => {
+    const before = await storedFileCount();
     const answer = await postWithImage({ ...VALID, title: "Investor picture" }, { bytes: PNG, name: "a.png", type: "image/png" }, bed.investor.cookie);
     expect(answer.status).toBe(403);
-    expect(existsSync(uploads()) ? readdir(uploads()) : []).toEqual(before);
+    expect(await storedFileCount()).toBe(before);
   });
 });
-
-const readdir = (dir: string) => readdirSync(dir).sort();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -13,7 +13,8 @@ import { authSecretFile, loadConfig } from "~/server/runtime/config.server";
 import { requestBackup, startControlSocket } from "~/server/ops/control-socket.server";
 import { anonymous } from "~/server/security/actor.server";
 import { submitEnquiry } from "~/server/services/enquiries.server";
-import { storeImage } from "~/server/storage/uploads.server";
+import { storeImage } from "~/server/storage/images.server";
+import { findFile, readFileBytes, storeFile } from "~/server/storage/files.server";
 import { enquiryForm } from "../support/enquiry-form";
 import { runScript } from "../support/run-script";
 import { enquirySchema } from "~/domain/enquiry";
@@ -29,6 +30,9 @@ import { createTestDatabase, testDriver, type TestDatabase } from "./test-databa
  */
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 64 }, (_, i) => i)]);
+/** A document of several chunks (stored files are kept 256 KiB a row), with every byte value in it. */
+const LARGE = Uint8Array.from({ length: 700 * 1024 }, (_, i) => (i * 7919) % 256);
+let largeFileId: string;
 
 let source: TestDatabase;
 let sourceDir: string;
@@ -66,8 +70,11 @@ async function fill(db: Database, dataDir: string) {
   await createUser(db, { email: "investor@example.com", password: PASSWORD, firstName: "Layla", lastName: "Hassan" });
   const slot = await createSlot(db, { date: "2031-03-04" });
   await submitEnquiry(ctx, anonymous, enquirySchema.parse(enquiryForm("booker@example.com", { availabilitySlotId: slot.id })));
-  const image = await storeImage({ ...ctx.config, dataDir }, { bytes: PNG, extension: "png" });
-  await createOpportunity(db, { title: "Backed-up Tower", status: "active", imageUrl: image.url });
+  await createOpportunity(db, { title: "Backed-up Tower", status: "active", imageUrl: await storeImage(db, { bytes: PNG, extension: "png" }) });
+  largeFileId = (await storeFile(db, { bytes: LARGE, contentType: "application/pdf" })).id;
+  // An image from before files moved into the database, still on this instance's disk.
+  mkdirSync(path.join(dataDir, "uploads"), { recursive: true });
+  writeFileSync(path.join(dataDir, "uploads", "0b8f2c1e-tower.png"), PNG);
   for (let i = 0; i < 30; i++) await insertContactMessage(db, { email: `before-${i}@example.com` });
 }
 
@@ -145,9 +152,12 @@ describe(`backup and restore (${testDriver})`, () => {
     for (const table of ["user", "account", "profiles", "user_roles", "consultation_bookings", "contact_messages", "email_outbox", "investment_opportunities", "availability_slots"]) {
       expect(back.get(table)!.size, table).toBeGreaterThan(0);
     }
-    const image = readdirSync(path.join(targetDir, "uploads"));
-    expect(image).toHaveLength(1);
-    expect(readFileSync(path.join(targetDir, "uploads", image[0]!))).toEqual(Buffer.from(PNG));
+    // Files in the database come back byte for byte, the one on disk too.
+    const large = await findFile(target.db, largeFileId);
+    expect(Buffer.from(await readFileBytes(target.db, large!))).toEqual(Buffer.from(LARGE));
+    expect(back.get("stored_file_chunks")!.size).toBe(4);
+    expect(readdirSync(path.join(targetDir, "uploads"))).toEqual(["0b8f2c1e-tower.png"]);
+    expect(readFileSync(path.join(targetDir, "uploads", "0b8f2c1e-tower.png"))).toEqual(Buffer.from(PNG));
     // The restored database is one the site runs on: its migrations are complete, and the
     // admin signs in with the password and a code from their authenticator, as before.
     await migrateDatabase(target);
@@ -185,7 +195,7 @@ describe(`backup and restore (${testDriver})`, () => {
     await createUser(target.db, { email: "someone-else@example.com" });
     const targetSite = siteOf(mkdtempSync(path.join(tmpdir(), "backup-target-")));
     await expect(restoreBackup(target, { ...targetSite, file })).rejects.toThrow(BackupError);
-    await expect(restoreBackup(target, { ...targetSite, file })).rejects.toThrow(/The target is not empty \(\d+ rows in \d+ tables, 0 uploaded files\)/);
+    await expect(restoreBackup(target, { ...targetSite, file })).rejects.toThrow(/The target is not empty \(\d+ rows in \d+ tables, 0 files in DATA_DIR\/uploads\)/);
     const restored = await restoreBackup(target, { ...targetSite, file, force: true });
     expect(restored.tables).toEqual(manifest.tables);
     const users = (await target.db.execute(sql`select email from "user" order by email`)) as unknown as { rows: Array<{ email: string }> };
@@ -211,7 +221,7 @@ describe(`backup and restore (${testDriver})`, () => {
       try {
         const backup = await run("backup", [], { DATA_DIR: serverDir });
         expect(backup.status, backup.stderr).toBe(0);
-        expect(backup.stdout).toMatch(/^Backup written: .*tigris-backup-.*\.tar\.gz \([\d.]+ KB in [\d.]+ s\): \d+ rows in \d+ tables, 0 uploaded files\.\n$/);
+        expect(backup.stdout).toMatch(/^Backup written: .*tigris-backup-.*\.tar\.gz \([\d.]+ KB in [\d.]+ s\): \d+ rows in \d+ tables \(0 stored files\), 0 files of DATA_DIR\/uploads\.\n$/);
         const [file] = readdirSync(path.join(serverDir, "backups"));
         const archive = path.join(serverDir, "backups", file!);
 
@@ -223,7 +233,7 @@ describe(`backup and restore (${testDriver})`, () => {
         const restore = await run("restore", [archive], { DATA_DIR: fresh });
         expect(restore.status, restore.stderr).toBe(0);
         expect(restore.stdout).toMatch(
-          new RegExp(`^Restored .* \\d+ rows in \\d+ tables and 0 uploaded files into ${fresh}, and its session secret into ${authSecretFile(fresh)}\\.\n$`),
+          new RegExp(`^Restored .* \\d+ rows in \\d+ tables \\(0 stored files\\) and 0 files of DATA_DIR/uploads into ${fresh}, and its session secret into ${authSecretFile(fresh)}\\.\n$`),
         );
         expect(readFileSync(authSecretFile(fresh), "utf8")).toBe(readFileSync(authSecretFile(serverDir), "utf8"));
         const again = await run("restore", [archive], { DATA_DIR: fresh });
@@ -254,7 +264,7 @@ describe(`backup and restore (${testDriver})`, () => {
       const restore = await run("restore", [archive], { DATABASE_URL: target.url!, DATA_DIR: targetDir });
       expect(restore.status, restore.stderr).toBe(0);
       expect(restore.stdout).toMatch(
-        new RegExp(`^Restored .* \\d+ rows in \\d+ tables and 1 uploaded files into the DATABASE_URL database, and its session secret into ${authSecretFile(targetDir)}\\.\n$`),
+        new RegExp(`^Restored .* \\d+ rows in \\d+ tables \\(2 stored files\\) and 1 files of DATA_DIR/uploads into the DATABASE_URL database, and its session secret into ${authSecretFile(targetDir)}\\.\n$`),
       );
       const again = await run("restore", [archive], { DATABASE_URL: target.url!, DATA_DIR: mkdtempSync(path.join(tmpdir(), "restore-into-")) });
       expect(again.status).toBe(1);

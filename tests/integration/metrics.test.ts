@@ -1,8 +1,9 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
@@ -41,10 +42,17 @@ async function goneDatabase(): Promise<DatabaseHandle> {
   return gone;
 }
 
-async function serve(options: { env?: Record<string, string>; database?: DatabaseHandle; metrics?: Metrics; outbox?: OutboxWorker; dataDir?: string }) {
+async function serve(options: {
+  env?: Record<string, string>;
+  database?: DatabaseHandle;
+  metrics?: Metrics;
+  outbox?: OutboxWorker;
+  dataDir?: string;
+  assets?: Parameters<typeof createHttpApp>[0]["assets"];
+}) {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "metrics-"));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: "http://localhost:4322", ...options.env });
-  const app = createHttpApp({ config, database: options.database ?? t, logger: silent, metrics: options.metrics ?? createMetrics({ defaultMetrics: false }), outbox: options.outbox });
+  const app = createHttpApp({ config, database: options.database ?? t, logger: silent, metrics: options.metrics ?? createMetrics({ defaultMetrics: false }), outbox: options.outbox, assets: options.assets });
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);
   await new Promise((resolve) => server.once("listening", resolve));
@@ -75,16 +83,15 @@ describe(`/metrics and /readyz (${testDriver})`, () => {
   });
 
   it("labels a file served under a prefix by the prefix, whether found or not", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "metrics-"));
-    mkdirSync(path.join(dataDir, "uploads"));
-    writeFileSync(path.join(dataDir, "uploads", "0b8f2c1e-tower.png"), new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
-    const base = await serve({ dataDir, env: { METRICS_TOKEN: "a-token-of-sixteen-chars" } });
-    expect((await fetch(`${base}/uploads/0b8f2c1e-tower.png`)).status).toBe(200);
-    expect((await fetch(`${base}/uploads/missing.png`)).status).toBe(404);
+    const assets = mkdtempSync(path.join(tmpdir(), "metrics-assets-"));
+    writeFileSync(path.join(assets, "entry.client-0b8f2c1e.js"), "export {};\n");
+    const base = await serve({ env: { METRICS_TOKEN: "a-token-of-sixteen-chars" }, assets: [{ path: "/assets", handler: express.static(assets, { fallthrough: false }) }] });
+    expect((await fetch(`${base}/assets/entry.client-0b8f2c1e.js`)).status).toBe(200);
+    expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
     const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer a-token-of-sixteen-chars" } })).text();
-    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/uploads/*",status="200"} 1');
-    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/uploads/*",status="404"} 1');
-    expect(text).not.toContain("tower");
+    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/assets/*",status="200"} 1');
+    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/assets/*",status="404"} 1');
+    expect(text).not.toContain("entry.client");
   });
 
   it("counts failed deliveries and shows the queue's depth and age", async () => {

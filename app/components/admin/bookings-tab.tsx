@@ -1,7 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Form, Link, useFetcher, useSubmit } from "react-router";
+import { useFetcher } from "react-router";
 import { BookingStatusBadge } from "~/components/dashboard/booking-status-badge";
-import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
 import { ADMIN_BOOKING_TOASTS, ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingsQuery } from "~/domain/admin-bookings";
 import { bookingStatusLabel, bookingTypeLabel, bookingWhen, formatBookedDate } from "~/domain/booking-labels";
@@ -9,10 +7,9 @@ import { BOOKING_STATUSES } from "~/domain/constants";
 import type { AdminActionResult } from "~/domain/action-result";
 import type { BookingWithSlot } from "~/domain/bookings";
 import { ExportLink } from "./export-link";
+import { adminSelectClass, Pager, StatusFilter } from "./list-controls";
 import { useActionResult } from "./use-action-result";
 
-const selectClass =
-  "h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50";
 
 /** SPEC.md section 2, /admin Bookings: the count, every booking with its status select. */
 export function AdminBookingsTab({
@@ -28,7 +25,6 @@ export function AdminBookingsTab({
   failed: boolean;
   timeZone: string;
 }) {
-  const submit = useSubmit();
   useStatusChangeToasts();
   const pages = Math.max(1, Math.ceil(total / ADMIN_BOOKINGS_PAGE_SIZE));
   const pageLink = (page: number) => `?${new URLSearchParams({ tab: "bookings", ...(query.status ? { status: query.status } : {}), page: String(page) })}`;
@@ -43,25 +39,7 @@ export function AdminBookingsTab({
           <p className="font-serif text-3xl font-semibold">{total}</p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          <Form method="get" className="flex items-end gap-2" preventScrollReset>
-            <input type="hidden" name="tab" value="bookings" />
-            <label className="grid gap-1 text-sm font-medium">
-              Status
-              <select name="status" defaultValue={query.status ?? ""} className={selectClass} onChange={(e) => void submit(e.currentTarget.form)}>
-                <option value="">All statuses</option>
-                {BOOKING_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {bookingStatusLabel(s)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <noscript>
-              <Button type="submit" variant="outline" size="sm">
-                Filter
-              </Button>
-            </noscript>
-          </Form>
+          <StatusFilter value={query.status} statuses={BOOKING_STATUSES} label={bookingStatusLabel} allLabel="All statuses" keep={{ tab: "bookings" }} />
           <ExportLink kind="bookings" params={{ status: query.status }} />
         </div>
       </div>
@@ -80,27 +58,7 @@ export function AdminBookingsTab({
         </ul>
       )}
 
-      {pages > 1 ? (
-        <nav aria-label="Bookings pages" className="flex items-center justify-between text-sm">
-          {query.page > 1 ? (
-            <Link to={pageLink(query.page - 1)} className="inline-flex items-center gap-1 hover:underline">
-              <ChevronLeft className="size-4" aria-hidden="true" /> Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {query.page} of {pages}
-          </span>
-          {query.page < pages ? (
-            <Link to={pageLink(query.page + 1)} className="inline-flex items-center gap-1 hover:underline">
-              Older <ChevronRight className="size-4" aria-hidden="true" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager label="Bookings pages" page={query.page} pages={pages} hasMore={query.page < pages} href={pageLink} />
     </section>
   );
 }
@@ -139,7 +97,7 @@ function BookingRow({ booking, timeZone }: { booking: BookingWithSlot; timeZone:
           </label>
           <select
             id={`status-${booking.id}`}
-            className={selectClass}
+            className={adminSelectClass}
             value={String(shown)}
             disabled={mine}
             onChange={(e) => void fetcher.submit({ intent: "booking-status", bookingId: booking.id, status: e.currentTarget.value }, { method: "post" })}

@@ -20,7 +20,6 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { toast } from "~/components/ui/toaster";
 import {
   ADMIN_OPPORTUNITY_TOASTS,
   CREATE_FIRST_OPPORTUNITY,
@@ -30,20 +29,20 @@ import {
   OPPORTUNITY_DIALOG_TITLES,
   opportunityFormSchema,
 } from "~/domain/admin-opportunities";
-import { OPPORTUNITY_STATUS_LABELS, OPPORTUNITY_STATUSES, type OpportunityStatus } from "~/domain/constants";
+import { todayInZone } from "~/domain/calendar";
+import { EARLY_ACCESS_DAYS, OPPORTUNITY_STATUS_LABELS, OPPORTUNITY_STATUSES, type OpportunityStatus } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
 import { IMAGE_ACCEPT, IMAGE_UPLOAD_MESSAGES, imageSizeProblem } from "~/domain/image-upload";
 import type { AdminActionResult } from "~/domain/action-result";
 import type { Opportunity } from "~/domain/opportunities";
-import { useActionResult } from "./use-action-result";
+import { adminSelectClass } from "./list-controls";
+import { useSaveAndDeleteResults } from "./use-action-result";
 
 const SAVE_FETCHER = "admin-opportunity-save";
 const DELETE_FETCHER = "admin-opportunity-delete";
 
 const STATUS_BADGES: Record<OpportunityStatus, BadgeProps["variant"]> = { active: "success", draft: "secondary", archived: "outline" };
 
-const selectClass =
-  "h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50";
 
 /** The dialog's state: closed, creating, or editing one opportunity. */
 type Editing = { mode: "create" } | { mode: "edit"; opportunity: Opportunity } | null;
@@ -53,22 +52,14 @@ type Editing = { mode: "create" } | { mode: "edit"; opportunity: Opportunity } |
  * with edit and delete, the Create / Edit dialog holding the section 5 form, and the
  * empty state.
  */
-export function AdminOpportunitiesTab({ opportunities, failed }: { opportunities: Opportunity[]; failed: boolean }) {
+export function AdminOpportunitiesTab({ opportunities, failed, timeZone }: { opportunities: Opportunity[]; failed: boolean; timeZone: string }) {
   const [editing, setEditing] = useState<Editing>(null);
-  useActionResult(SAVE_FETCHER, (result, sent) => {
-    if (!result.ok) {
-      toast.error(ADMIN_OPPORTUNITY_TOASTS.saveFailed, { description: result.fieldErrors ? "Please correct the highlighted fields." : result.message });
-      return;
-    }
-    toast.success(sent?.get("id") ? ADMIN_OPPORTUNITY_TOASTS.updated : ADMIN_OPPORTUNITY_TOASTS.created);
-    setEditing(null);
-  });
-  useActionResult(DELETE_FETCHER, (result) => {
-    if (result.ok) {
-      toast.success(ADMIN_OPPORTUNITY_TOASTS.deleted);
-      // The focused card has gone: keep the keyboard in the list.
-      document.getElementById("admin-opportunities-heading")?.focus();
-    } else toast.error(ADMIN_OPPORTUNITY_TOASTS.deleteFailed, { description: result.message });
+  useSaveAndDeleteResults({
+    saveKey: SAVE_FETCHER,
+    deleteKey: DELETE_FETCHER,
+    toasts: ADMIN_OPPORTUNITY_TOASTS,
+    headingId: "admin-opportunities-heading",
+    onSaved: () => setEditing(null),
   });
 
   return (
@@ -102,7 +93,7 @@ export function AdminOpportunitiesTab({ opportunities, failed }: { opportunities
       )}
 
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
-        {editing ? <OpportunityFormDialog key={editing.mode === "edit" ? editing.opportunity.id : "new"} editing={editing} /> : null}
+        {editing ? <OpportunityFormDialog key={editing.mode === "edit" ? editing.opportunity.id : "new"} editing={editing} timeZone={timeZone} /> : null}
       </Dialog>
     </section>
   );
@@ -185,7 +176,7 @@ const opportunityDialogSchema = opportunityFormSchema.extend({
 });
 
 /** The form's starting values: the saved opportunity's, or a draft. */
-function formValuesOf(o: Opportunity | null) {
+function formValuesOf(o: Opportunity | null, timeZone: string) {
   if (!o) return { status: "draft" as const };
   return {
     title: o.title,
@@ -201,17 +192,18 @@ function formValuesOf(o: Opportunity | null) {
     status: o.status,
     projectHighlights: highlightsText(o.projectHighlights),
     imageUrl: o.imageUrl ?? "",
+    publicDate: o.publicAt ? todayInZone(timeZone, new Date(o.publicAt)) : "",
   };
 }
 
 /** The Create / Edit dialog: the section 5 form, checked here first and again on the server. */
-function OpportunityFormDialog({ editing }: { editing: NonNullable<Editing> }) {
+function OpportunityFormDialog({ editing, timeZone }: { editing: NonNullable<Editing>; timeZone: string }) {
   const o = editing.mode === "edit" ? editing.opportunity : null;
   const { form, fields, fetcher, busy: saving } = useAdminForm({
     id: "opportunity",
     fetcherKey: SAVE_FETCHER,
     schema: opportunityDialogSchema,
-    defaultValue: formValuesOf(o),
+    defaultValue: formValuesOf(o, timeZone),
   });
 
   return (
@@ -254,8 +246,15 @@ function OpportunityFormDialog({ editing }: { editing: NonNullable<Editing> }) {
           <FormField field={fields.unitsAvailable} label="Units available">
             <Input {...getInputProps(fields.unitsAvailable, { type: "text" })} inputMode="numeric" />
           </FormField>
+          <FormField
+            field={fields.publicDate}
+            label="Public from"
+            hint={`Empty: as soon as it is active. Elite members see it up to ${EARLY_ACCESS_DAYS} days before this date.`}
+          >
+            <Input {...getInputProps(fields.publicDate, { type: "date" })} aria-describedby={`${fields.publicDate.id}-hint${fields.publicDate.errors ? ` ${fields.publicDate.id}-error` : ""}`} />
+          </FormField>
           <FormField field={fields.status} label="Status">
-            <select {...getSelectProps(fields.status)} className={selectClass}>
+            <select {...getSelectProps(fields.status)} className={`${adminSelectClass} w-full px-3`}>
               {OPPORTUNITY_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {OPPORTUNITY_STATUS_LABELS[s]}

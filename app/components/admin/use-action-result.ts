@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef } from "react";
 import { useFetcher } from "react-router";
+import { toast } from "~/components/ui/toaster";
 import type { AdminActionResult } from "~/domain/action-result";
 
 /**
@@ -21,4 +22,34 @@ export function useActionResult(key: string, onResult: (result: AdminActionResul
     handled.current = fetcher.data;
     handle(fetcher.data);
   }, [fetcher.state, fetcher.data]);
+}
+
+/**
+ * The toasts of a list with a create/edit dialog and a delete (opportunities, documents):
+ * a failed save says so (pointing at the fields when it has field messages), a save closes
+ * the dialog (`onSaved`), and after a delete the keyboard stays in the list (its heading).
+ */
+export function useSaveAndDeleteResults(options: {
+  saveKey: string;
+  deleteKey: string;
+  toasts: { saveFailed: string; created: string; updated: string; deleted: string; deleteFailed: string };
+  headingId: string;
+  onSaved: () => void;
+}) {
+  const { toasts } = options;
+  useActionResult(options.saveKey, (result, sent) => {
+    if (!result.ok) {
+      toast.error(toasts.saveFailed, { description: result.fieldErrors ? "Please correct the highlighted fields." : result.message });
+      return;
+    }
+    toast.success(sent?.get("id") ? toasts.updated : toasts.created);
+    options.onSaved();
+  });
+  useActionResult(options.deleteKey, (result) => {
+    if (result.ok) {
+      toast.success(toasts.deleted);
+      // The focused row has gone: keep the keyboard in the list.
+      document.getElementById(options.headingId)?.focus();
+    } else toast.error(toasts.deleteFailed, { description: result.message });
+  });
 }

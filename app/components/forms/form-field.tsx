@@ -10,15 +10,17 @@ export function FormField({
   field,
   label,
   aside,
+  hint,
   children,
 }: {
   field: Pick<FieldMetadata<unknown>, "id" | "errors">;
   label: string;
   aside?: ReactNode;
+  hint?: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <Field id={field.id} label={label} errors={field.errors} aside={aside}>
+    <Field id={field.id} label={label} errors={field.errors} aside={aside} hint={hint}>
       {children}
     </Field>
   );

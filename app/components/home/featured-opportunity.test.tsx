@@ -27,6 +27,7 @@ const demo: OpportunityCardFields = {
   investmentPeriod: "3 years",
   status: "active",
   imageUrl: "/images/opportunities/erbil-citadel-residences.svg",
+  publicAt: null,
 };
 
 describe("FeaturedOpportunity", () => {

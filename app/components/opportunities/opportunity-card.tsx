@@ -8,12 +8,13 @@ import { OPPORTUNITY_STATUS_LABELS } from "~/domain/constants";
 import { formatCompletion, formatUsd } from "~/domain/format";
 import { opportunityPath } from "~/domain/site-map";
 import type { OpportunityCardFields } from "~/domain/opportunities";
+import { EarlyAccessBadge } from "./early-access-badge";
 import { OpportunityImage } from "./opportunity-image";
 
 export type OpportunityCardData = OpportunityCardFields;
 
 /** One card of the public opportunities list (SPEC.md "/opportunities"). */
-export function OpportunityCard({ opportunity: o, eager = false }: { opportunity: OpportunityCardData; eager?: boolean }) {
+export function OpportunityCard({ opportunity: o, eager = false, timeZone }: { opportunity: OpportunityCardData; eager?: boolean; timeZone?: string }) {
   return (
     <Card className="flex flex-col gap-5 overflow-hidden pt-0" data-testid="opportunity-card">
       <div className="relative aspect-[3/2] bg-muted">
@@ -21,6 +22,7 @@ export function OpportunityCard({ opportunity: o, eager = false }: { opportunity
         <Badge variant="success" className="absolute left-3 top-3">
           {OPPORTUNITY_STATUS_LABELS[o.status]}
         </Badge>
+        <EarlyAccessBadge publicAt={o.publicAt} timeZone={timeZone} className="absolute right-3 top-3" />
       </div>
       <CardHeader>
         <CardTitle className="font-serif text-xl">

@@ -1,19 +1,24 @@
 import type { ReactNode } from "react";
 import { Label } from "~/components/ui/label";
 
-/** A labelled form field with its error message, wired for screen readers. */
+/**
+ * A labelled form field with its error message, wired for screen readers. A `hint` is
+ * shown under the control with the id `<id>-hint`, for the control's aria-describedby.
+ */
 export function Field({
   id,
   label,
   errors,
   children,
   aside,
+  hint,
 }: {
   id: string;
   label: string;
   errors?: string[] | undefined;
   children: ReactNode;
   aside?: ReactNode;
+  hint?: ReactNode;
 }) {
   return (
     <div className="space-y-1.5">
@@ -22,6 +27,11 @@ export function Field({
         {aside}
       </div>
       {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       {errors?.length ? (
         <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
           {errors[0]}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { FieldErrors } from "~/domain/action-result";
 import { ADMIN_OPPORTUNITY_TOASTS, deleteOpportunitySchema, opportunityFormSchema } from "~/domain/admin-opportunities";
 import { deleteOpportunity, listOpportunitiesForAdmin, saveOpportunity } from "~/server/services/opportunities.server";
-import { readImageUpload } from "~/server/storage/uploads.server";
+import { readImageUpload } from "~/server/storage/images.server";
 import { invalid, loadPanel } from "./panel.server";
 import type { AdminIntent, PanelArgs } from "./types";
 

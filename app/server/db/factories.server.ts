@@ -2,14 +2,20 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { DEFAULT_SLOT_TIMES, type Role } from "~/domain/constants";
 import type { Database } from "./client.server";
+import type { DocumentAudience, DocumentKind } from "~/domain/documents";
+import { demoDocuments } from "../documents/demo-documents.server";
+import { inspectPdf, renderPdf } from "../documents/pdf.server";
+import { storeFile } from "../storage/files.server";
 import { demoOpportunities, demoPlans } from "./demo-content.server";
 import {
   account,
   availabilitySlots,
   consultationBookings,
   contactMessages,
+  documents,
   investmentOpportunities,
-  type subscriptionPlans,
+  subscriptionPlans,
+  subscriptions,
   user,
   userRoles,
 } from "./schema.server";
@@ -50,6 +56,35 @@ export function buildPlan(overrides: Partial<PlanInsert> = {}): PlanInsert {
     name: `Plan ${next()}`,
     ...overrides,
   };
+}
+
+/** The three plans as the demo content has them (Explorer, Investor, Elite), each one inserted. */
+export async function createDemoPlans(db: Database) {
+  return db
+    .insert(subscriptionPlans)
+    .values(demoPlans.map((p) => ({ ...p, features: [...p.features] })))
+    .returning();
+}
+
+let subscriptionNumber = 0;
+
+/** A subscription as Stripe's webhooks leave one (active unless told), to `planId`. */
+export async function createSubscription(db: Database, spec: { userId: string; planId: string | null; status?: string }) {
+  const n = ++subscriptionNumber;
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      userId: spec.userId,
+      planId: spec.planId,
+      billingInterval: "month",
+      status: spec.status ?? "active",
+      currentPeriodEnd: new Date(Date.now() + 30 * 24 * 3_600_000),
+      stripeCustomerId: `cus_test_${n}`,
+      stripeSubscriptionId: `sub_test_${n}_${randomUUID().slice(0, 8)}`,
+      lastEventAt: new Date(),
+    })
+    .returning();
+  return row!;
 }
 
 /** The 8 default slots (SPEC.md section 9) for each given date. */
@@ -136,4 +171,67 @@ export async function insertContactMessage(db: Database, overrides: Partial<type
     .values({ firstName: "Omar", lastName: "Saleh", email: "omar@example.com", investmentAmount: "$600,000", message: "Interested in Jordan.", ...overrides })
     .returning();
   return row!;
+}
+
+export interface DocumentSpec {
+  title?: string;
+  summary?: string;
+  kind?: DocumentKind;
+  audience?: DocumentAudience;
+  opportunityId?: string | null;
+  isPublished?: boolean;
+  publishedAt?: Date | null;
+  /** The PDF; a short generated one naming the title when not given. */
+  pdf?: Uint8Array;
+  fileName?: string;
+  pageCount?: number;
+}
+
+/** A library document with its PDF stored (published unless told). Callers may pass a transaction as `db`. */
+export async function createDocument(db: Database, spec: DocumentSpec = {}) {
+  const n = next();
+  const title = spec.title ?? `Test Document ${n}`;
+  const pdf = spec.pdf ?? (await renderPdf({ title, sections: [{ heading: "Contents", paragraphs: [`The text of ${title}.`] }] }, { createdAt: new Date("2026-01-01T00:00:00Z") }));
+  const file = await storeFile(db, { bytes: pdf, contentType: "application/pdf" });
+  const isPublished = spec.isPublished ?? true;
+  const [row] = await db
+    .insert(documents)
+    .values({
+      title,
+      summary: spec.summary ?? `What ${title} covers.`,
+      kind: spec.kind ?? "market_report",
+      audience: spec.audience ?? "public",
+      opportunityId: spec.opportunityId ?? null,
+      fileId: file.id,
+      fileName: spec.fileName ?? `test-document-${n}.pdf`,
+      pageCount: spec.pageCount ?? 1,
+      isPublished,
+      publishedAt: spec.publishedAt !== undefined ? spec.publishedAt : isPublished ? new Date() : null,
+    })
+    .returning();
+  return row!;
+}
+
+/** The demo library (the seed): each document written as a PDF and stored, its opportunity found by title. */
+export async function seedDemoDocuments(db: Database, opportunityIds: Map<string, string>): Promise<void> {
+  for (const doc of demoDocuments()) {
+    const publishedAt = new Date(`${doc.publishedAt}T09:00:00Z`);
+    const pdf = await renderPdf(doc.content, { createdAt: publishedAt });
+    await createDocument(db, {
+      title: doc.title,
+      summary: doc.summary,
+      kind: doc.kind,
+      audience: doc.audience,
+      opportunityId: doc.opportunityTitle ? (opportunityIds.get(doc.opportunityTitle) ?? null) : null,
+      pdf,
+      fileName: doc.fileName,
+      pageCount: await pageCount(pdf),
+      publishedAt,
+    });
+  }
+}
+
+async function pageCount(pdf: Uint8Array): Promise<number> {
+  const inspected = await inspectPdf(pdf);
+  return inspected.ok ? inspected.pageCount : 1;
 }

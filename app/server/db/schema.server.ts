@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   jsonb,
+  primaryKey,
   numeric,
   pgTable,
   type AnyPgColumn,
@@ -15,6 +17,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ALERT_TOPICS } from "~/domain/alerts";
+import { DOCUMENT_AUDIENCES, DOCUMENT_KINDS } from "~/domain/documents";
+import { INTEREST_STATUSES } from "~/domain/interests";
 import {
   BILLING_INTERVALS,
   BOOKING_STATUSES,
@@ -186,6 +191,13 @@ export const investmentOpportunities = pgTable(
       .notNull()
       .default("draft"),
     imageUrl: text("image_url"),
+    /**
+     * When it opens to everyone (issue 15); null means as soon as it is active. Elite
+     * members see it up to their early-access days before (app/domain/entitlements.ts).
+     */
+    publicAt: timestamp("public_at", { withTimezone: true }),
+    /** When it last became active: with publicAt, when it became visible to whom (alerts). */
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -266,6 +278,8 @@ export const emailOutbox = pgTable(
     ical: text("ical"),
     /** The invite's file name as the recipient sees it (the mailer's default when null). */
     icalFilename: text("ical_filename"),
+    /** The alert's unsubscribe link, for the List-Unsubscribe header. */
+    unsubscribeUrl: text("unsubscribe_url"),
     /** The mail stays (it may already be sent) when its booking is deleted. */
     bookingId: uuid("booking_id").references(() => consultationBookings.id, { onDelete: "set null" }),
     attempts: integer("attempts").notNull().default(0),
@@ -385,3 +399,197 @@ export const scheduledTasks = pgTable("scheduled_tasks", {
   name: text("name").primaryKey(),
   lastStartedAt: timestamp("last_started_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * bytea as bytes: node-postgres answers a Buffer, PGlite a Uint8Array; both take either.
+ * (A hex string, `\\x...`, is what row_to_json and the text protocol give.)
+ */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array | string }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => (typeof value === "string" ? Buffer.from(value.replace(/^\\x/, ""), "hex") : value),
+});
+
+/**
+ * Files the site serves (issue 15, decision 017): opportunity images and library documents,
+ * kept in the database itself so every instance serves what any one of them took, a backup
+ * holds them, and a file changes in the same transaction as what points at it. The bytes
+ * are in `stored_file_chunks`, 256 KiB a row, so neither a read nor a backup holds more
+ * than a chunk per row in memory.
+ */
+export const storedFiles = pgTable(
+  "stored_files",
+  {
+    id: id(),
+    /** What the bytes are, as checked by their content: image/jpeg, image/png, image/webp, application/pdf. */
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    /** SHA-256 of the bytes, hex: the ETag, and a check on reassembly. */
+    sha256: text("sha256").notNull(),
+    /** The name the file had under DATA_DIR/uploads before files moved into the database. */
+    legacyName: text("legacy_name").unique("stored_files_legacy_name_unique"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("stored_files_size_check", sql`${t.byteSize} >= 0`)],
+);
+
+export const storedFileChunks = pgTable(
+  "stored_file_chunks",
+  {
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: "cascade" }),
+    /** 0, 1, 2, ... in order. */
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+/**
+ * The document library (issue 15): a PDF in `stored_files` with what readers see of it and
+ * who may read it (`audience`, app/domain/documents.ts). Replacing the file points the row
+ * at a new stored file in the same transaction that removes the old one.
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    kind: text("kind", { enum: DOCUMENT_KINDS }).notNull(),
+    audience: text("audience", { enum: DOCUMENT_AUDIENCES }).notNull(),
+    /** The opportunity it belongs to, if any; the document stays when the opportunity goes. */
+    opportunityId: uuid("opportunity_id").references(() => investmentOpportunities.id, { onDelete: "set null" }),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: "restrict" }),
+    /** The name a download is saved under. */
+    fileName: text("file_name").notNull(),
+    pageCount: integer("page_count").notNull(),
+    isPublished: boolean("is_published").notNull().default(false),
+    /** When it was first published: the date readers see. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("documents_kind_check", oneOf(t.kind, DOCUMENT_KINDS)),
+    check("documents_audience_check", oneOf(t.audience, DOCUMENT_AUDIENCES)),
+    // Readers' lists: published ones of a kind, newest first.
+    index("documents_published_kind_idx").on(t.isPublished, t.kind, t.publishedAt.desc()),
+    index("documents_opportunity_idx").on(t.opportunityId),
+    uniqueIndex("documents_file_unique").on(t.fileId),
+    index("documents_created_by_idx").on(t.createdBy),
+    // Admin list: all, newest first.
+    index("documents_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** Every download of a library document: who (null for a visitor, or once the account is gone) and when. */
+export const documentDownloads = pgTable(
+  "document_downloads",
+  {
+    id: id(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("document_downloads_document_idx").on(t.documentId),
+    // An investor's recent activity.
+    index("document_downloads_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("document_downloads_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Expressions of interest (issue 15): an investor's indicated amount for an opportunity.
+ * At most one live (not withdrawn) per investor and opportunity. Kept, without the
+ * investor, when their account is deleted.
+ */
+export const opportunityInterests = pgTable(
+  "opportunity_interests",
+  {
+    id: id(),
+    opportunityId: uuid("opportunity_id")
+      .notNull()
+      .references(() => investmentOpportunities.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    amountUsd: money("amount_usd").notNull(),
+    units: integer("units"),
+    note: text("note"),
+    status: text("status", { enum: INTEREST_STATUSES }).notNull().default("new"),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("opportunity_interests_status_check", oneOf(t.status, INTEREST_STATUSES)),
+    check("opportunity_interests_amount_check", sql`${t.amountUsd} > 0`),
+    check("opportunity_interests_units_check", sql`${t.units} is null or ${t.units} > 0`),
+    uniqueIndex("opportunity_interests_live_unique")
+      .on(t.opportunityId, t.userId)
+      .where(sql`${t.withdrawnAt} is null and ${t.userId} is not null`),
+    // The investor's list and this month's count.
+    index("opportunity_interests_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // The admin's list per opportunity.
+    index("opportunity_interests_opportunity_created_idx").on(t.opportunityId, t.createdAt.desc()),
+    index("opportunity_interests_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Who asked to be e-mailed about what (app/domain/alerts.ts): one row per topic and address.
+ * A visitor's address counts only once confirmed through the link sent to it; a signed-in
+ * investor's own (verified) address is confirmed at once.
+ */
+export const alertSubscriptions = pgTable(
+  "alert_subscriptions",
+  {
+    id: id(),
+    topic: text("topic", { enum: ALERT_TOPICS }).notNull(),
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    /** SHA-256 of the confirmation link's token, until it is used. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** The secret of every alert's unsubscribe link (random; the link must work without signing in). */
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("alert_subscriptions_topic_check", oneOf(t.topic, ALERT_TOPICS)),
+    uniqueIndex("alert_subscriptions_topic_email_unique").on(t.topic, t.email),
+    uniqueIndex("alert_subscriptions_unsubscribe_unique").on(t.unsubscribeToken),
+    uniqueIndex("alert_subscriptions_confirm_unique").on(t.confirmTokenHash),
+    index("alert_subscriptions_user_idx").on(t.userId),
+    index("alert_subscriptions_topic_confirmed_idx").on(t.topic, t.confirmedAt),
+  ],
+);
+
+/**
+ * New-opportunity alerts handled, once per opportunity and subscriber however many
+ * instances look: mailed, or settled without a mail (it was already visible to them when
+ * they subscribed).
+ */
+export const opportunityAlerts = pgTable(
+  "opportunity_alerts",
+  {
+    opportunityId: uuid("opportunity_id")
+      .notNull()
+      .references(() => investmentOpportunities.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => alertSubscriptions.id, { onDelete: "cascade" }),
+    mailed: boolean("mailed").notNull(),
+    handledAt: timestamp("handled_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.opportunityId, t.subscriptionId] }), index("opportunity_alerts_subscription_idx").on(t.subscriptionId)],
+);

@@ -1,8 +1,8 @@
 import { count, sql } from "drizzle-orm";
 import { nextWeekdays, todayInZone } from "~/domain/calendar";
 import type { Database } from "./client.server";
-import { demoOpportunities, demoPlans } from "./demo-content.server";
-import { buildDefaultSlots } from "./factories.server";
+import { demoOpportunities } from "./demo-content.server";
+import { buildDefaultSlots, createDemoPlans, seedDemoDocuments } from "./factories.server";
 import { availabilitySlots, investmentOpportunities, subscriptionPlans } from "./schema.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -10,8 +10,9 @@ const SEED_LOCK_KEY = 7_243_002;
 export const DEMO_SLOT_WEEKDAYS = 10;
 
 /**
- * Puts demo content into an empty database: the opportunities, the three plans and the
- * default slots for the next 10 weekdays. A database that already holds any of these is
+ * Puts demo content into an empty database: the opportunities, the three plans, the
+ * default slots for the next 10 weekdays and the document library (PDFs written from the
+ * demo data, app/server/documents/demo-documents.server.ts). A database that already holds any of these is
  * left alone, so the seed never overwrites what the firm has entered.
  */
 export async function seedDemoContent(
@@ -22,19 +23,22 @@ export async function seedDemoContent(
   return db.transaction(async (tx) => {
     // Instances starting together on one PostgreSQL queue here, so only the first seeds.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const [opportunities] = await tx.select({ n: count() }).from(investmentOpportunities);
+    const [existing] = await tx.select({ n: count() }).from(investmentOpportunities);
     const [plans] = await tx.select({ n: count() }).from(subscriptionPlans);
     const [slots] = await tx.select({ n: count() }).from(availabilitySlots);
-    if ((opportunities?.n ?? 0) + (plans?.n ?? 0) + (slots?.n ?? 0) > 0) return false;
+    if ((existing?.n ?? 0) + (plans?.n ?? 0) + (slots?.n ?? 0) > 0) return false;
 
-    await tx.insert(investmentOpportunities).values(
-      demoOpportunities.map((o, i) => ({
-        ...o,
-        projectHighlights: [...o.projectHighlights],
-        createdAt: new Date(now.getTime() - (i + 1) * DAY_MS),
-      })),
-    );
-    await tx.insert(subscriptionPlans).values(demoPlans.map((p) => ({ ...p, features: [...p.features] })));
+    const opportunities = await tx
+      .insert(investmentOpportunities)
+      .values(
+        demoOpportunities.map((o, i) => {
+          const createdAt = new Date(now.getTime() - (i + 1) * DAY_MS);
+          return { ...o, projectHighlights: [...o.projectHighlights], createdAt, activatedAt: o.status === "active" ? createdAt : null };
+        }),
+      )
+      .returning({ id: investmentOpportunities.id, title: investmentOpportunities.title });
+    await seedDemoDocuments(tx, new Map(opportunities.map((o) => [o.title, o.id])));
+    await createDemoPlans(tx);
     const firstDay = todayInZone(options.timeZone, new Date(now.getTime() + DAY_MS));
     await tx.insert(availabilitySlots).values(buildDefaultSlots(nextWeekdays(firstDay, DEMO_SLOT_WEEKDAYS)));
     return true;

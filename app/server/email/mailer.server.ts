@@ -17,6 +17,11 @@ export interface MailMessage {
    * the METHOD, which mail clients show as an invitation with accept/decline buttons.
    */
   icalEvent?: { method: "REQUEST" | "CANCEL"; content: string; filename?: string };
+  /**
+   * An unsubscribe link for the mail's header (RFC 2369 List-Unsubscribe, with RFC 8058
+   * one-click): mail clients show their own Unsubscribe button for it.
+   */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -116,6 +121,9 @@ function mailOptions(from: string, message: MailMessage): SendMailOptions {
     subject: message.subject,
     html: message.html,
     text: message.text,
+    ...(message.unsubscribeUrl
+      ? { list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+      : {}),
     ...(message.icalEvent
       ? {
           icalEvent: {

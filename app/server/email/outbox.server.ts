@@ -52,6 +52,7 @@ export async function enqueueEmail(db: Database, message: OutboxMessage): Promis
     textBody: message.text,
     ical: message.icalEvent?.content ?? null,
     icalFilename: message.icalEvent?.filename ?? null,
+    unsubscribeUrl: message.unsubscribeUrl ?? null,
     bookingId: message.bookingId ?? null,
     // Due now by the same clock the worker claims with (not the database's default now(),
     // whose microseconds would make a mail queued in this millisecond not yet due).
@@ -143,6 +144,7 @@ export async function deliverDueEmails(
         subject: row.subject,
         html: row.html,
         text: row.textBody,
+        ...(row.unsubscribeUrl ? { unsubscribeUrl: row.unsubscribeUrl } : {}),
         ...(row.ical
           ? { icalEvent: { method: icalMethod(row.ical), content: row.ical, ...(row.icalFilename ? { filename: row.icalFilename } : {}) } }
           : {}),

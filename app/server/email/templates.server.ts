@@ -39,7 +39,7 @@ export function escapeHtml(value: string): string {
  * Accepts only absolute http(s) URLs and returns them normalised, so a `javascript:` or
  * `data:` link can never end up behind the button.
  */
-function safeUrl(url: string): string {
+export function safeUrl(url: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -52,7 +52,7 @@ function safeUrl(url: string): string {
   return parsed.href;
 }
 
-function greeting(firstName: string | null | undefined): string {
+export function greeting(firstName: string | null | undefined): string {
   const name = firstName?.replace(/\s+/g, " ").trim();
   return name ? `Hello ${name},` : "Hello,";
 }
@@ -64,12 +64,15 @@ export interface LayoutInput {
   paragraphs: string[];
   action: { label: string; url: string };
   note: string;
+  /** An alert's unsubscribe link, shown under the note (and sent in List-Unsubscribe). */
+  unsubscribeUrl?: string;
 }
 
 /** The firm's e-mail layout: one place for the look of every transactional message. */
 export function layout(input: LayoutInput): { html: string; text: string } {
   const url = safeUrl(input.action.url);
   const href = escapeHtml(url);
+  const unsubscribe = input.unsubscribeUrl ? safeUrl(input.unsubscribeUrl) : null;
   const offices = brand.offices.map((o) => o.city).join(" · ");
   const year = new Date().getFullYear();
 
@@ -113,7 +116,12 @@ ${paragraphsHtml}
 </table>
 <p style="margin:0 0 8px 0;font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};">If the button does not work, copy and paste this link into your browser:</p>
 <p style="margin:0 0 24px 0;font-family:${sans};font-size:14px;line-height:20px;word-break:break-all;"><a href="${href}" target="_blank" style="color:${colors.navy};text-decoration:underline;">${href}</a></p>
-<p style="margin:0;padding-top:24px;border-top:1px solid ${colors.rule};font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};">${escapeHtml(input.note)}</p>
+<p style="margin:0;padding-top:24px;border-top:1px solid ${colors.rule};font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};">${escapeHtml(input.note)}</p>${
+    unsubscribe
+      ? `
+<p style="margin:12px 0 0 0;font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};"><a href="${escapeHtml(unsubscribe)}" target="_blank" style="color:${colors.navy};text-decoration:underline;">Unsubscribe from these e-mails</a></p>`
+      : ""
+  }
 </td>
 </tr>
 <tr>
@@ -141,6 +149,7 @@ ${paragraphsHtml}
     url,
     "",
     input.note,
+    ...(unsubscribe ? ["", `Unsubscribe from these e-mails: ${unsubscribe}`] : []),
     "",
     "--",
     `${brand.legalName} · ${offices}`,

@@ -6,10 +6,10 @@ import helmet from "helmet";
 import { fromNodeHeaders } from "better-auth/node";
 import proxyaddr from "proxy-addr";
 import { pinoHttp } from "pino-http";
+import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { isSameSitePath } from "~/domain/safe-redirect";
 import { CLIENT_IP_HEADER } from "../security/better-auth.server";
-import { serveUploads } from "../storage/uploads.server";
 import { BODY_TOO_LARGE_HEADER } from "./answer.server";
 import type { AppConfig } from "../runtime/config.server";
 import type { DatabaseHandle } from "../db/client.server";
@@ -57,6 +57,8 @@ export const MAX_BODY_BYTES = 256 * 1024;
 const MAX_DISCARDED_BYTES = 16 * 1024 * 1024;
 
 /** A request that carries a session cookie (signed in, or at least claiming to be). */
+/** Routes that answer a stored file with its own Cache-Control (app/server/storage/files.server.ts). */
+const FILE_ROUTES = /^\/(?:media\/[^/]+|documents\/[^/]+\/download)$/;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const hasSession = (req: Request) => SESSION_COOKIE.test(req.get("cookie") ?? "");
 
@@ -67,9 +69,18 @@ const hasSession = (req: Request) => SESSION_COOKIE.test(req.get("cookie") ?? ""
  * may be sent.
  */
 export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + MAX_BODY_BYTES;
-const UPLOAD_PATHS = new Set(["/admin", "/admin.data"]);
-const bodyLimit = (req: Request) =>
-  UPLOAD_PATHS.has(req.path) && req.is("multipart/form-data") && hasSession(req) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+/** The library's PDFs (20 MB at most, app/domain/documents.ts), posted to /admin/documents the same way. */
+export const MAX_DOCUMENT_BODY_BYTES = MAX_DOCUMENT_BYTES + MAX_BODY_BYTES;
+const UPLOAD_LIMITS = new Map([
+  ["/admin", MAX_UPLOAD_BODY_BYTES],
+  ["/admin.data", MAX_UPLOAD_BODY_BYTES],
+  ["/admin/documents", MAX_DOCUMENT_BODY_BYTES],
+  ["/admin/documents.data", MAX_DOCUMENT_BODY_BYTES],
+]);
+const bodyLimit = (req: Request) => {
+  const upload = UPLOAD_LIMITS.get(req.path);
+  return upload && req.is("multipart/form-data") && hasSession(req) ? upload : MAX_BODY_BYTES;
+};
 
 /**
  * The path for the log, without the query string (verification tokens) and with tokens
@@ -136,7 +147,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     app.use((req, res, next) => {
       const done = metrics.startRequest();
       // Labelled from the path as it arrives: a handler mounted at a prefix (/assets,
-      // /uploads) that answers without calling next leaves req.path with the prefix cut.
+      // say) that answers without calling next leaves req.path with the prefix cut.
       const route = routeLabel(req.path);
       res.once("finish", () => done({ method: req.method, route, status: res.statusCode }));
       next();
@@ -305,9 +316,6 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
 
 
-  // Images admins uploaded (app/server/storage/uploads.server.ts).
-  app.use("/uploads", serveUploads(config));
-
   if (options.auth) {
     // The auth library's links carry where to go afterwards (`callbackURL` and friends):
     // only our own paths, so a crafted link cannot send a visitor to another site.
@@ -329,9 +337,19 @@ export function createHttpApp(options: HttpAppOptions): Express {
     if (path) app.use(path, handler);
     else app.use(handler);
   }
-  // A page rendered for a signed-in visitor carries their name: never for shared caches.
+  // A stored file's answer sets its own caching and its own (stricter) content policy,
+  // which React Router adds to what is already set: the page defaults are taken off here.
   app.use((req, res, next) => {
-    if (hasSession(req)) {
+    if (FILE_ROUTES.test(req.path)) {
+      res.removeHeader("Content-Security-Policy");
+      res.removeHeader("X-Content-Type-Options");
+    }
+    next();
+  });
+  // A page rendered for a signed-in visitor carries their name: never for shared caches.
+  // Stored files say themselves who may keep them (public images; a reader's own copy).
+  app.use((req, res, next) => {
+    if (hasSession(req) && !FILE_ROUTES.test(req.path)) {
       res.setHeader("Cache-Control", "private, no-store");
     }
     next();

@@ -18,6 +18,8 @@ export type ServiceContext = {
   /** The request's child logger (it carries the request id). */
   log: Logger;
   outbox: Pick<OutboxWorker, "kick">;
+  /** Looks for due new-opportunity alerts soon (a change that may open one calls it after its commit). */
+  alerts?: { kick(): void };
   /** The client's rate-limit key (app/server/security/client-ip.server.ts). */
   clientKey: string;
   /** Counts rate-limit refusals for /metrics (absent in scripts and most tests). */
@@ -59,6 +61,7 @@ export interface AppParts {
   config: AppConfig;
   auth: Auth;
   outbox: Pick<OutboxWorker, "kick">;
+  alerts?: { kick(): void };
   metrics?: Pick<Metrics, "rateLimitRefused">;
 }
 

@@ -16,7 +16,6 @@ export const AUTH_ROUTE_LABEL = "/api/auth/*";
 const FIXED: Array<[prefix: string, label: string]> = [
   ["/api/auth/", AUTH_ROUTE_LABEL],
   ["/assets/", "/assets/*"],
-  ["/uploads/", "/uploads/*"],
 ];
 const EXACT = new Set(["/healthz", "/readyz", "/metrics"]);
 

@@ -29,7 +29,11 @@ import { authSecretFile, type AppConfig } from "../runtime/config.server";
 
 export const BACKUP_FORMAT = 1;
 const ROWS_PER_FETCH = 1_000;
+/** Tables holding file chunks (bytea, 256 KiB a row) are read a few rows at a time. */
+const FILE_ROWS_PER_FETCH = 8;
 const ROWS_PER_INSERT = 500;
+/** An insert carries at most this much JSON (file chunks are large rows). */
+const BYTES_PER_INSERT = 8 * 1024 * 1024;
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -93,6 +97,15 @@ async function publicTables(db: Database): Promise<string[]> {
   return rows.map((r) => String(r.name));
 }
 
+/** The public tables that have a bytea column (stored files' chunks). */
+async function tablesWithBytes(db: Database): Promise<Set<string>> {
+  const rows = await rowsOf(
+    db,
+    sql`select distinct table_name as name from information_schema.columns where table_schema = 'public' and data_type = 'bytea'`,
+  );
+  return new Set(rows.map((r) => String(r.name)));
+}
+
 async function appliedMigrations(db: Database): Promise<number> {
   const rows = await rowsOf(
     db,
@@ -120,7 +133,8 @@ async function closeStream(stream: ReturnType<typeof createWriteStream>): Promis
 }
 
 /**
- * Writes a backup of `handle` (every public table) and DATA_DIR/uploads into `dir`, as
+ * Writes a backup of `handle` (every public table, stored files included) and what is left
+ * in DATA_DIR/uploads (images from before files moved into the database) into `dir`, as
  * `tigris-<kind>-<time>.tar.gz`. Written under a temporary name and renamed when
  * complete, so a failure (a full disk) never leaves a partial file that looks like a backup.
  */
@@ -139,15 +153,17 @@ export async function writeBackup(
     const { tables, migrations } = await handle.db.transaction(
       async (tx) => {
         const counts: Record<string, number> = {};
+        const large = await tablesWithBytes(tx);
         for (const table of await publicTables(tx)) {
+          const perFetch = large.has(table) ? FILE_ROWS_PER_FETCH : ROWS_PER_FETCH;
           const out = createWriteStream(path.join(stage, "database", `${table}.jsonl`), { mode: 0o600 });
           let count = 0;
           await tx.execute(sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from ${ident(table)} t`);
           for (;;) {
-            const batch = await rowsOf(tx, sql`fetch forward ${sql.raw(String(ROWS_PER_FETCH))} from backup_rows`);
+            const batch = await rowsOf(tx, sql`fetch forward ${sql.raw(String(perFetch))} from backup_rows`);
             for (const r of batch) await write(out, `${String(r.row)}\n`);
             count += batch.length;
-            if (batch.length < ROWS_PER_FETCH) break;
+            if (batch.length < perFetch) break;
           }
           await tx.execute(sql`close backup_rows`);
           await closeStream(out);
@@ -256,12 +272,15 @@ async function migrationsUpTo(count: number): Promise<string> {
 async function* jsonLines(file: string): AsyncGenerator<string[]> {
   const lines = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
   let batch: string[] = [];
+  let bytes = 0;
   for await (const line of lines) {
     if (!line) continue;
     batch.push(line);
-    if (batch.length >= ROWS_PER_INSERT) {
+    bytes += line.length;
+    if (batch.length >= ROWS_PER_INSERT || bytes >= BYTES_PER_INSERT) {
       yield batch;
       batch = [];
+      bytes = 0;
     }
   }
   if (batch.length > 0) yield batch;
@@ -345,7 +364,7 @@ export async function restoreBackup(
     const existing = await contents(handle.db);
     if (!options.force && (existing.rows > 0 || existingUploads > 0)) {
       throw new BackupError(
-        `The target is not empty (${existing.rows} rows in ${existing.tables} tables, ${existingUploads} uploaded files). ` +
+        `The target is not empty (${existing.rows} rows in ${existing.tables} tables, ${existingUploads} files in DATA_DIR/uploads). ` +
           `Restore into an empty data directory or database, or pass --force to replace what is there.`,
       );
     }

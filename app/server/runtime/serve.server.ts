@@ -16,6 +16,8 @@ import { createMailer } from "~/server/email/mailer.server";
 import { outboxStatus, startOutboxWorker, type OutboxWorker } from "~/server/email/outbox.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { seedDemoContent } from "~/server/db/seed.server";
+import { importLegacyUploads } from "~/server/storage/images.server";
+import { startAlertDispatcher, type AlertDispatcher } from "~/server/services/opportunity-alerts.server";
 import { backupSiteOf, writeBackup } from "~/server/ops/backup.server";
 import { startBackupSchedule, type BackupSchedule } from "~/server/ops/backup-schedule.server";
 import { startControlSocket, type ControlSocket } from "~/server/ops/control-socket.server";
@@ -50,12 +52,12 @@ async function buildApp(
   database: DatabaseHandle,
   logger: Logger,
   httpServer: Server,
-  background: { outbox: OutboxWorker; metrics: Metrics },
+  background: { outbox: OutboxWorker; metrics: Metrics; alerts: AlertDispatcher },
 ): Promise<Built> {
-  const { outbox, metrics } = background;
+  const { outbox, metrics, alerts } = background;
   const auth = createAuth({ config, db: database.db, logger, outbox });
   const authHandler = toNodeHandler(auth);
-  const parts = { db: database.db, config, auth, outbox, metrics };
+  const parts = { db: database.db, config, auth, outbox, metrics, alerts };
   const getLoadContext = loadContextFor(parts);
 
   if (options.dev) {
@@ -150,6 +152,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   let built: Built | undefined;
   let outbox: OutboxWorker | undefined;
   let backups: BackupSchedule | undefined;
+  let alerts: AlertDispatcher | undefined;
   let control: ControlSocket | undefined;
   try {
     await options.beforeStart?.(config, logger);
@@ -165,9 +168,13 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     if (config.seedDemoContent && (await seedDemoContent(database.db, { timeZone: config.firmTimeZone }))) {
       logger.info("empty database: demo content added");
     }
+    // Images uploaded before files moved into the database (decision 017).
+    await importLegacyUploads(database.db, config.dataDir, logger);
     const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger, timeoutMs: config.mail.timeoutMs });
     // Delivers the e-mails queued in email_outbox (by this or any other instance).
     outbox = startOutboxWorker({ db: database.db, mailer, log: logger, onFailure: metrics.mailFailed });
+    // New-opportunity alerts as opportunities open (once across instances, decision 018).
+    alerts = startAlertDispatcher({ db: database.db, config, log: logger, outbox });
     // Backups: on a schedule when BACKUP_EVERY_HOURS is set (once across instances), and on
     // request from `npm run backup`, which cannot open the embedded database while we hold it.
     backups = startBackupSchedule({ database, config, log: logger });
@@ -184,12 +191,13 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
         return undefined;
       });
     }
-    built = await buildApp(options, config, database, logger, httpServer, { outbox, metrics });
+    built = await buildApp(options, config, database, logger, httpServer, { outbox, metrics, alerts });
     httpServer.on("request", built.app);
     await listen(httpServer, config.port);
   } catch (error) {
     await control?.close().catch(() => {});
     await backups?.stop().catch(() => {});
+    await alerts?.stop().catch(() => {});
     await outbox?.stop().catch(() => {});
     await built?.closeVite?.().catch(() => {});
     await database?.close().catch(() => {});
@@ -207,6 +215,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   const outboxWorker = outbox;
   const controlSocket = control;
   const backupSchedule = backups;
+  const alertDispatcher = alerts;
   logger.info({ port: config.port, database: db.driver, siteUrl: config.siteUrl }, `serving on http://localhost:${config.port}`);
 
   const shutdown = gracefulShutdown({
@@ -216,6 +225,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     onClosed: async () => {
       // A delivery in flight finishes its bookkeeping while the database is still open
       // (bounded: a mail cut off here is sent again by the next run, here or elsewhere).
+      await alertDispatcher?.stop();
       await stopWithin(outboxWorker, OUTBOX_STOP_MS, logger);
       await controlSocket?.close();
       // A backup under way finishes (its file is written whole or not at all).

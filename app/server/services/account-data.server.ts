@@ -16,9 +16,14 @@ import { AppError } from "~/domain/app-error";
 import type { Database } from "../db/client.server";
 import {
   account,
+  alertSubscriptions,
   availabilitySlots,
   consultationBookings,
   contactMessages,
+  documentDownloads,
+  documents,
+  investmentOpportunities,
+  opportunityInterests,
   profiles,
   session,
   subscriptionPlans,
@@ -89,7 +94,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
   const userId = requireUser(actor, M.signInToExport);
   const { db } = ctx;
   const owner = await findOwner(db, userId, M.signInToExport);
-  const [profile, methods, role, bookings, messages, subs] = await Promise.all([
+  const [profile, methods, role, bookings, messages, subs, interests, downloads, alerts] = await Promise.all([
     db
       .select({
         firstName: profiles.firstName,
@@ -157,11 +162,43 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
       .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
       .where(eq(subscriptions.userId, userId))
       .orderBy(desc(subscriptions.createdAt)),
+    db
+      .select({
+        opportunity: investmentOpportunities.title,
+        amountUsd: opportunityInterests.amountUsd,
+        units: opportunityInterests.units,
+        note: opportunityInterests.note,
+        status: opportunityInterests.status,
+        withdrawnAt: opportunityInterests.withdrawnAt,
+        createdAt: opportunityInterests.createdAt,
+      })
+      .from(opportunityInterests)
+      .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, opportunityInterests.opportunityId))
+      .where(eq(opportunityInterests.userId, userId))
+      .orderBy(desc(opportunityInterests.createdAt)),
+    db
+      .select({ document: documents.title, downloadedAt: documentDownloads.createdAt })
+      .from(documentDownloads)
+      .innerJoin(documents, eq(documents.id, documentDownloads.documentId))
+      .where(eq(documentDownloads.userId, userId))
+      .orderBy(desc(documentDownloads.createdAt))
+      .limit(10_000),
+    db
+      .select({
+        topic: alertSubscriptions.topic,
+        email: alertSubscriptions.email,
+        confirmedAt: alertSubscriptions.confirmedAt,
+        unsubscribedAt: alertSubscriptions.unsubscribedAt,
+        createdAt: alertSubscriptions.createdAt,
+      })
+      .from(alertSubscriptions)
+      .where(or(eq(alertSubscriptions.userId, userId), eq(alertSubscriptions.email, owner.email)))
+      .orderBy(alertSubscriptions.createdAt),
   ]);
 
   return {
     format: "tigris-account-data",
-    version: 1,
+    version: 2,
     exportedAt: iso(ctx.clock?.() ?? new Date()),
     profile: {
       firstName: profile?.firstName ?? null,
@@ -189,6 +226,9 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
       currentPeriodEnd: isoOrNull(s.currentPeriodEnd),
       createdAt: iso(s.createdAt),
     })),
+    interests: interests.map((i) => ({ ...i, amountUsd: Number(i.amountUsd), withdrawnAt: isoOrNull(i.withdrawnAt), createdAt: iso(i.createdAt) })),
+    downloads: downloads.map((d) => ({ document: d.document, downloadedAt: iso(d.downloadedAt) })),
+    alerts: alerts.map((a) => ({ ...a, confirmedAt: isoOrNull(a.confirmedAt), unsubscribedAt: isoOrNull(a.unsubscribedAt), createdAt: iso(a.createdAt) })),
   };
 }
 
@@ -299,6 +339,11 @@ export async function deleteOwnAccount(
     if (bookingIds.length) {
       await tx.update(consultationBookings).set({ ...anonymous, phone: null, userId: null }).where(inArray(consultationBookings.id, bookingIds));
     }
+    // Expressions of interest stay as the firm's record of demand (their investor becomes
+    // null with the user), without the note the investor wrote; downloads lose their reader
+    // the same way. Alerts for the account or its address go altogether.
+    const interestsKept = (await tx.update(opportunityInterests).set({ note: null }).where(eq(opportunityInterests.userId, userId)).returning({ id: opportunityInterests.id })).length;
+    await tx.delete(alertSubscriptions).where(or(eq(alertSubscriptions.userId, userId), eq(alertSubscriptions.email, owner.email)));
 
     if (owner.emailVerified) {
       await enqueueEmail(tx, { ...accountDeletedEmail({ siteUrl: ctx.config.siteUrl }), to: owner.email, kind: "account-deleted" });
@@ -309,7 +354,7 @@ export async function deleteOwnAccount(
       action: "account.delete",
       entity: "user",
       entityId: userId,
-      before: { bookingsKept: bookingIds.length, messagesKept: messageIds.length },
+      before: { bookingsKept: bookingIds.length, messagesKept: messageIds.length, interestsKept },
       after: null,
     });
     await tx.delete(user).where(eq(user.id, userId));

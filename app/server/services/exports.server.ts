@@ -5,6 +5,8 @@ import type { AdminMessage } from "~/domain/admin-messages";
 import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-labels";
 import type { BookingWithSlot } from "~/domain/bookings";
 import type { BookingStatus } from "~/domain/constants";
+import { ALERT_TOPIC_LABELS, type AlertTopic } from "~/domain/alerts";
+import { INTEREST_STATUS_LABELS, type AdminInterest, type InterestStatus } from "~/domain/interests";
 import { csvRecord, type CsvValue } from "~/domain/csv";
 import { hhmm } from "~/domain/slots";
 import type { Cursor } from "../db/keyset.server";
@@ -12,6 +14,8 @@ import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { listBookingsForExport } from "./bookings.server";
 import { listMessagesForExport } from "./messages.server";
+import { listInterestsForExport } from "./interests.server";
+import { listSubscribersForExport, type SubscriberRow } from "./alerts.server";
 
 /**
  * The admin CSV exports (issue 6): every booking of the Bookings tab's filter, or every
@@ -85,6 +89,43 @@ export async function exportMessagesCsv(ctx: ServiceContext, actor: Actor, query
   requireAdmin(actor);
   const read = (cursor: Cursor | null, limit: number) => listMessagesForExport(ctx, actor, { q: query.q, cursor, limit });
   return csvStream(ctx, "messages", MESSAGE_COLUMNS, read, query.batchSize);
+}
+
+const INTEREST_COLUMNS: Column<AdminInterest>[] = [
+  { header: "Registered at", cell: (i) => i.createdAt },
+  { header: "Opportunity", cell: (i) => i.opportunityTitle },
+  { header: "Investor", cell: (i) => i.investorName },
+  { header: "E-mail", cell: (i) => i.investorEmail },
+  { header: "Indicative amount (USD)", cell: (i) => i.amountUsd.toFixed(2) },
+  { header: "Units", cell: (i) => (i.units === null ? null : String(i.units)) },
+  { header: "Status", cell: (i) => INTEREST_STATUS_LABELS[i.status] },
+  { header: "Withdrawn at", cell: (i) => i.withdrawnAt },
+  { header: "Note", cell: (i) => i.note },
+];
+
+/** Every expression of interest (of an opportunity, of a status), as CSV. Admins only. */
+export async function exportInterestsCsv(
+  ctx: ServiceContext,
+  actor: Actor,
+  query: ExportQuery & { opportunityId?: string; status?: InterestStatus },
+): Promise<ReadableStream<Uint8Array>> {
+  requireAdmin(actor);
+  const read = (cursor: Cursor | null, limit: number) => listInterestsForExport(ctx, actor, { opportunityId: query.opportunityId, status: query.status, cursor, limit });
+  return csvStream(ctx, "interests", INTEREST_COLUMNS, read, query.batchSize);
+}
+
+const SUBSCRIBER_COLUMNS: Column<SubscriberRow>[] = [
+  { header: "Alert", cell: (s) => ALERT_TOPIC_LABELS[s.topic] },
+  { header: "E-mail", cell: (s) => s.email },
+  { header: "Confirmed at", cell: (s) => s.confirmedAt?.toISOString() ?? null },
+  { header: "Subscribed at", cell: (s) => s.createdAt.toISOString() },
+];
+
+/** Every confirmed, still-subscribed address (of a topic), as CSV. Admins only. */
+export async function exportSubscribersCsv(ctx: ServiceContext, actor: Actor, query: ExportQuery & { topic?: AlertTopic }): Promise<ReadableStream<Uint8Array>> {
+  requireAdmin(actor);
+  const read = (cursor: Cursor | null, limit: number) => listSubscribersForExport(ctx, actor, { topic: query.topic, cursor, limit });
+  return csvStream(ctx, "subscribers", SUBSCRIBER_COLUMNS, read, query.batchSize);
 }
 
 /**

@@ -1,12 +1,14 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { OpportunityFormValues } from "~/domain/admin-opportunities";
 import { AppError } from "~/domain/app-error";
+import { startOfDayInZone } from "~/domain/calendar";
 import type { Opportunity, OpportunityCardFields, PublicOpportunity } from "~/domain/opportunities";
 import { investmentOpportunities } from "../db/schema.server";
 import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
-import { isStoredImage, removeImage, storeImage, type UploadedImage } from "../storage/uploads.server";
+import { removeUnusedImage, storeImage, type UploadedImage } from "../storage/images.server";
 import { recordAudit } from "./audit.server";
+import { entitlementsOf } from "./entitlements.server";
 
 /** What a card in the public list shows. */
 const cardColumns = {
@@ -21,6 +23,7 @@ const cardColumns = {
   investmentPeriod: investmentOpportunities.investmentPeriod,
   status: investmentOpportunities.status,
   imageUrl: investmentOpportunities.imageUrl,
+  publicAt: investmentOpportunities.publicAt,
 };
 
 
@@ -33,40 +36,57 @@ const publicColumns = {
 };
 
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Active opportunities, newest first: the public list. Anyone may read it, so the actor
- * is taken only to keep every service's shape the same. Drafts and archived ones are
- * excluded in the query itself.
+ * Which opportunities a reader sees now: active ones that are public, or open to them
+ * early (issue 15: Elite members up to their early-access days before the public date).
  */
-export async function listActiveOpportunities(ctx: ServiceContext, _actor: Actor): Promise<OpportunityCardFields[]> {
+function visibleTo(earlyAccessDays: number, now: Date): SQL {
+  return and(
+    eq(investmentOpportunities.status, "active"),
+    or(isNull(investmentOpportunities.publicAt), lte(investmentOpportunities.publicAt, new Date(now.getTime() + earlyAccessDays * DAY_MS))),
+  )!;
+}
+
+const nowOf = (ctx: ServiceContext) => ctx.clock?.() ?? new Date();
+
+/**
+ * The opportunities list, newest first: active and public ones for everyone, and for an
+ * Elite member (or an admin) those opening to the public within their early-access days.
+ * Drafts, archived ones and those not yet open to this reader are excluded in the query.
+ */
+export async function listActiveOpportunities(ctx: ServiceContext, actor: Actor): Promise<OpportunityCardFields[]> {
+  const { earlyAccessDays } = await entitlementsOf(ctx, actor);
   return ctx.db
     .select(cardColumns)
     .from(investmentOpportunities)
-    .where(eq(investmentOpportunities.status, "active"))
+    .where(visibleTo(earlyAccessDays, nowOf(ctx)))
     .orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id));
 }
 
-/** One active opportunity by id; undefined for unknown, draft or archived ids. */
+/** One opportunity the reader may see (as in the list); undefined for unknown, draft, archived or not yet open ones. */
 export async function findActiveOpportunity(
   ctx: ServiceContext,
-  _actor: Actor,
+  actor: Actor,
   { id }: { id: string },
 ): Promise<PublicOpportunity | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const { earlyAccessDays } = await entitlementsOf(ctx, actor);
   const [row] = await ctx.db
     .select(publicColumns)
     .from(investmentOpportunities)
-    .where(and(eq(investmentOpportunities.id, id), eq(investmentOpportunities.status, "active")))
+    .where(and(eq(investmentOpportunities.id, id), visibleTo(earlyAccessDays, nowOf(ctx))))
     .limit(1);
   return row;
 }
 
-/** The featured opportunity on the home page: the newest active one, if any. */
+/** The featured opportunity on the home page: the newest one open to everyone, if any. */
 export async function findFeaturedOpportunity(ctx: ServiceContext, _actor: Actor): Promise<OpportunityCardFields | undefined> {
   const [row] = await ctx.db
     .select(cardColumns)
     .from(investmentOpportunities)
-    .where(eq(investmentOpportunities.status, "active"))
+    .where(visibleTo(0, nowOf(ctx)))
     .orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id))
     .limit(1);
   return row;
@@ -79,10 +99,11 @@ export async function listOpportunitiesForAdmin(ctx: ServiceContext, actor: Acto
 }
 
 /**
- * Creates (no `id`) or updates an opportunity, with its audit row in the same
- * transaction. An uploaded image is stored first under a fresh name, and taken back if
- * the save fails; the image it replaces is removed once the save has committed and
- * nothing shows it any more.
+ * Creates (no `id`) or updates an opportunity, with its audit row, in one transaction; an
+ * uploaded image is stored in it too, and the image it replaces removed once nothing shows
+ * it, so the opportunity and its picture change together or not at all. Becoming active
+ * stamps `activated_at` (when it became visible, for alerts); the public date is the start
+ * of that day in the firm's time zone.
  */
 export async function saveOpportunity(
   ctx: ServiceContext,
@@ -90,62 +111,43 @@ export async function saveOpportunity(
   input: { values: OpportunityFormValues; image?: UploadedImage },
 ): Promise<{ created: boolean; opportunity: Opportunity }> {
   const adminId = requireAdmin(actor);
-  const { id, ...fields } = input.values;
-  const stored = input.image ? await storeImage(ctx.config, input.image) : null;
-  if (stored) fields.imageUrl = stored.url;
-  try {
-    const saved = await ctx.db.transaction(async (tx) => {
-      if (!id) {
-        const [created] = await tx.insert(investmentOpportunities).values(fields).returning();
-        await recordAudit(tx, { actorId: adminId, action: "opportunity.create", entity: "investment_opportunities", entityId: created!.id, before: null, after: created });
-        return { created: true, opportunity: created!, before: null };
-      }
-      const [before] = await tx.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, id)).for("update").limit(1);
-      if (!before) throw new AppError("NOT_FOUND", "Opportunity not found");
-      const [after] = await tx
-        .update(investmentOpportunities)
-        .set({ ...fields, updatedAt: new Date() })
-        .where(eq(investmentOpportunities.id, id))
+  const { id, publicDate, ...fields } = input.values;
+  const now = nowOf(ctx);
+  const values = { ...fields, publicAt: publicDate ? startOfDayInZone(publicDate, ctx.config.firmTimeZone) : null };
+  const saved = await ctx.db.transaction(async (tx) => {
+    if (input.image) values.imageUrl = await storeImage(tx, input.image);
+    if (!id) {
+      const [created] = await tx
+        .insert(investmentOpportunities)
+        .values({ ...values, activatedAt: values.status === "active" ? now : null })
         .returning();
-      await recordAudit(tx, { actorId: adminId, action: "opportunity.update", entity: "investment_opportunities", entityId: id, before, after });
-      return { created: false, opportunity: after!, before };
-    });
-    const old = saved.before?.imageUrl ?? null;
-    if (old !== saved.opportunity.imageUrl) await tidyImage(ctx, old);
-    return { created: saved.created, opportunity: saved.opportunity };
-  } catch (error) {
-    await stored?.discard();
-    throw error;
-  }
+      await recordAudit(tx, { actorId: adminId, action: "opportunity.create", entity: "investment_opportunities", entityId: created!.id, before: null, after: created });
+      return { created: true, opportunity: created! };
+    }
+    const [before] = await tx.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, id)).for("update").limit(1);
+    if (!before) throw new AppError("NOT_FOUND", "Opportunity not found");
+    const activatedAt = values.status === "active" && before.status !== "active" ? now : before.activatedAt;
+    const [after] = await tx
+      .update(investmentOpportunities)
+      .set({ ...values, activatedAt, updatedAt: now })
+      .where(eq(investmentOpportunities.id, id))
+      .returning();
+    await recordAudit(tx, { actorId: adminId, action: "opportunity.update", entity: "investment_opportunities", entityId: id, before, after });
+    if (before.imageUrl !== after!.imageUrl && (await removeUnusedImage(tx, before.imageUrl))) ctx.log.info({ imageUrl: before.imageUrl }, "admin: unused image removed");
+    return { created: false, opportunity: after! };
+  });
+  // An active opportunity may have opened to someone: their alerts go now, not at the next look.
+  if (saved.opportunity.status === "active") ctx.alerts?.kick();
+  return saved;
 }
 
-/** Deletes an opportunity (admins only), audited; its uploaded image goes too once nothing shows it. */
+/** Deletes an opportunity (admins only), audited; its uploaded image goes with it once nothing shows it. */
 export async function deleteOpportunity(ctx: ServiceContext, actor: Actor, { id }: { id: string }): Promise<void> {
   const adminId = requireAdmin(actor);
-  const removed = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(investmentOpportunities).where(eq(investmentOpportunities.id, id)).returning();
     if (!row) throw new AppError("NOT_FOUND", "Opportunity not found");
     await recordAudit(tx, { actorId: adminId, action: "opportunity.delete", entity: "investment_opportunities", entityId: id, before: row, after: null });
-    return row;
+    if (await removeUnusedImage(tx, row.imageUrl)) ctx.log.info({ imageUrl: row.imageUrl }, "admin: unused image removed");
   });
-  await tidyImage(ctx, removed.imageUrl);
-}
-
-/**
- * After an image was replaced or its opportunity deleted: removes it if it was one of our
- * uploads and no opportunity shows it any more. Housekeeping: a failure is logged, never
- * the admin's problem.
- */
-async function tidyImage(ctx: ServiceContext, imageUrl: string | null): Promise<void> {
-  if (!isStoredImage(imageUrl)) return;
-  try {
-    const [stillUsed] = await ctx.db
-      .select({ id: investmentOpportunities.id })
-      .from(investmentOpportunities)
-      .where(eq(investmentOpportunities.imageUrl, imageUrl))
-      .limit(1);
-    if (!stillUsed && (await removeImage(ctx.config, imageUrl))) ctx.log.info({ imageUrl }, "admin: unused image removed");
-  } catch (err) {
-    ctx.log.warn({ err, imageUrl }, "admin: could not remove an unused image");
-  }
 }

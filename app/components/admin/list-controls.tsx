@@ -1,0 +1,76 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Form, Link, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+
+/** A native select in the admin's forms (h-9, like the inputs); `w-full` inside a form grid. */
+export const adminSelectClass =
+  "h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50";
+
+/**
+ * A list's status filter: a GET form that applies on change (and with a Filter button
+ * when JavaScript is off), keeping the page's other parameters.
+ */
+export function StatusFilter<S extends string>({
+  value,
+  statuses,
+  label,
+  allLabel,
+  keep,
+}: {
+  value: S | undefined;
+  statuses: readonly S[];
+  label: (status: S) => string;
+  allLabel: string;
+  /** Parameters the filter keeps (the tab, the opportunity). */
+  keep: Record<string, string | undefined>;
+}) {
+  const submit = useSubmit();
+  return (
+    <Form method="get" className="flex items-end gap-2" preventScrollReset>
+      {Object.entries(keep).map(([name, kept]) => (kept ? <input key={name} type="hidden" name={name} value={kept} /> : null))}
+      <label className="grid gap-1 text-sm font-medium">
+        Status
+        <select name="status" defaultValue={value ?? ""} className={adminSelectClass} onChange={(e) => void submit(e.currentTarget.form)}>
+          <option value="">{allLabel}</option>
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {label(s)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <noscript>
+        <Button type="submit" variant="outline" size="sm">
+          Filter
+        </Button>
+      </noscript>
+    </Form>
+  );
+}
+
+/** Newer / Page N (of M) / Older links under a list, newest first. */
+export function Pager({ label, page, pages, hasMore, href }: { label: string; page: number; pages?: number; hasMore: boolean; href: (page: number) => string }) {
+  if (page <= 1 && !hasMore) return null;
+  return (
+    <nav aria-label={label} className="flex items-center justify-between text-sm">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="inline-flex items-center gap-1 hover:underline">
+          <ChevronLeft className="size-4" aria-hidden="true" /> Newer
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span>
+        Page {page}
+        {pages ? ` of ${pages}` : ""}
+      </span>
+      {hasMore ? (
+        <Link to={href(page + 1)} className="inline-flex items-center gap-1 hover:underline">
+          Older <ChevronRight className="size-4" aria-hidden="true" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,76 @@
+import { BellRing, FileText, Star } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { entitlementLines, type Entitlements } from "~/domain/entitlements";
+
+/**
+ * What membership gives this investor (issue 15), on their dashboard beside the plan: the
+ * plan's entitlements, their interests this month, the document library, and new-opportunity
+ * alerts on or off. The SPEC's three tabs stay as they are.
+ */
+export function MembershipCard({
+  entitlements,
+  allowance,
+  alertsOn,
+}: {
+  entitlements: Entitlements;
+  allowance: { limit: number | null; used: number };
+  alertsOn: boolean;
+}) {
+  const navigation = useNavigation();
+  const switching = navigation.state !== "idle" && navigation.formData?.get("intent") === "opportunity-alerts";
+  const shownOn = switching ? navigation.formData?.get("enabled") === "on" : alertsOn;
+  return (
+    <Card role="region" aria-labelledby="membership-heading" className="mb-6 gap-4 py-5">
+      <CardHeader className="px-5">
+        <h2 id="membership-heading" className="font-serif text-xl font-semibold text-primary">
+          Your membership
+        </h2>
+      </CardHeader>
+      <CardContent className="grid gap-6 px-5 md:grid-cols-3">
+        <div className="space-y-2">
+          <h3 className="flex items-center gap-2 text-sm font-semibold">
+            <FileText className="size-4 text-accent" aria-hidden="true" /> {entitlements.planName ? `${entitlements.planName} plan includes` : "Without a plan"}
+          </h3>
+          <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground" data-testid="entitlements">
+            {entitlementLines(entitlements).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <Link to="/documents" className="inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Open the document library
+          </Link>
+        </div>
+        <div className="space-y-2">
+          <h3 className="flex items-center gap-2 text-sm font-semibold">
+            <Star className="size-4 text-accent" aria-hidden="true" /> Expressions of interest
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {allowance.limit === null ? `${allowance.used} this month (unlimited)` : `${allowance.used} of ${allowance.limit} used this month`}
+          </p>
+          <Link to="/dashboard/interests" className="inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+            My interests
+          </Link>
+        </div>
+        <div className="space-y-2">
+          <h3 className="flex items-center gap-2 text-sm font-semibold">
+            <BellRing className="size-4 text-accent" aria-hidden="true" /> Opportunity alerts
+          </h3>
+          <p className="text-sm text-muted-foreground" role="status">
+            {shownOn
+              ? `On: we e-mail you when a new opportunity opens to you${entitlements.earlyAccessDays > 0 ? ", before it is public" : ""}.`
+              : "Off: turn them on to hear of new opportunities by e-mail."}
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="opportunity-alerts" />
+            <input type="hidden" name="enabled" value={shownOn ? "off" : "on"} />
+            <Button type="submit" variant="outline" size="sm" disabled={switching}>
+              {shownOn ? "Turn alerts off" : "Turn alerts on"}
+            </Button>
+          </Form>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

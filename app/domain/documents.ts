@@ -1,0 +1,132 @@
+import { z } from "zod";
+
+/**
+ * The document library (issue 15): PDFs admins upload, each of a kind and for an audience.
+ * An audience is the least a reader must have: everyone, a signed-in investor, or a plan
+ * tier and above (app/domain/entitlements.ts decides who has what).
+ */
+
+export const DOCUMENT_KINDS = ["investor_pack", "market_report", "legal_document", "due_diligence_pack"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
+  investor_pack: "Investor pack",
+  market_report: "Market report",
+  legal_document: "Legal document",
+  due_diligence_pack: "Due-diligence pack",
+};
+
+export const DOCUMENT_AUDIENCES = ["public", "signed_in", "explorer", "investor", "elite"] as const;
+export type DocumentAudience = (typeof DOCUMENT_AUDIENCES)[number];
+export const DOCUMENT_AUDIENCE_LABELS: Record<DocumentAudience, string> = {
+  public: "Everyone",
+  signed_in: "Signed-in investors",
+  explorer: "Explorer and above",
+  investor: "Investor and above",
+  elite: "Elite",
+};
+
+/** PDFs up to 20 MB: a long due-diligence pack with photographs fits; a scan of a whole archive does not. */
+export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+
+export const DOCUMENT_LIMITS = { title: 200, summary: 2000, fileName: 150 } as const;
+
+/** Ours: what the admin is told about an upload, checked by its content. */
+export const DOCUMENT_UPLOAD_MESSAGES = {
+  missing: "Please choose a PDF file",
+  tooLarge: "The PDF must be 20 MB or smaller",
+  notPdf: "This file is not a PDF. Please choose a PDF document",
+  encrypted: "This PDF is password-protected. Please upload a copy without a password",
+  malformed: "This PDF could not be read. It may be damaged; please export it again and upload the new copy",
+} as const;
+
+export const ADMIN_DOCUMENT_TOASTS = {
+  fetchFailed: "Failed to fetch documents",
+  saveFailed: "Failed to save document",
+  created: "Document uploaded successfully",
+  updated: "Document updated successfully",
+  deleteFailed: "Failed to delete document",
+  deleted: "Document deleted successfully",
+} as const;
+
+const text = (max: number, required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, `Must be ${max} characters or fewer`);
+
+/** The admin's document form (the file itself is checked apart, by its content). */
+export const documentFormSchema = z.object({
+  id: z.uuid().optional().or(z.literal("").transform(() => undefined)),
+  title: text(DOCUMENT_LIMITS.title, "Title is required"),
+  summary: text(DOCUMENT_LIMITS.summary, "Summary is required"),
+  kind: z.enum(DOCUMENT_KINDS, { error: "Please choose a kind" }),
+  audience: z.enum(DOCUMENT_AUDIENCES, { error: "Please choose who may read it" }),
+  opportunityId: z
+    .union([z.uuid(), z.literal("")], { error: "Please choose an opportunity" })
+    .transform((v) => v || null),
+  isPublished: z
+    .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+});
+export type DocumentFormInput = z.input<typeof documentFormSchema>;
+export type DocumentFormValues = z.output<typeof documentFormSchema>;
+
+export const deleteDocumentSchema = z.object({ documentId: z.uuid() });
+
+/** A document as a reader's list shows it. */
+export interface LibraryDocument {
+  id: string;
+  title: string;
+  summary: string;
+  kind: DocumentKind;
+  audience: DocumentAudience;
+  pageCount: number;
+  byteSize: number;
+  publishedAt: string | null;
+  opportunity: { id: string; title: string } | null;
+  /** Whether this reader may download it now. */
+  access: "granted" | "sign-in" | "upgrade";
+}
+
+/** A document as the admin's list shows it. */
+export interface AdminDocument {
+  id: string;
+  title: string;
+  summary: string;
+  kind: DocumentKind;
+  audience: DocumentAudience;
+  opportunityId: string | null;
+  opportunityTitle: string | null;
+  fileName: string;
+  pageCount: number;
+  byteSize: number;
+  isPublished: boolean;
+  publishedAt: string | null;
+  updatedAt: string;
+  downloads: number;
+}
+
+/** "2.4 MB", "830 KB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * A file name a browser may save: the admin's name kept where it is plain, anything else
+ * made safe, always ending in .pdf.
+ */
+export function safePdfFileName(name: string, fallback: string): string {
+  const base = (name || fallback)
+    .replace(/\.pdf$/i, "")
+    .normalize("NFKD")
+    .replace(/[^\w.-]+/g, "-")
+    .replace(/-{2,}/g, "-")
+    .replace(/^[-.]+|[-.]+$/g, "")
+    .slice(0, DOCUMENT_LIMITS.fileName - 4);
+  return `${base || "document"}.pdf`;
+}
+
+export { documentDownloadPath, documentPath, INVESTOR_PACK_PATH } from "./document-paths";

@@ -1,0 +1,121 @@
+import { EARLY_ACCESS_DAYS, type PlanName } from "./constants";
+import type { DocumentAudience } from "./documents";
+
+/**
+ * What membership gives (issue 15, decision 018): the one rule every check uses, on the
+ * server (documents, expressions of interest, early access, alerts) and on the pages that
+ * show it (pricing, dashboard). A plan counts only while its subscription is trialing or
+ * active (the caller finds it); the plans are told apart by name (SPEC.md section 9:
+ * "special handling by name").
+ */
+
+export const PLAN_TIERS = ["explorer", "investor", "elite"] as const;
+export type PlanTier = (typeof PLAN_TIERS)[number];
+
+const TIER_OF_NAME: Record<Lowercase<PlanName>, PlanTier> = { explorer: "explorer", investor: "investor", elite: "elite" };
+const TIER_LABELS: Record<PlanTier, PlanName> = { explorer: "Explorer", investor: "Investor", elite: "Elite" };
+
+/** Subscription statuses that give a plan's entitlements (issue 15: trialing or active; past_due does not). */
+export const ENTITLED_STATUSES = ["trialing", "active"] as const;
+
+/**
+ * Expressions of interest a signed-in investor without a plan may register a calendar
+ * month: one, so a new investor can tell the firm what interests them before choosing a plan.
+ */
+export const INTERESTS_WITHOUT_PLAN = 1;
+
+export interface Entitlements {
+  signedIn: boolean;
+  /** The plan's tier, or null without a plan. */
+  tier: PlanTier | null;
+  planName: string | null;
+  /** Every document audience this reader may open. */
+  documentAudiences: DocumentAudience[];
+  /** Expressions of interest per calendar month; null is unlimited, 0 none. */
+  interestsPerMonth: number | null;
+  /** How many days before an opportunity's public date this reader sees it. */
+  earlyAccessDays: number;
+}
+
+/** A plan's tier from its name; null for a plan that is none of the three. */
+export function planTier(name: string | null | undefined): PlanTier | null {
+  const key = name?.trim().toLowerCase();
+  return key && Object.hasOwn(TIER_OF_NAME, key) ? TIER_OF_NAME[key as keyof typeof TIER_OF_NAME] : null;
+}
+
+const rank = (tier: PlanTier) => PLAN_TIERS.indexOf(tier);
+
+export function entitlementsFor(who: {
+  signedIn: boolean;
+  isAdmin?: boolean;
+  plan: { name: string; maxOpportunities: number | null } | null;
+}): Entitlements {
+  if (!who.signedIn) {
+    return { signedIn: false, tier: null, planName: null, documentAudiences: ["public"], interestsPerMonth: 0, earlyAccessDays: 0 };
+  }
+  // Admins run the library and the launches: they read every document and see what Elite sees.
+  if (who.isAdmin) {
+    return {
+      signedIn: true,
+      tier: planTier(who.plan?.name),
+      planName: who.plan?.name ?? null,
+      documentAudiences: ["public", "signed_in", ...PLAN_TIERS],
+      interestsPerMonth: who.plan ? who.plan.maxOpportunities : INTERESTS_WITHOUT_PLAN,
+      earlyAccessDays: EARLY_ACCESS_DAYS,
+    };
+  }
+  const tier = planTier(who.plan?.name);
+  if (!who.plan || !tier) {
+    return { signedIn: true, tier: null, planName: null, documentAudiences: ["public", "signed_in"], interestsPerMonth: INTERESTS_WITHOUT_PLAN, earlyAccessDays: 0 };
+  }
+  return {
+    signedIn: true,
+    tier,
+    planName: who.plan.name,
+    documentAudiences: ["public", "signed_in", ...PLAN_TIERS.filter((t) => rank(t) <= rank(tier))],
+    interestsPerMonth: who.plan.maxOpportunities,
+    earlyAccessDays: tier === "elite" ? EARLY_ACCESS_DAYS : 0,
+  };
+}
+
+export function mayRead(entitlements: Entitlements, audience: DocumentAudience): boolean {
+  return entitlements.documentAudiences.includes(audience);
+}
+
+/** The plans that include a document of this audience, by name: "Investor and Elite". */
+export function plansIncluding(audience: DocumentAudience): PlanName[] {
+  if (audience === "public" || audience === "signed_in") return PLAN_TIERS.map((t) => TIER_LABELS[t]);
+  return PLAN_TIERS.filter((t) => rank(t) >= rank(audience)).map((t) => TIER_LABELS[t]);
+}
+
+/** "Explorer", "Investor and Elite", "Explorer, Investor and Elite". */
+export function listPlans(names: readonly string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** What a plan includes, in the words the pricing page and the dashboard use. */
+export function entitlementLines(entitlements: Entitlements): string[] {
+  const lines: string[] = [];
+  const tiers = entitlements.documentAudiences.filter((a): a is PlanTier => (PLAN_TIERS as readonly string[]).includes(a));
+  const top = tiers.at(-1);
+  lines.push(
+    top === "elite"
+      ? "Every document in the library, Elite briefings included"
+      : top === "investor"
+        ? "Market reports and due-diligence packs in the library"
+        : top === "explorer"
+          ? "Market briefings in the library"
+          : "Documents for registered investors",
+  );
+  const n = entitlements.interestsPerMonth;
+  lines.push(n === null ? "Unlimited expressions of interest" : n === 1 ? "1 expression of interest per month" : `${n} expressions of interest per month`);
+  if (entitlements.earlyAccessDays > 0) lines.push(`See new opportunities ${entitlements.earlyAccessDays} days before they are public`);
+  return lines;
+}
+
+/** What a reader gets for a document of `audience`: the file, a sign-in first, or the plans that include it. */
+export function documentAccess(entitlements: Entitlements, audience: DocumentAudience): "granted" | "sign-in" | "upgrade" {
+  if (mayRead(entitlements, audience)) return "granted";
+  return entitlements.signedIn ? "upgrade" : "sign-in";
+}

@@ -1,0 +1,82 @@
+import { Download, Search, Star } from "lucide-react";
+import { useEffect } from "react";
+import { Form, Link } from "react-router";
+import { AdminAreaPage } from "~/components/admin/admin-areas";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/toaster";
+import { adminActivityQuerySchema } from "~/domain/activity";
+import { formatMessageTimestamp } from "~/domain/admin-messages";
+import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
+import { actorOf, requireAdminViewer } from "~/server/security/session.server";
+import { recentActivity } from "~/server/services/activity.server";
+import type { Route } from "./+types/admin.activity";
+import { loadPanel } from "./admin/panel.server";
+
+/** /admin/activity (issue 15): what investors did lately (downloads, expressions of interest), for one investor by e-mail or for all. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = actorOf(await requireAdminViewer(request, context));
+  const { q } = adminActivityQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const events = await loadPanel(context, "investor activity", () => recentActivity(context, actor, { q }), [], "Failed to fetch investor activity");
+  return { q, events: events.result, error: events.error, timeZone: context.config.firmTimeZone };
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, { title: `Investor activity | Admin | ${brand.name}`, noindex: true });
+}
+
+export default function AdminActivity({ loaderData }: Route.ComponentProps) {
+  const { q, events, error, timeZone } = loaderData;
+  useEffect(() => {
+    if (error) toast.error(error, { id: "admin-activity-error" });
+  }, [error]);
+  return (
+    <AdminAreaPage title="Investor activity" description="Recent downloads and expressions of interest, newest first.">
+      <Form method="get" role="search" className="flex max-w-xl items-end gap-2">
+        <label className="grid flex-1 gap-1 text-sm font-medium">
+          Investor's e-mail
+          <Input name="q" type="search" defaultValue={q} placeholder="e.g. layla@example.com" />
+        </label>
+        <Button type="submit" variant="outline">
+          <Search aria-hidden="true" /> Search
+        </Button>
+      </Form>
+      <section aria-labelledby="activity-heading" className="space-y-4">
+        <h2 id="activity-heading" className="font-serif text-2xl font-semibold">
+          {q ? `Activity of investors matching “${q}”` : "All investors"}
+        </h2>
+        {events.length === 0 ? (
+          <p className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">{error ?? "No activity yet"}</p>
+        ) : (
+          <ol className="divide-y rounded-xl border bg-card shadow-sm">
+            {events.map((e, n) => (
+              <li key={`${e.kind}-${e.at}-${n}`} className="flex flex-wrap items-start gap-3 p-4 text-sm" data-testid="activity-event">
+                {e.kind === "download" ? <Download className="mt-0.5 size-4 text-accent" aria-hidden="true" /> : <Star className="mt-0.5 size-4 text-accent" aria-hidden="true" />}
+                <div className="min-w-0 flex-1">
+                  <p>
+                    <Link to={`?q=${encodeURIComponent(e.investor.email)}`} className="font-medium hover:underline">
+                      {e.investor.name}
+                    </Link>{" "}
+                    {e.kind === "download" ? "downloaded" : "registered interest in"}{" "}
+                    <Link to={e.subjectPath} className="text-primary hover:underline">
+                      {e.subject}
+                    </Link>
+                    {e.detail ? <span className="text-muted-foreground"> · {e.detail}</span> : null}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    {e.investor.email} · <time dateTime={e.at}>{formatMessageTimestamp(new Date(e.at), timeZone)}</time>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </AdminAreaPage>
+  );
+}

@@ -1,0 +1,61 @@
+import { CheckCircle2, MailCheck } from "lucide-react";
+import { data } from "react-router";
+import { LinkActionCard } from "~/components/site/link-action-card";
+import { ALERT_MESSAGES, ALERT_TOPIC_LABELS, alertTokenSchema } from "~/domain/alerts";
+import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
+import { answer, readForm } from "~/server/http/answer.server";
+import { actorFor } from "~/server/security/session.server";
+import { confirmAlert, findPendingConfirmation } from "~/server/services/alerts.server";
+import type { Route } from "./+types/alerts.confirm";
+
+/**
+ * /alerts/confirm?token= (issue 15): the double opt-in. Opening the link changes nothing
+ * (mail scanners open links); the button confirms.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = alertTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
+  const pending = token.success ? await findPendingConfirmation(context, await actorFor(context), { token: token.data }) : null;
+  return { token: token.success ? token.data : null, topic: pending?.topic ?? null };
+}
+
+type ActionData = { confirmed: true; topic: string } | { confirmed: false; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const reply = (message: string): ActionData => ({ confirmed: false, message });
+  return answer(context, { failure: ALERT_MESSAGES.failed, reply }, async () => {
+    const token = alertTokenSchema.safeParse((await readForm(request)).get("token"));
+    if (!token.success) return data(reply(ALERT_MESSAGES.confirmLinkInvalid), { status: 400 });
+    const { topic } = await confirmAlert(context, await actorFor(context), { token: token.data });
+    return data<ActionData>({ confirmed: true, topic });
+  });
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, { title: `Confirm your address | ${brand.name}`, noindex: true });
+}
+
+export default function ConfirmAlert({ loaderData, actionData }: Route.ComponentProps) {
+  const done = actionData?.confirmed === true ? (actionData.topic === "app_launch" ? ALERT_MESSAGES.confirmed : ALERT_MESSAGES.confirmedOpportunities) : null;
+  return (
+    <LinkActionCard
+      icon={done ? CheckCircle2 : MailCheck}
+      title={done ? "Address confirmed" : "Confirm your address"}
+      token={loaderData.topic ? loaderData.token : null}
+      question={
+        loaderData.topic
+          ? `You asked for ${ALERT_TOPIC_LABELS[loaderData.topic].toLowerCase()} e-mails from ${brand.name}. Please confirm that this is your address.`
+          : null
+      }
+      action="Confirm my address"
+      busyAction="Confirming..."
+      done={done}
+      error={actionData && !actionData.confirmed ? actionData.message : null}
+      invalid={ALERT_MESSAGES.confirmLinkInvalid}
+    />
+  );
+}

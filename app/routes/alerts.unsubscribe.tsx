@@ -1,0 +1,59 @@
+import { BellOff } from "lucide-react";
+import { data } from "react-router";
+import { LinkActionCard } from "~/components/site/link-action-card";
+import { ALERT_MESSAGES, ALERT_TOPIC_LABELS, alertTokenSchema } from "~/domain/alerts";
+import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
+import { answer, readForm } from "~/server/http/answer.server";
+import { actorFor } from "~/server/security/session.server";
+import { findUnsubscribe, unsubscribe } from "~/server/services/alerts.server";
+import type { Route } from "./+types/alerts.unsubscribe";
+
+/**
+ * /alerts/unsubscribe?token= (issue 15): every alert's unsubscribe link, working without
+ * signing in. Opening it changes nothing; the button unsubscribes. Mail clients' own
+ * Unsubscribe button posts here directly (RFC 8058 one-click, the token in the address).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = alertTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
+  const found = token.success ? await findUnsubscribe(context, await actorFor(context), { token: token.data }) : null;
+  return { token: token.success ? token.data : null, topic: found?.topic ?? null, done: found?.done ?? false };
+}
+
+type ActionData = { unsubscribed: true } | { unsubscribed: false; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const reply = (message: string): ActionData => ({ unsubscribed: false, message });
+  return answer(context, { failure: ALERT_MESSAGES.failed, reply }, async () => {
+    const form = await readForm(request);
+    const token = alertTokenSchema.safeParse(form.get("token") ?? new URL(request.url).searchParams.get("token"));
+    if (!token.success) return data(reply(ALERT_MESSAGES.unsubscribeLinkInvalid), { status: 400 });
+    await unsubscribe(context, await actorFor(context), { token: token.data });
+    return data<ActionData>({ unsubscribed: true });
+  });
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, { title: `Unsubscribe | ${brand.name}`, noindex: true });
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const done = actionData?.unsubscribed === true || loaderData.done;
+  return (
+    <LinkActionCard
+      icon={BellOff}
+      title={done ? "You are unsubscribed" : "Unsubscribe"}
+      token={loaderData.topic ? loaderData.token : null}
+      question={loaderData.topic ? `Stop ${ALERT_TOPIC_LABELS[loaderData.topic].toLowerCase()} e-mails from ${brand.name}?` : null}
+      action="Unsubscribe"
+      busyAction="Unsubscribing..."
+      done={done ? ALERT_MESSAGES.unsubscribed : null}
+      error={actionData && !actionData.unsubscribed ? actionData.message : null}
+      invalid={ALERT_MESSAGES.unsubscribeLinkInvalid}
+    />
+  );
+}

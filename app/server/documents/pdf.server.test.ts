@@ -1,0 +1,341 @@
+import { createHash } from "node:crypto";
+import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { brand } from "~/domain/brand";
+import { DOCUMENT_LIMITS, safePdfFileName } from "~/domain/documents";
+import { demoOpportunities } from "~/server/db/demo-content.server";
+import { demoDocuments } from "./demo-documents.server";
+import { inspectPdf, renderPdf, stampPdf, type PdfContent } from "./pdf.server";
+
+/** Each page's text, as a reader's PDF tool extracts it. */
+async function pageTexts(bytes: Uint8Array): Promise<string[]> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
+  return text;
+}
+
+const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
+
+function rc4(key: Uint8Array, data: Uint8Array): Uint8Array {
+  const s = Array.from({ length: 256 }, (_, i) => i);
+  for (let i = 0, j = 0; i < 256; i++) {
+    j = (j + s[i]! + key[i % key.length]!) & 255;
+    [s[i], s[j]] = [s[j]!, s[i]!];
+  }
+  const out = new Uint8Array(data.length);
+  for (let k = 0, i = 0, j = 0; k < data.length; k++) {
+    i = (i + 1) & 255;
+    j = (j + s[i]!) & 255;
+    [s[i], s[j]] = [s[j]!, s[i]!];
+    out[k] = data[k]! ^ s[(s[i]! + s[j]!) & 255]!;
+  }
+  return out;
+}
+
+/**
+ * A real encrypted PDF, written by hand because pdf-lib cannot encrypt: one page, the
+ * standard security handler (RC4, 40-bit, revision 2) with an empty user password and an
+ * owner password, its /O and /U computed as the PDF specification's algorithms 2-4 say,
+ * so that a reader opens it (without a password) and knows it is encrypted.
+ */
+function encryptedPdf(): Uint8Array {
+  const pad = Uint8Array.from(Buffer.from("28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a", "hex"));
+  const md5 = (...parts: Uint8Array[]) => Uint8Array.from(createHash("md5").update(Buffer.concat(parts)).digest());
+  const padded = (password: string) => Uint8Array.from([...latin1(password), ...pad].slice(0, 32));
+  const id = Uint8Array.from(Buffer.from("0123456789abcdef0123456789abcdef", "hex"));
+  const permissions = -44;
+  const p = new Uint8Array(4);
+  new DataView(p.buffer).setInt32(0, permissions, true);
+  const owner = rc4(md5(padded("tigris-owner")).slice(0, 5), padded(""));
+  const key = md5(padded(""), owner, p, id).slice(0, 5);
+  const user = rc4(key, pad);
+
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+    `<< /Filter /Standard /V 1 /R 2 /Length 40 /O <${hex(owner)}> /U <${hex(user)}> /P ${permissions} >>`,
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [<${hex(id)}> <${hex(id)}>] >>\nstartxref\n${xref}\n%%EOF\n`;
+  return latin1(body);
+}
+
+/**
+ * How a modern encrypted PDF looks to pdf-lib: a cross-reference stream (never encrypted)
+ * whose dictionary holds the /Encrypt dictionary (AES-128, revision 4), and compressed
+ * object streams pdf-lib cannot decode, so not even the catalog can be read. Made from a
+ * normal file by changing those two things (the offsets pdf-lib relies on stay valid).
+ */
+async function encryptedWithObjectStreams(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage();
+  let text = Buffer.from(await doc.save({ useObjectStreams: true })).toString("latin1");
+  expect(text).toContain("/Type /XRef");
+  const handler = `/Filter /Standard /V 4 /R 4 /Length 128 /CF << /StdCF << /CFM /AESV2 /AuthEvent /DocOpen /Length 16 >> >> /StmF /StdCF /StrF /StdCF /O <${"5a".repeat(32)}> /U <${"c3".repeat(32)}> /P -1028`;
+  text = text.replace("/Type /XRef", `/Type /XRef /Encrypt << ${handler} >>`);
+  for (let at = text.indexOf("/Type /ObjStm"); at >= 0; at = text.indexOf("/Type /ObjStm", at + 1)) {
+    const start = text.indexOf("stream\n", at) + "stream\n".length;
+    const end = text.indexOf("\nendstream", start);
+    text = text.slice(0, start) + "\u00a7".repeat(end - start) + text.slice(end);
+  }
+  return latin1(text);
+}
+
+const LONG: PdfContent = {
+  kicker: "Market report · Q3 2024",
+  title: "Iraq Residential Off-Plan Review",
+  subtitle: "Supply, pricing and payment plans in Baghdad, Basra and Najaf",
+  meta: ["Published September 2024", "Tigris Advisory research"],
+  sections: Array.from({ length: 9 }, (_, n) => ({
+    heading: `Section ${n + 1}: supply and pipeline`,
+    paragraphs: [
+      "Off-plan residential supply in Baghdad grew steadily through the year, with most launches in gated communities on the edges of the city and along the river. ".repeat(4),
+    ],
+    bullets: ["Escrow arrangements checked against the developer's bank statements", "Payment plans of 30/70 are the most common"],
+    table: {
+      columns: ["District", "Launch price per m²", "Typical plan"],
+      rows: [
+        ["Jadriya", "$1,450", "30/70"],
+        ["Mansour", "$1,300", "20/80 with a post-handover tail"],
+      ],
+    },
+  })),
+  footerNote: "Projected figures are not a promise; capital is at risk.",
+};
+
+const CREATED = new Date("2024-09-30T09:00:00Z");
+
+describe("renderPdf", () => {
+  it("writes a document of several pages that a PDF reader opens and reads", async () => {
+    const bytes = await renderPdf(LONG, { createdAt: CREATED });
+    const inspected = await inspectPdf(bytes);
+    expect(inspected).toMatchObject({ ok: true, title: "Iraq Residential Off-Plan Review" });
+    expect(inspected.ok && inspected.pageCount).toBeGreaterThan(1);
+
+    const texts = await pageTexts(bytes);
+    expect(texts[0]).toContain("Iraq Residential Off-Plan Review");
+    expect(texts[0]).toContain("MARKET REPORT · Q3 2024");
+    expect(texts.join(" ")).toContain("Off-plan residential supply in Baghdad grew steadily through the year");
+    expect(texts.join(" ")).toContain("Launch price per m²");
+    for (const [n, text] of texts.entries()) {
+      expect(text).toContain(brand.legalName);
+      expect(text).toContain(`Page ${n + 1} of ${texts.length}`);
+    }
+  });
+
+  it("names the firm in the document's info, and the same content and time give the same file", async () => {
+    const bytes = await renderPdf(LONG, { createdAt: CREATED });
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(doc.getTitle()).toBe(LONG.title);
+    expect(doc.getAuthor()).toBe(brand.legalName);
+    expect(doc.getCreator()).toBe(brand.name);
+    expect(doc.getProducer()).toBeTruthy();
+    expect(doc.getCreationDate()?.toISOString()).toBe(CREATED.toISOString());
+    expect(doc.getPages().every((p) => Math.round(p.getWidth()) === 595 && Math.round(p.getHeight()) === 842)).toBe(true);
+    expect(Buffer.from(await renderPdf(LONG, { createdAt: CREATED }))).toEqual(Buffer.from(bytes));
+    expect((await PDFDocument.load(await renderPdf(LONG, { author: "Research desk", createdAt: CREATED }))).getAuthor()).toBe("Research desk");
+  });
+
+  it("shows a character its fonts cannot encode as ? instead of failing", async () => {
+    const bytes = await renderPdf({ title: "Erbil ω Towers", sections: [{ heading: "Notes", paragraphs: ["Καλημέρα and hello – it’s fine"] }] });
+    const [text] = await pageTexts(bytes);
+    expect(text).toContain("Erbil ? Towers");
+    expect(text).toContain("???????? and hello – it’s fine");
+  });
+});
+
+describe("inspectPdf", () => {
+  // pdf-lib reports each unreadable object with console.warn; expected here.
+  beforeEach(() => void vi.spyOn(console, "warn").mockImplementation(() => undefined));
+  afterEach(() => vi.restoreAllMocks());
+
+  it("tells a PDF by its content, not its name", async () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    expect(await inspectPdf(png)).toEqual({ ok: false, problem: "notPdf" });
+    expect(await inspectPdf(new Uint8Array())).toEqual({ ok: false, problem: "notPdf" });
+    // "%PDF-" later than the first KiB does not count.
+    expect(await inspectPdf(latin1(`${" ".repeat(1100)}%PDF-1.7\n`))).toEqual({ ok: false, problem: "notPdf" });
+    // A few bytes before the header are allowed by the format.
+    const one = await PDFDocument.create();
+    one.addPage();
+    expect(await inspectPdf(new Uint8Array([0x0a, 0x0a, ...(await one.save())]))).toEqual({ ok: true, pageCount: 1, title: null });
+  });
+
+  it("calls a damaged or empty PDF malformed, without throwing", async () => {
+    expect(await inspectPdf(latin1("%PDF-1.7\n%garbage, no objects, no trailer\n"))).toEqual({ ok: false, problem: "malformed" });
+    const whole = await renderPdf(LONG);
+    expect(await inspectPdf(whole.slice(0, Math.floor(whole.length / 2)))).toEqual({ ok: false, problem: "malformed" });
+    const empty = await PDFDocument.create();
+    expect(await inspectPdf(await empty.save({ addDefaultPage: false }))).toEqual({ ok: false, problem: "malformed" });
+  });
+
+  it("calls an encrypted PDF encrypted", async () => {
+    const encrypted = encryptedPdf();
+    // A valid file: a reader opens it with the empty user password...
+    const proxy = await getDocumentProxy(new Uint8Array(encrypted));
+    expect(proxy.numPages).toBe(1);
+    // ...but pdf-lib refuses it, which is what makes this case matter.
+    await expect(PDFDocument.load(encrypted)).rejects.toThrow(/is encrypted/);
+    expect(await inspectPdf(encrypted)).toEqual({ ok: false, problem: "encrypted" });
+
+    const compressed = await encryptedWithObjectStreams();
+    await expect(PDFDocument.load(compressed)).rejects.toThrow(/is encrypted/);
+    expect(await inspectPdf(compressed)).toEqual({ ok: false, problem: "encrypted" });
+  });
+});
+
+/** pdf.js's matrix product: `m` applied after `n`. */
+function multiply(m: number[], n: number[]): number[] {
+  const [a, b, c, d, e, f] = m as [number, number, number, number, number, number];
+  const [a2, b2, c2, d2, e2, f2] = n as [number, number, number, number, number, number];
+  return [a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f];
+}
+
+describe("stampPdf", () => {
+  const stamp = { email: "samira.haddad@example.com", date: "24 November 2026", firm: brand.legalName };
+
+  async function mixedPages(): Promise<Uint8Array> {
+    const doc = await PDFDocument.load(await renderPdf(LONG, { createdAt: CREATED }), { updateMetadata: false });
+    while (doc.getPageCount() > 3) doc.removePage(doc.getPageCount() - 1);
+    expect(doc.getPageCount()).toBe(3);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const rotated = doc.addPage([420, 595]);
+    rotated.setRotation(degrees(90));
+    rotated.drawText("A landscape table", { x: 40, y: 300, size: 12, font });
+    const cropped = doc.addPage([600, 800]);
+    cropped.setCropBox(100, 150, 300, 400);
+    cropped.drawText("A cropped page", { x: 120, y: 300, size: 12, font });
+    const upsideDown = doc.addPage([300, 300]);
+    upsideDown.setRotation(degrees(180));
+    const sideways = doc.addPage([300, 500]);
+    sideways.setRotation(degrees(270));
+    sideways.setMediaBox(-50, -50, 300, 500);
+    return doc.save();
+  }
+
+  it("puts the reader's e-mail and the date on every page, upright and inside what the reader sees", async () => {
+    const source = await mixedPages();
+    const pages = (await PDFDocument.load(source)).getPageCount();
+    const stamped = await stampPdf(source, stamp);
+    expect(await inspectPdf(stamped)).toMatchObject({ ok: true, pageCount: pages });
+
+    const texts = await pageTexts(stamped);
+    expect(texts).toHaveLength(pages);
+    for (const [n, text] of texts.entries()) {
+      expect(text, `page ${n + 1}`).toContain("Prepared for samira.haddad@example.com on 24 November 2026");
+      expect(text, `page ${n + 1}`).toContain("Confidential — do not forward");
+    }
+    expect(texts[3]).toContain("A landscape table");
+
+    // In the reader's view (crop box, rotation applied), the footer reads left to right,
+    // the right way up, and starts and ends inside the page.
+    const pdf = await getDocumentProxy(new Uint8Array(stamped));
+    for (let n = 1; n <= pages; n++) {
+      const page = await pdf.getPage(n);
+      const view = page.getViewport({ scale: 1 });
+      const items = (await page.getTextContent()).items.filter((item) => "str" in item && item.str.includes("Prepared for")) as Array<{ transform: number[]; width: number }>;
+      expect(items, `page ${n}`).toHaveLength(1);
+      const [a, b, c, d, x, y] = multiply(view.transform, items[0]!.transform) as [number, number, number, number, number, number];
+      expect(Math.abs(b) + Math.abs(c), `page ${n} is upright`).toBeLessThan(1e-6);
+      expect(a, `page ${n}`).toBeGreaterThan(0);
+      expect(d, `page ${n}`).toBeLessThan(0);
+      expect(x, `page ${n}`).toBeGreaterThanOrEqual(0);
+      expect(x + items[0]!.width, `page ${n}`).toBeLessThanOrEqual(view.width);
+      expect(y, `page ${n}`).toBeGreaterThan(view.height * 0.9);
+      expect(y, `page ${n}`).toBeLessThanOrEqual(view.height);
+    }
+  });
+
+  it("keeps the document's own information", async () => {
+    const source = await renderPdf(LONG, { createdAt: CREATED });
+    const stamped = await PDFDocument.load(await stampPdf(source, stamp), { updateMetadata: false });
+    const original = await PDFDocument.load(source, { updateMetadata: false });
+    expect(stamped.getTitle()).toBe(original.getTitle());
+    expect(stamped.getProducer()).toBe(original.getProducer());
+    expect(stamped.getModificationDate()?.toISOString()).toBe(CREATED.toISOString());
+  });
+
+  it("stamps an e-mail with characters the standard font lacks", async () => {
+    const stamped = await stampPdf(await renderPdf(LONG), { email: "ωmega@example.com", date: "1 May 2026", firm: brand.legalName });
+    expect((await pageTexts(stamped))[0]).toContain("Prepared for ?mega@example.com on 1 May 2026");
+  });
+});
+
+describe("demoDocuments", () => {
+  const documents = demoDocuments();
+  const active = demoOpportunities.filter((o) => o.status === "active");
+
+  it("has the investor pack, three market reports, four legal documents and a due-diligence pack per active opportunity", () => {
+    const of = (kind: string) => documents.filter((d) => d.kind === kind);
+    expect(of("investor_pack").map((d) => [d.audience, d.fileName])).toEqual([["public", "tigris-advisory-investor-pack.pdf"]]);
+    expect(of("market_report").map((d) => [d.title, d.audience])).toEqual([
+      ["Iraq Residential Off-Plan Review", "explorer"],
+      ["Kurdistan Region Developer Landscape", "signed_in"],
+      ["Gulf and Levant Capital Flows into Iraqi Property", "signed_in"],
+    ]);
+    expect(of("legal_document").map((d) => d.title).sort()).toEqual(["Client Agreement (specimen)", "Privacy Notice", "Risk Disclosure Statement", "Terms of Business"]);
+    expect(of("legal_document").every((d) => d.audience === "public")).toBe(true);
+    const packs = of("due_diligence_pack");
+    expect(packs.every((d) => d.audience === "investor")).toBe(true);
+    expect(packs.map((d) => d.opportunityTitle).sort()).toEqual(active.map((o) => o.title).sort());
+    expect(documents.filter((d) => d.kind !== "due_diligence_pack").every((d) => d.opportunityTitle === null)).toBe(true);
+  });
+
+  it("has unique, safe file names, fields within the library's limits, and the investor pack newest", () => {
+    const names = documents.map((d) => d.fileName);
+    expect(new Set(names).size).toBe(names.length);
+    for (const d of documents) {
+      expect(d.fileName).toMatch(/\.pdf$/);
+      expect(safePdfFileName(d.fileName, "x")).toBe(d.fileName);
+      expect(d.title.length).toBeLessThanOrEqual(DOCUMENT_LIMITS.title);
+      expect(d.summary.length).toBeLessThanOrEqual(DOCUMENT_LIMITS.summary);
+      expect(d.publishedAt).toMatch(/^202[4-6]-\d\d-\d\d$/);
+      expect(Number.isNaN(Date.parse(d.publishedAt))).toBe(false);
+    }
+    const pack = documents.find((d) => d.kind === "investor_pack")!;
+    expect(documents.every((d) => d === pack || d.publishedAt < pack.publishedAt)).toBe(true);
+  });
+
+  it("writes text the standard fonts can show as it is, with no ? substitutions", async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const strings = (value: unknown): string[] =>
+      typeof value === "string" ? [value] : Array.isArray(value) ? value.flatMap(strings) : value && typeof value === "object" ? Object.values(value).flatMap(strings) : [];
+    const encodes = (ch: string) => {
+      try {
+        font.encodeText(ch);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const unencodable = new Set(documents.flatMap((d) => strings(d.content)).flatMap((s) => [...s].filter((ch) => !/\s/.test(ch) && !encodes(ch))));
+    expect([...unencodable]).toEqual([]);
+  });
+
+  it("renders every document to a valid PDF titled as the library lists it", async () => {
+    for (const d of documents) {
+      const inspected = await inspectPdf(await renderPdf(d.content, { createdAt: new Date(d.publishedAt) }));
+      expect(inspected, d.title).toMatchObject({ ok: true, title: d.title });
+      if (d.kind === "market_report") expect(inspected.ok && inspected.pageCount, d.title).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("puts the active opportunities and the investor qualifications in the investor pack", async () => {
+    const pack = documents.find((d) => d.kind === "investor_pack")!;
+    const text = (await pageTexts(await renderPdf(pack.content))).join("\n");
+    for (const o of active) expect(text).toContain(o.title);
+    expect(text).toContain("$500,000");
+    expect(text).toContain("18–36 months");
+    for (const name of ["Explorer", "Investor", "Elite"]) expect(text).toContain(name);
+    expect(text).not.toMatch(/guaranteed returns?/i);
+  });
+});

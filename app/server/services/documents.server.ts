@@ -1,0 +1,318 @@
+import { createHash } from "node:crypto";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { AppError } from "~/domain/app-error";
+import { brand } from "~/domain/brand";
+import {
+  DOCUMENT_UPLOAD_MESSAGES,
+  MAX_DOCUMENT_BYTES,
+  safePdfFileName,
+  type AdminDocument,
+  type DocumentFormValues,
+  type DocumentKind,
+  type LibraryDocument,
+} from "~/domain/documents";
+import { documentAccess } from "~/domain/entitlements";
+import { documentDownloads, documents, investmentOpportunities, storedFiles, user } from "../db/schema.server";
+import { inspectPdf, stampPdf } from "../documents/pdf.server";
+import type { ServiceContext } from "../http/request-context.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
+import { deleteFile, findFile, holdsVersion, readFileBytes, storeFile, streamFile, type FileAnswer } from "../storage/files.server";
+import { recordAudit } from "./audit.server";
+import { entitlementsOf } from "./entitlements.server";
+
+/**
+ * The document library (issue 15): PDFs admins upload, read by whoever their audience
+ * allows (app/domain/entitlements.ts). Access is decided here, per file, on every request;
+ * a reader's copy of a gated document is stamped with their e-mail and the date on every
+ * page, and every download is recorded.
+ */
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** A PDF an admin chose, checked by its content. */
+export interface CheckedPdf {
+  bytes: Uint8Array;
+  name: string;
+  pageCount: number;
+}
+
+/** The chosen file checked by size and content: the PDF, a problem to show, or null when none was chosen. */
+export async function readPdfUpload(file: FormDataEntryValue | null): Promise<CheckedPdf | { problem: string } | null> {
+  if (!(file instanceof File) || file.size === 0) return null;
+  if (file.size > MAX_DOCUMENT_BYTES) return { problem: DOCUMENT_UPLOAD_MESSAGES.tooLarge };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const inspected = await inspectPdf(bytes);
+  if (!inspected.ok) return { problem: DOCUMENT_UPLOAD_MESSAGES[inspected.problem] };
+  return { bytes, name: file.name, pageCount: inspected.pageCount };
+}
+
+const libraryColumns = {
+  id: documents.id,
+  title: documents.title,
+  summary: documents.summary,
+  kind: documents.kind,
+  audience: documents.audience,
+  pageCount: documents.pageCount,
+  byteSize: storedFiles.byteSize,
+  publishedAt: documents.publishedAt,
+  opportunityId: investmentOpportunities.id,
+  opportunityTitle: investmentOpportunities.title,
+};
+
+type LibraryRow = Omit<LibraryDocument, "publishedAt" | "opportunity" | "access"> & {
+  publishedAt: Date | null;
+  opportunityId: string | null;
+  opportunityTitle: string | null;
+};
+
+/**
+ * Published documents (of a kind, or of an opportunity), newest first, each with what
+ * this reader may do with it. Everyone may see that a document exists and what it is
+ * about; the file is what the audience guards.
+ */
+export async function listLibrary(
+  ctx: ServiceContext,
+  actor: Actor,
+  filter: { kind?: DocumentKind; opportunityId?: string } = {},
+): Promise<LibraryDocument[]> {
+  const entitlements = await entitlementsOf(ctx, actor);
+  if (filter.opportunityId !== undefined && !isUuid(filter.opportunityId)) return [];
+  const rows: LibraryRow[] = await ctx.db
+    .select(libraryColumns)
+    .from(documents)
+    .innerJoin(storedFiles, eq(storedFiles.id, documents.fileId))
+    .leftJoin(investmentOpportunities, eq(investmentOpportunities.id, documents.opportunityId))
+    .where(
+      and(
+        eq(documents.isPublished, true),
+        filter.kind ? eq(documents.kind, filter.kind) : undefined,
+        filter.opportunityId ? eq(documents.opportunityId, filter.opportunityId) : undefined,
+      ),
+    )
+    .orderBy(desc(documents.publishedAt), desc(documents.id))
+    .limit(200);
+  return rows.map((row) => toLibrary(row, documentAccess(entitlements, row.audience)));
+}
+
+function toLibrary(row: LibraryRow, access: LibraryDocument["access"]): LibraryDocument {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    kind: row.kind,
+    audience: row.audience,
+    pageCount: row.pageCount,
+    byteSize: row.byteSize,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    opportunity: row.opportunityId && row.opportunityTitle ? { id: row.opportunityId, title: row.opportunityTitle } : null,
+    access,
+  };
+}
+
+/** One document a reader may know of: published, or any for an admin; undefined otherwise. */
+export async function findLibraryDocument(ctx: ServiceContext, actor: Actor, { id }: { id: string }): Promise<LibraryDocument | undefined> {
+  if (!isUuid(id)) return undefined;
+  const isAdmin = actor.kind === "user" && actor.isAdmin;
+  const [row] = await ctx.db
+    .select(libraryColumns)
+    .from(documents)
+    .innerJoin(storedFiles, eq(storedFiles.id, documents.fileId))
+    .leftJoin(investmentOpportunities, eq(investmentOpportunities.id, documents.opportunityId))
+    .where(and(eq(documents.id, id), isAdmin ? undefined : eq(documents.isPublished, true)))
+    .limit(1);
+  if (!row) return undefined;
+  return toLibrary(row, documentAccess(await entitlementsOf(ctx, actor), row.audience));
+}
+
+/** The current investor pack: the newest published one, if any. */
+export async function findInvestorPack(ctx: ServiceContext, _actor: Actor): Promise<string | undefined> {
+  const [row] = await ctx.db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.isPublished, true), eq(documents.kind, "investor_pack")))
+    .orderBy(desc(documents.publishedAt), desc(documents.id))
+    .limit(1);
+  return row?.id;
+}
+
+export type DocumentDownload =
+  | { outcome: "missing" }
+  | { outcome: "sign-in" | "upgrade"; documentId: string }
+  | { outcome: "file"; file: FileAnswer };
+
+/** The date stamped on a reader's copy: "24 November 2026", on the firm's calendar. */
+const stampDate = (now: Date, timeZone: string) => format(new TZDate(now.getTime(), timeZone), "d MMMM yyyy");
+
+/** `attachment; filename=...` for a name that may hold anything. */
+const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * A download (GET /documents/:id/download): missing (unpublished, unknown), a sign-in first
+ * (a visitor, for anything but a public document), the plans page (signed in without the
+ * tier), or the file. A public document is the file as uploaded, cached publicly; any
+ * other is the reader's own copy, stamped on every page with their e-mail and today's
+ * date, cached only by them. A download is recorded when the file is sent (not for a
+ * revalidation the browser answers from its cache, nor for HEAD).
+ */
+export async function downloadDocument(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: { id: string; ifNoneMatch: string | null; method: string },
+): Promise<DocumentDownload> {
+  if (!isUuid(input.id)) return { outcome: "missing" };
+  const isAdmin = actor.kind === "user" && actor.isAdmin;
+  const [doc] = await ctx.db
+    .select({ id: documents.id, audience: documents.audience, fileId: documents.fileId, fileName: documents.fileName })
+    .from(documents)
+    .where(and(eq(documents.id, input.id), isAdmin ? undefined : eq(documents.isPublished, true)))
+    .limit(1);
+  if (!doc) return { outcome: "missing" };
+  const access = documentAccess(await entitlementsOf(ctx, actor), doc.audience);
+  if (access !== "granted") return { outcome: access, documentId: doc.id };
+  const file = await findFile(ctx.db, doc.fileId);
+  if (!file) return { outcome: "missing" };
+
+  const record = async () => {
+    if (input.method === "HEAD") return;
+    await ctx.db.insert(documentDownloads).values({ documentId: doc.id, userId: actor.kind === "user" ? actor.userId : null });
+  };
+
+  if (doc.audience === "public") {
+    if (!holdsVersion(input.ifNoneMatch, file.sha256)) await record();
+    return {
+      outcome: "file",
+      file: {
+        body: () => streamFile(ctx.db, file),
+        etag: file.sha256,
+        contentType: "application/pdf",
+        byteSize: file.byteSize,
+        cacheControl: "public, max-age=300, must-revalidate",
+        disposition: attachment(doc.fileName),
+      },
+    };
+  }
+
+  const userId = actor.kind === "user" ? actor.userId : "";
+  const [reader] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  if (!reader) return { outcome: "sign-in", documentId: doc.id };
+  const date = stampDate(ctx.clock?.() ?? new Date(), ctx.config.firmTimeZone);
+  const etag = createHash("sha256").update(`${file.sha256}\n${reader.email}\n${date}`).digest("hex");
+  if (!holdsVersion(input.ifNoneMatch, etag)) await record();
+  return {
+    outcome: "file",
+    file: {
+      body: async () => stampPdf(await readFileBytes(ctx.db, file), { email: reader.email, date, firm: brand.legalName }),
+      etag,
+      contentType: "application/pdf",
+      cacheControl: "private, no-cache",
+      disposition: attachment(doc.fileName),
+    },
+  };
+}
+
+// ---- Admin ---------------------------------------------------------------------------------
+
+/** Every document, newest first, with its download count. Admins only. */
+export async function listDocumentsForAdmin(ctx: ServiceContext, actor: Actor): Promise<AdminDocument[]> {
+  requireAdmin(actor);
+  const downloads = ctx.db
+    .select({ documentId: documentDownloads.documentId, n: count().as("n") })
+    .from(documentDownloads)
+    .groupBy(documentDownloads.documentId)
+    .as("downloads");
+  const rows = await ctx.db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      summary: documents.summary,
+      kind: documents.kind,
+      audience: documents.audience,
+      opportunityId: documents.opportunityId,
+      opportunityTitle: investmentOpportunities.title,
+      fileName: documents.fileName,
+      pageCount: documents.pageCount,
+      byteSize: storedFiles.byteSize,
+      isPublished: documents.isPublished,
+      publishedAt: documents.publishedAt,
+      updatedAt: documents.updatedAt,
+      downloads: sql<number>`coalesce(${downloads.n}, 0)::int`,
+    })
+    .from(documents)
+    .innerJoin(storedFiles, eq(storedFiles.id, documents.fileId))
+    .leftJoin(investmentOpportunities, eq(investmentOpportunities.id, documents.opportunityId))
+    .leftJoin(downloads, eq(downloads.documentId, documents.id))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(500);
+  return rows.map((r) => ({
+    ...r,
+    publishedAt: r.publishedAt?.toISOString() ?? null,
+    updatedAt: r.updatedAt.toISOString(),
+    downloads: Number(r.downloads),
+  }));
+}
+
+/**
+ * Creates (no `id`, a PDF required) or updates a document, audited, in one transaction: a
+ * new file replaces the old one, which is removed in the same transaction. Publishing for
+ * the first time stamps the date readers see.
+ */
+export async function saveDocument(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: { values: DocumentFormValues; pdf?: CheckedPdf },
+): Promise<{ created: boolean; id: string }> {
+  const adminId = requireAdmin(actor);
+  const { id, ...fields } = input.values;
+  if (!id && !input.pdf) throw new AppError("BAD_REQUEST", DOCUMENT_UPLOAD_MESSAGES.missing, { detail: { field: "file" } });
+  const now = ctx.clock?.() ?? new Date();
+  return ctx.db.transaction(async (tx) => {
+    if (fields.opportunityId) {
+      const [opportunity] = await tx.select({ id: investmentOpportunities.id }).from(investmentOpportunities).where(eq(investmentOpportunities.id, fields.opportunityId)).limit(1);
+      if (!opportunity) throw new AppError("BAD_REQUEST", "That opportunity no longer exists. Please choose another.");
+    }
+    const stored = input.pdf ? await storeFile(tx, { bytes: input.pdf.bytes, contentType: "application/pdf" }) : null;
+    const fileFields = input.pdf && stored ? { fileId: stored.id, fileName: safePdfFileName(input.pdf.name, fields.title), pageCount: input.pdf.pageCount } : {};
+    if (!id) {
+      const [created] = await tx
+        .insert(documents)
+        .values({ ...fields, ...(fileFields as Required<typeof fileFields>), publishedAt: fields.isPublished ? now : null, createdBy: adminId })
+        .returning();
+      await recordAudit(tx, { actorId: adminId, action: "document.create", entity: "documents", entityId: created!.id, before: null, after: created });
+      return { created: true, id: created!.id };
+    }
+    const [before] = await tx.select().from(documents).where(eq(documents.id, id)).for("update").limit(1);
+    if (!before) throw new AppError("NOT_FOUND", "Document not found");
+    const [after] = await tx
+      .update(documents)
+      .set({ ...fields, ...fileFields, publishedAt: before.publishedAt ?? (fields.isPublished ? now : null), updatedAt: now })
+      .where(eq(documents.id, id))
+      .returning();
+    await recordAudit(tx, { actorId: adminId, action: stored ? "document.replace" : "document.update", entity: "documents", entityId: id, before, after });
+    if (stored) await deleteFile(tx, before.fileId);
+    return { created: false, id };
+  });
+}
+
+/** Deletes a document and its file (admins only), audited; its download records go with it. */
+export async function deleteDocument(ctx: ServiceContext, actor: Actor, { id }: { id: string }): Promise<void> {
+  const adminId = requireAdmin(actor);
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "Document not found");
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.delete(documents).where(eq(documents.id, id)).returning();
+    if (!row) throw new AppError("NOT_FOUND", "Document not found");
+    await deleteFile(tx, row.fileId);
+    await recordAudit(tx, { actorId: adminId, action: "document.delete", entity: "documents", entityId: id, before: row, after: null });
+  });
+}
+
+/** Opportunities an admin may attach a document to (every status), by title. */
+export async function listOpportunityChoices(ctx: ServiceContext, actor: Actor): Promise<Array<{ id: string; title: string }>> {
+  requireAdmin(actor);
+  return ctx.db
+    .select({ id: investmentOpportunities.id, title: investmentOpportunities.title })
+    .from(investmentOpportunities)
+    .orderBy(investmentOpportunities.title)
+    .limit(1000);
+}

@@ -1,0 +1,297 @@
+import { and, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
+import { AppError } from "~/domain/app-error";
+import { startOfMonthInZone } from "~/domain/calendar";
+import {
+  INTEREST_MESSAGES,
+  WITHDRAWABLE_STATUSES,
+  type AdminInterest,
+  type InterestFormValues,
+  type InterestPanel,
+  type InterestStatus,
+  type InterestTotals,
+  type OwnInterest,
+} from "~/domain/interests";
+import type { Database } from "../db/client.server";
+import type { Cursor } from "../db/keyset.server";
+import { afterCursor } from "../db/keyset.server";
+import { investmentOpportunities, opportunityInterests, profiles, user } from "../db/schema.server";
+import { adminInterestNoticeEmail, interestReceiptEmail, interestStatusEmail, type InterestMailInput } from "../email/membership-emails.server";
+import { enqueueEmail } from "../email/outbox.server";
+import type { ServiceContext } from "../http/request-context.server";
+import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
+import { recordAudit } from "./audit.server";
+import { entitlementsOf } from "./entitlements.server";
+import { findActiveOpportunity } from "./opportunities.server";
+import { listAdminEmails } from "./users.server";
+
+/**
+ * Expressions of interest (issue 15): an investor's own, on opportunities they may see,
+ * limited per calendar month (in the firm's time zone) by their plan
+ * (app/domain/entitlements.ts); the admins follow them up and set their status.
+ */
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+const ownColumns = {
+  id: opportunityInterests.id,
+  opportunityId: opportunityInterests.opportunityId,
+  opportunityTitle: investmentOpportunities.title,
+  amountUsd: opportunityInterests.amountUsd,
+  units: opportunityInterests.units,
+  note: opportunityInterests.note,
+  status: opportunityInterests.status,
+  withdrawnAt: opportunityInterests.withdrawnAt,
+  createdAt: opportunityInterests.createdAt,
+};
+
+type OwnRow = Omit<OwnInterest, "withdrawnAt" | "createdAt"> & { withdrawnAt: Date | null; createdAt: Date };
+
+const toOwn = (r: OwnRow): OwnInterest => ({
+  id: r.id,
+  opportunityId: r.opportunityId,
+  opportunityTitle: r.opportunityTitle,
+  amountUsd: Number(r.amountUsd),
+  units: r.units,
+  note: r.note,
+  status: r.status,
+  withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Live (not withdrawn) interests registered since the start of this month: what the plan's limit counts. */
+async function usedThisMonth(db: Database, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(opportunityInterests)
+    .where(and(eq(opportunityInterests.userId, userId), isNull(opportunityInterests.withdrawnAt), gte(opportunityInterests.createdAt, since)));
+  return Number(row?.n ?? 0);
+}
+
+const monthStart = (ctx: ServiceContext) => startOfMonthInZone(ctx.config.firmTimeZone, ctx.clock?.() ?? new Date());
+
+/** The reader's standing for one opportunity: their live interest, their limit and what they used. */
+export async function interestPanel(ctx: ServiceContext, actor: Actor, { opportunityId }: { opportunityId: string }): Promise<InterestPanel> {
+  const entitlements = await entitlementsOf(ctx, actor);
+  if (actor.kind !== "user") return { signedIn: false, current: null, limit: entitlements.interestsPerMonth, usedThisMonth: 0 };
+  const [current] = await ctx.db
+    .select(ownColumns)
+    .from(opportunityInterests)
+    .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, opportunityInterests.opportunityId))
+    .where(and(eq(opportunityInterests.userId, actor.userId), eq(opportunityInterests.opportunityId, opportunityId), isNull(opportunityInterests.withdrawnAt)))
+    .limit(1);
+  return {
+    signedIn: true,
+    current: current ? toOwn(current) : null,
+    limit: entitlements.interestsPerMonth,
+    usedThisMonth: await usedThisMonth(ctx.db, actor.userId, monthStart(ctx)),
+  };
+}
+
+/** The investor's monthly allowance: their plan's limit (null: unlimited) and what they used this month. */
+export async function interestAllowance(ctx: ServiceContext, actor: Actor): Promise<{ limit: number | null; used: number }> {
+  const userId = requireUser(actor);
+  const { interestsPerMonth } = await entitlementsOf(ctx, actor);
+  return { limit: interestsPerMonth, used: await usedThisMonth(ctx.db, userId, monthStart(ctx)) };
+}
+
+/** The account's name and verified address, for the mails about an interest. */
+async function investorOf(db: Database, userId: string) {
+  const [row] = await db
+    .select({ email: user.email, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Registers the investor's interest in an opportunity they may see. One live interest per
+ * opportunity; at most their plan's number a calendar month, counted under a lock on their
+ * account row so two at once cannot both take the last one. The receipt (to their own,
+ * verified address) and the admins' notices are queued in the same transaction.
+ */
+export async function registerInterest(ctx: ServiceContext, actor: Actor, input: InterestFormValues): Promise<{ id: string }> {
+  const userId = requireUser(actor, INTEREST_MESSAGES.signInFirst);
+  const opportunity = await findActiveOpportunity(ctx, actor, { id: input.opportunityId });
+  if (!opportunity) throw new AppError("NOT_FOUND", INTEREST_MESSAGES.notFound);
+  const { interestsPerMonth: limit } = await entitlementsOf(ctx, actor);
+  const since = monthStart(ctx);
+  const created = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${user} where ${user.id} = ${userId} for update`);
+    const [live] = await tx
+      .select({ id: opportunityInterests.id })
+      .from(opportunityInterests)
+      .where(and(eq(opportunityInterests.userId, userId), eq(opportunityInterests.opportunityId, opportunity.id), isNull(opportunityInterests.withdrawnAt)))
+      .limit(1);
+    if (live) throw new AppError("CONFLICT", INTEREST_MESSAGES.alreadyRegistered);
+    if (limit !== null && (await usedThisMonth(tx, userId, since)) >= limit) {
+      throw new AppError("FORBIDDEN", INTEREST_MESSAGES.limitReached(limit), { detail: { limit } });
+    }
+    const [row] = await tx
+      .insert(opportunityInterests)
+      .values({ opportunityId: opportunity.id, userId, amountUsd: input.amountUsd, units: input.units, note: input.note })
+      .returning({ id: opportunityInterests.id });
+    const investor = await investorOf(tx, userId);
+    if (investor) {
+      const mail: InterestMailInput = { siteUrl: ctx.config.siteUrl, ...investor, ...input, opportunityId: opportunity.id, opportunityTitle: opportunity.title };
+      await enqueueEmail(tx, { ...interestReceiptEmail(mail), to: investor.email, kind: "interest-receipt" });
+      for (const admin of await listAdminEmails(tx)) await enqueueEmail(tx, { ...adminInterestNoticeEmail(mail), to: admin, kind: "interest-admin-notice" });
+    }
+    return row!;
+  });
+  ctx.log.info({ interestId: created.id, opportunityId: opportunity.id }, "expression of interest registered");
+  ctx.outbox.kick();
+  return created;
+}
+
+/** Withdraws one of the investor's own live interests, while the firm has not yet allocated or declined it. */
+export async function withdrawInterest(ctx: ServiceContext, actor: Actor, { interestId }: { interestId: string }): Promise<void> {
+  const userId = requireUser(actor, INTEREST_MESSAGES.signInFirst);
+  if (!isUuid(interestId)) throw new AppError("NOT_FOUND", "Interest not found");
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: opportunityInterests.status, withdrawnAt: opportunityInterests.withdrawnAt })
+      .from(opportunityInterests)
+      .where(and(eq(opportunityInterests.id, interestId), eq(opportunityInterests.userId, userId)))
+      .for("update")
+      .limit(1);
+    // Someone else's interest looks exactly like one that does not exist.
+    if (!row || row.withdrawnAt) throw new AppError("NOT_FOUND", "Interest not found");
+    if (!WITHDRAWABLE_STATUSES.includes(row.status)) throw new AppError("CONFLICT", INTEREST_MESSAGES.notWithdrawable);
+    await tx.update(opportunityInterests).set({ withdrawnAt: ctx.clock?.() ?? new Date() }).where(eq(opportunityInterests.id, interestId));
+  });
+}
+
+/** The investor's own interests, newest first (withdrawn ones included, marked). */
+export async function listOwnInterests(ctx: ServiceContext, actor: Actor): Promise<OwnInterest[]> {
+  const userId = requireUser(actor);
+  const rows = await ctx.db
+    .select(ownColumns)
+    .from(opportunityInterests)
+    .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, opportunityInterests.opportunityId))
+    .where(eq(opportunityInterests.userId, userId))
+    .orderBy(desc(opportunityInterests.createdAt), desc(opportunityInterests.id))
+    .limit(200);
+  return rows.map(toOwn);
+}
+
+// ---- Admin ---------------------------------------------------------------------------------
+
+export const ADMIN_INTERESTS_PAGE_SIZE = 50;
+
+const adminColumns = {
+  ...ownColumns,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  investorEmail: user.email,
+  /** created_at as PostgreSQL prints it, to the microsecond: the export's keyset cursor. */
+  at: sql<string>`${opportunityInterests.createdAt}::text`,
+};
+
+function adminFilter(query: { opportunityId?: string; status?: InterestStatus }): SQL | undefined {
+  return and(
+    query.opportunityId ? eq(opportunityInterests.opportunityId, query.opportunityId) : undefined,
+    query.status ? and(eq(opportunityInterests.status, query.status), isNull(opportunityInterests.withdrawnAt)) : undefined,
+  );
+}
+
+type AdminRow = Awaited<ReturnType<typeof adminSelect>>[number];
+const adminSelect = (db: Database) =>
+  db
+    .select(adminColumns)
+    .from(opportunityInterests)
+    .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, opportunityInterests.opportunityId))
+    .leftJoin(user, eq(user.id, opportunityInterests.userId))
+    .leftJoin(profiles, eq(profiles.id, opportunityInterests.userId));
+
+function toAdmin(r: AdminRow): AdminInterest {
+  const name = `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim();
+  return { ...toOwn(r), investorName: name || (r.investorEmail ?? "Deleted account"), investorEmail: r.investorEmail };
+}
+
+/** One page of interests (of an opportunity, of a status), newest first. Admins only. */
+export async function listInterestsForAdmin(
+  ctx: ServiceContext,
+  actor: Actor,
+  query: { opportunityId?: string; status?: InterestStatus; page: number },
+): Promise<{ rows: AdminInterest[]; hasMore: boolean }> {
+  requireAdmin(actor);
+  if (query.opportunityId && !isUuid(query.opportunityId)) return { rows: [], hasMore: false };
+  const rows = await adminSelect(ctx.db)
+    .where(adminFilter(query))
+    .orderBy(desc(opportunityInterests.createdAt), desc(opportunityInterests.id))
+    .limit(ADMIN_INTERESTS_PAGE_SIZE + 1)
+    .offset((query.page - 1) * ADMIN_INTERESTS_PAGE_SIZE);
+  return { rows: rows.slice(0, ADMIN_INTERESTS_PAGE_SIZE).map(toAdmin), hasMore: rows.length > ADMIN_INTERESTS_PAGE_SIZE };
+}
+
+/** Per opportunity with any interest: live interests and the total they indicate, against the project's value. Admins only. */
+export async function interestTotals(ctx: ServiceContext, actor: Actor): Promise<InterestTotals[]> {
+  requireAdmin(actor);
+  const rows = await ctx.db
+    .select({
+      opportunityId: investmentOpportunities.id,
+      opportunityTitle: investmentOpportunities.title,
+      totalValue: investmentOpportunities.totalValue,
+      live: sql<number>`count(*) filter (where ${opportunityInterests.withdrawnAt} is null and ${opportunityInterests.status} <> 'declined')::int`,
+      indicatedUsd: sql<string>`coalesce(sum(${opportunityInterests.amountUsd}) filter (where ${opportunityInterests.withdrawnAt} is null and ${opportunityInterests.status} <> 'declined'), 0)`,
+    })
+    .from(opportunityInterests)
+    .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, opportunityInterests.opportunityId))
+    .groupBy(investmentOpportunities.id, investmentOpportunities.title, investmentOpportunities.totalValue)
+    .orderBy(investmentOpportunities.title);
+  return rows.map((r) => ({ ...r, totalValue: Number(r.totalValue), live: Number(r.live), indicatedUsd: Number(r.indicatedUsd) }));
+}
+
+/**
+ * Sets an interest's status (admins only), audited, and tells the investor by e-mail (to
+ * their account's verified address) in the same transaction. A withdrawn interest stays
+ * withdrawn.
+ */
+export async function setInterestStatus(ctx: ServiceContext, actor: Actor, input: { interestId: string; status: InterestStatus }): Promise<void> {
+  const adminId = requireAdmin(actor);
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(opportunityInterests).where(eq(opportunityInterests.id, input.interestId)).for("update").limit(1);
+    if (!before) throw new AppError("NOT_FOUND", "Interest not found");
+    if (before.withdrawnAt) throw new AppError("CONFLICT", "The investor has withdrawn this interest.");
+    if (before.status === input.status) return;
+    const [after] = await tx
+      .update(opportunityInterests)
+      .set({ status: input.status, updatedAt: ctx.clock?.() ?? new Date() })
+      .where(eq(opportunityInterests.id, input.interestId))
+      .returning();
+    await recordAudit(tx, { actorId: adminId, action: "interest.status", entity: "opportunity_interests", entityId: input.interestId, before: { status: before.status }, after: { status: input.status } });
+    const investor = before.userId ? await investorOf(tx, before.userId) : undefined;
+    const [opportunity] = await tx.select({ title: investmentOpportunities.title }).from(investmentOpportunities).where(eq(investmentOpportunities.id, before.opportunityId)).limit(1);
+    if (investor && opportunity) {
+      const mail = {
+        siteUrl: ctx.config.siteUrl,
+        ...investor,
+        opportunityId: before.opportunityId,
+        opportunityTitle: opportunity.title,
+        amountUsd: Number(after!.amountUsd),
+        units: after!.units,
+        note: after!.note,
+        status: input.status,
+      };
+      await enqueueEmail(tx, { ...interestStatusEmail(mail), to: investor.email, kind: "interest-status" });
+    }
+  });
+  ctx.outbox.kick();
+}
+
+/** A keyset batch of interests for the CSV export (app/server/services/exports.server.ts). Admins only. */
+export async function listInterestsForExport(
+  ctx: ServiceContext,
+  actor: Actor,
+  query: { opportunityId?: string; status?: InterestStatus; cursor: Cursor | null; limit: number },
+): Promise<Array<AdminInterest & Cursor>> {
+  requireAdmin(actor);
+  if (query.opportunityId && !isUuid(query.opportunityId)) return [];
+  const rows = await adminSelect(ctx.db)
+    .where(and(adminFilter(query), afterCursor(opportunityInterests, query.cursor)))
+    .orderBy(desc(opportunityInterests.createdAt), desc(opportunityInterests.id))
+    .limit(query.limit);
+  return rows.map((r) => ({ ...toAdmin(r), at: r.at }));
+}

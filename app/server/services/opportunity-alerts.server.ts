@@ -1,0 +1,188 @@
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { EARLY_ACCESS_DAYS } from "~/domain/constants";
+import type { Database } from "../db/client.server";
+import { alertSubscriptions, investmentOpportunities, opportunityAlerts, profiles, user } from "../db/schema.server";
+import { newOpportunityAlertEmail } from "../email/membership-emails.server";
+import { enqueueEmail } from "../email/outbox.server";
+import type { AppConfig } from "../runtime/config.server";
+import type { Logger } from "../runtime/logger.server";
+import { entitlementsOfUsers } from "./entitlements.server";
+
+/**
+ * New-opportunity alerts (issue 15): each subscribed investor is e-mailed once when an
+ * opportunity becomes visible to them: when it opens to everyone, or for an Elite member
+ * up to their early-access days before (app/domain/entitlements.ts). Only for what opens
+ * to them after they subscribed. Every instance looks every minute; `opportunity_alerts`
+ * lets exactly one of them handle each pair, in the transaction that queues the mail.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Opportunities that opened longer ago than this are not looked at again. */
+const LOOKBACK_DAYS = 30;
+const BATCH = 500;
+
+/** When an opportunity became (or becomes) visible to a reader with `earlyAccessDays`. */
+export function visibleFrom(o: { activatedAt: Date; publicAt: Date | null }, earlyAccessDays: number): Date {
+  const opens = o.publicAt ? o.publicAt.getTime() - earlyAccessDays * DAY_MS : o.activatedAt.getTime();
+  return new Date(Math.max(o.activatedAt.getTime(), opens));
+}
+
+/** Sends the alerts that are due now; answers how many were queued. */
+export async function dispatchOpportunityAlerts(db: Database, config: AppConfig, log: Logger, now: Date = new Date()): Promise<number> {
+  const horizon = new Date(now.getTime() + EARLY_ACCESS_DAYS * DAY_MS);
+  const lookback = new Date(now.getTime() - LOOKBACK_DAYS * DAY_MS);
+  let queued = 0;
+  let after: { opportunityId: string; subscriptionId: string } | null = null;
+  for (;;) {
+    // Pairs not yet handled, of an opportunity visible to someone (an Elite member at
+    // least) that opens to everyone after the subscription was confirmed: the exact rule,
+    // by each subscriber's own entitlements, follows below. Walked in key order, a batch at
+    // a time, so pairs that are not due yet never hide the ones that are.
+    const candidates: Candidate[] = await db
+      .select({
+        subscriptionId: alertSubscriptions.id,
+        userId: alertSubscriptions.userId,
+        confirmedAt: alertSubscriptions.confirmedAt,
+        unsubscribeToken: alertSubscriptions.unsubscribeToken,
+        email: user.email,
+        firstName: profiles.firstName,
+        opportunityId: investmentOpportunities.id,
+        title: investmentOpportunities.title,
+        location: investmentOpportunities.location,
+        minimumInvestment: investmentOpportunities.minimumInvestment,
+        projectedReturns: investmentOpportunities.projectedReturns,
+        activatedAt: investmentOpportunities.activatedAt,
+        publicAt: investmentOpportunities.publicAt,
+      })
+      .from(alertSubscriptions)
+      .innerJoin(user, eq(user.id, alertSubscriptions.userId))
+      .leftJoin(profiles, eq(profiles.id, alertSubscriptions.userId))
+      .innerJoin(
+        investmentOpportunities,
+        and(
+          eq(investmentOpportunities.status, "active"),
+          isNotNull(investmentOpportunities.activatedAt),
+          sql`(${investmentOpportunities.publicAt} is null or ${investmentOpportunities.publicAt} <= ${horizon})`,
+          sql`coalesce(${investmentOpportunities.publicAt}, ${investmentOpportunities.activatedAt}) > ${lookback}`,
+          gt(sql`greatest(${investmentOpportunities.activatedAt}, coalesce(${investmentOpportunities.publicAt}, ${investmentOpportunities.activatedAt}))`, alertSubscriptions.confirmedAt),
+        ),
+      )
+      .where(
+        and(
+          eq(alertSubscriptions.topic, "new_opportunities"),
+          isNotNull(alertSubscriptions.confirmedAt),
+          isNull(alertSubscriptions.unsubscribedAt),
+          sql`not exists (select 1 from ${opportunityAlerts} where ${opportunityAlerts.opportunityId} = ${investmentOpportunities.id} and ${opportunityAlerts.subscriptionId} = ${alertSubscriptions.id})`,
+          after ? sql`(${investmentOpportunities.id}, ${alertSubscriptions.id}) > (${after.opportunityId}::uuid, ${after.subscriptionId}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(investmentOpportunities.id, alertSubscriptions.id)
+      .limit(BATCH);
+    if (candidates.length === 0) break;
+    queued += await handle(db, config, candidates, now);
+    if (candidates.length < BATCH) break;
+    const last = candidates.at(-1)!;
+    after = { opportunityId: last.opportunityId, subscriptionId: last.subscriptionId };
+  }
+  if (queued > 0) log.info({ queued }, "opportunity alerts queued");
+  return queued;
+}
+
+interface Candidate {
+  subscriptionId: string;
+  userId: string | null;
+  confirmedAt: Date | null;
+  unsubscribeToken: string;
+  email: string;
+  firstName: string | null;
+  opportunityId: string;
+  title: string;
+  location: string;
+  minimumInvestment: number;
+  projectedReturns: string;
+  activatedAt: Date | null;
+  publicAt: Date | null;
+}
+
+/**
+ * One batch: each pair due now is mailed, and each that opened to this subscriber before
+ * they subscribed is settled without a mail; one not yet open to them waits. Claiming the
+ * pair's row and queueing its mail happen in one transaction, so an alert is mailed once.
+ */
+async function handle(db: Database, config: AppConfig, candidates: Candidate[], now: Date): Promise<number> {
+  const entitlements = await entitlementsOfUsers(db, [...new Set(candidates.map((c) => c.userId!))]);
+  let queued = 0;
+  for (const c of candidates) {
+    const early = entitlements.get(c.userId!)?.earlyAccessDays ?? 0;
+    const from = visibleFrom({ activatedAt: c.activatedAt!, publicAt: c.publicAt }, early);
+    if (from > now) continue;
+    const mailed = from > c.confirmedAt!;
+    const sent = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(opportunityAlerts)
+        .values({ opportunityId: c.opportunityId, subscriptionId: c.subscriptionId, mailed, handledAt: now })
+        .onConflictDoNothing()
+        .returning({ opportunityId: opportunityAlerts.opportunityId });
+      if (!claimed || !mailed) return false;
+      const mail = newOpportunityAlertEmail({
+        siteUrl: config.siteUrl,
+        firstName: c.firstName,
+        unsubscribeUrl: `${config.siteUrl}/alerts/unsubscribe?token=${c.unsubscribeToken}`,
+        earlyAccess: c.publicAt !== null && c.publicAt > now,
+        opportunity: { id: c.opportunityId, title: c.title, location: c.location, minimumInvestment: Number(c.minimumInvestment), projectedReturns: c.projectedReturns },
+      });
+      await enqueueEmail(tx, { ...mail, to: c.email, kind: "opportunity-alert" });
+      return true;
+    });
+    if (sent) queued++;
+  }
+  return queued;
+}
+
+export interface AlertDispatcher {
+  /** Look soon (an opportunity was just opened): a burst of kicks makes one look. */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+/** Looks for due alerts every `intervalMs` (a minute), here and on every other instance. */
+export function startAlertDispatcher(options: {
+  db: Database;
+  config: AppConfig;
+  log: Logger;
+  outbox: { kick(): void };
+  intervalMs?: number;
+}): AlertDispatcher {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    if (running) return;
+    running = dispatchOpportunityAlerts(options.db, options.config, options.log)
+      .then((queued) => {
+        if (queued > 0) options.outbox.kick();
+      })
+      .catch((error: unknown) => options.log.error({ err: error }, "opportunity alerts: the look for due alerts failed"))
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(run, options.intervalMs ?? 60_000);
+  timer.unref();
+  run();
+  let kicked: NodeJS.Timeout | undefined;
+  let stopped = false;
+  return {
+    kick() {
+      if (stopped || kicked) return;
+      kicked = setTimeout(() => {
+        kicked = undefined;
+        // A look already under way may have started before the change committed: look again after it.
+        void (running ?? Promise.resolve()).then(run);
+      }, 50);
+      kicked.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(kicked);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import { and, eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALERT_MESSAGES } from "~/domain/alerts";
+import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/db/factories.server";
+import { alertSubscriptions, emailOutbox, investmentOpportunities, opportunityAlerts } from "~/server/db/schema.server";
+import { dispatchOpportunityAlerts } from "~/server/services/opportunity-alerts.server";
+import { createTestContext, enrolTwoFactor, signInCookie, type TestContext } from "./app-context";
+import { listenForApp, type RealApp } from "./real-app";
+import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+
+/**
+ * Issue 15: alerts over real HTTP. Notify Me writes to a typed address only to confirm it
+ * (double opt-in; the link's page changes nothing until its button is pressed); a signed-in
+ * investor's own address needs no confirmation; every alert can be stopped from its link
+ * without signing in (also by a mail client's one-click POST). New-opportunity alerts go
+ * once to each subscriber when the opportunity opens to them: Elite members first.
+ */
+
+const PASSWORD = "tigris alerts 2031";
+const DAY = 24 * 3_600_000;
+const silent = pino({ level: "silent" });
+
+let t: TestDatabase;
+let app: RealApp;
+let context: TestContext;
+let plans: Map<string, string>;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  app = await listenForApp();
+  context = createTestContext(t, { SITE_URL: app.base, TRUST_PROXY: "loopback" });
+  await app.mount({ parts: context, database: t });
+  plans = new Map((await createDemoPlans(t.db)).map((p) => [p.name, p.id]));
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await t?.destroy();
+});
+
+async function investor(plan: string | null, role?: "admin") {
+  const email = `alerts-${++n}-${Date.now()}@example.com`;
+  const { id } = await createUser(t.db, { email, password: PASSWORD, role, firstName: "Omar" });
+  if (plan) await createSubscription(t.db, { userId: id, planId: plans.get(plan)! });
+  let cookie = await signInCookie(context, email, PASSWORD);
+  if (role === "admin") cookie = (await enrolTwoFactor(context, email, PASSWORD, cookie)).cookie;
+  return { id, email, cookie };
+}
+
+async function post(path: string, fields: Record<string, string>, options: { cookie?: string; ip?: string; origin?: boolean } = {}) {
+  const answer = await fetch(`${app.base}${path}`, {
+    method: "POST",
+    headers: {
+      ...(options.origin === false ? {} : { Origin: app.base }),
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": options.ip ?? `203.0.113.${++n % 250}`,
+      ...(options.cookie ? { Cookie: options.cookie } : {}),
+    },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+  return { status: answer.status, text: await answer.text() };
+}
+
+const mailsTo = (to: string, kind: string) => t.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, kind)));
+const subscriptionOf = async (topic: "app_launch" | "new_opportunities", email: string) =>
+  (await t.db.select().from(alertSubscriptions).where(and(eq(alertSubscriptions.topic, topic), eq(alertSubscriptions.email, email))))[0];
+const linkIn = (text: string, path: string) => new RegExp(`${app.base}${path}\\?token=([\\w-]+)`).exec(text)?.[1];
+
+describe(`alerts over HTTP (${testDriver})`, () => {
+  it("confirms a typed address through its link (double opt-in), with nothing typed but the address in the mail", async () => {
+    const email = `visitor-${Date.now()}@example.com`;
+    const asked = await post("/download", { email });
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain(ALERT_MESSAGES.checkEmail.replace(/:/g, ":"));
+    const [mail] = await mailsTo(email, "alert-confirmation");
+    expect(mail!.subject).toBe("Please confirm your address for Tigris Advisory");
+    const token = linkIn(mail!.textBody, "/alerts/confirm")!;
+    expect(token).toBeTruthy();
+    expect((await subscriptionOf("app_launch", email))!.confirmedAt).toBeNull();
+
+    // Opening the link (as a mail scanner would) changes nothing.
+    const page = await fetch(`${app.base}/alerts/confirm?token=${token}`);
+    expect(await page.text()).toContain("Confirm my address");
+    expect((await subscriptionOf("app_launch", email))!.confirmedAt).toBeNull();
+    // The button does.
+    const confirmed = await post("/alerts/confirm", { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.text).toContain("Address confirmed");
+    expect((await subscriptionOf("app_launch", email))!.confirmedAt).not.toBeNull();
+    // Once only.
+    expect((await post("/alerts/confirm", { token })).status).toBe(400);
+
+    // Asking again for a confirmed address sends nothing, and answers the same.
+    const again = await post("/download", { email });
+    expect(again.text).toContain(ALERT_MESSAGES.checkEmail);
+    expect(await mailsTo(email, "alert-confirmation")).toHaveLength(1);
+  });
+
+  it("refuses an expired confirmation link, and a bad address with its message", async () => {
+    const email = `late-${Date.now()}@example.com`;
+    await post("/download", { email });
+    const token = linkIn((await mailsTo(email, "alert-confirmation"))[0]!.textBody, "/alerts/confirm")!;
+    await t.db.update(alertSubscriptions).set({ confirmExpiresAt: new Date(Date.now() - 1000) }).where(eq(alertSubscriptions.email, email));
+    expect(await (await fetch(`${app.base}/alerts/confirm?token=${token}`)).text()).toContain("This confirmation link has expired or was already used.");
+    expect((await post("/alerts/confirm", { token })).status).toBe(400);
+
+    const bad = await post("/download", { email: "not an address" });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("Please enter a valid email address");
+  });
+
+  it("takes a signed-in investor's own address at once, and limits how often an address is written to", async () => {
+    const who = await investor(null);
+    const own = await post("/download", { email: who.email }, { cookie: who.cookie });
+    expect(own.text).toContain(ALERT_MESSAGES.confirmed);
+    expect((await subscriptionOf("app_launch", who.email))!.confirmedAt).not.toBeNull();
+    expect(await mailsTo(who.email, "alert-confirmation")).toHaveLength(0);
+
+    const target = `stranger-${Date.now()}@example.com`;
+    expect((await post("/download", { email: target })).status).toBe(200);
+    expect((await post("/download", { email: target })).status).toBe(200);
+    expect((await post("/download", { email: target })).status).toBe(429);
+    expect(await mailsTo(target, "alert-confirmation")).toHaveLength(2);
+  });
+
+  it("unsubscribes from the link without signing in: the page asks, the button (or a mail client's one-click POST) does it", async () => {
+    const who = await investor(null);
+    expect((await post("/dashboard", { intent: "opportunity-alerts", enabled: "on" }, { cookie: who.cookie })).status).toBe(200);
+    const subscription = (await subscriptionOf("new_opportunities", who.email))!;
+    expect(subscription.confirmedAt).not.toBeNull();
+    const token = subscription.unsubscribeToken;
+
+    expect(await (await fetch(`${app.base}/alerts/unsubscribe?token=${token}`)).text()).toContain("Stop new opportunities e-mails");
+    expect((await subscriptionOf("new_opportunities", who.email))!.unsubscribedAt).toBeNull();
+    // RFC 8058: the mail provider posts from its own servers, with no cookie and no Origin.
+    const oneClick = await post(`/alerts/unsubscribe?token=${token}`, { "List-Unsubscribe": "One-Click" }, { origin: false });
+    expect(oneClick.status).toBe(200);
+    expect((await subscriptionOf("new_opportunities", who.email))!.unsubscribedAt).not.toBeNull();
+    expect(await (await fetch(`${app.base}/alerts/unsubscribe?token=${token}`)).text()).toContain(ALERT_MESSAGES.unsubscribed);
+    expect((await post("/alerts/unsubscribe", { token: "x".repeat(40) })).status).toBe(404);
+  });
+
+  it("alerts each subscriber once, when the opportunity opens to them: Elite members early, the others on its public date, none twice across instances", async () => {
+    const elite = await investor("Elite");
+    const member = await investor("Investor");
+    const lateComer = await investor("Investor");
+    const before = new Date(Date.now() - 2 * DAY);
+    // Alerts on for all three (the late comer only after the opportunity opened to everyone).
+    for (const who of [elite, member]) await post("/dashboard", { intent: "opportunity-alerts", enabled: "on" }, { cookie: who.cookie });
+    await t.db.update(alertSubscriptions).set({ confirmedAt: before }).where(eq(alertSubscriptions.topic, "new_opportunities"));
+
+    const now = new Date();
+    const publicAt = new Date(now.getTime() + 10 * DAY);
+    const opportunity = await createOpportunity(t.db, { title: "Alerted Tower", activatedAt: now, publicAt });
+    const dispatch = (at: Date) => dispatchOpportunityAlerts(t.db, context.config, silent, at);
+
+    // Now: Elite members see it (10 days before it is public); two instances look at once.
+    await Promise.all([dispatch(now), dispatch(now)]);
+    const [eliteAlert] = await mailsTo(elite.email, "opportunity-alert");
+    expect(eliteAlert!.subject).toBe("Early access: Alerted Tower");
+    expect(eliteAlert!.unsubscribeUrl).toMatch(new RegExp(`^${app.base}/alerts/unsubscribe\\?token=[\\w-]+$`));
+    expect(await mailsTo(member.email, "opportunity-alert")).toHaveLength(0);
+
+    // The late comer turns alerts on after that, before the public date.
+    await post("/dashboard", { intent: "opportunity-alerts", enabled: "on" }, { cookie: lateComer.cookie });
+
+    // The public date: everyone else subscribed by then.
+    const opened = new Date(publicAt.getTime() + 60_000);
+    await Promise.all([dispatch(opened), dispatch(opened)]);
+    expect(await mailsTo(member.email, "opportunity-alert")).toHaveLength(1);
+    expect((await mailsTo(member.email, "opportunity-alert"))[0]!.subject).toBe("New opportunity: Alerted Tower");
+    expect(await mailsTo(lateComer.email, "opportunity-alert")).toHaveLength(1);
+    expect(await mailsTo(elite.email, "opportunity-alert")).toHaveLength(1);
+
+    // Nothing more, however often it looks.
+    expect(await dispatch(new Date(opened.getTime() + DAY))).toBe(0);
+    const handled = await t.db.select().from(opportunityAlerts).where(eq(opportunityAlerts.opportunityId, opportunity.id));
+    expect(handled.filter((h) => h.mailed)).toHaveLength(3);
+  });
+
+  it("does not alert about what was already open when the alerts were turned on, nor after unsubscribing", async () => {
+    const old = await createOpportunity(t.db, { title: "Old Tower", activatedAt: new Date(Date.now() - DAY) });
+    const who = await investor("Elite");
+    await post("/dashboard", { intent: "opportunity-alerts", enabled: "on" }, { cookie: who.cookie });
+    await dispatchOpportunityAlerts(t.db, context.config, silent, new Date());
+    expect(await mailsTo(who.email, "opportunity-alert")).toHaveLength(0);
+
+    await post("/dashboard", { intent: "opportunity-alerts", enabled: "off" }, { cookie: who.cookie });
+    const fresh = await createOpportunity(t.db, { title: "Fresh Tower", activatedAt: new Date(Date.now() + 60_000) });
+    await dispatchOpportunityAlerts(t.db, context.config, silent, new Date(Date.now() + 120_000));
+    expect(await mailsTo(who.email, "opportunity-alert")).toHaveLength(0);
+    await t.db.delete(investmentOpportunities).where(eq(investmentOpportunities.id, old.id));
+    await t.db.delete(investmentOpportunities).where(eq(investmentOpportunities.id, fresh.id));
+  });
+
+  it("shows the admins each alert's subscribers and exports the confirmed ones", async () => {
+    const admin = await investor(null, "admin");
+    const page = await fetch(`${app.base}/admin/alerts`, { headers: { Cookie: admin.cookie } });
+    expect(page.status).toBe(200);
+    const confirmed = (await t.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.topic, "app_launch"))).filter((s) => s.confirmedAt && !s.unsubscribedAt);
+    const csv = await (await fetch(`${app.base}/admin/export/subscribers.csv?topic=app_launch`, { headers: { Cookie: admin.cookie } })).text();
+    const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("Alert,E-mail,Confirmed at,Subscribed at");
+    expect(lines.slice(1).map((l) => l.split(",")[1]).sort()).toEqual(confirmed.map((s) => s.email).sort());
+    // An investor gets no export.
+    const investorOnly = await investor(null);
+    expect((await fetch(`${app.base}/admin/export/subscribers.csv`, { headers: { Cookie: investorOnly.cookie } })).status).toBe(403);
+  });
+});

@@ -1,0 +1,177 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INTEREST_MESSAGES } from "~/domain/interests";
+import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/db/factories.server";
+import { auditLog, emailOutbox, opportunityInterests } from "~/server/db/schema.server";
+import { createTestContext, enrolTwoFactor, signInCookie, type TestContext } from "./app-context";
+import { listenForApp, type RealApp } from "./real-app";
+import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+
+/**
+ * Issue 15: expressions of interest over real HTTP, through the opportunity page's own
+ * action: who may register, the monthly limit of each plan (one without a plan), one live
+ * interest per opportunity, early access, withdrawing only one's own, and the admin's
+ * status change that tells the investor.
+ */
+
+const PASSWORD = "tigris interests 2031";
+const DAY = 24 * 3_600_000;
+
+let t: TestDatabase;
+let app: RealApp;
+let context: TestContext;
+let plans: Map<string, string>;
+/** Active opportunities open to everyone, enough to pass every limit. */
+const open: string[] = [];
+let early: string;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  app = await listenForApp();
+  context = createTestContext(t, { SITE_URL: app.base });
+  await app.mount({ parts: context, database: t });
+  plans = new Map((await createDemoPlans(t.db)).map((p) => [p.name, p.id]));
+  for (let i = 0; i < 22; i++) open.push((await createOpportunity(t.db, { title: `Open Tower ${i}`, activatedAt: new Date() })).id);
+  early = (await createOpportunity(t.db, { title: "Early Tower", activatedAt: new Date(), publicAt: new Date(Date.now() + 10 * DAY) })).id;
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await t?.destroy();
+});
+
+async function investor(plan: string | null, role?: "admin") {
+  const email = `interest-${++n}-${Date.now()}@example.com`;
+  const { id } = await createUser(t.db, { email, password: PASSWORD, role, firstName: "Layla", lastName: `Hassan${n}` });
+  if (plan) await createSubscription(t.db, { userId: id, planId: plans.get(plan)! });
+  let cookie = await signInCookie(context, email, PASSWORD);
+  if (role === "admin") cookie = (await enrolTwoFactor(context, email, PASSWORD, cookie)).cookie;
+  return { id, email, cookie };
+}
+
+/** A form posted as the browser posts it without JavaScript; the answer's status and text. */
+async function post(path: string, fields: Record<string, string>, cookie?: string) {
+  const answer = await fetch(`${app.base}${path}`, {
+    method: "POST",
+    headers: { Origin: app.base, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+  return { status: answer.status, text: await answer.text() };
+}
+
+const register = (opportunityId: string, cookie?: string, amountUsd = "250,000") =>
+  post(`/opportunities/${opportunityId}`, { intent: "interest-register", amountUsd, units: "2", note: "Two apartments on a high floor." }, cookie);
+
+const liveInterests = async (userId: string) =>
+  t.db.select().from(opportunityInterests).where(and(eq(opportunityInterests.userId, userId), eq(opportunityInterests.status, "new")));
+
+describe(`expressions of interest over HTTP (${testDriver})`, () => {
+  it("asks a visitor to sign in, and refuses their post", async () => {
+    const page = await fetch(`${app.base}/opportunities/${open[0]}`);
+    expect(await page.text()).toContain("Sign in to register interest");
+    expect((await register(open[0]!)).status).toBe(401);
+    expect(await t.db.select().from(opportunityInterests)).toHaveLength(0);
+  });
+
+  it("holds each plan to its monthly number: one without a plan, Explorer 5, Investor 20, Elite unlimited", { timeout: 120_000 }, async () => {
+    for (const [plan, limit] of [
+      [null, 1],
+      ["Explorer", 5],
+      ["Investor", 20],
+      ["Elite", null],
+    ] as const) {
+      const who = await investor(plan);
+      const allowed = limit ?? 22;
+      for (let i = 0; i < allowed; i++) expect((await register(open[i]!, who.cookie)).status, `${plan} #${i + 1}`).toBe(200);
+      if (limit !== null) {
+        const refused = await register(open[limit]!, who.cookie);
+        expect(refused.status, `${plan} over its limit`).toBe(403);
+        expect(refused.text).toContain(INTEREST_MESSAGES.limitReached(limit).replace(/'/g, "&#x27;"));
+      }
+      expect(await liveInterests(who.id)).toHaveLength(allowed);
+    }
+  });
+
+  it("gives back a place when an interest is withdrawn, and takes one interest per opportunity", async () => {
+    const who = await investor(null);
+    expect((await register(open[0]!, who.cookie)).status).toBe(200);
+    expect((await register(open[1]!, who.cookie)).status).toBe(403);
+    const [mine] = await liveInterests(who.id);
+    expect((await post(`/opportunities/${open[0]}`, { intent: "interest-withdraw", interestId: mine!.id }, who.cookie)).status).toBe(200);
+    expect((await register(open[1]!, who.cookie)).status).toBe(200);
+    // Twice in the same opportunity is refused, whatever the plan.
+    const elite = await investor("Elite");
+    expect((await register(open[2]!, elite.cookie)).status).toBe(200);
+    const again = await register(open[2]!, elite.cookie);
+    expect(again.status).toBe(409);
+    expect(again.text).toContain(INTEREST_MESSAGES.alreadyRegistered);
+  });
+
+  it("lets two registrations at once take only the last place of the month", async () => {
+    const who = await investor(null);
+    const answers = await Promise.all([register(open[3]!, who.cookie), register(open[4]!, who.cookie)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
+    expect(await liveInterests(who.id)).toHaveLength(1);
+  });
+
+  it("opens an opportunity before its public date to Elite members only", async () => {
+    const elite = await investor("Elite");
+    const member = await investor("Investor");
+    expect((await fetch(`${app.base}/opportunities/${early}`, { headers: { Cookie: elite.cookie } })).status).toBe(200);
+    expect((await fetch(`${app.base}/opportunities/${early}`, { headers: { Cookie: member.cookie } })).status).toBe(404);
+    expect((await fetch(`${app.base}/opportunities/${early}`)).status).toBe(404);
+    expect(await (await fetch(`${app.base}/opportunities`, { headers: { Cookie: elite.cookie } })).text()).toContain("Early Tower");
+    expect(await (await fetch(`${app.base}/opportunities`, { headers: { Cookie: member.cookie } })).text()).not.toContain("Early Tower");
+    expect(await (await fetch(`${app.base}/sitemap.xml`)).text()).not.toContain(early);
+    expect((await register(early, elite.cookie)).status).toBe(200);
+    const refused = await register(early, member.cookie);
+    expect(refused.status).toBe(404);
+    expect(refused.text).toContain(INTEREST_MESSAGES.notFound);
+  });
+
+  it("checks the amount and the units, keeping what was typed", async () => {
+    const who = await investor("Elite");
+    const bad = await post(`/opportunities/${open[5]}`, { intent: "interest-register", amountUsd: "a lot", units: "1.5", note: "" }, who.cookie);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain(INTEREST_MESSAGES.amountInvalid);
+    expect(bad.text).toContain(INTEREST_MESSAGES.unitsInvalid);
+    expect(bad.text).toContain("a lot");
+    expect(await liveInterests(who.id)).toHaveLength(0);
+  });
+
+  it("withdraws only one's own interest, and not once the firm allocated it; the admin's status change is audited and e-mailed", async () => {
+    const owner = await investor("Investor");
+    const other = await investor("Investor");
+    const admin = await investor(null, "admin");
+    expect((await register(open[6]!, owner.cookie)).status).toBe(200);
+    const [interest] = await liveInterests(owner.id);
+    // Someone else's interest looks like one that does not exist.
+    expect((await post(`/opportunities/${open[6]}`, { intent: "interest-withdraw", interestId: interest!.id }, other.cookie)).status).toBe(404);
+
+    // An investor cannot set a status (the page then sends them home); an admin can, and the investor is told.
+    const refused = await post("/admin/interests", { intent: "interest-status", interestId: interest!.id, status: "allocated" }, owner.cookie);
+    expect([302, 403]).toContain(refused.status);
+    expect((await liveInterests(owner.id)).map((i) => i.status)).toEqual(["new"]);
+    expect((await post("/admin/interests", { intent: "interest-status", interestId: interest!.id, status: "allocated" }, admin.cookie)).status).toBe(200);
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "interest.status"), eq(auditLog.entityId, interest!.id)));
+    expect(audit).toMatchObject({ actorId: admin.id, before: { status: "new" }, after: { status: "allocated" } });
+    const mails = await t.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "interest-status"), eq(emailOutbox.toAddress, owner.email)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Your interest in Open Tower 6: Allocated");
+
+    const late = await post(`/opportunities/${open[6]}`, { intent: "interest-withdraw", interestId: interest!.id }, owner.cookie);
+    expect(late.status).toBe(409);
+    expect(late.text).toContain(INTEREST_MESSAGES.notWithdrawable);
+  });
+
+  it("queues the investor's receipt and each admin's notice with the interest", async () => {
+    const who = await investor("Elite");
+    expect((await register(open[7]!, who.cookie, "1,250,000")).status).toBe(200);
+    const [receipt] = await t.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "interest-receipt"), eq(emailOutbox.toAddress, who.email)));
+    expect(receipt!.textBody).toContain("Indicative amount: $1,250,000");
+    const notices = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "interest-admin-notice"));
+    expect(notices.some((m) => m.textBody.includes(`Email: ${who.email}`) && m.textBody.includes("Two apartments on a high floor."))).toBe(true);
+  });
+});
