@@ -70,6 +70,13 @@ export default function InvestorPortal() {
             </Link>
           </Button>
         </div>
+        <p className="mt-4 text-sm text-muted-foreground">
+          Browse the{" "}
+          <Link to="/documents" className="font-medium text-primary underline underline-offset-4">
+            document library
+          </Link>{" "}
+          before you register: anyone may read what is open to everyone.
+        </p>
       </section>
 
       <StaticSection title="What the portal offers">

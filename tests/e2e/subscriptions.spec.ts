@@ -37,7 +37,7 @@ test.describe("subscriptions", () => {
   test("signed in, it opens Stripe's checkout in a new tab; the webhook's result shows on the dashboard", async ({ page, investor, baseURL }) => {
     test.slow(); // Checkout, a webhook, the dashboard and the billing portal in one journey.
     await page.goto("/pricing");
-    const investorCard = page.getByTestId("plan-card").filter({ has: page.getByRole("heading", { name: "Investor" }) });
+    const investorCard = page.getByTestId("plan-card").filter({ has: page.getByRole("heading", { name: "Investor", exact: true }) });
     const popup = page.waitForEvent("popup");
     await investorCard.getByRole("button", { name: "Start Subscription" }).click();
     const checkout = await popup;

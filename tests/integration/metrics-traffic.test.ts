@@ -16,10 +16,10 @@ import { createTestDatabase, testDriver, type TestDatabase } from "./test-databa
 
 /**
  * Issue 14: /metrics after real traffic, on each database. The app is put together as
- * serve.server.ts does it: the real route modules (React Router's build, loaded through
- * Vite as `npm run dev` loads it), better-auth, an outbox worker and a database that tells
- * the metrics of every statement. Its mail server refuses connections, so the enquiry's
- * mail stays queued and its failed attempt is counted.
+ * serve.server.ts does it: the real route modules (the production build), better-auth,
+ * an outbox worker and a database that tells the metrics of every statement. Its mail
+ * server refuses connections, so the enquiry's mail stays queued and its failed attempt
+ * is counted.
  */
 
 const TOKEN = "metrics-traffic-token-0123";

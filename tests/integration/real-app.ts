@@ -1,12 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
-import type { ViteDevServer } from "vite";
 import "~/load-context";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { createHttpApp, loadContextFor } from "~/server/http/express-app.server";
@@ -16,8 +15,8 @@ import type { Metrics } from "~/server/runtime/metrics.server";
 
 /**
  * The whole app over real HTTP inside a test: Express as serve.server.ts puts it together,
- * better-auth, and the real route modules (React Router's build, loaded through Vite as
- * `npm run dev` loads it), on a port of its own and the test's database. Listen first:
+ * better-auth, and the real route modules (the production build `npm start` serves), on a
+ * port of its own and the test's database. Listen first:
  * the app's SITE_URL must be the address it is reached at (actions refuse another origin).
  */
 
@@ -32,47 +31,38 @@ export interface RealApp {
   close(): Promise<void>;
 }
 
-/** The app's route modules as React Router builds them, through Vite's SSR runner. */
-async function routeBuild(): Promise<{ build: ServerBuild; vite: ViteDevServer }> {
-  const { createServer: createVite, isRunnableDevEnvironment } = await import("vite");
-  const vite = await createVite({
-    root: ROOT,
-    configFile: path.join(ROOT, "vite.config.ts"),
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  const ssr = vite.environments.ssr;
-  if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment cannot run modules");
-  return { build: (await ssr.runner.import("virtual:react-router/server-build")) as ServerBuild, vite };
+/**
+ * The app's route modules as `npm start` serves them: the production build
+ * (build/server/index.js), made by tests/integration/global-setup.ts when the sources
+ * changed.
+ */
+async function routeBuild(): Promise<ServerBuild> {
+  return (await import(pathToFileURL(path.join(ROOT, "build/server/index.js")).href)) as ServerBuild;
 }
 
 export async function listenForApp(): Promise<RealApp> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  let vite: ViteDevServer | undefined;
   return {
     base,
     async mount({ parts, database, metrics, outbox }) {
-      const routes = await routeBuild();
-      vite = routes.vite;
+      const build = await routeBuild();
       const app = createHttpApp({
         config: parts.config,
         database,
         logger: silent,
         metrics,
         outbox,
-        routeLabel: routeLabeller(routes.build.routes),
+        routeLabel: routeLabeller(build.routes),
         auth: toNodeHandler(parts.auth),
-        pages: createRequestHandler({ build: routes.build, mode: "production", getLoadContext: loadContextFor(parts) }),
+        pages: createRequestHandler({ build, mode: "production", getLoadContext: loadContextFor(parts) }),
       });
       server.on("request", app);
     },
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await vite?.close();
     },
   };
 }
