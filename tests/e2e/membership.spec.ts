@@ -98,6 +98,9 @@ test.describe("membership", () => {
     await subscribeTo(explorer.page, baseURL!, explorer.investor, "Explorer");
     await explorer.page.goto("/documents");
     await expectAccessible(explorer.page, "/documents as an Explorer member");
+    await explorer.page.getByRole("link", { name: title, exact: true }).click();
+    await expect(explorer.page.getByRole("heading", { name: "Included in a plan" })).toBeVisible();
+    await expectAccessible(explorer.page, "a document's page for a member without its plan");
     await explorer.page.getByRole("link", { name: `See plans to download: ${title}` }).click();
     await expect(explorer.page).toHaveURL(/\/pricing\?document=[0-9a-f-]{36}$/);
     await expect(explorer.page.getByTestId("document-plans")).toHaveText(`${title} is included in the Investor and Elite plans. Every plan starts with a 14-day free trial.`);
@@ -123,6 +126,14 @@ test.describe("membership", () => {
     await page.goto(`/admin/activity?q=${encodeURIComponent(member.investor.email)}`);
     await expect(page.getByTestId("activity-event").first()).toContainText(`downloaded ${title}`);
     await expectAccessible(page, "/admin/activity");
+    for (const [path, heading] of [
+      ["/admin/interests", "Expressions of interest"],
+      ["/admin/alerts", "Alerts"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectAccessible(page, path);
+    }
     await admin.close();
   });
 
