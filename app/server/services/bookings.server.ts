@@ -213,7 +213,6 @@ export async function updateBookingStatus(
 ): Promise<Booking> {
   const adminId = requireAdmin(actor);
   const { bookingId, status } = input;
-  let queuedMail = false;
   try {
     const updated = await ctx.db.transaction(async (tx) => {
       const [before] = await tx
@@ -239,12 +238,10 @@ export async function updateBookingStatus(
       if (status === "confirmed" && before.booking.status !== "confirmed") {
         const slot = before.slot?.date ? (before.slot as { date: string; startTime: string; endTime: string }) : null;
         const mail = bookingConfirmedEmail(bookingMailInput(after, slot, ctx.config), { name: brand.name, email: brand.email });
-        await enqueueEmail(tx, { ...mail, to: after.email, kind: "booking-confirmed", bookingId: after.id });
-        queuedMail = true;
+        await enqueueEmail(tx, ctx.jobs, { ...mail, to: after.email, kind: "booking-confirmed", bookingId: after.id });
       }
       return after;
     });
-    if (queuedMail) ctx.outbox.kick();
     return updated;
   } catch (error) {
     throw slotTakenOr(error, { bookingId, status });
