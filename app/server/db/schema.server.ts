@@ -260,10 +260,9 @@ export const requestLimits = pgTable("request_limits", {
 
 /**
  * Transactional e-mail outbox: a mail is inserted in the same transaction as what it
- * reports (a booking), together with the job that delivers it (app/server/email/
- * outbox.server.ts, decision 019). The row is the mail and its record; the job queue
- * carries the attempts. Delivery never blocks the request and a mail server outage loses
- * nothing.
+ * reports (a booking), so it commits or rolls back with it, and a worker delivers it
+ * afterwards with retries (app/server/email/outbox.server.ts). Delivery never blocks the
+ * request and a mail server outage loses nothing.
  */
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -283,17 +282,16 @@ export const emailOutbox = pgTable(
     unsubscribeUrl: text("unsubscribe_url"),
     /** The mail stays (it may already be sent) when its booking is deleted. */
     bookingId: uuid("booking_id").references(() => consultationBookings.id, { onDelete: "set null" }),
-    /** Delivery attempts made so far (the job queue schedules them). */
     attempts: integer("attempts").notNull().default(0),
+    /** When the worker may (re)try; pushed forward while a worker holds the row (a lease). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
-    /** Set when the last attempt failed: the mail is kept, unsent, for the record. */
-    givenUpAt: timestamp("given_up_at", { withTimezone: true }),
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
   (t) => [
-    // What still waits to be sent (the mail-queue metric, the re-queue after a restore).
-    index("email_outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null and ${t.givenUpAt} is null`),
+    // The worker's query: unsent rows whose time has come, oldest first.
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
     // Foreign key to the booking: keeps "on delete set null" from scanning the table.
     index("email_outbox_booking_idx").on(t.bookingId),
   ],

@@ -15,7 +15,7 @@ import type { AppConfig } from "../runtime/config.server";
 import type { DatabaseHandle } from "../db/client.server";
 import type { Logger } from "../runtime/logger.server";
 import type { Metrics } from "../runtime/metrics.server";
-import type { JobQueue } from "../jobs/queue.server";
+import type { OutboxWorker } from "../email/outbox.server";
 import { createRequestContext, type AppParts, type RequestContext } from "./request-context.server";
 import { routeLabeller, type RouteLabeller } from "./route-pattern.server";
 
@@ -41,8 +41,8 @@ export interface HttpAppOptions {
   metrics?: Metrics;
   /** Names a request's route pattern for the metrics (app/server/http/route-pattern.server.ts). */
   routeLabel?: RouteLabeller;
-  /** Background work whose health /readyz reports (the job queue). */
-  jobs?: Pick<JobQueue, "health">;
+  /** Background work whose health /readyz reports (the e-mail outbox worker). */
+  outbox?: Pick<OutboxWorker, "health">;
 }
 
 const SAFE_REQUEST_ID = /^[\w-]{8,64}$/;
@@ -240,9 +240,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
       () => ({ ok: true }),
       (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
     );
-    const jobs = options.jobs?.health();
-    const ready = database_.ok && (jobs?.ok ?? true);
-    if (!ready) req.log.warn({ database: database_, jobs }, "not ready");
+    const outbox = options.outbox?.health();
+    const ready = database_.ok && (outbox?.ok ?? true);
+    if (!ready) req.log.warn({ database: database_, outbox }, "not ready");
     res
       .status(ready ? 200 : 503)
       .set("Cache-Control", "no-store")
@@ -250,7 +250,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         status: ready ? "ready" : "unavailable",
         checks: {
           database: database_.ok ? "ok" : "unavailable",
-          ...(jobs ? { jobs: jobs.state } : {}),
+          ...(outbox ? { outbox: outbox.ok ? "ok" : outbox.lastRunFailed ? "failing" : "stalled" } : {}),
         },
       });
   });

@@ -72,14 +72,9 @@ export function countRefusal(ctx: Pick<ServiceContext, "metrics">, key: string):
   ctx.metrics?.rateLimitRefused(key.split(":", 1)[0] || "other");
 }
 
-/**
- * Forgets windows older than a day (the longest rule's window), so the table stays as small
- * as the traffic; run by the hourly maintenance job. Answers how many went.
- */
-export async function pruneLimits(db: Database, now: Date = new Date()): Promise<number> {
-  const dayAgo = new Date(now.getTime() - 24 * 3_600_000);
-  const gone = await db.delete(requestLimits).where(lt(requestLimits.windowStartedAt, dayAgo)).returning({ key: requestLimits.key });
-  return gone.length;
+/** Forgets windows older than a day, so the table stays as small as the traffic. */
+export async function pruneLimits(db: Database): Promise<void> {
+  await db.delete(requestLimits).where(lt(requestLimits.windowStartedAt, sql`now() - interval '1 day'`));
 }
 
 /**

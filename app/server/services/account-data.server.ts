@@ -346,7 +346,7 @@ export async function deleteOwnAccount(
     await tx.delete(alertSubscriptions).where(or(eq(alertSubscriptions.userId, userId), eq(alertSubscriptions.email, owner.email)));
 
     if (owner.emailVerified) {
-      await enqueueEmail(tx, ctx.jobs, { ...accountDeletedEmail({ siteUrl: ctx.config.siteUrl }), to: owner.email, kind: "account-deleted" });
+      await enqueueEmail(tx, { ...accountDeletedEmail({ siteUrl: ctx.config.siteUrl }), to: owner.email, kind: "account-deleted" });
     }
     // When and how much was kept, without anything personal; the actor id becomes null with the user.
     await recordAudit(tx, {
@@ -360,6 +360,7 @@ export async function deleteOwnAccount(
     await tx.delete(user).where(eq(user.id, userId));
     return { bookings: bookingIds.length, messages: messageIds.length };
   });
+  ctx.outbox.kick();
   ctx.log.info({ bookingsKept: kept.bookings, messagesKept: kept.messages }, "account deleted by its owner");
   return { kept };
 }

@@ -213,6 +213,7 @@ export async function updateBookingStatus(
 ): Promise<Booking> {
   const adminId = requireAdmin(actor);
   const { bookingId, status } = input;
+  let queuedMail = false;
   try {
     const updated = await ctx.db.transaction(async (tx) => {
       const [before] = await tx
@@ -238,10 +239,12 @@ export async function updateBookingStatus(
       if (status === "confirmed" && before.booking.status !== "confirmed") {
         const slot = before.slot?.date ? (before.slot as { date: string; startTime: string; endTime: string }) : null;
         const mail = bookingConfirmedEmail(bookingMailInput(after, slot, ctx.config), { name: brand.name, email: brand.email });
-        await enqueueEmail(tx, ctx.jobs, { ...mail, to: after.email, kind: "booking-confirmed", bookingId: after.id });
+        await enqueueEmail(tx, { ...mail, to: after.email, kind: "booking-confirmed", bookingId: after.id });
+        queuedMail = true;
       }
       return after;
     });
+    if (queuedMail) ctx.outbox.kick();
     return updated;
   } catch (error) {
     throw slotTakenOr(error, { bookingId, status });

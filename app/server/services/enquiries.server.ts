@@ -7,7 +7,7 @@ import { adminBookingNoticeEmail, bookingMailInput, bookingReceiptEmail } from "
 import { enqueueEmail } from "../email/outbox.server";
 import type { ServiceContext } from "../http/request-context.server";
 import type { Actor } from "../security/actor.server";
-import { countRefusal, hitLimit, releaseHit, type LimitRule } from "../security/rate-limit.server";
+import { countRefusal, hitLimit, pruneLimits, releaseHit, type LimitRule } from "../security/rate-limit.server";
 import { SLOT_TAKEN_MESSAGE, createBooking } from "./bookings.server";
 import { recordContactMessage } from "./messages.server";
 import { findOfferedSlotForUpdate } from "./slots.server";
@@ -60,13 +60,14 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
 
       const slotTimes = slot ? { date: slot.date, startTime: slot.startTime, endTime: slot.endTime } : null;
       const mail = bookingMailInput(booking, slotTimes, ctx.config);
-      await enqueueEmail(tx, ctx.jobs, { ...bookingReceiptEmail(mail), to: booking.email, kind: "booking-receipt", bookingId: booking.id });
+      await enqueueEmail(tx, { ...bookingReceiptEmail(mail), to: booking.email, kind: "booking-receipt", bookingId: booking.id });
       for (const admin of await listAdminEmails(tx)) {
-        await enqueueEmail(tx, ctx.jobs, { ...adminBookingNoticeEmail(mail), to: admin, kind: "booking-admin-notice", bookingId: booking.id });
+        await enqueueEmail(tx, { ...adminBookingNoticeEmail(mail), to: admin, kind: "booking-admin-notice", bookingId: booking.id });
       }
       return { bookingId: booking.id };
     });
     ctx.log.info({ bookingId: submitted.bookingId }, "enquiry received");
+    ctx.outbox.kick();
     return submitted;
   } catch (error) {
     // Nothing was written (a slot taken a moment ago, or a failed write): the limits count
@@ -102,6 +103,7 @@ async function countAgainstLimits(ctx: ServiceContext, limits: Limit[]): Promise
     }
     counted.push(key);
   }
+  if (Math.random() < 0.01) await pruneLimits(db).catch(() => {});
   return counted;
 }
 
