@@ -6,6 +6,7 @@ import { brand } from "~/domain/brand";
 import { DOCUMENT_LIMITS, safePdfFileName } from "~/domain/documents";
 import { demoOpportunities } from "~/server/db/demo-content.server";
 import { demoDocuments } from "./demo-documents.server";
+import { pdfOf } from "../../../tests/support/pdf-fixtures";
 import { inspectPdf, renderPdf, stampPdf, type PdfContent } from "./pdf.server";
 
 /** Each page's text, as a reader's PDF tool extracts it. */
@@ -51,22 +52,15 @@ function encryptedPdf(): Uint8Array {
   const key = md5(padded(""), owner, p, id).slice(0, 5);
   const user = rc4(key, pad);
 
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
-    `<< /Filter /Standard /V 1 /R 2 /Length 40 /O <${hex(owner)}> /U <${hex(user)}> /P ${permissions} >>`,
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [<${hex(id)}> <${hex(id)}>] >>\nstartxref\n${xref}\n%%EOF\n`;
-  return latin1(body);
+  return pdfOf(
+    [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+      `<< /Filter /Standard /V 1 /R 2 /Length 40 /O <${hex(owner)}> /U <${hex(user)}> /P ${permissions} >>`,
+    ],
+    `/Root 1 0 R /Encrypt 4 0 R /ID [<${hex(id)}> <${hex(id)}>]`,
+  );
 }
 
 /**
