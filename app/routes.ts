@@ -18,6 +18,7 @@ export default [
   route("documents/investor-pack", "routes/investor-pack.tsx"),
   route("documents/:id", "routes/document.tsx"),
   route("documents/:id/download", "routes/document-download.tsx"),
+  route("booking/:token", "routes/booking-manage.tsx"),
   route("alerts/confirm", "routes/alerts.confirm.tsx"),
   route("alerts/unsubscribe", "routes/alerts.unsubscribe.tsx"),
   route("account", "routes/account.tsx", [

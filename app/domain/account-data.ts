@@ -160,6 +160,14 @@ export interface AccountDataExport {
     investmentAmount: string;
     message: string;
     preferredTime: string | null;
+    /** The time zone their browser reported when they booked. */
+    timeZone: string | null;
+    /** The opportunity the booking was about. */
+    opportunityId: string | null;
+    /** The video link or phone number the firm set. */
+    meetingLink: string | null;
+    /** Why they cancelled, in their words. */
+    cancellationReason: string | null;
     /** The booked slot on the firm's wall clock, when one was chosen. */
     slot: { date: string; startTime: string; endTime: string } | null;
   }[];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { meetingLinkSchema } from "./booking-changes";
 import { BOOKING_STATUSES } from "./constants";
 
 /** SPEC.md section 8, "Admin" / Bookings, verbatim. */
@@ -22,4 +23,10 @@ export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 export const bookingStatusChangeSchema = z.object({
   bookingId: z.uuid(),
   status: z.enum(BOOKING_STATUSES),
+});
+
+/** The meeting-link form's submission: an https:// link or a phone number; blank removes it. */
+export const meetingLinkChangeSchema = z.object({
+  bookingId: z.uuid(),
+  meetingLink: meetingLinkSchema,
 });

@@ -19,10 +19,24 @@ export interface BookingWithSlot {
   preferredTime: string | null;
   createdAt: Date;
   slot: SlotTimes | null;
+  /** The opportunity it was booked from, when there was one (and it still exists). */
+  opportunityTitle: string | null;
+  /** The video link or phone number an admin set. */
+  meetingLink: string | null;
+  /** Why the investor cancelled, when they said (for the admins). */
+  cancellationReason: string | null;
 }
 
 /** An investor's own booking as their dashboard lists it. */
-export type OwnBooking = Pick<BookingWithSlot, "id" | "bookingType" | "status" | "preferredTime" | "message" | "createdAt" | "slot">;
+export type OwnBooking = Pick<
+  BookingWithSlot,
+  "id" | "bookingType" | "status" | "preferredTime" | "message" | "createdAt" | "slot" | "opportunityTitle" | "meetingLink"
+> & {
+  /** The token of its booking page; null once the meeting is over. */
+  manageToken: string | null;
+  /** Whether it may still be moved or cancelled. */
+  changeable: boolean;
+};
 
 /** The parts of a booking the Messages tab shows beside the message it came with. */
 export interface BookingSummary {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BOOKING_TYPES } from "./constants";
+import { canonicalTimeZone } from "./slots";
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES } from "./enquiry-messages";
 
 /**
@@ -120,6 +121,20 @@ export const enquirySchema = z.object({
   availabilitySlotDescription: optionalSanitized(M.slotDescriptionMax).pipe(
     z.string().max(L.slotDescriptionMax, M.slotDescriptionMax).optional(),
   ),
+  /**
+   * The opportunity whose button opened the form (issue 16). Set by the page, not typed:
+   * anything that is not an id is dropped rather than refused, and the server keeps it only
+   * if the visitor may see that opportunity.
+   */
+  opportunityId: z
+    .string()
+    .nullish()
+    .transform((v) => (v && z.uuid().safeParse(v).success ? v : undefined)),
+  /** The visitor's own time zone, from their browser, for reminders in their time. Dropped when unknown. */
+  timeZone: z
+    .string()
+    .nullish()
+    .transform((v) => (v ? (canonicalTimeZone(v) ?? undefined) : undefined)),
 });
 
 export type EnquiryInput = z.infer<typeof enquirySchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  canonicalTimeZone,
   firmTimeLabel,
   isSlotOffered,
   moreNote,
@@ -87,5 +88,15 @@ describe("showing a slot's time", () => {
 
   it("says so when the slot falls on another day for the visitor", () => {
     expect(visitorTimeLabel(winter, "Europe/London", "Pacific/Honolulu")).toBe("23:00–23:30 on Sun 22 Nov your time");
+  });
+});
+
+describe("canonicalTimeZone", () => {
+  it("gives the zone's own spelling, and nothing for offsets or unknown names", () => {
+    expect(canonicalTimeZone("europe/london")).toBe("Europe/London");
+    expect(canonicalTimeZone("Asia/Baghdad")).toBe("Asia/Baghdad");
+    expect(canonicalTimeZone("+03:00")).toBeNull();
+    expect(canonicalTimeZone("Mars/Olympus_Mons")).toBeNull();
+    expect(canonicalTimeZone("")).toBeNull();
   });
 });

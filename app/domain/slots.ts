@@ -32,6 +32,34 @@ export function wallClockNow(timeZone: string, now: Date = new Date()): WallCloc
   return { date: format(zoned, "yyyy-MM-dd"), time: format(zoned, "HH:mm:ss") };
 }
 
+/**
+ * The earliest wall-clock moment a slot may start and still be offered: `noticeHours`
+ * (BOOKING_NOTICE_HOURS) after `now`. Every "is it offered" check takes this, not the bare
+ * clock, so minimum notice is one rule on the server.
+ */
+export function bookableFrom(timeZone: string, noticeHours: number, now: Date = new Date()): WallClock {
+  return wallClockNow(timeZone, new Date(now.getTime() + noticeHours * 3_600_000));
+}
+
+/** Whether `value` is an IANA time zone this runtime knows ("Europe/London", "Asia/Baghdad"). */
+export function isTimeZone(value: string): boolean {
+  if (!value || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's canonical name ("europe/london" → "Europe/London"), or null when it is not one. */
+export function canonicalTimeZone(value: string): string | null {
+  if (!isTimeZone(value)) return null;
+  const name = new Intl.DateTimeFormat("en-GB", { timeZone: value }).resolvedOptions().timeZone;
+  // Offsets ("+03:00") are not places: a reminder in "your time" needs a named zone.
+  return /^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)+$|^UTC$/.test(name) ? name : null;
+}
+
 /** "09:00" and "09:00:00" compare as the same time. */
 export function normaliseTime(time: string): string {
   return time.length === 5 ? `${time}:00` : time;

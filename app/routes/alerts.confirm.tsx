@@ -31,8 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** `same-origin`: the token stays on this site, and the form post keeps its Origin (see booking-manage.tsx). */
 export function headers() {
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -5,7 +5,7 @@ import type { BookingDialogData, BookingTimesData } from "~/domain/booking-dialo
 import { getEnquiryPrefill } from "~/server/services/enquiries.server";
 import { settle } from "~/server/http/answer.server";
 import { actorFor } from "~/server/security/session.server";
-import { listSlotDates, listSlotsOnDate, listUpcomingSlots } from "~/server/services/slots.server";
+import { bookingClock, listSlotDates, listSlotsOnDate, listUpcomingSlots } from "~/server/services/slots.server";
 import type { Route } from "./+types/api.booking";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -18,7 +18,8 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await actorFor(context);
-  const now = wallClockNow(context.config.firmTimeZone);
+  // Slots within the minimum notice (BOOKING_NOTICE_HOURS) are not offered.
+  const now = bookingClock(context);
   const date = new URL(request.url).searchParams.get("date");
 
   if (date !== null) {
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const [upcoming, dates] = slots.value;
   return data<BookingDialogData>(
-    { timeZone: context.config.firmTimeZone, today: now.date, upcoming, dates, prefill: prefill.value },
+    { timeZone: context.config.firmTimeZone, today: wallClockNow(context.config.firmTimeZone).date, upcoming, dates, prefill: prefill.value },
     { headers: PRIVATE },
   );
 }

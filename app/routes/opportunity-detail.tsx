@@ -137,7 +137,9 @@ export default function OpportunityDetail({ loaderData, actionData }: Route.Comp
               </div>
             ))}
           </dl>
-          <ScheduleButton className="mt-6 w-full">Schedule Discussion</ScheduleButton>
+          <ScheduleButton className="mt-6 w-full" opportunity={{ id: o.id, title: o.title }}>
+            Schedule Discussion
+          </ScheduleButton>
           <section aria-labelledby="interest-heading" className="mt-6 border-t pt-6">
             <h2 id="interest-heading" className="mb-3 font-serif text-lg font-semibold">
               Register your interest

@@ -87,7 +87,10 @@ export default function ContactSupport() {
       <StaticSection title="What we can help with">
         <ul className="list-disc space-y-2 pl-6">
           <li>signing in, creating an account or resetting your password for the Investor Portal;</li>
-          <li>confirming, rearranging or cancelling a consultation, investment review or site visit discussion;</li>
+          <li>
+            confirming a consultation, investment review or site visit discussion (you can move or cancel one yourself from
+            My Bookings, or from the link in our e-mails about it);
+          </li>
           <li>updating your profile, company details or preferred contact method;</li>
           <li>requesting a market report or a copy of one of our legal documents;</li>
           <li>questions about your personal data and how we handle it.</li>

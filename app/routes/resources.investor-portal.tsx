@@ -27,7 +27,7 @@ const FEATURES = [
   {
     icon: CalendarCheck,
     title: "Your bookings",
-    text: "Every consultation, investment review and site visit discussion you have booked, with its date, your preferred time, the notes you sent and its current status.",
+    text: "Every consultation, investment review and site visit discussion you have booked, with its date in our time and yours, the opportunity it is about, its current status and, once confirmed, how to join. Move or cancel one in two clicks.",
   },
   {
     icon: UserRound,
@@ -98,8 +98,10 @@ export default function InvestorPortal() {
         <p>
           The portal does not replace your adviser; it supports the conversation. When you book a consultation from our
           website, it appears in your portal straight away with the status pending. Once an adviser has confirmed the
-          time, the status changes to confirmed, and after the call it is marked as completed. If a consultation has to
-          be cancelled, you will see that too, and we will contact you to rearrange.
+          time, the status changes to confirmed, and after the call it is marked as completed. You can move a
+          consultation to another free time or cancel it yourself, from My Bookings or from the link in any e-mail we
+          send you about it; we send a reminder the day before and an hour before. If we have to cancel, you will see
+          that too, and we will contact you to rearrange.
         </p>
         <p>
           Questions sent through the portal or our enquiry form receive a reply within {REPLY_WITHIN_HOURS} hours, from an adviser who knows your file rather than a general inbox.

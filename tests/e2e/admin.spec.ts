@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { waitForMail } from "../support/mailbox";
 import { E2E_ADMIN, signInAsAdmin } from "./e2e-admin";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -55,7 +56,21 @@ test.describe("/admin", () => {
     await booking.getByLabel("Status of the booking from Nadia Kareem").selectOption("confirmed");
     await expect(page.getByText("Booking status updated successfully")).toBeVisible();
     await page.goto("/admin?tab=bookings&status=confirmed");
-    await expect(page.getByRole("article", { name: "Booking from Nadia Kareem" }).filter({ hasText: email })).toContainText("Confirmed");
+    const confirmed = page.getByRole("article", { name: "Booking from Nadia Kareem" }).filter({ hasText: email });
+    await expect(confirmed).toContainText("Confirmed");
+
+    // A confirmed booking takes a meeting link; a bad one is refused, a good one mailed to her.
+    const link = confirmed.getByLabel("Meeting link or phone number for Nadia Kareem");
+    await link.fill("javascript:alert(1)");
+    await confirmed.getByRole("button", { name: "Save and notify" }).click();
+    await expect(confirmed.getByText("Enter an https:// link or a phone number.")).toBeVisible();
+    await expect(link).toHaveAttribute("aria-invalid", "true");
+    await link.fill("https://meet.example.com/tigris-nadia");
+    await confirmed.getByRole("button", { name: "Save and notify" }).click();
+    await expect(page.getByText("Meeting link saved. The investor has been sent the details.")).toBeVisible();
+    const joining = await waitForMail(process.env.E2E_DATA_DIR!, email, (m) => /How to join/.test(m.subject ?? ""));
+    // Her request named no slot, so there is no calendar event to update: the mail says how to join.
+    expect(joining.text).toContain("Join the video call: https://meet.example.com/tigris-nadia");
 
     // Her message: found by searching, marked read, and still read after a reload.
     await page.goto("/admin");

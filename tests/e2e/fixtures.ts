@@ -88,11 +88,18 @@ export async function expectAccessible(page: Page, state: string, scope?: string
   await page.waitForLoadState("networkidle");
   await page.evaluate(async () => {
     const finite = () => document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    // A toast is rendered transparent first and only starts its fade-in a frame or two
+    // later, when nothing is animating yet: it counts as moving until it is fully shown.
+    const arriving = () =>
+      [...document.querySelectorAll<HTMLElement>("[data-sonner-toast]")].filter(
+        (toast) => toast.dataset.mounted !== "true" || (toast.dataset.removed !== "true" && getComputedStyle(toast).opacity !== "1"),
+      );
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     // Until two frames pass with nothing moving (one toast's end can start another's).
-    for (let round = 0; round < 10; round++) {
+    for (let round = 0; round < 40; round++) {
       await Promise.all(finite().map((animation) => animation.finished.catch(() => undefined)));
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      if (finite().length === 0) return;
+      await frames();
+      if (finite().length === 0 && arriving().length === 0) return;
     }
   });
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);

@@ -13,11 +13,11 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-test("/readyz says the database and the e-mail worker answer", async ({ request }) => {
+test("/readyz says the database and the job queue answer", async ({ request }) => {
   const ready = await request.get("/readyz");
   expect(ready.status()).toBe(200);
   expect(ready.headers()["cache-control"]).toBe("no-store");
-  expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", outbox: "ok" } });
+  expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", jobs: "ok" } });
 });
 
 test("/metrics is refused without the token, and after some requests shows every named series", async ({ request, baseURL }) => {

@@ -176,6 +176,8 @@ test("the booking receipt to a typed-in address carries none of the typed text o
   const normalise = (text: string | false | undefined, booked: OfferedSlot, ref: string) =>
     String(text ?? "")
       .replace(new RegExp(`${escapeRegExp(slotText(booked))}(?: \\([^)]*\\))?`, "g"), "<slot>")
+      // The booking page's link: the reference and its own signature (issue 16).
+      .replace(new RegExp(`${escapeRegExp(ref)}\\.[A-Za-z0-9_-]{43}`, "g"), "<reference>.<signature>")
       .replaceAll(ref, "<reference>");
   expect(normalise(receipt.subject, slot, reference)).toBe(normalise(plainReceipt.subject, plainSlot, plainReference));
   expect(normalise(receipt.text, slot, reference)).toBe(normalise(plainReceipt.text, plainSlot, plainReference));

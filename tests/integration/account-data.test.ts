@@ -232,8 +232,18 @@ describe(`Delete account (${testDriver})`, () => {
       investmentAmount: "$750,000",
       availabilitySlotId: slot.id,
       preferredTime: "Tue 6 May, 11:00",
+      timeZone: "Asia/Baghdad",
+      meetingLink: "https://meet.example.com/layla",
     });
-    const signedOut = await insertBooking(db, { userId: null, email: me.email, phone: "+964 770 000 0000" });
+    const signedOut = await insertBooking(db, {
+      userId: null,
+      email: me.email,
+      phone: "+964 770 000 0000",
+      status: "cancelled",
+      cancellationReason: "My husband is unwell.",
+    });
+    // A reminder waiting for her booking, as a confirmation would have queued it.
+    await bed.context.jobs.send(db, "booking-reminder", { bookingId: booking.id, lead: "1h", startsAt: "2031-05-06T10:00:00.000Z" }, { key: `${booking.id}:1h`, startAfter: new Date("2031-05-06T09:00:00Z") });
     const message = await insertContactMessage(db, { consultationBookingId: booking.id, firstName: "Layla", lastName: "Hassan", email: me.email, message: "Call me." });
     const loneMessage = await insertContactMessage(db, { email: me.email, message: "Another question." });
     const othersBooking = await insertBooking(db, { userId: other.id, email: other.email, firstName: "Omar", phone: "+44 1", message: "Omar's." });
@@ -274,7 +284,10 @@ describe(`Delete account (${testDriver})`, () => {
     expect(placeholder).toMatch(/^deleted-[0-9a-f]{32}@deleted\.invalid$/);
     for (const row of kept) {
       expect(row).toMatchObject({ userId: null, firstName: "Deleted", lastName: "account", email: placeholder, phone: null, message: "[removed]" });
+      // Her own words and her whereabouts go too; nobody is left to remind.
+      expect(row).toMatchObject({ cancellationReason: null, timeZone: null, meetingLink: null });
     }
+    expect(await bed.context.jobs.pending(db, "booking-reminder", `${booking.id}:1h`)).toBe(0);
     expect(kept.find((r) => r.id === booking.id)).toMatchObject({ investmentAmount: "$750,000", availabilitySlotId: slot.id, preferredTime: "Tue 6 May, 11:00", status: "pending" });
     const keptMessages = await db.select().from(contactMessages).where(inArray(contactMessages.id, [message.id, loneMessage.id]));
     expect(keptMessages).toHaveLength(2);

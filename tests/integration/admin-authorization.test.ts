@@ -21,6 +21,7 @@ import { testDriver } from "./test-database";
 const WRITES: Record<string, Record<string, Record<string, string>>> = {
   "routes/admin.tsx": {
     "booking-status": { intent: "booking-status", bookingId: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
+    "booking-meeting-link": { intent: "booking-meeting-link", bookingId: "7d1b3a55-0000-4000-8000-000000000001", meetingLink: "https://meet.example.com/abc" },
     "message-read": { intent: "message-read", messageId: "7d1b3a55-0000-4000-8000-000000000002" },
     "user-role": { intent: "user-role", userId: "no-such-user", role: "admin" },
     "opportunity-save": {

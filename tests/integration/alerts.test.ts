@@ -155,7 +155,7 @@ describe(`alerts over HTTP (${testDriver})`, () => {
     const now = new Date();
     const publicAt = new Date(now.getTime() + 10 * DAY);
     const opportunity = await createOpportunity(t.db, { title: "Alerted Tower", activatedAt: now, publicAt });
-    const dispatch = (at: Date) => dispatchOpportunityAlerts(t.db, context.config, silent, at);
+    const dispatch = (at: Date) => dispatchOpportunityAlerts({ db: t.db, config: context.config, log: silent, jobs: t.jobs }, at);
 
     // Now: Elite members see it (10 days before it is public); two instances look at once.
     await Promise.all([dispatch(now), dispatch(now)]);
@@ -185,12 +185,12 @@ describe(`alerts over HTTP (${testDriver})`, () => {
     const old = await createOpportunity(t.db, { title: "Old Tower", activatedAt: new Date(Date.now() - DAY) });
     const who = await investor("Elite");
     await post("/dashboard", { intent: "opportunity-alerts", enabled: "on" }, { cookie: who.cookie });
-    await dispatchOpportunityAlerts(t.db, context.config, silent, new Date());
+    await dispatchOpportunityAlerts({ db: t.db, config: context.config, log: silent, jobs: t.jobs }, new Date());
     expect(await mailsTo(who.email, "opportunity-alert")).toHaveLength(0);
 
     await post("/dashboard", { intent: "opportunity-alerts", enabled: "off" }, { cookie: who.cookie });
     const fresh = await createOpportunity(t.db, { title: "Fresh Tower", activatedAt: new Date(Date.now() + 60_000) });
-    await dispatchOpportunityAlerts(t.db, context.config, silent, new Date(Date.now() + 120_000));
+    await dispatchOpportunityAlerts({ db: t.db, config: context.config, log: silent, jobs: t.jobs }, new Date(Date.now() + 120_000));
     expect(await mailsTo(who.email, "opportunity-alert")).toHaveLength(0);
     await t.db.delete(investmentOpportunities).where(eq(investmentOpportunities.id, old.id));
     await t.db.delete(investmentOpportunities).where(eq(investmentOpportunities.id, fresh.id));

@@ -9,7 +9,10 @@ import type { Actor } from "~/server/security/actor.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/server/security/better-auth.server";
 import { loadConfig } from "~/server/runtime/config.server";
 import { createMailer } from "~/server/email/mailer.server";
-import { deliverDueEmails } from "~/server/email/outbox.server";
+import type { Database } from "~/server/db/client.server";
+import type { Mailer } from "~/server/email/mailer.server";
+import { deliverEmail, unsentMailIds, type MailJobs } from "~/server/email/outbox.server";
+import type { Logger } from "~/server/runtime/logger.server";
 import { createUser } from "~/server/db/factories.server";
 import { createLogger } from "~/server/runtime/logger.server";
 import { totpCode } from "../support/totp";
@@ -33,12 +36,18 @@ export function createTestContext(t: TestDatabase, env: NodeJS.ProcessEnv = {}):
   const mailer = createMailer({ smtpUrl: undefined, from: config.mail.from, dataDir, logger });
   // The auth library's own mails (verification, reset, security notices) are delivered as
   // soon as they are queued, as the server's worker would, so tests can follow their links.
-  const authOutbox = { kick: () => void deliverDueEmails(t.db, mailer, logger).catch(() => {}) };
-  const auth = createAuth({ config, db: t.db, logger, outbox: authOutbox });
-  // Mails the services queue stay in email_outbox: tests deliver them with deliverDueEmails when they need to.
-  const outbox = { kick() {} };
+  const authJobs: MailJobs = {
+    async send(db, name, data, options) {
+      const id = await t.jobs.send(db, name, data, options);
+      if (name === "email") void deliverEmail(t.db, mailer, logger, { outboxId: (data as { outboxId: string }).outboxId, final: false }).catch(() => {});
+      return id;
+    },
+  };
+  const auth = createAuth({ config, db: t.db, logger, jobs: authJobs });
+  // Mails the services queue stay in email_outbox (their jobs in the queue, which nothing
+  // works here): tests deliver them with deliverWaitingMail when they need to.
   const context = createRequestContext(
-    { db: t.db, config, auth, outbox },
+    { db: t.db, config, auth, jobs: t.jobs },
     { headers: new Headers({ [CLIENT_IP_HEADER]: "203.0.113.7" }), log: logger, requestId: "test", nonce: "" },
   );
   return { ...context, dataDir };
@@ -206,15 +215,33 @@ const serviceContexts = new WeakMap<TestDatabase, ServiceContext>();
 
 /**
  * What a service needs, for test files that call services directly and no route: the
- * test database, a default configuration, a silent logger and an outbox nobody runs
- * (queued e-mails stay in email_outbox until a test delivers them).
+ * test database, a default configuration, a silent logger and the database's job queue,
+ * which nothing works (queued e-mails stay in email_outbox until a test delivers them).
  */
 export function serviceContext(t: TestDatabase, overrides: Partial<ServiceContext> = {}): ServiceContext {
   let base = serviceContexts.get(t);
   if (!base) {
     const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "svc-")), SITE_URL, BETTER_AUTH_SECRET: "a test secret of at least thirty-two characters" });
-    base = { db: t.db, config, log: createLogger({ level: "silent", pretty: false }), outbox: { kick() {} }, clientKey: "203.0.113.7" };
+    base = { db: t.db, config, log: createLogger({ level: "silent", pretty: false }), jobs: t.jobs, clientKey: "203.0.113.7" };
     serviceContexts.set(t, base);
   }
   return { ...base, ...overrides };
+}
+
+/**
+ * Delivers every mail still waiting in email_outbox, oldest first, through the production
+ * delivery step (`deliverEmail`), as the e-mail worker would one job at a time. A failed
+ * delivery is recorded on its row and counted, not thrown.
+ */
+export async function deliverWaitingMail(db: Database, mailer: Mailer, log: Logger): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  for (const id of await unsentMailIds(db)) {
+    try {
+      if ((await deliverEmail(db, mailer, log, { outboxId: id, final: false })) === "sent") sent++;
+    } catch {
+      failed++;
+    }
+  }
+  return { sent, failed };
 }

@@ -2,7 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
 import { anonymous } from "~/server/security/actor.server";
-import { createBooking, updateBookingStatus, type NewBookingInput } from "~/server/services/bookings.server";
+import { updateBookingStatus } from "~/server/services/booking-changes.server";
+import { createBooking, type NewBookingInput } from "~/server/services/bookings.server";
 import { createSlot, createUser } from "~/server/db/factories.server";
 import { auditLog, consultationBookings, emailOutbox } from "~/server/db/schema.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
@@ -90,7 +91,7 @@ describe(`an admin changing a booking's status (${testDriver})`, () => {
     expect(await auditFor(booking.id)).toEqual([]);
   });
 
-  it("queues the investor's confirmation with a calendar invite once, when the booking becomes confirmed", async () => {
+  it("queues the investor's confirmation with a calendar invite once, when the booking becomes confirmed, and tells them of a later change", async () => {
     const admin = await createUser(t.db, { role: "admin" });
     const actor = { kind: "user" as const, userId: admin.id, isAdmin: true };
     const slot = await createSlot(t.db, { date: "2032-07-05", startTime: "14:00:00", endTime: "14:30:00" });
@@ -106,10 +107,16 @@ describe(`an admin changing a booking's status (${testDriver})`, () => {
     expect(mail!.ical).toContain("DTSTART;TZID=Europe/London:20320705T140000");
     expect(mail!.ical).toContain("DTEND;TZID=Europe/London:20320705T143000");
 
-    // Saving "confirmed" again, or another status, sends nothing more.
+    expect(mail!.ical).toContain("SEQUENCE:1");
+    expect(mail!.ical).toContain("STATUS:CONFIRMED");
+
+    // Saving "confirmed" again sends nothing more; marking it completed tells the investor (no invite).
     await updateBookingStatus(serviceContext(t), actor, { bookingId: booking.id, status: "confirmed" });
-    await updateBookingStatus(serviceContext(t), actor, { bookingId: booking.id, status: "completed" });
     expect(await outboxFor(booking.id)).toHaveLength(1);
+    await updateBookingStatus(serviceContext(t), actor, { bookingId: booking.id, status: "completed" });
+    const after = await outboxFor(booking.id);
+    expect(after.map((m) => m.kind).sort()).toEqual(["booking-completed", "booking-confirmed"]);
+    expect(after.find((m) => m.kind === "booking-completed")?.ical).toBeNull();
 
     // One audit entry per real change, by this admin; saving the same status again is none.
     const change = (from: string, to: string) => ({

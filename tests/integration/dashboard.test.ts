@@ -68,6 +68,11 @@ describe(`investor dashboard (${testDriver})`, () => {
       message: "A site visit in spring, please.",
       createdAt: day(9),
       slot: null,
+      opportunityTitle: null,
+      meetingLink: null,
+      // Cancelled and without a slot: its page still opens (to say so), but nothing can change.
+      manageToken: expect.stringMatching(new RegExp(`^${aNewest.id}\\.`)),
+      changeable: false,
     });
     expect(list[0]!.createdAt).toBeInstanceOf(Date);
     expect(list[1]).toMatchObject({

@@ -18,11 +18,10 @@ import {
   submitEnquiry,
 } from "~/server/services/enquiries.server";
 import type { Mailer } from "~/server/email/mailer.server";
-import { deliverDueEmails } from "~/server/email/outbox.server";
 import { createLogger } from "~/server/runtime/logger.server";
 import { findOfferedSlotForUpdate, listSlotsOnDate } from "~/server/services/slots.server";
 import { enquiryForm } from "../support/enquiry-form";
-import { SITE_URL, createTestContext, formRequest, signInCookie, routeArgs, type TestContext } from "./app-context";
+import { SITE_URL, createTestContext, deliverWaitingMail, formRequest, signInCookie, routeArgs, type TestContext } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 /**
@@ -84,12 +83,12 @@ function enquiry(overrides: Record<string, unknown> = {}): EnquiryInput {
 }
 
 /** One submission's context: a fresh client address, the firm's clock in London unless a test says otherwise. */
-function submission(overrides: { clientKey?: string; timeZone?: string; now?: Date } = {}): ServiceContext {
-  const { timeZone = "Europe/London", now, clientKey = nextKey() } = overrides;
+function submission(overrides: { clientKey?: string; timeZone?: string; now?: Date; noticeHours?: number } = {}): ServiceContext {
+  const { timeZone = "Europe/London", now, clientKey = nextKey(), noticeHours = 0 } = overrides;
   return {
     ...context,
     clientKey,
-    config: { ...context.config, firmTimeZone: timeZone, siteUrl: SITE_URL },
+    config: { ...context.config, firmTimeZone: timeZone, siteUrl: SITE_URL, bookingNoticeHours: noticeHours },
     ...(now ? { clock: () => now } : {}),
   };
 }
@@ -344,6 +343,20 @@ describe(`submitting an enquiry (${testDriver})`, () => {
     const early = enquiry({ availabilitySlotId: started.id });
     await submitEnquiry(submission({ now: new Date("2031-07-01T07:30:00Z") }), anonymous, early);
     expect(await bookingsOfSlot(started.id)).toHaveLength(1);
+  });
+
+  it("refuses a slot inside the minimum notice (BOOKING_NOTICE_HOURS), on the server, and takes one just beyond it", async () => {
+    // 09:00 London on 2 July 2031 (BST) is 08:00 UTC.
+    const slot = await createSlot(t.db, { date: "2031-07-02", startTime: "09:00:00", endTime: "09:30:00" });
+    const tooSoon = enquiry({ availabilitySlotId: slot.id });
+    // 11 hours before: inside a 12-hour notice.
+    const refused = await rejection(submitEnquiry(submission({ noticeHours: 12, now: new Date("2031-07-01T21:00:00Z") }), anonymous, tooSoon));
+    expect(refused.code).toBe("CONFLICT");
+    await expectNothingWritten(tooSoon.email);
+    // 13 hours before: bookable.
+    const inTime = enquiry({ availabilitySlotId: slot.id });
+    await submitEnquiry(submission({ noticeHours: 12, now: new Date("2031-07-01T19:00:00Z") }), anonymous, inTime);
+    expect(await bookingsOfSlot(slot.id)).toHaveLength(1);
   });
 
   it("takes the user id from the actor only", async () => {
@@ -640,8 +653,7 @@ describe(`an SMTP failure (${testDriver})`, () => {
       mode: "smtp",
       send: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:25")),
     };
-    const before = Date.now();
-    const result = await deliverDueEmails(t.db, broken, createLogger({ level: "silent", pretty: false }), { limit: 1000 });
+    const result = await deliverWaitingMail(t.db, broken, createLogger({ level: "silent", pretty: false }));
     expect(result.sent).toBe(0);
     expect(result.failed).toBeGreaterThanOrEqual(1 + adminEmails.length);
 
@@ -653,8 +665,9 @@ describe(`an SMTP failure (${testDriver})`, () => {
       expect(mail.sentAt).toBeNull();
       expect(mail.attempts).toBe(1);
       expect(mail.lastError).toContain("ECONNREFUSED");
-      // Retried later, not dropped.
-      expect(mail.nextAttemptAt.getTime()).toBeGreaterThan(before);
+      // Retried later, not dropped: its delivery job is still in the queue.
+      expect(mail.givenUpAt).toBeNull();
+      expect(await t.jobs.waiting("email", mail.id)).toHaveLength(1);
     }
     expect(await t.db.$count(emailOutbox, and(eq(emailOutbox.bookingId, bookingId), eq(emailOutbox.attempts, 1)))).toBe(mails.length);
   });

@@ -179,5 +179,8 @@ describe("redactPath", () => {
     expect(redactPath("/api/auth/verify-email?token=secret&callbackURL=/")).toBe("/api/auth/verify-email");
     expect(redactPath("/api/auth/reset-password/abc123?callbackURL=/auth")).toBe("/api/auth/reset-password/[token]");
     expect(redactPath("/opportunities/42")).toBe("/opportunities/42");
+    // A booking's manage link, as a page and as its data request.
+    expect(redactPath(`/booking/${"a".repeat(36)}.${"b".repeat(43)}`)).toBe("/booking/[token]");
+    expect(redactPath(`/booking/${"a".repeat(36)}.${"b".repeat(43)}.data?_routes=x`)).toBe("/booking/[token]");
   });
 });

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { createMailer } from "~/server/email/mailer.server";
-import { outboxStatus, startOutboxWorker, type OutboxWorker } from "~/server/email/outbox.server";
+import { outboxStatus, workEmails } from "~/server/email/outbox.server";
+import { openJobQueue, type JobQueue } from "~/server/jobs/queue.server";
 import { loadConfig } from "~/server/runtime/config.server";
 import { createMetrics, type Metrics } from "~/server/runtime/metrics.server";
 import { createAuth } from "~/server/security/better-auth.server";
@@ -17,7 +18,7 @@ import { createTestDatabase, testDriver, type TestDatabase } from "./test-databa
 /**
  * Issue 14: /metrics after real traffic, on each database. The app is put together as
  * serve.server.ts does it: the real route modules (the production build), better-auth,
- * an outbox worker and a database that tells the metrics of every statement. Its mail
+ * the job queue with its e-mail worker and a database that tells the metrics of every statement. Its mail
  * server refuses connections, so the enquiry's mail stays queued and its failed attempt
  * is counted.
  */
@@ -27,7 +28,7 @@ const silent = pino({ level: "silent" });
 
 let t: TestDatabase | undefined;
 let database: DatabaseHandle;
-let worker: OutboxWorker;
+let jobs: JobQueue;
 let app: RealApp;
 let metrics: Metrics;
 /** The server's own address, which is also its SITE_URL. */
@@ -53,13 +54,14 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "metrics-traffic-"));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: base, METRICS_TOKEN: TOKEN });
   const mailer = createMailer({ smtpUrl: "smtp://127.0.0.1:1", from: config.mail.from, dataDir, logger: silent, timeoutMs: 1_000 });
-  worker = startOutboxWorker({ db: database.db, mailer, log: silent, intervalMs: 60_000, onFailure: metrics.mailFailed });
-  const auth = createAuth({ config, db: database.db, logger: silent, outbox: worker });
-  await app.mount({ parts: { db: database.db, config, auth, outbox: worker, metrics }, database, metrics, outbox: worker });
+  jobs = await openJobQueue(database, { log: silent, schedule: false, supervise: false, pollingIntervalSeconds: 0.5 });
+  await workEmails(jobs, { db: database.db, mailer, log: silent, onFailure: metrics.mailFailed });
+  const auth = createAuth({ config, db: database.db, logger: silent, jobs });
+  await app.mount({ parts: { db: database.db, config, auth, jobs, metrics }, database, metrics, jobs });
 }, 120_000);
 
 afterAll(async () => {
-  await worker?.stop();
+  await jobs?.stop(0);
   await app?.close();
   await database?.close();
   await t?.destroy();
@@ -136,6 +138,6 @@ describe(`/metrics after real requests (${testDriver})`, () => {
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
     expect(ready.headers.get("cache-control")).toBe("no-store");
-    expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", outbox: "ok" } });
+    expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", jobs: "ok" } });
   });
 });

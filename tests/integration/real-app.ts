@@ -27,7 +27,7 @@ export interface RealApp {
   /** http://127.0.0.1:<port>, the app's SITE_URL. */
   base: string;
   /** Puts the app on the listening server. */
-  mount(options: { parts: AppParts; database: DatabaseHandle; metrics?: Metrics; outbox?: Parameters<typeof createHttpApp>[0]["outbox"] }): Promise<void>;
+  mount(options: { parts: AppParts; database: DatabaseHandle; metrics?: Metrics; jobs?: Parameters<typeof createHttpApp>[0]["jobs"] }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,14 +46,14 @@ export async function listenForApp(): Promise<RealApp> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     base,
-    async mount({ parts, database, metrics, outbox }) {
+    async mount({ parts, database, metrics, jobs }) {
       const build = await routeBuild();
       const app = createHttpApp({
         config: parts.config,
         database,
         logger: silent,
         metrics,
-        outbox,
+        jobs,
         routeLabel: routeLabeller(build.routes),
         auth: toNodeHandler(parts.auth),
         pages: createRequestHandler({ build, mode: "production", getLoadContext: loadContextFor(parts) }),

@@ -1,5 +1,9 @@
 import { useFetcher } from "react-router";
+import { SlotWhen } from "~/components/booking/slot-when";
 import { BookingStatusBadge } from "~/components/dashboard/booking-status-badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { BOOKING_CHANGE_MESSAGES, MEETING_LINK_MAX } from "~/domain/booking-changes";
 import { toast } from "~/components/ui/toaster";
 import { ADMIN_BOOKING_TOASTS, ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingsQuery } from "~/domain/admin-bookings";
 import { bookingStatusLabel, bookingTypeLabel, bookingWhen, formatBookedDate } from "~/domain/booking-labels";
@@ -73,6 +77,51 @@ function useStatusChangeToasts() {
   });
 }
 
+/**
+ * A confirmed booking's video link or phone number; saving it mails the investor the
+ * updated invite. A refusal is said beside the field (and in a toast), and the typed value stays.
+ */
+function MeetingLinkForm({ booking, name }: { booking: BookingWithSlot; name: string }) {
+  const key = `admin-booking-meeting-link-${booking.id}`;
+  const fetcher = useFetcher<AdminActionResult>({ key });
+  useActionResult(key, (result, sent) => {
+    const removed = String(sent?.get("meetingLink") ?? "").trim() === "";
+    if (result.ok) toast.success(removed ? BOOKING_CHANGE_MESSAGES.meetingLinkRemoved : BOOKING_CHANGE_MESSAGES.meetingLinkSaved);
+    else toast.error(BOOKING_CHANGE_MESSAGES.failed, { description: result.message });
+  });
+  const busy = fetcher.state !== "idle";
+  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const id = `meeting-link-${booking.id}`;
+  return (
+    <fetcher.Form method="post" className="mt-4 flex flex-wrap items-start gap-2">
+      <input type="hidden" name="intent" value="booking-meeting-link" />
+      <input type="hidden" name="bookingId" value={booking.id} />
+      <div className="grid min-w-64 flex-1 gap-1">
+        <label htmlFor={id} className="text-sm text-muted-foreground">
+          Meeting link or phone number for {name}
+        </label>
+        <Input
+          id={id}
+          name="meetingLink"
+          defaultValue={booking.meetingLink ?? ""}
+          maxLength={MEETING_LINK_MAX}
+          placeholder="https://… or +44 20 …"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" variant="outline" className="mt-6" disabled={busy}>
+        {busy ? "Saving..." : "Save and notify"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
 function BookingRow({ booking, timeZone }: { booking: BookingWithSlot; timeZone: string }) {
   const fetcher = useFetcher<AdminActionResult>({ key: STATUS_FETCHER });
   const name = `${booking.firstName} ${booking.lastName}`;
@@ -128,11 +177,24 @@ function BookingRow({ booking, timeZone }: { booking: BookingWithSlot; timeZone:
           <dd>{booking.investmentAmount}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">{when?.label ?? "Time slot"}</dt>
-          <dd>{when?.text ?? "None chosen"}</dd>
+          <dt className="text-muted-foreground">{booking.slot ? "Time slot" : (when?.label ?? "Time slot")}</dt>
+          <dd>{booking.slot ? <SlotWhen slot={booking.slot} timeZone={timeZone} /> : (when?.text ?? "None chosen")}</dd>
         </div>
+        {booking.opportunityTitle ? (
+          <div>
+            <dt className="text-muted-foreground">Opportunity</dt>
+            <dd>{booking.opportunityTitle}</dd>
+          </div>
+        ) : null}
       </dl>
       <p className="mt-4 text-sm whitespace-pre-line">{booking.message}</p>
+      {booking.status === "cancelled" && booking.cancellationReason ? (
+        <p className="mt-2 text-sm">
+          <span className="text-muted-foreground">Cancellation reason: </span>
+          {booking.cancellationReason}
+        </p>
+      ) : null}
+      {booking.status === "confirmed" ? <MeetingLinkForm booking={booking} name={name} /> : null}
     </article>
   );
 }

@@ -14,6 +14,7 @@ import {
   visitorTimeLabel,
   type OfferedSlot,
 } from "~/domain/slots";
+import type { BookingOpportunity } from "./booking-provider";
 import { EnquiryForm } from "./enquiry-form";
 import { useJson } from "./use-json";
 
@@ -38,7 +39,10 @@ export default function BookingDialog({
   open,
   onOpenChange,
   returnFocus,
+  opportunity = null,
 }: {
+  /** The opportunity whose button opened the dialog, if any: named in it and stored with the booking. */
+  opportunity?: BookingOpportunity | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Opened from code, not from a Radix trigger: the opener says where focus goes back to. */
@@ -93,6 +97,12 @@ export default function BookingDialog({
           <DialogDescription>
             A 30-minute call with an adviser. Choose a time, tell us about your plans, and we will confirm within 24 hours.
           </DialogDescription>
+          {opportunity ? (
+            <p className="text-sm" data-testid="booking-opportunity">
+              <span className="text-muted-foreground">About: </span>
+              <span className="font-medium">{opportunity.title}</span>
+            </p>
+          ) : null}
         </DialogHeader>
         <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_1fr]">
           <section aria-label="Choose a time" className="space-y-5">
@@ -176,6 +186,7 @@ export default function BookingDialog({
               <EnquiryForm
                 prefill={data?.prefill}
                 slot={choice ? { id: choice.slot.id } : null}
+                opportunityId={opportunity?.id ?? null}
                 onSent={() => {
                   setPicked(null);
                   onOpenChange(false);

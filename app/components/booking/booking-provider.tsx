@@ -10,9 +10,18 @@ import { Button } from "~/components/ui/button";
 const loadDialog = () => import("./booking-dialog");
 const BookingDialog = lazy(loadDialog);
 
+/** The opportunity a Schedule button is about (issue 16). */
+export interface BookingOpportunity {
+  id: string;
+  title: string;
+}
+
 interface BookingApi {
-  /** Opens the dialog with the next free slot auto-selected (SPEC.md section 2). */
-  open(): void;
+  /**
+   * Opens the dialog with the next free slot auto-selected (SPEC.md section 2), about
+   * `opportunity` when a button on one opened it.
+   */
+  open(opportunity?: BookingOpportunity | null): void;
   /** Starts fetching the dialog's code (on hover or focus of a Schedule button). */
   preload(): void;
 }
@@ -23,6 +32,7 @@ export function BookingProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   // Each opening gets a fresh dialog: fresh slots, the next one auto-selected again.
   const [opening, setOpening] = useState(0);
+  const [opportunity, setOpportunity] = useState<BookingOpportunity | null>(null);
   // The button that opened the dialog gets the focus back when it closes.
   const opener = useRef<HTMLElement | null>(null);
 
@@ -31,8 +41,9 @@ export function BookingProvider({ children }: { children: ReactNode }) {
   }, []);
   const api = useMemo<BookingApi>(
     () => ({
-      open: () => {
+      open: (about) => {
         opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setOpportunity(about ?? null);
         setOpening((n) => n + 1);
         setOpen(true);
       },
@@ -46,7 +57,13 @@ export function BookingProvider({ children }: { children: ReactNode }) {
       {children}
       {opening > 0 ? (
         <Suspense fallback={open ? <DialogLoading /> : null}>
-          <BookingDialog key={opening} open={open} onOpenChange={setOpen} returnFocus={() => opener.current?.focus()} />
+          <BookingDialog
+            key={opening}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocus={() => opener.current?.focus()}
+            opportunity={opportunity}
+          />
         </Suspense>
       ) : null}
     </BookingContext>
@@ -59,15 +76,19 @@ export function useBooking(): BookingApi {
   return api;
 }
 
-/** A Schedule button: opens the booking dialog. */
-export function ScheduleButton({ children, ...props }: Omit<React.ComponentProps<typeof Button>, "onClick" | "type">) {
+/** A Schedule button: opens the booking dialog, about `opportunity` when it is on one. */
+export function ScheduleButton({
+  children,
+  opportunity,
+  ...props
+}: Omit<React.ComponentProps<typeof Button>, "onClick" | "type"> & { opportunity?: BookingOpportunity }) {
   const booking = useBooking();
   return (
     <Button
       {...props}
       type="button"
       aria-haspopup="dialog"
-      onClick={booking.open}
+      onClick={() => booking.open(opportunity)}
       onPointerEnter={booking.preload}
       onFocus={booking.preload}
     >

@@ -9,6 +9,7 @@ import type { EnquiryPrefill, EnquiryResult } from "~/domain/booking-dialog-data
 import { BOOKING_TYPES, BOOKING_TYPE_LABELS } from "~/domain/constants";
 import type { EnquiryField, EnquiryFieldErrors } from "~/domain/enquiry-check";
 import { ENQUIRY_LIMITS, ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
+import { useViewerTimeZone } from "~/components/site/use-viewer-time-zone";
 import { clearCooldown, isCoolingDown, startCooldown } from "./submission-cooldown";
 
 /**
@@ -37,6 +38,7 @@ const FIELD_ORDER: EnquiryField[] = ["firstName", "lastName", "email", "phone", 
 export function EnquiryForm({
   prefill,
   slot = null,
+  opportunityId = null,
   initialResult,
   onSent,
   onSlotTaken,
@@ -44,6 +46,8 @@ export function EnquiryForm({
 }: {
   prefill?: EnquiryPrefill | null;
   slot?: ChosenSlot | null;
+  /** The opportunity whose button opened the form (issue 16), stored with the booking. */
+  opportunityId?: string | null;
   /** The action's answer when the form was posted without JavaScript. */
   initialResult?: EnquiryResult;
   onSent?: () => void;
@@ -58,6 +62,8 @@ export function EnquiryForm({
     initialResult?.status === "invalid" ? (initialResult.fieldErrors as EnquiryFieldErrors) : {},
   );
   const [attempted, setAttempted] = useState(false);
+  // The visitor's own zone, for reminders in their time; known only in the browser.
+  const timeZone = useViewerTimeZone() ?? "";
   const handled = useRef<EnquiryResult | undefined>(undefined);
   const busy = fetcher.state !== "idle";
 
@@ -142,6 +148,8 @@ export function EnquiryForm({
   return (
     <form ref={formRef} method="post" action="/?index" noValidate onSubmit={onSubmit} onFocus={preloadToaster} className="space-y-4">
       <input type="hidden" name="availabilitySlotId" value={slot?.id ?? ""} />
+      {opportunityId ? <input type="hidden" name="opportunityId" value={opportunityId} /> : null}
+      <input type="hidden" name="timeZone" value={timeZone} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-firstName`} label="First Name" errors={errorsOf("firstName")}>
           <Input {...fieldProps("firstName")} autoComplete="given-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={prefill?.firstName} required />

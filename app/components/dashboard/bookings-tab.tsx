@@ -1,8 +1,10 @@
-import { CalendarPlus } from "lucide-react";
+import { CalendarClock, CalendarPlus, CalendarX2 } from "lucide-react";
+import { SlotWhen } from "~/components/booking/slot-when";
+import { BookingContextRows } from "~/components/booking/meeting-link";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { bookingTypeLabel, bookingWhen } from "~/domain/booking-labels";
+import { bookingTypeLabel, bookingWhen, formatBookedDate, formatSlot } from "~/domain/booking-labels";
 import type { OwnBooking } from "~/domain/bookings";
 import { BookedOn } from "./booked-on";
 import { BookingStatusBadge } from "./booking-status-badge";
@@ -10,6 +12,9 @@ import { BookingsUnavailable } from "./bookings-unavailable";
 
 function BookingCard({ booking, timeZone }: { booking: OwnBooking; timeZone: string }) {
   const when = bookingWhen(booking);
+  // Each card's links named apart: two bookings of one type differ by their time.
+  const which = `${bookingTypeLabel(booking.bookingType)}${booking.slot ? ` on ${formatSlot(booking.slot)}` : ` requested ${formatBookedDate(booking.createdAt, timeZone)}`}`;
+  const label = booking.slot ? "Time slot" : when?.label;
   return (
     <Card className="gap-4">
       <CardHeader className="flex-row items-start justify-between gap-3">
@@ -23,17 +28,39 @@ function BookingCard({ booking, timeZone }: { booking: OwnBooking; timeZone: str
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 text-sm">
-          {when && (
+          {booking.slot ? (
+            <div>
+              <dt className="font-medium text-muted-foreground">{label}</dt>
+              <dd>
+                <SlotWhen slot={booking.slot} timeZone={timeZone} />
+              </dd>
+            </div>
+          ) : when ? (
             <div>
               <dt className="font-medium text-muted-foreground">{when.label}</dt>
               <dd>{when.text}</dd>
             </div>
-          )}
+          ) : null}
+          <BookingContextRows opportunityTitle={booking.opportunityTitle} meetingLink={booking.meetingLink} />
           <div>
             <dt className="font-medium text-muted-foreground">Message</dt>
             <dd className="break-words whitespace-pre-line">{booking.message}</dd>
           </div>
         </dl>
+        {booking.changeable && booking.manageToken ? (
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/booking/${booking.manageToken}`} aria-label={`Reschedule ${which}`}>
+                <CalendarClock aria-hidden="true" /> Reschedule
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/booking/${booking.manageToken}#cancel-heading`} aria-label={`Cancel ${which}`}>
+                <CalendarX2 aria-hidden="true" /> Cancel
+              </Link>
+            </Button>
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -39,7 +39,7 @@ export function FeaturedOpportunity({ opportunity: o }: { opportunity: Opportuni
                 </div>
               </dl>
               <div className="flex flex-wrap gap-3">
-                <ScheduleButton>Schedule Due Diligence Call</ScheduleButton>
+                <ScheduleButton opportunity={{ id: o.id, title: o.title }}>Schedule Due Diligence Call</ScheduleButton>
                 <Button asChild variant="outline">
                   <Link to={opportunityPath(o.id)}>View details</Link>
                 </Button>

@@ -64,7 +64,9 @@ export function OpportunityCard({ opportunity: o, eager = false, timeZone }: { o
             View Details
           </Link>
         </Button>
-        <ScheduleButton className="flex-1">Schedule Discussion</ScheduleButton>
+        <ScheduleButton className="flex-1" opportunity={{ id: o.id, title: o.title }} aria-label={`Schedule Discussion about ${o.title}`}>
+          Schedule Discussion
+        </ScheduleButton>
       </CardFooter>
     </Card>
   );

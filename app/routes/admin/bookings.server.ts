@@ -1,5 +1,7 @@
-import { ADMIN_BOOKING_TOASTS, adminBookingsQuerySchema, bookingStatusChangeSchema } from "~/domain/admin-bookings";
-import { listBookingsForAdmin, updateBookingStatus } from "~/server/services/bookings.server";
+import { ADMIN_BOOKING_TOASTS, adminBookingsQuerySchema, bookingStatusChangeSchema, meetingLinkChangeSchema } from "~/domain/admin-bookings";
+import { BOOKING_CHANGE_MESSAGES } from "~/domain/booking-changes";
+import { setMeetingLink, updateBookingStatus } from "~/server/services/booking-changes.server";
+import { listBookingsForAdmin } from "~/server/services/bookings.server";
 import type { AdminIntent, PanelArgs } from "./types";
 import { invalid, loadPanel } from "./panel.server";
 
@@ -17,6 +19,15 @@ export const BOOKING_INTENTS: Record<string, AdminIntent> = {
       const parsed = bookingStatusChangeSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid(ADMIN_BOOKING_TOASTS.updateFailed);
       await updateBookingStatus(context, actor, parsed.data);
+      return { ok: true };
+    },
+  },
+  "booking-meeting-link": {
+    failure: BOOKING_CHANGE_MESSAGES.failed,
+    async run({ form, context, actor }) {
+      const parsed = meetingLinkChangeSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? BOOKING_CHANGE_MESSAGES.meetingLinkInvalid);
+      await setMeetingLink(context, actor, parsed.data);
       return { ok: true };
     },
   },

@@ -12,7 +12,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseHandle =
   | (HandleBase & { driver: "pglite"; client: PGlite })
-  | (HandleBase & { driver: "postgres"; pool: pg.Pool });
+  | (HandleBase & { driver: "postgres"; pool: pg.Pool; /** The server's URL (the job queue opens its own pool). */ url: string });
 
 interface HandleBase {
   db: Database;
@@ -138,6 +138,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       driver: "postgres",
       location: "postgres",
       pool,
+      url: target.url,
       db: drizzlePg({ client: pool, schema }) as unknown as Database,
       ping: () => withTimeout(pool.query("select 1").then(() => undefined), PING_TIMEOUT_MS),
       close: closeOnce(() => pool.end()),

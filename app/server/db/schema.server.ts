@@ -134,6 +134,21 @@ export const consultationBookings = pgTable(
     availabilitySlotId: uuid("availability_slot_id").references(() => availabilitySlots.id, {
       onDelete: "restrict",
     }),
+    /** The opportunity the booking is about, when it was booked from one (issue 16). */
+    opportunityId: uuid("opportunity_id").references(() => investmentOpportunities.id, { onDelete: "set null" }),
+    /** The investor's own IANA time zone, from their browser when they booked (for reminders). */
+    timeZone: text("time_zone"),
+    /**
+     * The calendar invite's SEQUENCE: raised by every change the investor's calendar must
+     * follow (confirmed, moved, cancelled, a meeting link), so each update replaces the last.
+     */
+    inviteSequence: integer("invite_sequence").notNull().default(0),
+    /** A video link or phone number an admin set for the meeting. */
+    meetingLink: text("meeting_link"),
+    /** Why it was cancelled, when the investor said. */
+    cancellationReason: text("cancellation_reason"),
+    /** Last change by the investor or an admin (moved, cancelled, status, meeting link). */
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -148,6 +163,9 @@ export const consultationBookings = pgTable(
     index("consultation_bookings_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("consultation_bookings_created_idx").on(t.createdAt.desc()),
     index("consultation_bookings_status_created_idx").on(t.status, t.createdAt.desc()),
+    // Bookings made before sign-up, found by the verified address; and the opportunity key.
+    index("consultation_bookings_email_idx").on(sql`lower(${t.email})`).where(sql`${t.userId} is null`),
+    index("consultation_bookings_opportunity_idx").on(t.opportunityId),
   ],
 );
 
@@ -260,9 +278,10 @@ export const requestLimits = pgTable("request_limits", {
 
 /**
  * Transactional e-mail outbox: a mail is inserted in the same transaction as what it
- * reports (a booking), so it commits or rolls back with it, and a worker delivers it
- * afterwards with retries (app/server/email/outbox.server.ts). Delivery never blocks the
- * request and a mail server outage loses nothing.
+ * reports (a booking), together with the job that delivers it (app/server/email/
+ * outbox.server.ts, decision 019). The row is the mail and its record; the job queue
+ * carries the attempts. Delivery never blocks the request and a mail server outage loses
+ * nothing.
  */
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -282,16 +301,23 @@ export const emailOutbox = pgTable(
     unsubscribeUrl: text("unsubscribe_url"),
     /** The mail stays (it may already be sent) when its booking is deleted. */
     bookingId: uuid("booking_id").references(() => consultationBookings.id, { onDelete: "set null" }),
+    /** Delivery attempts made so far (the job queue schedules them). */
     attempts: integer("attempts").notNull().default(0),
-    /** When the worker may (re)try; pushed forward while a worker holds the row (a lease). */
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Set when the last attempt failed: the mail is kept, unsent, for the record. */
+    givenUpAt: timestamp("given_up_at", { withTimezone: true }),
     lastError: text("last_error"),
+    /**
+     * A mail that must go at most once (a reminder), named: a second insert with the same
+     * key adds nothing, however many times the job that writes it runs.
+     */
+    onceKey: text("once_key"),
     createdAt: createdAt(),
   },
   (t) => [
-    // The worker's query: unsent rows whose time has come, oldest first.
-    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    uniqueIndex("email_outbox_once_key_unique").on(t.onceKey),
+    // What still waits to be sent (the mail-queue metric, the re-queue after a restore).
+    index("email_outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null and ${t.givenUpAt} is null`),
     // Foreign key to the booking: keeps "on delete set null" from scanning the table.
     index("email_outbox_booking_idx").on(t.bookingId),
   ],

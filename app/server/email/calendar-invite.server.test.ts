@@ -60,6 +60,31 @@ const base: ConsultationInviteInput = {
 };
 
 describe("consultationInvite", () => {
+  it("updates the same event: a later SEQUENCE, TENTATIVE until confirmed, a meeting link as LOCATION and URL, METHOD:CANCEL to remove it", () => {
+    const tentative = component(parseIcs(consultationInvite({ ...base, status: "TENTATIVE" })), "VEVENT");
+    expect(one(tentative, "STATUS").value).toBe("TENTATIVE");
+
+    const moved = parseIcs(consultationInvite({ ...base, sequence: 3, location: "https://meet.example.com/tigris-7" }));
+    expect(one(moved, "METHOD").value).toBe("REQUEST");
+    const event = component(moved, "VEVENT");
+    expect(one(event, "UID").value).toBe(`${base.bookingId}@tigrisadvisory.com`);
+    expect(one(event, "SEQUENCE").value).toBe("3");
+    expect(one(event, "LOCATION").value).toBe("https://meet.example.com/tigris-7");
+    expect(one(event, "URL").value).toBe("https://meet.example.com/tigris-7");
+
+    // A phone number is a place to call, not a web address: the URL stays the booking's.
+    const phone = component(parseIcs(consultationInvite({ ...base, location: "+44 20 7946 0000" })), "VEVENT");
+    expect(one(phone, "LOCATION").value).toBe("+44 20 7946 0000");
+    expect(one(phone, "URL").value).toBe("https://tigris.example/dashboard");
+
+    const cancelled = parseIcs(consultationInvite({ ...base, sequence: 4, method: "CANCEL" }));
+    expect(one(cancelled, "METHOD").value).toBe("CANCEL");
+    const gone = component(cancelled, "VEVENT");
+    expect(one(gone, "STATUS").value).toBe("CANCELLED");
+    expect(one(gone, "SEQUENCE").value).toBe("4");
+    expect(one(gone, "UID").value).toBe(`${base.bookingId}@tigrisadvisory.com`);
+  });
+
   it("is a REQUEST with one event, its UID, organiser, attendee, sequence and status", () => {
     const ics = consultationInvite(base);
     expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);

@@ -23,6 +23,14 @@ export interface ConsultationInviteInput {
   summary: string;
   description: string;
   url?: string;
+  /** Where the meeting happens: a video link or a phone number (LOCATION, and URL for a link). */
+  location?: string | null;
+  /** SEQUENCE: 0 for the first invite of a booking, raised by each update or cancellation. */
+  sequence?: number;
+  /** REQUEST adds or updates the event; CANCEL removes it from the investor's calendar. */
+  method?: "REQUEST" | "CANCEL";
+  /** TENTATIVE while the firm has not confirmed; CONFIRMED once it has. CANCEL sends CANCELLED. */
+  status?: "TENTATIVE" | "CONFIRMED";
 }
 
 /** The invite's UID: stable per booking, so a later update or cancellation replaces it. */
@@ -56,33 +64,38 @@ function wallClock(date: string, time: string, timeZone: string): TZDate {
 }
 
 /**
- * A calendar invitation (iCalendar, METHOD:REQUEST) for a confirmed consultation: one
+ * A calendar invitation (iCalendar) for a consultation: one
  * VEVENT whose start and end are the slot's wall-clock times in the firm's zone
  * (DTSTART;TZID=...) with that zone's VTIMEZONE, so every calendar shows the right local
  * time on both sides of a daylight-saving change. The firm organises; the investor is
- * asked to RSVP.
+ * asked to RSVP. Every invite of one booking has the same UID; a later one (moved, confirmed,
+ * a meeting link, METHOD:CANCEL) carries a higher SEQUENCE, so calendars replace the event.
  */
 export function consultationInvite(input: ConsultationInviteInput): string {
   const start = wallClock(input.date, input.startTime, input.timeZone);
   const end = wallClock(input.date, input.endTime, input.timeZone);
   if (end.getTime() <= start.getTime()) throw new Error("The slot must end after it starts");
+  const cancel = input.method === "CANCEL";
+  const status = cancel ? ICalEventStatus.CANCELLED : input.status === "TENTATIVE" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED;
+  const link = input.location && /^https:\/\//i.test(input.location) ? input.location : null;
 
   const calendar = ical({
     prodId: { company: brand.name, product: "Consultations", language: "EN" },
-    method: ICalCalendarMethod.REQUEST,
+    method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
     // No calendar-wide zone name: it would print DTSTAMP as a floating local time. The
     // generator adds a VTIMEZONE for the event's own zone.
     timezone: { name: null, generator: vtimezone },
   });
   calendar.createEvent({
     id: consultationInviteUid(input.bookingId),
-    sequence: 0,
+    sequence: input.sequence ?? 0,
     start,
     end,
     timezone: input.timeZone,
     summary: input.summary,
     description: input.description,
-    status: ICalEventStatus.CONFIRMED,
+    status,
+    ...(input.location ? { location: input.location } : {}),
     organizer: { name: commonName(input.organizer.name), email: input.organizer.email },
     attendees: [
       {
@@ -94,7 +107,7 @@ export function consultationInvite(input: ConsultationInviteInput): string {
         type: ICalAttendeeType.INDIVIDUAL,
       },
     ],
-    ...(input.url ? { url: input.url } : {}),
+    ...(link ? { url: link } : input.url ? { url: input.url } : {}),
   });
   return calendar.toString();
 }

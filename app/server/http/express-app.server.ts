@@ -15,7 +15,7 @@ import type { AppConfig } from "../runtime/config.server";
 import type { DatabaseHandle } from "../db/client.server";
 import type { Logger } from "../runtime/logger.server";
 import type { Metrics } from "../runtime/metrics.server";
-import type { OutboxWorker } from "../email/outbox.server";
+import type { JobQueue } from "../jobs/queue.server";
 import { createRequestContext, type AppParts, type RequestContext } from "./request-context.server";
 import { routeLabeller, type RouteLabeller } from "./route-pattern.server";
 
@@ -41,8 +41,8 @@ export interface HttpAppOptions {
   metrics?: Metrics;
   /** Names a request's route pattern for the metrics (app/server/http/route-pattern.server.ts). */
   routeLabel?: RouteLabeller;
-  /** Background work whose health /readyz reports (the e-mail outbox worker). */
-  outbox?: Pick<OutboxWorker, "health">;
+  /** Background work whose health /readyz reports (the job queue). */
+  jobs?: Pick<JobQueue, "health">;
 }
 
 const SAFE_REQUEST_ID = /^[\w-]{8,64}$/;
@@ -84,11 +84,14 @@ const bodyLimit = (req: Request) => {
 
 /**
  * The path for the log, without the query string (verification tokens) and with tokens
- * that travel in the path itself (password-reset links) blanked out.
+ * that travel in the path itself (password-reset and booking links) blanked out.
  */
 export function redactPath(url: string): string {
   const path = url.split("?")[0] ?? "";
-  return path.replace(/^(\/api\/auth\/(?:reset-password|delete-user\/callback))\/[^/]+/, "$1/[token]");
+  return path
+    .replace(/^(\/api\/auth\/(?:reset-password|delete-user\/callback))\/[^/]+/, "$1/[token]")
+    // A booking's manage link moves or cancels it: its token is a key (issue 16).
+    .replace(/^\/booking\/[^/]+/, "/booking/[token]");
 }
 
 /**
@@ -240,9 +243,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
       () => ({ ok: true }),
       (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
     );
-    const outbox = options.outbox?.health();
-    const ready = database_.ok && (outbox?.ok ?? true);
-    if (!ready) req.log.warn({ database: database_, outbox }, "not ready");
+    const jobs = options.jobs?.health();
+    const ready = database_.ok && (jobs?.ok ?? true);
+    if (!ready) req.log.warn({ database: database_, jobs }, "not ready");
     res
       .status(ready ? 200 : 503)
       .set("Cache-Control", "no-store")
@@ -250,7 +253,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         status: ready ? "ready" : "unavailable",
         checks: {
           database: database_.ok ? "ok" : "unavailable",
-          ...(outbox ? { outbox: outbox.ok ? "ok" : outbox.lastRunFailed ? "failing" : "stalled" } : {}),
+          ...(jobs ? { jobs: jobs.state } : {}),
         },
       });
   });

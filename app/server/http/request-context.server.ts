@@ -1,5 +1,5 @@
 import type { Database } from "../db/client.server";
-import type { OutboxWorker } from "../email/outbox.server";
+import type { JobQueue } from "../jobs/queue.server";
 import type { AppConfig } from "../runtime/config.server";
 import type { Logger } from "../runtime/logger.server";
 import type { Metrics } from "../runtime/metrics.server";
@@ -9,17 +9,16 @@ import { readViewer, type Viewer } from "../security/session.server";
 
 /**
  * What every service is given, as its first argument: `(ctx, actor, input)`. The process's
- * shared handles and this request's logger. A service that commits a change which queued
- * e-mail calls `ctx.outbox.kick()` after the commit, so the mail leaves soon.
+ * shared handles and this request's logger. A service queues background work (an e-mail,
+ * a reminder) with `ctx.jobs.send(tx, ...)` in the transaction of the change that causes it.
  */
 export type ServiceContext = {
   db: Database;
   config: AppConfig;
   /** The request's child logger (it carries the request id). */
   log: Logger;
-  outbox: Pick<OutboxWorker, "kick">;
-  /** Looks for due new-opportunity alerts soon (a change that may open one calls it after its commit). */
-  alerts?: { kick(): void };
+  /** The job queue: e-mails, reminders and the rest of the background work. */
+  jobs: ServiceJobs;
   /** The client's rate-limit key (app/server/security/client-ip.server.ts). */
   clientKey: string;
   /** Counts rate-limit refusals for /metrics (absent in scripts and most tests). */
@@ -27,6 +26,9 @@ export type ServiceContext = {
   /** The time now; tests pin it, everywhere else it is the real clock. */
   clock?: () => Date;
 };
+
+/** What services do with the job queue: queue and drop jobs, in their own transactions. */
+export type ServiceJobs = Pick<JobQueue, "send" | "drop" | "pending">;
 
 /**
  * One per request, built by `createRequestContext` in getLoadContext: the service context
@@ -60,8 +62,7 @@ export interface AppParts {
   db: Database;
   config: AppConfig;
   auth: Auth;
-  outbox: Pick<OutboxWorker, "kick">;
-  alerts?: { kick(): void };
+  jobs: ServiceJobs;
   metrics?: Pick<Metrics, "rateLimitRefused">;
 }
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { brand } from "~/domain/brand";
+import { isTimeZone } from "~/domain/slots";
 import { ensurePrivateDir } from "../db/data-dir-lock.server";
 
 /**
@@ -58,15 +59,6 @@ const timeoutMs = (fallback: number) =>
       .default(fallback),
   );
 
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-GB", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const envSchema = z.object({
   NODE_ENV: z.preprocess(blankAsUnset, z.enum(["development", "production", "test"]).default("production")),
   PORT: z.preprocess(
@@ -89,6 +81,11 @@ const envSchema = z.object({
   FIRM_TIME_ZONE: z.preprocess(
     blankAsUnset,
     z.string().trim().default("Europe/London").refine(isTimeZone, "must be an IANA time zone such as Europe/London"),
+  ),
+  /** Slots that start sooner than this many hours from now are not offered (issue 16). */
+  BOOKING_NOTICE_HOURS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number({ error: "must be a number of hours" }).min(0, "must be 0 or more").max(24 * 30, "must be at most 720").default(12),
   ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -158,6 +155,8 @@ export interface AppConfig {
    */
   authSecretSource: "environment" | "data-dir";
   firmTimeZone: string;
+  /** BOOKING_NOTICE_HOURS: how far ahead a slot must start to be offered. */
+  bookingNoticeHours: number;
   /** Express `trust proxy` value: false by default, so a client-sent X-Forwarded-For is ignored. */
   trustProxy: boolean | number | string;
   logLevel: Env["LOG_LEVEL"];
@@ -256,6 +255,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: env.BETTER_AUTH_SECRET ?? persistedSecret(dataDir),
     authSecretSource: env.BETTER_AUTH_SECRET ? "environment" : "data-dir",
     firmTimeZone: env.FIRM_TIME_ZONE,
+    bookingNoticeHours: env.BOOKING_NOTICE_HOURS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     seedDemoContent: env.SEED_DEMO_CONTENT === "true",

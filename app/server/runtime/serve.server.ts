@@ -13,11 +13,12 @@ import { toNodeHandler } from "better-auth/node";
 import { createAuth } from "~/server/security/better-auth.server";
 import { disabledFeatures, type AppConfig } from "~/server/runtime/config.server";
 import { createMailer } from "~/server/email/mailer.server";
-import { outboxStatus, startOutboxWorker, type OutboxWorker } from "~/server/email/outbox.server";
+import { outboxStatus } from "~/server/email/outbox.server";
+import { openJobQueue, type JobQueue } from "~/server/jobs/queue.server";
+import { startWorkers } from "~/server/jobs/workers.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { seedDemoContent } from "~/server/db/seed.server";
 import { importLegacyUploads } from "~/server/storage/images.server";
-import { startAlertDispatcher, type AlertDispatcher } from "~/server/services/opportunity-alerts.server";
 import { backupSiteOf, writeBackup } from "~/server/ops/backup.server";
 import { startBackupSchedule, type BackupSchedule } from "~/server/ops/backup-schedule.server";
 import { startControlSocket, type ControlSocket } from "~/server/ops/control-socket.server";
@@ -31,8 +32,8 @@ import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatab
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 /** Below the usual 10 s an orchestrator waits before SIGKILL, so clean-up always runs. */
 const SHUTDOWN_GRACE_MS = 8_000;
-/** How long shutdown waits for an e-mail being sent. */
-const OUTBOX_STOP_MS = 1_500;
+/** How long shutdown waits for jobs in hand (an e-mail being sent); what is cut off is retried. */
+const JOBS_STOP_MS = 2_000;
 
 export interface StartOptions {
   dev?: boolean;
@@ -52,12 +53,12 @@ async function buildApp(
   database: DatabaseHandle,
   logger: Logger,
   httpServer: Server,
-  background: { outbox: OutboxWorker; metrics: Metrics; alerts: AlertDispatcher },
+  background: { jobs: JobQueue; metrics: Metrics },
 ): Promise<Built> {
-  const { outbox, metrics, alerts } = background;
-  const auth = createAuth({ config, db: database.db, logger, outbox });
+  const { jobs, metrics } = background;
+  const auth = createAuth({ config, db: database.db, logger, jobs });
   const authHandler = toNodeHandler(auth);
-  const parts = { db: database.db, config, auth, outbox, metrics, alerts };
+  const parts = { db: database.db, config, auth, jobs, metrics };
   const getLoadContext = loadContextFor(parts);
 
   if (options.dev) {
@@ -70,7 +71,7 @@ async function buildApp(
       database,
       logger,
       metrics,
-      outbox,
+      jobs,
       auth: authHandler,
       assets: [{ handler: devServer.middlewares }],
       pages: createRequestHandler({
@@ -88,7 +89,7 @@ async function buildApp(
     database,
     logger,
     metrics,
-    outbox,
+    jobs,
     routeLabel: routeLabeller(build.routes),
     auth: authHandler,
     assets: [
@@ -120,16 +121,6 @@ function publicFileHeaders(res: Response, filePath: string): void {
   if (name.endsWith(".webmanifest")) res.setHeader("Content-Type", "application/manifest+json; charset=utf-8");
 }
 
-async function stopWithin(outbox: OutboxWorker, ms: number, logger: Logger): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(true), ms);
-  });
-  const late = await Promise.race([outbox.stop().then(() => false), timedOut]);
-  clearTimeout(timer);
-  if (late) logger.warn("an e-mail was still being sent at shutdown: it will be retried");
-}
-
 function listen(httpServer: Server, port: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -150,9 +141,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   const metrics = createMetrics();
   let database: DatabaseHandle | undefined;
   let built: Built | undefined;
-  let outbox: OutboxWorker | undefined;
+  let jobs: JobQueue | undefined;
   let backups: BackupSchedule | undefined;
-  let alerts: AlertDispatcher | undefined;
   let control: ControlSocket | undefined;
   try {
     await options.beforeStart?.(config, logger);
@@ -171,10 +161,10 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     // Images uploaded before files moved into the database (decision 017).
     await importLegacyUploads(database.db, config.dataDir, logger);
     const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger, timeoutMs: config.mail.timeoutMs });
-    // Delivers the e-mails queued in email_outbox (by this or any other instance).
-    outbox = startOutboxWorker({ db: database.db, mailer, log: logger, onFailure: metrics.mailFailed });
-    // New-opportunity alerts as opportunities open (once across instances, decision 018).
-    alerts = startAlertDispatcher({ db: database.db, config, log: logger, outbox });
+    // The job queue (decision 019): e-mail delivery, reminders, alerts and maintenance,
+    // each job run once by whichever instance takes it.
+    jobs = await openJobQueue(database, { log: logger });
+    await startWorkers(jobs, { db: database.db, config, mailer, log: logger, onMailFailure: metrics.mailFailed });
     // Backups: on a schedule when BACKUP_EVERY_HOURS is set (once across instances), and on
     // request from `npm run backup`, which cannot open the embedded database while we hold it.
     backups = startBackupSchedule({ database, config, log: logger });
@@ -191,14 +181,13 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
         return undefined;
       });
     }
-    built = await buildApp(options, config, database, logger, httpServer, { outbox, metrics, alerts });
+    built = await buildApp(options, config, database, logger, httpServer, { jobs, metrics });
     httpServer.on("request", built.app);
     await listen(httpServer, config.port);
   } catch (error) {
     await control?.close().catch(() => {});
     await backups?.stop().catch(() => {});
-    await alerts?.stop().catch(() => {});
-    await outbox?.stop().catch(() => {});
+    await jobs?.stop(0).catch(() => {});
     await built?.closeVite?.().catch(() => {});
     await database?.close().catch(() => {});
     lock?.release();
@@ -212,10 +201,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
 
   const db = database;
   const closeVite = built.closeVite;
-  const outboxWorker = outbox;
+  const jobQueue = jobs;
   const controlSocket = control;
   const backupSchedule = backups;
-  const alertDispatcher = alerts;
   logger.info({ port: config.port, database: db.driver, siteUrl: config.siteUrl }, `serving on http://localhost:${config.port}`);
 
   const shutdown = gracefulShutdown({
@@ -223,10 +211,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger,
     graceMs: SHUTDOWN_GRACE_MS,
     onClosed: async () => {
-      // A delivery in flight finishes its bookkeeping while the database is still open
-      // (bounded: a mail cut off here is sent again by the next run, here or elsewhere).
-      await alertDispatcher?.stop();
-      await stopWithin(outboxWorker, OUTBOX_STOP_MS, logger);
+      // Jobs in hand (a mail being sent) finish their bookkeeping while the database is
+      // still open, within a bound: one cut off here is retried, here or elsewhere.
+      await jobQueue.stop(JOBS_STOP_MS).catch((error: unknown) => logger.warn({ err: error }, "the job queue did not stop cleanly"));
       await controlSocket?.close();
       // A backup under way finishes (its file is written whole or not at all).
       await backupSchedule?.stop();

@@ -5,7 +5,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { deviceLabel } from "~/domain/devices";
 import type { Database } from "../db/client.server";
 import { knownDevices, user } from "../db/schema.server";
-import { enqueueEmail, type OutboxWorker } from "../email/outbox.server";
+import { enqueueEmail, type MailJobs } from "../email/outbox.server";
 import type { EmailContent } from "../email/templates.server";
 import { emailChangedEmail, newDeviceSignInEmail } from "../email/security-emails.server";
 import type { Logger } from "../runtime/logger.server";
@@ -21,7 +21,7 @@ export interface NoticeDeps {
   db: Database;
   settings: { siteUrl: string; firmTimeZone: string };
   log: Logger;
-  outbox?: Pick<OutboxWorker, "kick">;
+  jobs: MailJobs;
 }
 
 /** A moment as the reader sees it: the firm's wall clock, with its zone's name. */
@@ -40,8 +40,7 @@ export async function queueSecurityNotice(
   at: Date = new Date(),
 ): Promise<void> {
   const content = build({ securityUrl: securityPageUrl(deps.settings.siteUrl), when: formatMoment(at, deps.settings.firmTimeZone) });
-  await enqueueEmail(deps.db, { kind, to, ...content });
-  deps.outbox?.kick();
+  await enqueueEmail(deps.db, deps.jobs, { kind, to, ...content });
 }
 
 const fingerprintOf = (userAgent: string | null | undefined) =>

@@ -8,7 +8,7 @@ import type { Database } from "../db/client.server";
 import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "../db/schema.server";
 import { passwordResetEmail, verificationEmail } from "../email/templates.server";
 import type { Logger } from "../runtime/logger.server";
-import { enqueueEmail, type OutboxWorker } from "../email/outbox.server";
+import { enqueueEmail, type MailJobs } from "../email/outbox.server";
 import { confirmNewEmailEmail } from "../email/security-emails.server";
 import { isAdmin } from "../services/users.server";
 import { noteEmailChanged, noteSignIn, readVerificationToken, type NoticeDeps } from "./account-notices.server";
@@ -53,19 +53,18 @@ export function createAuth(options: {
   config: AppConfig;
   db: Database;
   logger: Logger;
-  /** Wakes the e-mail worker when a mail is queued (it also polls). */
-  outbox?: Pick<OutboxWorker, "kick">;
+  /** The job queue the auth library's mails are delivered through. */
+  jobs: MailJobs;
 }) {
   const { config, db, logger } = options;
-  const notices: NoticeDeps = { db, settings: config, log: logger, outbox: options.outbox };
+  const notices: NoticeDeps = { db, settings: config, log: logger, jobs: options.jobs };
   /**
    * Verification and reset links leave through the outbox like every other mail: a mail
    * server that refuses or hangs never holds up or fails the sign-up or the reset request,
    * and the mail is retried (issue 14).
    */
   const queueMail = async (kind: string, to: string, content: { subject: string; html: string; text: string }) => {
-    await enqueueEmail(db, { kind, to, subject: content.subject, html: content.html, text: content.text });
-    options.outbox?.kick();
+    await enqueueEmail(db, options.jobs, { kind, to, subject: content.subject, html: content.html, text: content.text });
   };
   const providers: GenericOAuthConfig[] = [];
   if (config.google) providers.push(oidcProvider("google", config.google));

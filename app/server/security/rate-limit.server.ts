@@ -1,3 +1,4 @@
+import { AppError } from "~/domain/app-error";
 import { and, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import type { ServiceContext } from "../http/request-context.server";
@@ -72,9 +73,14 @@ export function countRefusal(ctx: Pick<ServiceContext, "metrics">, key: string):
   ctx.metrics?.rateLimitRefused(key.split(":", 1)[0] || "other");
 }
 
-/** Forgets windows older than a day, so the table stays as small as the traffic. */
-export async function pruneLimits(db: Database): Promise<void> {
-  await db.delete(requestLimits).where(lt(requestLimits.windowStartedAt, sql`now() - interval '1 day'`));
+/**
+ * Forgets windows older than a day (the longest rule's window), so the table stays as small
+ * as the traffic; run by the hourly maintenance job. Answers how many went.
+ */
+export async function pruneLimits(db: Database, now: Date = new Date()): Promise<number> {
+  const dayAgo = new Date(now.getTime() - 24 * 3_600_000);
+  const gone = await db.delete(requestLimits).where(lt(requestLimits.windowStartedAt, dayAgo)).returning({ key: requestLimits.key });
+  return gone.length;
 }
 
 /**
@@ -90,4 +96,35 @@ export async function releaseHit(db: Database, key: string): Promise<void> {
     .update(requestLimits)
     .set({ hits: sql`${requestLimits.hits} - 1` })
     .where(and(eq(requestLimits.key, key), gt(requestLimits.hits, 1)));
+}
+
+/** One limit a request is counted against; `rule` names it for the log (the key may hold an address). */
+export interface CountedLimit {
+  rule: string;
+  key: string;
+  limit: LimitRule;
+}
+
+/**
+ * Counts one request against each limit in turn. The first past its limit refuses with
+ * RATE_LIMITED and `refusal` (the metrics told, the hits already counted given back).
+ * Answers the keys counted, for `releaseHits` when the request ends up writing nothing.
+ */
+export async function hitLimits(ctx: Pick<ServiceContext, "db" | "metrics">, limits: CountedLimit[], refusal: string): Promise<string[]> {
+  const counted: string[] = [];
+  for (const { rule, key, limit } of limits) {
+    const result = await hitLimit(ctx.db, key, limit);
+    if (!result.allowed) {
+      await releaseHits(ctx.db, counted);
+      countRefusal(ctx, key);
+      throw new AppError("RATE_LIMITED", refusal, { detail: { rule, retryAfter: result.retryAfterSeconds } });
+    }
+    counted.push(key);
+  }
+  return counted;
+}
+
+/** Gives back the hits `hitLimits` counted; best effort (a failure here must not hide the request's own). */
+export async function releaseHits(db: Database, keys: readonly string[]): Promise<void> {
+  await Promise.all(keys.map((key) => releaseHit(db, key))).catch(() => {});
 }

@@ -38,6 +38,8 @@ import { requireUser, type Actor } from "../security/actor.server";
 import { countRefusal, hitLimit } from "../security/rate-limit.server";
 import { signOut } from "./accounts.server";
 import { recordAudit } from "./audit.server";
+import { dropReminders } from "./booking-changes.server";
+import { bookingsOf } from "./bookings.server";
 
 /**
  * The signed-in person's own data (issue 13, decision record 013): a copy of everything the
@@ -69,9 +71,7 @@ const verifiedAddress = (owner: Owner) => (owner.emailVerified ? owner.email.toL
 
 /** The owner's bookings: made signed in, or signed out with their verified address. */
 function ownBookings(owner: Owner): SQL {
-  const address = verifiedAddress(owner);
-  const signedIn = eq(consultationBookings.userId, owner.id);
-  return address ? or(signedIn, and(isNull(consultationBookings.userId), sql`lower(${consultationBookings.email}) = ${address}`))! : signedIn;
+  return bookingsOf({ id: owner.id, verifiedEmail: verifiedAddress(owner) });
 }
 
 /**
@@ -124,6 +124,10 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
         investmentAmount: consultationBookings.investmentAmount,
         message: consultationBookings.message,
         preferredTime: consultationBookings.preferredTime,
+        timeZone: consultationBookings.timeZone,
+        opportunityId: consultationBookings.opportunityId,
+        meetingLink: consultationBookings.meetingLink,
+        cancellationReason: consultationBookings.cancellationReason,
         slotDate: availabilitySlots.date,
         slotStart: availabilitySlots.startTime,
         slotEnd: availabilitySlots.endTime,
@@ -337,7 +341,12 @@ export async function deleteOwnAccount(
     const anonymous = { firstName: ANONYMISED.firstName, lastName: ANONYMISED.lastName, email: placeholder, message: ANONYMISED.text };
     if (messageIds.length) await tx.update(contactMessages).set(anonymous).where(inArray(contactMessages.id, messageIds));
     if (bookingIds.length) {
-      await tx.update(consultationBookings).set({ ...anonymous, phone: null, userId: null }).where(inArray(consultationBookings.id, bookingIds));
+      await tx
+        .update(consultationBookings)
+        .set({ ...anonymous, phone: null, userId: null, timeZone: null, meetingLink: null, cancellationReason: null })
+        .where(inArray(consultationBookings.id, bookingIds));
+      // Nobody is left to remind: the address is gone.
+      for (const bookingId of bookingIds) await dropReminders(tx, ctx.jobs, bookingId);
     }
     // Expressions of interest stay as the firm's record of demand (their investor becomes
     // null with the user), without the note the investor wrote; downloads lose their reader
@@ -346,7 +355,7 @@ export async function deleteOwnAccount(
     await tx.delete(alertSubscriptions).where(or(eq(alertSubscriptions.userId, userId), eq(alertSubscriptions.email, owner.email)));
 
     if (owner.emailVerified) {
-      await enqueueEmail(tx, { ...accountDeletedEmail({ siteUrl: ctx.config.siteUrl }), to: owner.email, kind: "account-deleted" });
+      await enqueueEmail(tx, ctx.jobs, { ...accountDeletedEmail({ siteUrl: ctx.config.siteUrl }), to: owner.email, kind: "account-deleted" });
     }
     // When and how much was kept, without anything personal; the actor id becomes null with the user.
     await recordAudit(tx, {
@@ -360,7 +369,6 @@ export async function deleteOwnAccount(
     await tx.delete(user).where(eq(user.id, userId));
     return { bookings: bookingIds.length, messages: messageIds.length };
   });
-  ctx.outbox.kick();
   ctx.log.info({ bookingsKept: kept.bookings, messagesKept: kept.messages }, "account deleted by its owner");
   return { kept };
 }

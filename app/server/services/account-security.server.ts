@@ -45,7 +45,7 @@ const notices = (context: RequestContext): NoticeDeps => ({
   db: context.db,
   settings: context.config,
   log: context.log,
-  outbox: context.outbox,
+  jobs: context.jobs,
 });
 
 /** better-auth's refusals here, as messages a person can act on; anything else is rethrown for the log. */

@@ -5,7 +5,7 @@ import { safeRedirect } from "~/domain/safe-redirect";
 import { PROVIDER_LABELS, type SocialProvider } from "~/domain/social-providers";
 import type { RequestContext } from "../http/request-context.server";
 import type { Actor } from "../security/actor.server";
-import { countRefusal, hitLimit, isLimited, pruneLimits, type LimitRule } from "../security/rate-limit.server";
+import { countRefusal, hitLimit, isLimited, type LimitRule } from "../security/rate-limit.server";
 
 /**
  * Account operations behind the /auth screens: limits first, then better-auth, with its
@@ -35,7 +35,6 @@ export async function enforce(context: RequestContext, keys: string[], rule: Lim
     if (!result.allowed) refuse(context, key, result.retryAfterSeconds);
   }
   // Now and then, forget old windows.
-  if (Math.random() < 0.01) await pruneLimits(context.db).catch(() => {});
 }
 
 export function codeOf(error: APIError): string | undefined {

@@ -69,10 +69,9 @@ export async function requestLaunchAlert(ctx: ServiceContext, actor: Actor, inpu
     };
     if (existing) await tx.update(alertSubscriptions).set(values).where(eq(alertSubscriptions.id, existing.id));
     else await tx.insert(alertSubscriptions).values({ topic: "app_launch", email: input.email, unsubscribeToken: token(), ...values });
-    await enqueueEmail(tx, { ...alertConfirmationEmail({ siteUrl: ctx.config.siteUrl, topic: "app_launch", token: confirm }), to: input.email, kind: "alert-confirmation" });
+    await enqueueEmail(tx, ctx.jobs, { ...alertConfirmationEmail({ siteUrl: ctx.config.siteUrl, topic: "app_launch", token: confirm }), to: input.email, kind: "alert-confirmation" });
     return { confirmed: false, mail: true };
   });
-  if (result.mail) ctx.outbox.kick();
   ctx.log.info({ topic: "app_launch", confirmed: result.confirmed }, "alert requested");
   return { confirmed: verified };
 }

@@ -11,8 +11,11 @@ import { auditLog, user } from "../db/schema.server";
  */
 
 export interface AuditInput {
-  /** The admin's user id (what `requireAdmin` returns). */
-  actorId: string;
+  /**
+   * The admin's user id (what `requireAdmin` returns); for an investor's change to their own
+   * booking, their id, or null when they used the booking's link without signing in.
+   */
+  actorId: string | null;
   /** What was done, e.g. "booking.status", "opportunity.create", "slot.delete", "user.role". */
   action: string;
   /** The table written, e.g. "availability_slots". */

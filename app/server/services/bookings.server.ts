@@ -1,18 +1,16 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { ADMIN_BOOKINGS_PAGE_SIZE } from "~/domain/admin-bookings";
 import { AppError } from "~/domain/app-error";
+import { canInvestorChange, isLinkAlive } from "~/domain/booking-changes";
 import type { BookingSummary, BookingWithSlot, OwnBooking } from "~/domain/bookings";
-import { brand } from "~/domain/brand";
 import type { BookingStatus, BookingType } from "~/domain/constants";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
 import type { Database } from "../db/client.server";
 import { UNIQUE_VIOLATION, sqlState, violatedConstraint } from "../db/pg-error.server";
-import { availabilitySlots, consultationBookings } from "../db/schema.server";
-import { bookingConfirmedEmail, bookingMailInput } from "../email/booking-emails.server";
-import { enqueueEmail } from "../email/outbox.server";
+import { availabilitySlots, consultationBookings, investmentOpportunities, user } from "../db/schema.server";
 import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
-import { recordAudit } from "./audit.server";
+import { bookingToken } from "../security/booking-token.server";
 import { afterCursor, type Cursor } from "../db/keyset.server";
 
 /**
@@ -33,6 +31,8 @@ export interface NewBookingInput {
   bookingType: BookingType;
   availabilitySlotId?: string | null;
   preferredTime?: string | null;
+  opportunityId?: string | null;
+  timeZone?: string | null;
 }
 
 /** What a visitor is told when the slot went to someone else first (the form's toast says the same). */
@@ -63,6 +63,9 @@ const withSlotColumns = {
   preferredTime: consultationBookings.preferredTime,
   createdAt: consultationBookings.createdAt,
   slot: { date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime },
+  opportunityTitle: investmentOpportunities.title,
+  meetingLink: consultationBookings.meetingLink,
+  cancellationReason: consultationBookings.cancellationReason,
 };
 
 /** What the investor's own list shows of each booking: no contact details, they are the investor's own. */
@@ -74,6 +77,8 @@ const ownColumns = {
   message: withSlotColumns.message,
   createdAt: withSlotColumns.createdAt,
   slot: withSlotColumns.slot,
+  opportunityTitle: withSlotColumns.opportunityTitle,
+  meetingLink: withSlotColumns.meetingLink,
 };
 
 /** Bookings (the given columns) with their slot and keyset cursor, newest first, matching `where`. */
@@ -82,6 +87,7 @@ function selectWithSlot<C extends Partial<typeof withSlotColumns>>(db: Database,
     .select({ ...columns, at: sql<string>`${consultationBookings.createdAt}::text` })
     .from(consultationBookings)
     .leftJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
+    .leftJoin(investmentOpportunities, eq(investmentOpportunities.id, consultationBookings.opportunityId))
     .where(where)
     .orderBy(desc(consultationBookings.createdAt), desc(consultationBookings.id));
 }
@@ -117,13 +123,38 @@ export async function listBookingsForAdmin(
 
 /**
  * The investor's own bookings, newest first, each with its slot (SPEC.md section 6: own
- * bookings only), scoped in the query by the actor's id; served by
- * consultation_bookings_user_created_idx (user_id, created_at desc).
+ * bookings only), scoped in the query: those made signed in (by the actor's id, served by
+ * consultation_bookings_user_created_idx) and, once their address is verified, those made
+ * signed out with that address (consultation_bookings_email_idx). Each carries the token of
+ * its booking page and whether it may still be moved or cancelled.
  */
 export async function listOwnBookings(ctx: ServiceContext, actor: Actor): Promise<OwnBooking[]> {
   const userId = requireUser(actor);
-  const rows = await selectWithSlot(ctx.db, ownColumns, eq(consultationBookings.userId, userId)).limit(OWN_BOOKINGS_LIMIT);
-  return rows.map(withSlot);
+  const [me] = await ctx.db.select({ email: user.email, verified: user.emailVerified }).from(user).where(eq(user.id, userId)).limit(1);
+  const owner = { id: userId, verifiedEmail: me?.verified ? me.email.toLowerCase() : null };
+  const rows = await selectWithSlot(ctx.db, ownColumns, bookingsOf(owner)).limit(OWN_BOOKINGS_LIMIT);
+  const now = ctx.clock?.() ?? new Date();
+  return rows.map(withSlot).map((booking) => {
+    const state = { status: booking.status, slot: booking.slot };
+    const alive = isLinkAlive(state, ctx.config.firmTimeZone, now);
+    return {
+      ...booking,
+      meetingLink: booking.status === "confirmed" ? booking.meetingLink : null,
+      manageToken: alive ? bookingToken(ctx.config.authSecret, booking.id) : null,
+      changeable: canInvestorChange(state, ctx.config.firmTimeZone, now),
+    };
+  });
+}
+
+/**
+ * A person's bookings: made signed in (their id), or signed out with their address once it
+ * is verified (`verifiedEmail`, lower case; null claims nothing). Shared by the dashboard,
+ * the data export and account deletion.
+ */
+export function bookingsOf(owner: { id: string; verifiedEmail: string | null }): SQL {
+  const signedIn = eq(consultationBookings.userId, owner.id);
+  if (!owner.verifiedEmail) return signedIn;
+  return or(signedIn, and(isNull(consultationBookings.userId), sql`lower(${consultationBookings.email}) = ${owner.verifiedEmail}`))!;
 }
 
 /**
@@ -182,6 +213,8 @@ export async function createBooking(tx: Database, actor: Actor, input: NewBookin
         bookingType: input.bookingType,
         availabilitySlotId: input.availabilitySlotId ?? null,
         preferredTime: input.preferredTime ?? null,
+        opportunityId: input.opportunityId ?? null,
+        timeZone: input.timeZone ?? null,
       })
       .returning();
     if (!row) throw new AppError("INTERNAL", "Failed to submit request");
@@ -191,64 +224,15 @@ export async function createBooking(tx: Database, actor: Actor, input: NewBookin
   }
 }
 
-/** The live-booking unique index's refusal as CONFLICT; any other error unchanged. */
-function slotTakenOr(error: unknown, detail: Record<string, unknown>): unknown {
+/**
+ * The live-booking unique index's refusal (a slot someone else holds) as CONFLICT with
+ * `message`; any other error unchanged. Booking, moving and reopening all go through it.
+ */
+export function slotTakenOr(error: unknown, detail: Record<string, unknown>, message: string = SLOT_TAKEN_MESSAGE): unknown {
   if (sqlState(error) === UNIQUE_VIOLATION && violatedConstraint(error) === "consultation_bookings_live_slot_unique") {
-    return new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { cause: error, detail });
+    return new AppError("CONFLICT", message, { cause: error, detail });
   }
   return error;
-}
-
-/**
- * An admin sets a booking's status (SPEC.md section 4: any status from any other). When
- * it becomes confirmed, the investor's confirmation with a calendar invite is queued in the
- * same transaction and sent soon after the commit. A real change (not saving the same
- * status again) is written to the audit log in that transaction too. Reopening a cancelled
- * booking whose slot someone else has taken since is refused with CONFLICT.
- */
-export async function updateBookingStatus(
-  ctx: ServiceContext,
-  actor: Actor,
-  input: { bookingId: string; status: BookingStatus },
-): Promise<Booking> {
-  const adminId = requireAdmin(actor);
-  const { bookingId, status } = input;
-  let queuedMail = false;
-  try {
-    const updated = await ctx.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ booking: consultationBookings, slot: withSlotColumns.slot })
-        .from(consultationBookings)
-        .leftJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
-        .where(eq(consultationBookings.id, bookingId))
-        .for("update", { of: consultationBookings })
-        .limit(1);
-      if (!before) throw new AppError("NOT_FOUND", "Booking not found");
-      const [after] = await tx.update(consultationBookings).set({ status }).where(eq(consultationBookings.id, bookingId)).returning();
-      if (!after) throw new AppError("NOT_FOUND", "Booking not found");
-      if (after.status !== before.booking.status) {
-        await recordAudit(tx, {
-          actorId: adminId,
-          action: "booking.status",
-          entity: "consultation_bookings",
-          entityId: after.id,
-          before: { status: before.booking.status },
-          after: { status: after.status },
-        });
-      }
-      if (status === "confirmed" && before.booking.status !== "confirmed") {
-        const slot = before.slot?.date ? (before.slot as { date: string; startTime: string; endTime: string }) : null;
-        const mail = bookingConfirmedEmail(bookingMailInput(after, slot, ctx.config), { name: brand.name, email: brand.email });
-        await enqueueEmail(tx, { ...mail, to: after.email, kind: "booking-confirmed", bookingId: after.id });
-        queuedMail = true;
-      }
-      return after;
-    });
-    if (queuedMail) ctx.outbox.kick();
-    return updated;
-  } catch (error) {
-    throw slotTakenOr(error, { bookingId, status });
-  }
 }
 
 /**

@@ -1,16 +1,15 @@
 import { AppError } from "~/domain/app-error";
 import type { EnquiryPrefill } from "~/domain/booking-dialog-data";
 import { ENQUIRY_TOASTS, type EnquiryInput } from "~/domain/enquiry";
-import { wallClockNow } from "~/domain/slots";
-import type { Database } from "../db/client.server";
 import { adminBookingNoticeEmail, bookingMailInput, bookingReceiptEmail } from "../email/booking-emails.server";
 import { enqueueEmail } from "../email/outbox.server";
 import type { ServiceContext } from "../http/request-context.server";
 import type { Actor } from "../security/actor.server";
-import { countRefusal, hitLimit, pruneLimits, releaseHit, type LimitRule } from "../security/rate-limit.server";
+import { hitLimits, releaseHits, type LimitRule } from "../security/rate-limit.server";
 import { SLOT_TAKEN_MESSAGE, createBooking } from "./bookings.server";
 import { recordContactMessage } from "./messages.server";
-import { findOfferedSlotForUpdate } from "./slots.server";
+import { findActiveOpportunity } from "./opportunities.server";
+import { bookingClock, findOfferedSlotForUpdate } from "./slots.server";
 import { getOwnProfile, listAdminEmails } from "./users.server";
 
 /** SPEC.md section 9: one submission per 30 seconds, from one address and for one e-mail. */
@@ -30,15 +29,21 @@ export const ENQUIRY_DAILY_LIMIT_PER_EMAIL: LimitRule = { max: 5, windowSeconds:
  */
 export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: EnquiryInput): Promise<{ bookingId: string }> {
   const { db } = ctx;
-  const timeZone = ctx.config.firmTimeZone;
-  const counted = await countAgainstLimits(ctx, [
+  const counted = await hitLimits(
+    ctx,
+    [
     { rule: "address-cooldown", key: `enquiry:address:${ctx.clientKey}`, limit: ENQUIRY_COOLDOWN },
     { rule: "email-cooldown", key: `enquiry:email:${input.email}`, limit: ENQUIRY_COOLDOWN },
     { rule: "address-daily", key: `enquiry-day:address:${ctx.clientKey}`, limit: ENQUIRY_DAILY_LIMIT_PER_ADDRESS },
     { rule: "email-daily", key: `enquiry-day:email:${input.email}`, limit: ENQUIRY_DAILY_LIMIT_PER_EMAIL },
-  ]);
+    ],
+    ENQUIRY_TOASTS.cooldown.description,
+  );
 
-  const clock = wallClockNow(timeZone, ctx.clock?.());
+  const clock = bookingClock(ctx);
+  // The opportunity is kept only if this visitor may see it (an unknown, draft or
+  // early-access one they may not is dropped, not refused: the enquiry still stands).
+  const opportunity = input.opportunityId ? await findActiveOpportunity(ctx, actor, { id: input.opportunityId }) : undefined;
   try {
     const submitted = await db.transaction(async (tx) => {
       const slot = input.availabilitySlotId ? await findOfferedSlotForUpdate(tx, clock, input.availabilitySlotId) : null;
@@ -47,8 +52,13 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
       }
       // The slot comes from the database only: a description the client sends is ignored,
       // so nothing the visitor typed about a time is stored as one or mailed anywhere.
-      const { availabilitySlotDescription: _ignored, ...details } = input;
-      const booking = await createBooking(tx, actor, { ...details, availabilitySlotId: slot?.id ?? null, preferredTime: null });
+      const { availabilitySlotDescription: _ignored, opportunityId: _checked, ...details } = input;
+      const booking = await createBooking(tx, actor, {
+        ...details,
+        availabilitySlotId: slot?.id ?? null,
+        preferredTime: null,
+        opportunityId: opportunity?.id ?? null,
+      });
       await recordContactMessage(tx, {
         firstName: input.firstName,
         lastName: input.lastName,
@@ -59,56 +69,21 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
       });
 
       const slotTimes = slot ? { date: slot.date, startTime: slot.startTime, endTime: slot.endTime } : null;
-      const mail = bookingMailInput(booking, slotTimes, ctx.config);
-      await enqueueEmail(tx, { ...bookingReceiptEmail(mail), to: booking.email, kind: "booking-receipt", bookingId: booking.id });
+      const mail = bookingMailInput({ ...booking, opportunityTitle: opportunity?.title ?? null }, slotTimes, ctx.config);
+      await enqueueEmail(tx, ctx.jobs, { ...bookingReceiptEmail(mail), to: booking.email, kind: "booking-receipt", bookingId: booking.id });
       for (const admin of await listAdminEmails(tx)) {
-        await enqueueEmail(tx, { ...adminBookingNoticeEmail(mail), to: admin, kind: "booking-admin-notice", bookingId: booking.id });
+        await enqueueEmail(tx, ctx.jobs, { ...adminBookingNoticeEmail(mail), to: admin, kind: "booking-admin-notice", bookingId: booking.id });
       }
       return { bookingId: booking.id };
     });
     ctx.log.info({ bookingId: submitted.bookingId }, "enquiry received");
-    ctx.outbox.kick();
     return submitted;
   } catch (error) {
     // Nothing was written (a slot taken a moment ago, or a failed write): the limits count
     // recorded submissions, so the visitor may try again, or pick another time, at once.
-    await giveBack(db, counted);
+    await releaseHits(db, counted);
     throw error;
   }
-}
-
-interface Limit {
-  /** Which rule this is, for the log (the key holds an address or an e-mail: not logged). */
-  rule: string;
-  key: string;
-  limit: LimitRule;
-}
-
-/**
- * Counts this submission against each limit in turn. The first one past its limit refuses
- * with SPEC.md's cooldown message, and the hits already counted for this submission are
- * given back. Returns the keys counted, to give back if nothing ends up recorded.
- */
-async function countAgainstLimits(ctx: ServiceContext, limits: Limit[]): Promise<string[]> {
-  const { db } = ctx;
-  const counted: string[] = [];
-  for (const { rule, key, limit } of limits) {
-    const result = await hitLimit(db, key, limit);
-    if (!result.allowed) {
-      await giveBack(db, counted);
-      countRefusal(ctx, key);
-      throw new AppError("RATE_LIMITED", ENQUIRY_TOASTS.cooldown.description, {
-        detail: { rule, retryAfter: result.retryAfterSeconds },
-      });
-    }
-    counted.push(key);
-  }
-  if (Math.random() < 0.01) await pruneLimits(db).catch(() => {});
-  return counted;
-}
-
-async function giveBack(db: Database, keys: string[]): Promise<void> {
-  await Promise.all(keys.map((key) => releaseHit(db, key))).catch(() => {});
 }
 
 /**

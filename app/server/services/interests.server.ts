@@ -135,13 +135,12 @@ export async function registerInterest(ctx: ServiceContext, actor: Actor, input:
     const investor = await investorOf(tx, userId);
     if (investor) {
       const mail: InterestMailInput = { siteUrl: ctx.config.siteUrl, ...investor, ...input, opportunityId: opportunity.id, opportunityTitle: opportunity.title };
-      await enqueueEmail(tx, { ...interestReceiptEmail(mail), to: investor.email, kind: "interest-receipt" });
-      for (const admin of await listAdminEmails(tx)) await enqueueEmail(tx, { ...adminInterestNoticeEmail(mail), to: admin, kind: "interest-admin-notice" });
+      await enqueueEmail(tx, ctx.jobs, { ...interestReceiptEmail(mail), to: investor.email, kind: "interest-receipt" });
+      for (const admin of await listAdminEmails(tx)) await enqueueEmail(tx, ctx.jobs, { ...adminInterestNoticeEmail(mail), to: admin, kind: "interest-admin-notice" });
     }
     return row!;
   });
   ctx.log.info({ interestId: created.id, opportunityId: opportunity.id }, "expression of interest registered");
-  ctx.outbox.kick();
   return created;
 }
 
@@ -275,10 +274,9 @@ export async function setInterestStatus(ctx: ServiceContext, actor: Actor, input
         note: after!.note,
         status: input.status,
       };
-      await enqueueEmail(tx, { ...interestStatusEmail(mail), to: investor.email, kind: "interest-status" });
+      await enqueueEmail(tx, ctx.jobs, { ...interestStatusEmail(mail), to: investor.email, kind: "interest-status" });
     }
   });
-  ctx.outbox.kick();
 }
 
 /** A keyset batch of interests for the CSV export (app/server/services/exports.server.ts). Admins only. */

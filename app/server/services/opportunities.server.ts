@@ -3,6 +3,7 @@ import type { OpportunityFormValues } from "~/domain/admin-opportunities";
 import { AppError } from "~/domain/app-error";
 import { startOfDayInZone } from "~/domain/calendar";
 import type { Opportunity, OpportunityCardFields, PublicOpportunity } from "~/domain/opportunities";
+import type { Database } from "../db/client.server";
 import { investmentOpportunities } from "../db/schema.server";
 import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
@@ -48,6 +49,9 @@ function visibleTo(earlyAccessDays: number, now: Date): SQL {
     or(isNull(investmentOpportunities.publicAt), lte(investmentOpportunities.publicAt, new Date(now.getTime() + earlyAccessDays * DAY_MS))),
   )!;
 }
+
+/** Whether the opportunity (in a query of its table) is open to everyone at `now`: active and public. */
+export const openToEveryone = (now: Date): SQL => visibleTo(0, now);
 
 const nowOf = (ctx: ServiceContext) => ctx.clock?.() ?? new Date();
 
@@ -122,6 +126,7 @@ export async function saveOpportunity(
         .values({ ...values, activatedAt: values.status === "active" ? now : null })
         .returning();
       await recordAudit(tx, { actorId: adminId, action: "opportunity.create", entity: "investment_opportunities", entityId: created!.id, before: null, after: created });
+      if (created!.status === "active") await lookForAlerts(ctx, tx);
       return { created: true, opportunity: created! };
     }
     const [before] = await tx.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, id)).for("update").limit(1);
@@ -134,11 +139,15 @@ export async function saveOpportunity(
       .returning();
     await recordAudit(tx, { actorId: adminId, action: "opportunity.update", entity: "investment_opportunities", entityId: id, before, after });
     if (before.imageUrl !== after!.imageUrl && (await removeUnusedImage(tx, before.imageUrl))) ctx.log.info({ imageUrl: before.imageUrl }, "admin: unused image removed");
+    if (after!.status === "active") await lookForAlerts(ctx, tx);
     return { created: false, opportunity: after! };
   });
-  // An active opportunity may have opened to someone: their alerts go now, not at the next look.
-  if (saved.opportunity.status === "active") ctx.alerts?.kick();
   return saved;
+}
+
+/** An active opportunity may have opened to someone: their alerts go now, not at the next minute's look. */
+async function lookForAlerts(ctx: ServiceContext, tx: Database): Promise<void> {
+  await ctx.jobs.send(tx, "opportunity-alerts", {});
 }
 
 /** Deletes an opportunity (admins only), audited; its uploaded image goes with it once nothing shows it. */

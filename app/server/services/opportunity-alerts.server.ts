@@ -3,7 +3,8 @@ import { EARLY_ACCESS_DAYS } from "~/domain/constants";
 import type { Database } from "../db/client.server";
 import { alertSubscriptions, investmentOpportunities, opportunityAlerts, profiles, user } from "../db/schema.server";
 import { newOpportunityAlertEmail } from "../email/membership-emails.server";
-import { enqueueEmail } from "../email/outbox.server";
+import { enqueueEmail, type MailJobs } from "../email/outbox.server";
+import type { JobQueue } from "../jobs/queue.server";
 import type { AppConfig } from "../runtime/config.server";
 import type { Logger } from "../runtime/logger.server";
 import { entitlementsOfUsers } from "./entitlements.server";
@@ -12,9 +13,17 @@ import { entitlementsOfUsers } from "./entitlements.server";
  * New-opportunity alerts (issue 15): each subscribed investor is e-mailed once when an
  * opportunity becomes visible to them: when it opens to everyone, or for an Elite member
  * up to their early-access days before (app/domain/entitlements.ts). Only for what opens
- * to them after they subscribed. Every instance looks every minute; `opportunity_alerts`
- * lets exactly one of them handle each pair, in the transaction that queues the mail.
+ * to them after they subscribed. An `opportunity-alerts` job looks every minute (a schedule
+ * on the job queue, run by one instance) and when an opportunity opens; `opportunity_alerts`
+ * lets exactly one look handle each pair, in the transaction that queues the mail.
  */
+
+export interface AlertDeps {
+  db: Database;
+  config: AppConfig;
+  log: Logger;
+  jobs: MailJobs;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Opportunities that opened longer ago than this are not looked at again. */
@@ -28,7 +37,8 @@ export function visibleFrom(o: { activatedAt: Date; publicAt: Date | null }, ear
 }
 
 /** Sends the alerts that are due now; answers how many were queued. */
-export async function dispatchOpportunityAlerts(db: Database, config: AppConfig, log: Logger, now: Date = new Date()): Promise<number> {
+export async function dispatchOpportunityAlerts(deps: AlertDeps, now: Date = new Date()): Promise<number> {
+  const { db, log } = deps;
   const horizon = new Date(now.getTime() + EARLY_ACCESS_DAYS * DAY_MS);
   const lookback = new Date(now.getTime() - LOOKBACK_DAYS * DAY_MS);
   let queued = 0;
@@ -79,7 +89,7 @@ export async function dispatchOpportunityAlerts(db: Database, config: AppConfig,
       .orderBy(investmentOpportunities.id, alertSubscriptions.id)
       .limit(BATCH);
     if (candidates.length === 0) break;
-    queued += await handle(db, config, candidates, now);
+    queued += await handle(deps, candidates, now);
     if (candidates.length < BATCH) break;
     const last = candidates.at(-1)!;
     after = { opportunityId: last.opportunityId, subscriptionId: last.subscriptionId };
@@ -109,7 +119,7 @@ interface Candidate {
  * they subscribed is settled without a mail; one not yet open to them waits. Claiming the
  * pair's row and queueing its mail happen in one transaction, so an alert is mailed once.
  */
-async function handle(db: Database, config: AppConfig, candidates: Candidate[], now: Date): Promise<number> {
+async function handle({ db, config, jobs }: AlertDeps, candidates: Candidate[], now: Date): Promise<number> {
   const entitlements = await entitlementsOfUsers(db, [...new Set(candidates.map((c) => c.userId!))]);
   let queued = 0;
   for (const c of candidates) {
@@ -131,7 +141,7 @@ async function handle(db: Database, config: AppConfig, candidates: Candidate[], 
         earlyAccess: c.publicAt !== null && c.publicAt > now,
         opportunity: { id: c.opportunityId, title: c.title, location: c.location, minimumInvestment: Number(c.minimumInvestment), projectedReturns: c.projectedReturns },
       });
-      await enqueueEmail(tx, { ...mail, to: c.email, kind: "opportunity-alert" });
+      await enqueueEmail(tx, jobs, { ...mail, to: c.email, kind: "opportunity-alert" });
       return true;
     });
     if (sent) queued++;
@@ -139,50 +149,9 @@ async function handle(db: Database, config: AppConfig, candidates: Candidate[], 
   return queued;
 }
 
-export interface AlertDispatcher {
-  /** Look soon (an opportunity was just opened): a burst of kicks makes one look. */
-  kick(): void;
-  stop(): Promise<void>;
-}
-
-/** Looks for due alerts every `intervalMs` (a minute), here and on every other instance. */
-export function startAlertDispatcher(options: {
-  db: Database;
-  config: AppConfig;
-  log: Logger;
-  outbox: { kick(): void };
-  intervalMs?: number;
-}): AlertDispatcher {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    if (running) return;
-    running = dispatchOpportunityAlerts(options.db, options.config, options.log)
-      .then((queued) => {
-        if (queued > 0) options.outbox.kick();
-      })
-      .catch((error: unknown) => options.log.error({ err: error }, "opportunity alerts: the look for due alerts failed"))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(run, options.intervalMs ?? 60_000);
-  timer.unref();
-  run();
-  let kicked: NodeJS.Timeout | undefined;
-  let stopped = false;
-  return {
-    kick() {
-      if (stopped || kicked) return;
-      kicked = setTimeout(() => {
-        kicked = undefined;
-        // A look already under way may have started before the change committed: look again after it.
-        void (running ?? Promise.resolve()).then(run);
-      }, 50);
-      kicked.unref();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(kicked);
-      await running;
-    },
-  };
+/** Looks for due alerts on each `opportunity-alerts` job: every minute (a schedule) and when an opportunity opens. */
+export async function workOpportunityAlerts(deps: AlertDeps & { jobs: Pick<JobQueue, "work"> }): Promise<void> {
+  await deps.jobs.work("opportunity-alerts", async () => {
+    await dispatchOpportunityAlerts(deps);
+  });
 }

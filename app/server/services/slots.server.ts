@@ -10,7 +10,7 @@ import {
 import { AppError } from "~/domain/app-error";
 import { formatSlot } from "~/domain/booking-labels";
 import { UPCOMING_SLOT_LIMIT } from "~/domain/constants";
-import { isSlotOffered, normaliseTime, type OfferedSlot, type WallClock } from "~/domain/slots";
+import { bookableFrom, isSlotOffered, normaliseTime, type OfferedSlot, type WallClock } from "~/domain/slots";
 import type { Database } from "../db/client.server";
 import { sqlState, UNIQUE_VIOLATION, violatedConstraint } from "../db/pg-error.server";
 import { availabilitySlots } from "../db/schema.server";
@@ -29,6 +29,15 @@ import { detachCancelledBookings, slotHasLiveBooking } from "./bookings.server";
  * whether each is booked, the days that have slots, and the writes, each checking the
  * actor and recording its audit row in its own transaction.
  */
+
+/**
+ * The clock the offered-slot rule reads: now plus the minimum notice
+ * (BOOKING_NOTICE_HOURS), on the firm's wall clock. A slot starting sooner is not offered,
+ * to book or to move to.
+ */
+export function bookingClock(ctx: Pick<ServiceContext, "config" | "clock">): WallClock {
+  return bookableFrom(ctx.config.firmTimeZone, ctx.config.bookingNoticeHours, ctx.clock?.());
+}
 
 const offeredColumns = {
   id: availabilitySlots.id,
@@ -53,14 +62,21 @@ function offered(now: WallClock) {
 
 const earliestFirst = [asc(availabilitySlots.date), asc(availabilitySlots.startTime)];
 
-/** The next UPCOMING_SLOT_LIMIT (5) offered slots, earliest first; the first is "next available". */
-export async function listUpcomingSlots(ctx: ServiceContext, _actor: Actor, { now }: { now: WallClock }): Promise<OfferedSlot[]> {
+/**
+ * The next offered slots, earliest first: UPCOMING_SLOT_LIMIT (5) for the booking dialog,
+ * whose first is "next available", or `limit` (the booking page's choices to move to).
+ */
+export async function listUpcomingSlots(
+  ctx: ServiceContext,
+  _actor: Actor,
+  { now, limit = UPCOMING_SLOT_LIMIT }: { now: WallClock; limit?: number },
+): Promise<OfferedSlot[]> {
   return ctx.db
     .select(offeredColumns)
     .from(availabilitySlots)
     .where(offered(now))
     .orderBy(...earliestFirst)
-    .limit(UPCOMING_SLOT_LIMIT);
+    .limit(limit);
 }
 
 /** The dates (yyyy-MM-dd) that have at least one offered slot, for the calendar's highlights. */

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import type { BookingStatus } from "./constants";
+import { sanitizeText } from "./enquiry";
+import { slotInstant, type SlotTimes } from "./slots";
+
+/**
+ * Changing a booking after it was made (issue 16): the investor moves or cancels it from
+ * the link in their mails or from the dashboard, an admin sets a meeting link, and the
+ * reminders before a confirmed consultation. The rules here are pure; the service
+ * (app/server/services/bookings.server.ts) applies them in one transaction each.
+ */
+
+export const BOOKING_CHANGE_MESSAGES = {
+  linkInvalid: "This booking link is not valid or has expired. Please write to us and we will help.",
+  notChangeable: "This booking can no longer be changed.",
+  slotRequired: "Please choose a new time.",
+  slotTaken: "That time has just been taken. Please choose another.",
+  reasonMax: "Please keep the reason under 500 characters.",
+  meetingLinkInvalid: "Enter an https:// link or a phone number.",
+  failed: "We could not change your booking. Please try again.",
+  tooMany: "This booking has been changed too often today. Please write to us and we will help.",
+  moved: "Your consultation has been moved. We have e-mailed you the new time.",
+  cancelled: "Your consultation has been cancelled. We have let the team know.",
+  meetingLinkSaved: "Meeting link saved. The investor has been sent the details.",
+  meetingLinkRemoved: "Meeting link removed. The investor has been sent the update.",
+} as const;
+
+export const CANCELLATION_REASON_MAX = 500;
+export const MEETING_LINK_MAX = 500;
+
+/** Statuses in which the investor may still move or cancel. */
+const CHANGEABLE: readonly BookingStatus[] = ["pending", "confirmed"];
+
+export interface ManagedBookingState {
+  status: BookingStatus;
+  slot: SlotTimes | null;
+}
+
+/**
+ * Whether the booking's link still opens anything: not once the meeting is over (its slot
+ * has ended, or the firm marked it completed).
+ */
+export function isLinkAlive(booking: ManagedBookingState, firmTimeZone: string, now: Date): boolean {
+  if (booking.status === "completed") return false;
+  if (!booking.slot) return true;
+  return slotInstant(booking.slot.date, booking.slot.endTime, firmTimeZone).getTime() > now.getTime();
+}
+
+/** Whether the investor may still move or cancel it: live, and its slot has not started. */
+export function canInvestorChange(booking: ManagedBookingState, firmTimeZone: string, now: Date): boolean {
+  if (!CHANGEABLE.includes(booking.status)) return false;
+  if (!booking.slot) return true;
+  return slotInstant(booking.slot.date, booking.slot.startTime, firmTimeZone).getTime() > now.getTime();
+}
+
+// ---- Forms ------------------------------------------------------------------------------------
+
+const M = BOOKING_CHANGE_MESSAGES;
+
+/** The manage page's two buttons: move to another slot, or cancel (a reason is optional). */
+export const bookingChangeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("move"), slotId: z.uuid(M.slotRequired) }),
+  z.object({
+    intent: z.literal("cancel"),
+    reason: z
+      .string()
+      .nullish()
+      .transform((v) => (v == null ? undefined : sanitizeText(v) || undefined))
+      .pipe(z.string().max(CANCELLATION_REASON_MAX, M.reasonMax).optional()),
+  }),
+]);
+export type BookingChange = z.infer<typeof bookingChangeSchema>;
+
+/** Digits, spaces and + ( ) . - with at least six digits: a phone number to dial. */
+const PHONE = /^\+?[\d\s().-]{6,40}$/;
+
+/**
+ * A meeting link as an admin types it: an https:// address (a video call) or a phone
+ * number; blank removes it.
+ */
+export const meetingLinkSchema = z
+  .string()
+  .trim()
+  .max(MEETING_LINK_MAX, M.meetingLinkInvalid)
+  .refine((value) => value === "" || isMeetingLink(value), M.meetingLinkInvalid)
+  .transform((value) => value || null);
+
+export function isMeetingLink(value: string): boolean {
+  if (PHONE.test(value)) return (value.match(/\d/g) ?? []).length >= 6;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a meeting link is a web address (a video call) rather than a phone number. */
+export function isVideoLink(link: string): boolean {
+  return /^https:\/\//i.test(link);
+}
+
+/** The booking token in a manage link: a booking id, a dot and its 43-character signature. */
+export const bookingTokenSchema = z.string().regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
+
+// ---- Reminders --------------------------------------------------------------------------------
+
+/** The reminders before a confirmed consultation, and how long before its start each goes. */
+export const REMINDER_LEADS = { "24h": 24 * 3_600_000, "1h": 3_600_000 } as const;
+export type ReminderLead = keyof typeof REMINDER_LEADS;
+
+/**
+ * The reminders a confirmed booking should have, each with when it goes: only those whose
+ * time is still ahead (a consultation confirmed five hours before gets only the 1-hour one).
+ */
+export function remindersDue(start: Date, now: Date): Array<{ lead: ReminderLead; sendAt: Date }> {
+  return (Object.entries(REMINDER_LEADS) as Array<[ReminderLead, number]>)
+    .map(([lead, ms]) => ({ lead, sendAt: new Date(start.getTime() - ms) }))
+    .filter(({ sendAt }) => sendAt.getTime() > now.getTime());
+}

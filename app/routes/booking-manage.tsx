@@ -1,0 +1,202 @@
+import { CalendarClock, CalendarX2, LoaderCircle } from "lucide-react";
+import { data, Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { BookingContextRows } from "~/components/booking/meeting-link";
+import { SlotWhen } from "~/components/booking/slot-when";
+import { BookingStatusBadge } from "~/components/dashboard/booking-status-badge";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { BOOKING_CHANGE_MESSAGES, bookingChangeSchema, bookingTokenSchema, CANCELLATION_REASON_MAX } from "~/domain/booking-changes";
+import { bookingTypeLabel } from "~/domain/booking-labels";
+import { brand } from "~/domain/brand";
+import { routeMeta } from "~/domain/seo";
+import { slotDayLabel, zoneCity, type OfferedSlot } from "~/domain/slots";
+import { answer, readForm } from "~/server/http/answer.server";
+import { actorFor } from "~/server/security/session.server";
+import { changeBooking, findManagedBooking } from "~/server/services/booking-changes.server";
+import type { Route } from "./+types/booking-manage";
+
+/**
+ * /booking/:token (issue 16): a booking's own page, the link in every mail to the investor
+ * and behind the dashboard's Reschedule and Cancel. No sign-in: the token is the
+ * permission. Opening it changes nothing (mail scanners open links); moving or cancelling
+ * takes a button press (POST). The link stops working once the meeting is over.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const token = bookingTokenSchema.safeParse(params.token);
+  const found = token.success ? await findManagedBooking(context, await actorFor(context), { token: token.data }) : null;
+  if (!found) return data({ booking: null, slots: [] as OfferedSlot[] }, { status: 404 });
+  return found;
+}
+
+type ActionData = { ok: true; message: string } | { ok: false; message: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const reply = (message: string): ActionData => ({ ok: false, message });
+  return answer(context, { failure: BOOKING_CHANGE_MESSAGES.failed, reply }, async () => {
+    const token = bookingTokenSchema.safeParse(params.token);
+    if (!token.success) return data(reply(BOOKING_CHANGE_MESSAGES.linkInvalid), { status: 404 });
+    const parsed = bookingChangeSchema.safeParse(Object.fromEntries(await readForm(request)));
+    if (!parsed.success) return data(reply(parsed.error.issues[0]?.message ?? BOOKING_CHANGE_MESSAGES.failed), { status: 400 });
+    const { kind } = await changeBooking(context, await actorFor(context), { token: token.data, change: parsed.data });
+    return data<ActionData>({ ok: true, message: BOOKING_CHANGE_MESSAGES[kind] });
+  });
+}
+
+/**
+ * Private, and the token stays on this site: `same-origin` keeps it out of the Referer of
+ * a link followed elsewhere (the meeting link), while the page's own form posts still carry
+ * their Origin (under `no-referrer` a browser sends `Origin: null`, which the cross-site
+ * guard refuses, so the buttons would fail before the page's scripts run).
+ */
+export function headers() {
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+}
+
+/** After any post, even a refused one (a slot just taken), the booking and the free slots are read again. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
+}
+
+export function meta(args: Route.MetaArgs) {
+  return routeMeta(args, { title: `Your consultation | ${brand.name}`, noindex: true });
+}
+
+/** The free slots grouped by day, in order. */
+function byDay(slots: OfferedSlot[]): Array<[string, OfferedSlot[]]> {
+  const days = new Map<string, OfferedSlot[]>();
+  for (const slot of slots) days.set(slot.date, [...(days.get(slot.date) ?? []), slot]);
+  return [...days];
+}
+
+export default function ManageBooking({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, slots } = loaderData;
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+
+  if (!booking) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
+        <div className="rounded-xl border bg-card p-8 text-center shadow-sm">
+          <CalendarX2 className="mx-auto size-10 text-accent" aria-hidden="true" />
+          <h1 className="mt-4 font-serif text-2xl font-semibold text-primary">Booking link</h1>
+          <p role="alert" className="mt-3 text-foreground/85">
+            {BOOKING_CHANGE_MESSAGES.linkInvalid}
+          </p>
+          <p className="mt-3 text-sm text-muted-foreground">
+            <a className="underline underline-offset-4" href={`mailto:${brand.email}`}>
+              {brand.email}
+            </a>
+          </p>
+          <Link to="/" className="mt-6 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Back to {brand.name}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="bg-muted/40 pb-16">
+      <div className="mx-auto max-w-2xl px-4 pt-10 sm:px-6">
+        <h1 className="font-serif text-3xl font-semibold text-primary">Your consultation</h1>
+        {actionData ? (
+          <p
+            role={actionData.ok ? "status" : "alert"}
+            className={`mt-4 rounded-md border p-3 text-sm ${actionData.ok ? "border-success/40 bg-success/10" : "border-destructive/40 bg-destructive/10 text-destructive"}`}
+          >
+            {actionData.message}
+          </p>
+        ) : null}
+
+        <section aria-labelledby="booking-details" className="mt-6 rounded-xl border bg-card p-6 shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <h2 id="booking-details" className="font-serif text-xl font-semibold">
+              {bookingTypeLabel(booking.bookingType)}
+            </h2>
+            <BookingStatusBadge status={booking.status} />
+          </div>
+          <dl className="mt-4 grid gap-3 text-sm">
+            <div>
+              <dt className="font-medium text-muted-foreground">When</dt>
+              <dd data-testid="booking-when">
+                {booking.slot ? <SlotWhen slot={booking.slot} timeZone={booking.firmTimeZone} /> : "To be agreed with your adviser"}
+              </dd>
+            </div>
+            <BookingContextRows opportunityTitle={booking.opportunityTitle} meetingLink={booking.meetingLink} />
+          </dl>
+        </section>
+
+        {booking.changeable ? (
+          <>
+            <section aria-labelledby="move-heading" className="mt-6 rounded-xl border bg-card p-6 shadow-sm">
+              <h2 id="move-heading" className="flex items-center gap-2 font-serif text-xl font-semibold">
+                <CalendarClock className="size-5 text-accent" aria-hidden="true" /> Move to another time
+              </h2>
+              {slots.length === 0 ? (
+                <p className="mt-3 text-sm text-muted-foreground">No other times are free at the moment. Please write to {brand.email}.</p>
+              ) : (
+                <Form method="post" className="mt-4">
+                  <input type="hidden" name="intent" value="move" />
+                  <fieldset>
+                    <legend className="text-sm text-muted-foreground">
+                      Choose a free time. Times are {zoneCity(booking.firmTimeZone)} time.
+                    </legend>
+                    {/* Scrolls within itself, so the button stays near on a phone. */}
+                    <div className="mt-3 grid max-h-96 gap-4 overflow-y-auto pe-2">
+                      {byDay(slots).map(([day, times]) => (
+                        <div key={day}>
+                          <p className="text-sm font-medium">{slotDayLabel(day)}</p>
+                          <div className="mt-2 flex flex-wrap gap-2">
+                            {times.map((slot) => (
+                              <label
+                                key={slot.id}
+                                className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                              >
+                                <input type="radio" name="slotId" value={slot.id} required className="accent-primary" />
+                                {slot.startTime.slice(0, 5)}–{slot.endTime.slice(0, 5)}
+                              </label>
+                            ))}
+                          </div>
+                        </div>
+                      ))}
+                    </div>
+                  </fieldset>
+                  <Button type="submit" className="mt-5" disabled={pending != null}>
+                    {pending === "move" ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
+                    {pending === "move" ? "Moving..." : "Move my consultation"}
+                  </Button>
+                </Form>
+              )}
+            </section>
+
+            <section aria-labelledby="cancel-heading" className="mt-6 rounded-xl border bg-card p-6 shadow-sm">
+              <h2 id="cancel-heading" className="flex items-center gap-2 font-serif text-xl font-semibold">
+                <CalendarX2 className="size-5 text-accent" aria-hidden="true" /> Cancel the consultation
+              </h2>
+              <Form method="post" className="mt-4 grid gap-3">
+                <input type="hidden" name="intent" value="cancel" />
+                <Label htmlFor="cancel-reason">Reason (optional)</Label>
+                <Textarea id="cancel-reason" name="reason" maxLength={CANCELLATION_REASON_MAX} rows={3} />
+                <div>
+                  <Button type="submit" variant="destructive" disabled={pending != null}>
+                    {pending === "cancel" ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
+                    {pending === "cancel" ? "Cancelling..." : "Cancel consultation"}
+                  </Button>
+                </div>
+              </Form>
+            </section>
+          </>
+        ) : (
+          <p className="mt-6 text-sm text-muted-foreground">
+            {booking.status === "cancelled" ? "This consultation is cancelled." : BOOKING_CHANGE_MESSAGES.notChangeable} Questions? Write to{" "}
+            <a className="underline underline-offset-4" href={`mailto:${brand.email}`}>
+              {brand.email}
+            </a>
+            .
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

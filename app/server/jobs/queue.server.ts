@@ -1,0 +1,259 @@
+import { sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type JobResult, type JobWithMetadata, type Queue } from "pg-boss";
+import type { ReminderLead } from "~/domain/booking-changes";
+import type { Database, DatabaseHandle } from "../db/client.server";
+import type { Logger } from "../runtime/logger.server";
+
+/**
+ * The job queue (issue 16, decision 019): pg-boss on the application's own database,
+ * PGlite or PostgreSQL. A job is written in the same transaction as the change that
+ * causes it (`jobs.send(tx, ...)`), so it exists exactly when the change does; a worker in
+ * every instance takes it with SKIP LOCKED, so it runs once however many instances there
+ * are, and a failure is retried with back-off. Schedules (cron) are kept in the database
+ * and fired by one instance.
+ */
+
+/** What each queue's jobs carry. */
+export interface JobData {
+  /** Deliver one row of email_outbox. */
+  email: { outboxId: string };
+  /** Look for new-opportunity alerts that have come due. */
+  "opportunity-alerts": Record<string, never>;
+  /** Remove what has expired: old mails, rate-limit windows, sessions, tokens. */
+  maintenance: Record<string, never>;
+  /**
+   * Remind the investor of a confirmed consultation, `lead` before the start it was
+   * scheduled for (`startsAt`, ISO): a booking moved since has another start and its
+   * reminder is another job.
+   */
+  "booking-reminder": { bookingId: string; lead: ReminderLead; startsAt: string };
+}
+
+export type QueueName = keyof JobData;
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Each queue's policy. `exclusive`: one job per key waiting or running, so sending a job
+ * that is already queued (the same mail, the same reminder) adds nothing. A job whose
+ * worker died (kill -9, a lost machine) stops sending heartbeats and is retried.
+ */
+export const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
+  email: {
+    policy: "exclusive",
+    // About 8 hours of retries in all: 30 s, 1, 2, 4 ... minutes, at most 2 hours apart.
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 2 * HOUR,
+    heartbeatSeconds: 10,
+    expireInSeconds: 15 * MINUTE,
+    deleteAfterSeconds: 7 * 24 * HOUR,
+    notify: true,
+  },
+  "opportunity-alerts": { policy: "singleton", retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10, deleteAfterSeconds: HOUR, notify: true },
+  maintenance: { policy: "singleton", retryLimit: 2, retryDelay: 5 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 24 * HOUR },
+  // Keyed "bookingId:lead" so a move or a cancellation finds and drops the waiting ones.
+  // Not exclusive: a reminder for the new time must be accepted even while the old one's
+  // job is running; the mail's once-key keeps either from being sent twice.
+  "booking-reminder": {
+    policy: "standard",
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    heartbeatSeconds: 10,
+    deleteAfterSeconds: 7 * 24 * HOUR,
+  },
+};
+
+/** Cron schedules (UTC), kept in the database and fired once across instances. */
+export const SCHEDULES: Partial<Record<QueueName, string>> = {
+  "opportunity-alerts": "* * * * *",
+  maintenance: "17 * * * *",
+};
+
+export interface SendOptions {
+  /** Not before this time. */
+  startAfter?: Date;
+  /** With an exclusive queue: nothing is added while a job with this key waits or runs. */
+  key?: string;
+}
+
+export interface JobQueue {
+  /**
+   * Queues a job through `db`: pass the transaction of the change that causes it, so the
+   * job commits or rolls back with it. Answers the job's id, or null when a job with the
+   * same key is already waiting.
+   */
+  send<N extends QueueName>(db: Database, name: N, data: JobData[N], options?: SendOptions): Promise<string | null>;
+  /** Deletes the waiting jobs of `name` with this key, through `db` (a transaction). Answers how many. */
+  drop(db: Database, name: QueueName, key: string): Promise<number>;
+  /** How many jobs of `name` with this key wait (not yet running), read through `db` (a transaction). */
+  pending(db: Database, name: QueueName, key: string): Promise<number>;
+  /** The waiting jobs of `name` (with `key`, only those). */
+  waiting<N extends QueueName>(name: N, key?: string): Promise<Array<{ id: string; data: JobData[N]; startAfter: Date; key: string | null }>>;
+  /**
+   * Runs `handler` for each job of `name` in this process; the jobs of one fetch (up to
+   * `batchSize`, default 5) run side by side. A job whose handler throws is retried.
+   */
+  work<N extends QueueName>(name: N, handler: (job: WorkJob<N>) => Promise<void>, options?: { batchSize?: number }): Promise<void>;
+  /** Whether the queue's background work is healthy (for /readyz). */
+  health(): JobQueueHealth;
+  /** Stops the workers (waiting up to `graceMs` for jobs in hand) and the queue. */
+  stop(graceMs?: number): Promise<void>;
+  /** pg-boss itself, for tests and operations. */
+  readonly boss: PgBoss;
+}
+
+export interface JobQueueHealth {
+  ok: boolean;
+  /** "failing": pg-boss reported an error (a poll, its maintenance) in the last two minutes. */
+  state: "ok" | "failing" | "stopped";
+  lastError: Date | null;
+}
+
+export interface WorkJob<N extends QueueName> {
+  id: string;
+  data: JobData[N];
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** Whether this is the last attempt (a failure now is final). */
+  final: boolean;
+}
+
+export interface OpenJobQueueOptions {
+  log: Logger;
+  /** Fire the cron schedules from this instance (one instance fires each occurrence). Default true. */
+  schedule?: boolean;
+  /** pg-boss's maintenance (expiring, retrying dead workers' jobs, archiving). Default true. */
+  supervise?: boolean;
+  /** How often an idle worker looks for jobs when no notification wakes it. */
+  pollingIntervalSeconds?: number;
+}
+
+/** Errors pg-boss reports from its background loops are logged, never thrown at anyone. */
+const ERROR_MEMORY_MS = 2 * MINUTE * 1000;
+
+/**
+ * Opens the job queue on `handle`'s database: installs or upgrades pg-boss's schema (its
+ * own `pgboss` schema), creates the queues and the schedules. Sending a job inside a
+ * transaction then needs no query outside it (which, on PGlite's single connection, would
+ * wait for the transaction to end).
+ */
+export async function openJobQueue(handle: DatabaseHandle, options: OpenJobQueueOptions): Promise<JobQueue> {
+  const { log } = options;
+  const common: ConstructorOptions = {
+    schedule: options.schedule ?? true,
+    supervise: options.supervise ?? true,
+    // Dead workers' jobs (no heartbeat) are noticed within a minute.
+    monitorIntervalSeconds: 15,
+    superviseIntervalSeconds: 15,
+    useListenNotify: true,
+    registerInstance: false,
+    openTelemetry: { enabled: false },
+  };
+  const boss =
+    handle.driver === "pglite"
+      ? // One embedded process: no index rebuilds or vacuum monitoring to do, and nothing of
+        // pg-boss's upkeep should hold the single connection longer than it must.
+        new PgBoss({ ...common, db: fromPglite(handle.client), backend: "pglite", reindex: false, monitorVacuum: false })
+      : new PgBoss({ ...common, connectionString: handle.url, max: 4, application_name: "tigris-jobs" });
+
+  let lastError: Date | null = null;
+  boss.on("error", (error: unknown) => {
+    lastError = new Date();
+    log.error({ err: error }, "job queue error");
+  });
+  boss.on("warning", (warning: unknown) => log.warn({ warning }, "job queue warning"));
+
+  await boss.start();
+  for (const [name, queue] of Object.entries(QUEUES)) {
+    if (await boss.getQueue(name)) await boss.updateQueue(name, withoutPolicy(queue));
+    else await boss.createQueue(name, queue);
+  }
+  if (options.schedule ?? true) {
+    for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: "UTC" });
+  }
+  // createQueue and updateQueue leave each queue in pg-boss's in-memory cache, so a send
+  // inside a transaction never reads the queue outside it.
+
+  let stopped = false;
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+
+  return {
+    boss,
+    async send(db, name, data, sendOptions = {}) {
+      return boss.send(name, data, {
+        db: fromDrizzle(db as never, sql as never),
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.key ? { singletonKey: sendOptions.key } : {}),
+      });
+    },
+    async drop(db, name, key) {
+      const connection = { db: fromDrizzle(db as never, sql as never) };
+      const found = await boss.findJobs(name, { key, queued: true, ...connection });
+      if (found.length === 0) return 0;
+      await boss.deleteJob(name, found.map((j) => j.id), connection);
+      return found.length;
+    },
+    async pending(db, name, key) {
+      return (await boss.findJobs(name, { key, queued: true, db: fromDrizzle(db as never, sql as never) })).length;
+    },
+    async waiting(name, key) {
+      const found = await boss.findJobs<JobData[typeof name]>(name, { queued: true, ...(key ? { key } : {}) });
+      return found.map((j) => ({ id: j.id, data: j.data, startAfter: j.startAfter, key: j.singletonKey }));
+    },
+    async work(name, handler, workOptions = {}) {
+      await boss.work(
+        name,
+        {
+          includeMetadata: true,
+          // Jobs are taken several at a time and, while fetches come back full, fetched again
+          // at once: one job per fetch would leave a backlog (a booking's mails to every
+          // admin) waiting a polling interval per job. Each job still succeeds or fails on
+          // its own (perJobResults).
+          batchSize: workOptions.batchSize ?? 5,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+          pollingIntervalSeconds,
+          // The backstop poll when a notification is missed stays as frequent with NOTIFY as
+          // without.
+          notifyPollingIntervalSeconds: pollingIntervalSeconds,
+        },
+        async (jobs: Array<JobWithMetadata<object>>) =>
+          Promise.all(
+            jobs.map(async (job): Promise<JobResult> => {
+              const data = job.data as JobData[typeof name];
+              try {
+                await handler({ id: job.id, data, retryCount: job.retryCount, final: job.retryCount >= job.retryLimit });
+                return { id: job.id, status: "completed" };
+              } catch (error) {
+                return { id: job.id, status: "failed", output: failureOutput(error) };
+              }
+            }),
+          ),
+      );
+    },
+    health() {
+      const failing = lastError !== null && Date.now() - lastError.getTime() < ERROR_MEMORY_MS;
+      const state = stopped ? "stopped" : failing ? "failing" : "ok";
+      return { ok: state === "ok", state, lastError };
+    },
+    async stop(graceMs = 5_000) {
+      stopped = true;
+      await boss.stop({ graceful: true, timeout: graceMs, close: true });
+    },
+  };
+}
+
+/** What a failed job keeps as its output, so the reason is in pg-boss's own tables. */
+function failureOutput(error: unknown): { message: string; name?: string } {
+  return error instanceof Error ? { name: error.name, message: error.message } : { message: String(error) };
+}
+
+/** updateQueue takes the options a queue may change after it was created (not its policy). */
+function withoutPolicy(queue: Omit<Queue, "name">): Omit<Queue, "name" | "policy" | "partition"> {
+  const { policy: _policy, partition: _partition, ...rest } = queue;
+  return rest;
+}

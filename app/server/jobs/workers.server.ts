@@ -1,0 +1,35 @@
+import type { Database } from "../db/client.server";
+import type { Mailer } from "../email/mailer.server";
+import { requeueUnsentEmails, workEmails } from "../email/outbox.server";
+import { workMaintenance } from "../ops/maintenance.server";
+import type { AppConfig } from "../runtime/config.server";
+import type { Logger } from "../runtime/logger.server";
+import { resyncUpcomingReminders, workReminders } from "../services/booking-changes.server";
+import { workOpportunityAlerts } from "../services/opportunity-alerts.server";
+import type { JobQueue } from "./queue.server";
+
+export interface WorkerDeps {
+  db: Database;
+  config: AppConfig;
+  mailer: Mailer;
+  log: Logger;
+  /** Told of each failed mail delivery (the metrics), `final` when it is given up on. */
+  onMailFailure?: (final: boolean) => void;
+}
+
+/**
+ * Starts this instance's workers on every queue (each job still runs once across all
+ * instances), after queueing delivery for any mail that has no job and the reminders of
+ * every upcoming confirmed consultation: a database restored from a backup holds the mails
+ * and bookings but not the queue.
+ */
+export async function startWorkers(jobs: JobQueue, deps: WorkerDeps): Promise<void> {
+  const requeued = await requeueUnsentEmails(deps.db, jobs);
+  if (requeued > 0) deps.log.info({ requeued }, "e-mails waiting without a delivery job were queued again");
+  await workEmails(jobs, { db: deps.db, mailer: deps.mailer, log: deps.log, onFailure: deps.onMailFailure });
+  const reminders = await resyncUpcomingReminders(deps.db, jobs, deps.config);
+  if (reminders > 0) deps.log.info({ reminders }, "missing reminders of upcoming consultations were scheduled");
+  await workReminders(jobs, { db: deps.db, config: deps.config, log: deps.log });
+  await workOpportunityAlerts({ db: deps.db, config: deps.config, log: deps.log, jobs });
+  await workMaintenance(jobs, { db: deps.db, log: deps.log });
+}

@@ -1,0 +1,462 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import { AppError } from "~/domain/app-error";
+import {
+  BOOKING_CHANGE_MESSAGES,
+  canInvestorChange,
+  isLinkAlive,
+  remindersDue,
+  REMINDER_LEADS,
+  type BookingChange,
+  type ReminderLead,
+} from "~/domain/booking-changes";
+import type { BookingStatus, BookingType } from "~/domain/constants";
+import { slotInstant, wallClockNow, type OfferedSlot, type SlotTimes } from "~/domain/slots";
+import type { Database } from "../db/client.server";
+import { availabilitySlots, consultationBookings, investmentOpportunities } from "../db/schema.server";
+import {
+  adminBookingChangedEmail,
+  bookingChangedEmail,
+  bookingConfirmedEmail,
+  bookingMailInput,
+  bookingReminderEmail,
+  type BookingChangeKind,
+  type BookingMailInput,
+} from "../email/booking-emails.server";
+import { enqueueEmail, enqueueEmailOnce } from "../email/outbox.server";
+import type { ServiceContext, ServiceJobs } from "../http/request-context.server";
+import type { JobQueue } from "../jobs/queue.server";
+import type { Logger } from "../runtime/logger.server";
+import type { AppConfig } from "../runtime/config.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
+import { bookingIdFromToken } from "../security/booking-token.server";
+import { brand } from "~/domain/brand";
+import { recordAudit } from "./audit.server";
+import { slotTakenOr, type Booking } from "./bookings.server";
+import { bookingClock, findOfferedSlotForUpdate, listUpcomingSlots } from "./slots.server";
+import { openToEveryone } from "./opportunities.server";
+import { hitLimits, releaseHits, type LimitRule } from "../security/rate-limit.server";
+import { listAdminEmails } from "./users.server";
+
+/**
+ * A booking's life after it is made (issue 16): the investor moves or cancels it from its
+ * page (the link in every mail to them, and the dashboard), an admin changes its status or
+ * sets a meeting link, and reminders go before a confirmed consultation. Each change is
+ * one transaction: the booking row (locked), its audit entry, the mails it causes (the
+ * investor's with the updated calendar invite, the admins') and its reminder jobs commit
+ * together or not at all.
+ */
+
+/** A booking locked for a change, with its slot and the title of its opportunity. */
+interface Locked {
+  booking: Booking;
+  slot: SlotTimes | null;
+  opportunityTitle: string | null;
+  /**
+   * Whether that opportunity is open to everyone. Mails to the investor (an address typed
+   * in a form) and the booking page name it only then: an Elite member's early-access
+   * title is not for whoever holds the address.
+   */
+  opportunityPublic: boolean;
+}
+
+/** A booking with its slot and its opportunity's title, by id (add `.for("update", ...)` to lock it). */
+function selectBooking(db: Database, bookingId: string, now: Date = new Date()) {
+  return db
+    .select({
+      booking: consultationBookings,
+      slot: { date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime },
+      opportunityTitle: investmentOpportunities.title,
+      opportunityPublic: sql<boolean>`coalesce(${openToEveryone(now)}, false)`,
+    })
+    .from(consultationBookings)
+    .leftJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
+    .leftJoin(investmentOpportunities, eq(investmentOpportunities.id, consultationBookings.opportunityId))
+    .where(eq(consultationBookings.id, bookingId))
+    .limit(1);
+}
+
+function asLocked(row: {
+  booking: Booking;
+  slot: { date: string | null; startTime: string | null; endTime: string | null } | null;
+  opportunityTitle: string | null;
+  opportunityPublic: boolean;
+}): Locked {
+  return {
+    booking: row.booking,
+    slot: row.slot?.date ? (row.slot as SlotTimes) : null,
+    opportunityTitle: row.opportunityTitle ?? null,
+    opportunityPublic: row.opportunityPublic === true,
+  };
+}
+
+async function lockBooking(tx: Database, bookingId: string, now?: Date): Promise<Locked | null> {
+  const [row] = await selectBooking(tx, bookingId, now).for("update", { of: consultationBookings });
+  return row ? asLocked(row) : null;
+}
+
+/** What the mails read of a locked booking: `for: "investor"` names the opportunity only when it is public. */
+function mailInput(config: AppConfig, locked: Locked, audience: "investor" | "admins" = "investor"): BookingMailInput {
+  const opportunityTitle = audience === "admins" || locked.opportunityPublic ? locked.opportunityTitle : null;
+  return bookingMailInput({ ...locked.booking, opportunityTitle }, locked.slot, config);
+}
+
+const nowOf = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
+
+/** The next write's values for a change the investor's calendar must follow. */
+const nextInvite = () => ({ inviteSequence: sql`${consultationBookings.inviteSequence} + 1`, updatedAt: new Date() });
+
+// ---- Reminders -------------------------------------------------------------------------------
+
+const reminderKey = (bookingId: string, lead: ReminderLead) => `${bookingId}:${lead}`;
+
+/** Drops the booking's waiting reminder jobs, in the caller's transaction. */
+export async function dropReminders(tx: Database, jobs: Pick<ServiceJobs, "drop">, bookingId: string): Promise<void> {
+  for (const lead of Object.keys(REMINDER_LEADS) as ReminderLead[]) await jobs.drop(tx, "booking-reminder", reminderKey(bookingId, lead));
+}
+
+/**
+ * Makes the booking's reminder jobs match it, in the caller's transaction: the waiting ones
+ * are dropped, and a confirmed booking with a slot gets one per lead still ahead. Called on
+ * every change, so a move replaces them and a cancellation leaves none.
+ */
+export async function syncReminders(
+  tx: Database,
+  jobs: ServiceJobs,
+  config: Pick<AppConfig, "firmTimeZone">,
+  booking: { id: string; status: BookingStatus },
+  slot: SlotTimes | null,
+  now: Date,
+): Promise<void> {
+  await dropReminders(tx, jobs, booking.id);
+  for (const reminder of remindersFor(config, booking, slot, now)) await sendReminderJob(tx, jobs, booking.id, reminder);
+}
+
+/** The reminders a booking should have now, with the start each is for. */
+function remindersFor(config: Pick<AppConfig, "firmTimeZone">, booking: { status: BookingStatus }, slot: SlotTimes | null, now: Date) {
+  if (booking.status !== "confirmed" || !slot) return [];
+  const start = slotInstant(slot.date, slot.startTime, config.firmTimeZone);
+  return remindersDue(start, now).map((due) => ({ ...due, startsAt: start.toISOString() }));
+}
+
+function sendReminderJob(tx: Database, jobs: Pick<ServiceJobs, "send">, bookingId: string, reminder: { lead: ReminderLead; sendAt: Date; startsAt: string }) {
+  return jobs.send(tx, "booking-reminder", { bookingId, lead: reminder.lead, startsAt: reminder.startsAt }, { startAfter: reminder.sendAt, key: reminderKey(bookingId, reminder.lead) });
+}
+
+/**
+ * Sends one reminder, when it is still right: the booking is confirmed and still starts
+ * when the job was scheduled for, and that start is ahead. The mail is named by booking,
+ * lead and start, so a job run twice (a retry, a second instance) queues it once.
+ */
+export async function sendReminder(
+  deps: { db: Database; config: AppConfig; jobs: Pick<JobQueue, "send">; log: Logger },
+  job: { bookingId: string; lead: ReminderLead; startsAt: string },
+  now: Date = new Date(),
+): Promise<"sent" | "already sent" | "stale"> {
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockBooking(tx, job.bookingId, now);
+    if (!locked || locked.booking.status !== "confirmed" || !locked.slot) return "stale";
+    const start = slotInstant(locked.slot.date, locked.slot.startTime, deps.config.firmTimeZone);
+    if (start.toISOString() !== job.startsAt || start.getTime() <= now.getTime()) return "stale";
+    // Run late (the server was down when it fell due): a "tomorrow" reminder once the
+    // 1-hour one is due would only repeat it wrongly.
+    if (job.lead === "24h" && start.getTime() - now.getTime() <= REMINDER_LEADS["1h"]) return "stale";
+    const input = mailInput(deps.config, locked);
+    const id = await enqueueEmailOnce(
+      tx,
+      deps.jobs,
+      { ...bookingReminderEmail(input, job.lead), to: locked.booking.email, kind: `booking-reminder-${job.lead}`, bookingId: locked.booking.id },
+      `reminder:${job.bookingId}:${job.lead}:${job.startsAt}`,
+    );
+    return id ? "sent" : "already sent";
+  });
+}
+
+/**
+ * Adds the reminders missing from every confirmed consultation still ahead: run at
+ * start-up, since a database restored from a backup has the bookings but not the queue.
+ * Jobs already waiting (one that fell due while the server was down included, which the
+ * queue then runs late) are left alone; each booking is read under lock, so a change made
+ * meanwhile is not undone. Answers how many reminders were added.
+ */
+export async function resyncUpcomingReminders(db: Database, jobs: ServiceJobs, config: AppConfig, now: Date = new Date()): Promise<number> {
+  const today = wallClockNow(config.firmTimeZone, now).date;
+  const candidates = await db
+    .select({ id: consultationBookings.id })
+    .from(consultationBookings)
+    .innerJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
+    .where(and(eq(consultationBookings.status, "confirmed"), gte(availabilitySlots.date, today)));
+  let added = 0;
+  for (const { id } of candidates) {
+    added += await db.transaction(async (tx) => {
+      const locked = await lockBooking(tx, id, now);
+      if (!locked) return 0;
+      let count = 0;
+      for (const reminder of remindersFor(config, locked.booking, locked.slot, now)) {
+        if ((await jobs.pending(tx, "booking-reminder", reminderKey(id, reminder.lead))) > 0) continue;
+        await sendReminderJob(tx, jobs, id, reminder);
+        count++;
+      }
+      return count;
+    });
+  }
+  return added;
+}
+
+/** Works the reminder jobs in this process. */
+export async function workReminders(jobs: Pick<JobQueue, "work" | "send">, deps: { db: Database; config: AppConfig; log: Logger }): Promise<void> {
+  await jobs.work("booking-reminder", async (job) => {
+    const outcome = await sendReminder({ ...deps, jobs }, job.data);
+    deps.log.info({ bookingId: job.data.bookingId, lead: job.data.lead, outcome }, "booking reminder");
+  });
+}
+
+// ---- The investor's booking page -------------------------------------------------------------
+
+/** What the booking page (and the dashboard's actions) show of a booking. */
+export interface ManagedBooking {
+  id: string;
+  token: string;
+  bookingType: BookingType;
+  status: BookingStatus;
+  slot: SlotTimes | null;
+  opportunityTitle: string | null;
+  meetingLink: string | null;
+  /** Whether the investor may still move or cancel it. */
+  changeable: boolean;
+  /** The firm's zone, in which the slot's times are wall-clock times. */
+  firmTimeZone: string;
+}
+
+function tokenBookingId(ctx: ServiceContext, token: string): string | null {
+  return bookingIdFromToken(ctx.config.authSecret, token);
+}
+
+/**
+ * The booking a manage link stands for, with the free slots it may move to; null when the
+ * token is not one of ours or the meeting is over. The token is the permission (the link
+ * was mailed to the address the booking was made with); opening it changes nothing.
+ */
+export async function findManagedBooking(
+  ctx: ServiceContext,
+  actor: Actor,
+  { token }: { token: string },
+): Promise<{ booking: ManagedBooking; slots: OfferedSlot[] } | null> {
+  const bookingId = tokenBookingId(ctx, token);
+  if (!bookingId) return null;
+  const now = nowOf(ctx);
+  const [row] = await selectBooking(ctx.db, bookingId, now);
+  if (!row) return null;
+  const { booking, slot, opportunityTitle: title, opportunityPublic } = asLocked(row);
+  // The link may have reached whoever holds the address: an early-access title is not named.
+  const opportunityTitle = opportunityPublic ? title : null;
+  const state = { status: booking.status, slot };
+  if (!isLinkAlive(state, ctx.config.firmTimeZone, now)) return null;
+  const changeable = canInvestorChange(state, ctx.config.firmTimeZone, now);
+  const slots = changeable ? await listUpcomingSlots(ctx, actor, { now: bookingClock(ctx), limit: MOVE_CHOICES }) : [];
+  return {
+    booking: {
+      id: booking.id,
+      token,
+      bookingType: booking.bookingType,
+      status: booking.status,
+      slot,
+      opportunityTitle,
+      meetingLink: booking.status === "confirmed" ? booking.meetingLink : null,
+      changeable,
+      firmTimeZone: ctx.config.firmTimeZone,
+    },
+    slots,
+  };
+}
+
+/** How many free slots the booking page offers to move to. */
+export const MOVE_CHOICES = 60;
+
+/**
+ * The investor moves or cancels the booking behind `token`. Moving takes the new slot
+ * (locked, still offered, at least the minimum notice ahead) and lets go of the old one in
+ * one statement: the booking always holds exactly one of them, and the live-slot unique
+ * index refuses a slot someone took a moment ago. Cancelling frees the slot. Either way
+ * the investor gets the updated invite, every admin is told, and the reminders follow.
+ */
+export async function changeBooking(
+  ctx: ServiceContext,
+  actor: Actor,
+  { token, change }: { token: string; change: BookingChange },
+): Promise<{ kind: "moved" | "cancelled" }> {
+  const bookingId = tokenBookingId(ctx, token);
+  if (!bookingId) throw new AppError("NOT_FOUND", BOOKING_CHANGE_MESSAGES.linkInvalid);
+  const now = nowOf(ctx);
+  // Each change mails the booking's address and every admin: bounded per booking and per
+  // client, so a link cannot be used to flood an inbox. A refused change gives its hits back.
+  const counted = await hitLimits(
+    ctx,
+    [
+      { rule: "per-booking", key: `booking-change:${bookingId}`, limit: BOOKING_CHANGES_PER_BOOKING },
+      { rule: "per-address", key: `booking-change:address:${ctx.clientKey}`, limit: BOOKING_CHANGES_PER_ADDRESS },
+    ],
+    BOOKING_CHANGE_MESSAGES.tooMany,
+  );
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const before = await lockBooking(tx, bookingId, now);
+      if (!before || !isLinkAlive({ status: before.booking.status, slot: before.slot }, ctx.config.firmTimeZone, now)) {
+        throw new AppError("NOT_FOUND", BOOKING_CHANGE_MESSAGES.linkInvalid);
+      }
+      if (!canInvestorChange({ status: before.booking.status, slot: before.slot }, ctx.config.firmTimeZone, now)) {
+        throw new AppError("CONFLICT", BOOKING_CHANGE_MESSAGES.notChangeable, { detail: { bookingId, status: before.booking.status } });
+      }
+      const actorId = actor.kind === "user" ? actor.userId : null;
+
+      if (change.intent === "move") {
+        const slot = await findOfferedSlotForUpdate(tx, bookingClock(ctx), change.slotId);
+        if (!slot || slot.id === before.booking.availabilitySlotId) {
+          throw new AppError("CONFLICT", BOOKING_CHANGE_MESSAGES.slotTaken, { detail: { bookingId, slotId: change.slotId } });
+        }
+        const [after] = await tx
+          .update(consultationBookings)
+          .set({ availabilitySlotId: slot.id, ...nextInvite() })
+          .where(eq(consultationBookings.id, bookingId))
+          .returning();
+        const moved: Locked = { ...before, booking: after!, slot };
+        await recordChange(tx, actorId, "booking.move", before, moved);
+        await tell(tx, ctx, moved, "moved", "investor", { kind: "moved", from: before.slot });
+        await syncReminders(tx, ctx.jobs, ctx.config, moved.booking, moved.slot, now);
+        return { kind: "moved" as const };
+      }
+
+      const [after] = await tx
+        .update(consultationBookings)
+        .set({ status: "cancelled", cancellationReason: change.reason ?? null, ...nextInvite() })
+        .where(eq(consultationBookings.id, bookingId))
+        .returning();
+      const cancelled: Locked = { ...before, booking: after! };
+      await recordChange(tx, actorId, "booking.cancel", before, cancelled);
+      await tell(tx, ctx, cancelled, "cancelled", "investor", { kind: "cancelled", reason: change.reason ?? null });
+      await syncReminders(tx, ctx.jobs, ctx.config, cancelled.booking, null, now);
+      return { kind: "cancelled" as const };
+    });
+  } catch (error) {
+    await releaseHits(ctx.db, counted);
+    throw slotTakenOr(error, { bookingId }, BOOKING_CHANGE_MESSAGES.slotTaken);
+  }
+}
+
+/** Changes allowed a day: per booking, and per client address. */
+export const BOOKING_CHANGES_PER_BOOKING: LimitRule = { max: 6, windowSeconds: 24 * 60 * 60 };
+export const BOOKING_CHANGES_PER_ADDRESS: LimitRule = { max: 30, windowSeconds: 24 * 60 * 60 };
+
+/** The audit entry of an investor's change (no admin acted: the actor may be anonymous). */
+async function recordChange(tx: Database, actorId: string | null, action: string, before: Locked, after: Locked): Promise<void> {
+  await recordAudit(tx, {
+    actorId,
+    action,
+    entity: "consultation_bookings",
+    entityId: after.booking.id,
+    before: { status: before.booking.status, slot: before.slot },
+    // The investor's reason stays on the booking only (account deletion erases it there).
+    after: { status: after.booking.status, slot: after.slot },
+  });
+}
+
+/** The investor's mail (with the invite as it now stands) and, for their own changes, every admin's. */
+async function tell(
+  tx: Database,
+  ctx: ServiceContext,
+  locked: Locked,
+  kind: BookingChangeKind,
+  by: "investor" | "firm",
+  adminNote?: Parameters<typeof adminBookingChangedEmail>[1],
+): Promise<void> {
+  const mail = bookingChangedEmail(mailInput(ctx.config, locked), kind, by);
+  await enqueueEmail(tx, ctx.jobs, { ...mail, to: locked.booking.email, kind: `booking-${kind}`, bookingId: locked.booking.id });
+  if (!adminNote) return;
+  const notice = adminBookingChangedEmail(mailInput(ctx.config, locked, "admins"), adminNote);
+  for (const admin of await listAdminEmails(tx)) {
+    await enqueueEmail(tx, ctx.jobs, { ...notice, to: admin, kind: `booking-admin-${adminNote.kind}`, bookingId: locked.booking.id });
+  }
+}
+
+// ---- The admin's side ------------------------------------------------------------------------
+
+/**
+ * An admin sets a booking's status (SPEC.md section 4: any status from any other). A real
+ * change raises the invite's SEQUENCE, tells the investor (confirmed: the confirmation
+ * with the invite; cancelled: METHOD:CANCEL; pending and completed: an update), is audited
+ * and brings the reminders in line, all in one transaction. Reopening a cancelled booking
+ * whose slot someone else has taken since is refused with CONFLICT.
+ */
+export async function updateBookingStatus(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: { bookingId: string; status: BookingStatus },
+): Promise<Booking> {
+  const adminId = requireAdmin(actor);
+  const { bookingId, status } = input;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const before = await lockBooking(tx, bookingId, nowOf(ctx));
+      if (!before) throw new AppError("NOT_FOUND", "Booking not found");
+      if (before.booking.status === status) return before.booking;
+      const [after] = await tx
+        .update(consultationBookings)
+        .set({ status, ...nextInvite() })
+        .where(eq(consultationBookings.id, bookingId))
+        .returning();
+      const changed: Locked = { ...before, booking: after! };
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: "booking.status",
+        entity: "consultation_bookings",
+        entityId: bookingId,
+        before: { status: before.booking.status },
+        after: { status },
+      });
+      if (status === "confirmed") {
+        const mail = bookingConfirmedEmail(mailInput(ctx.config, changed), { name: brand.name, email: brand.email });
+        await enqueueEmail(tx, ctx.jobs, { ...mail, to: after!.email, kind: "booking-confirmed", bookingId });
+      } else {
+        await tell(tx, ctx, changed, status, "firm");
+      }
+      await syncReminders(tx, ctx.jobs, ctx.config, after!, status === "cancelled" ? null : changed.slot, nowOf(ctx));
+      return after!;
+    });
+  } catch (error) {
+    throw slotTakenOr(error, { bookingId, status });
+  }
+}
+
+/**
+ * An admin sets (or, with null, removes) the video link or phone number of a confirmed
+ * booking. The investor gets the details with the updated invite (LOCATION, URL).
+ */
+export async function setMeetingLink(
+  ctx: ServiceContext,
+  actor: Actor,
+  { bookingId, meetingLink }: { bookingId: string; meetingLink: string | null },
+): Promise<Booking> {
+  const adminId = requireAdmin(actor);
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockBooking(tx, bookingId, nowOf(ctx));
+    if (!before) throw new AppError("NOT_FOUND", "Booking not found");
+    if (before.booking.status !== "confirmed") {
+      throw new AppError("CONFLICT", "Confirm the booking before adding a meeting link.", { detail: { bookingId } });
+    }
+    if ((before.booking.meetingLink ?? null) === meetingLink) return before.booking;
+    const [after] = await tx
+      .update(consultationBookings)
+      .set({ meetingLink, ...nextInvite() })
+      .where(eq(consultationBookings.id, bookingId))
+      .returning();
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "booking.meeting-link",
+      entity: "consultation_bookings",
+      entityId: bookingId,
+      before: { meetingLink: before.booking.meetingLink },
+      after: { meetingLink },
+    });
+    await tell(tx, ctx, { ...before, booking: after! }, "meeting-link", "firm");
+    return after!;
+  });
+}
