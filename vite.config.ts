@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 
 /** Small modules that every public page loads anyway (root imports them, or most routes do). */
 const SITE_SHELL =
-  /[\\/]app[\\/](domain[\\/](brand|constants|format|seo|site-map|toast)|components[\\/](home[\\/]scroll-to-section|site[\\/](site-header|site-footer|account-menu|not-found-page|crash-screen)|ui[\\/](badge|button|card|cn|toaster)|opportunities[\\/]opportunity-image))\.tsx?$|node_modules[\\/](clsx|tailwind-merge|class-variance-authority)[\\/]/;
+  /[\\/]app[\\/](i18n[\\/](i18n|locales|brand-names|page-catalogues)|domain[\\/](brand|constants|format|seo|site-map|toast)|components[\\/](home[\\/]scroll-to-section|site[\\/](site-header|site-footer|account-menu|language-switcher|not-found-page|crash-screen)|ui[\\/](badge|button|card|cn|toaster)|opportunities[\\/]opportunity-image))\.tsx?$|node_modules[\\/](clsx|tailwind-merge|class-variance-authority)[\\/]/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -22,7 +22,7 @@ export default defineConfig({
         // pages still load no dashboard or admin code (tests/e2e/performance-budgets.spec.ts).
         codeSplitting: {
           groups: [
-            { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+            { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser|@lingui[\\/]core)[\\/]/, priority: 30 },
             { name: "site", test: SITE_SHELL, priority: 20 },
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 10 },
           ],

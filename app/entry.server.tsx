@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import "./i18n/catalogues.server";
 import { NonceProvider } from "./nonce";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./server/db/pg-error.server";
 

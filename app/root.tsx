@@ -21,7 +21,10 @@ import { SiteHeader } from "./components/site/site-header";
 import { useServiceWorker } from "./components/site/use-service-worker";
 import { showFlashToast, Toaster } from "./components/ui/toaster";
 import { brand } from "./domain/brand";
-import { pageMeta } from "./domain/seo";
+import { localeFromMatches, pageMeta } from "./domain/seo";
+import { I18nContext, i18nFor, translator, useLocale } from "./i18n/i18n";
+import { directionOf } from "./i18n/locales";
+import { PageMessages } from "./i18n/page-catalogues";
 import type { FlashToast } from "./domain/toast";
 import { useNonce } from "./nonce";
 import { readToast } from "./server/http/toast-cookie.server";
@@ -40,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         isAdmin: viewer.isAdmin,
       },
       toast: flash.toast,
+      /** The page's language (its path's prefix), for `meta` functions, which cannot read the router. */
+      locale: context.locale,
       /** SITE_URL, from which every page's meta builds its absolute URLs (app/domain/seo.ts). */
       siteUrl: context.config.siteUrl,
     },
@@ -64,10 +69,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png", sizes: "180x180" },
 ];
 
+/** The catalogues every page carries for the browser (the portal's and admin's join as they are made). */
+const PAGE_CATALOGUES = ["site"] as const;
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const locale = useLocale();
   return (
-    <html lang="en">
+    <html lang={locale} dir={directionOf(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -78,9 +87,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links nonce="" />
       </head>
       <body className="flex min-h-screen flex-col">
-        {children}
-        <Toaster />
+        <I18nContext value={i18nFor(locale)}>
+          {children}
+          <Toaster />
+        </I18nContext>
         <ScrollRestoration nonce={nonce} />
+        <PageMessages locale={locale} names={PAGE_CATALOGUES} />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -92,13 +104,15 @@ export function Layout({ children }: { children: ReactNode }) {
  * a route has no meta of its own: every page builds its own with `routeMeta`
  * (app/domain/seo.ts). None of these should be indexed.
  */
-export function meta({ error }: Route.MetaArgs) {
+export function meta({ error, matches }: Route.MetaArgs) {
+  const locale = localeFromMatches(matches);
+  const t = translator(locale);
   const title = !error
     ? brand.name
     : isRouteErrorResponse(error) && error.status === 404
-      ? `Page not found | ${brand.name}`
-      : `Something went wrong | ${brand.name}`;
-  return pageMeta("", { title, description: brand.tagline, noindex: true });
+      ? t("meta.notFoundTitle", { brand: brand.name })
+      : t("meta.errorTitle", { brand: brand.name });
+  return pageMeta("", { title, description: t("brand.tagline"), noindex: true }, locale);
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -36,6 +36,8 @@ export const INVESTOR_QUALIFICATIONS = {
   minimumInvestmentUsd: 500_000,
   accreditedStatus: true,
   horizon: "18-36 months",
+  /** The same horizon as numbers, for the catalogues' own wording of it. */
+  horizonMonths: { from: 18, to: 36 },
 } as const;
 
 export const STRUCTURED_DATA_MIN_PRICE = { amount: 100_000, currency: "GBP" } as const;

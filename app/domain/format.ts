@@ -18,15 +18,16 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 
 /**
  * A completion date (yyyy-MM-dd) as month-year, e.g. "Dec 2027"; "TBD" when unknown or not
- * a real calendar date.
+ * a real calendar date. Another language passes its month names and its "TBD"
+ * (`useFormatCompletion`, app/i18n/dates.ts).
  */
-export function formatCompletion(date: string | null | undefined): string {
+export function formatCompletion(date: string | null | undefined, months: readonly string[] = MONTHS, unknown = "TBD"): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? "");
-  if (!match) return "TBD";
+  if (!match) return unknown;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const parsed = new Date(Date.UTC(year, month - 1, day));
   const real = parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day;
-  return real ? `${MONTHS[month - 1]} ${year}` : "TBD";
+  return real ? `${months[month - 1]} ${year}` : unknown;
 }
 
 /** "London, Dubai and Baghdad": an English list with "and" before the last item. */

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { DEFAULT_LOCALE, isLocale, LOCALES, localizePath, type Locale } from "~/i18n/locales";
 import { brand } from "./brand";
 
 /**
@@ -85,17 +86,28 @@ export function shareImage(image: string | null | undefined): { url: string; wid
   return { url: DEFAULT_SHARE_IMAGE.path, width: DEFAULT_SHARE_IMAGE.width, height: DEFAULT_SHARE_IMAGE.height, alt: DEFAULT_SHARE_IMAGE.alt };
 }
 
-/** The meta descriptors of one page. `siteUrl` is SITE_URL (see `siteUrlFromMatches`). */
-export function pageMeta(siteUrl: string, page: PageSeo): MetaDescriptor[] {
+/** Open Graph's names for our languages. */
+const OG_LOCALES: Record<Locale, string> = { en: "en_GB", ar: "ar_AR", ckb: "ckb_IQ" };
+
+/**
+ * The meta descriptors of one page in one language. `siteUrl` is SITE_URL (see
+ * `siteUrlFromMatches`). An indexable page names its address in every language (hreflang,
+ * English as the default) and its own as canonical.
+ */
+export function pageMeta(siteUrl: string, page: PageSeo, locale: Locale = DEFAULT_LOCALE): MetaDescriptor[] {
   const meta: MetaDescriptor[] = [{ title: page.title }];
   if (page.description) meta.push({ name: "description", content: page.description });
   if (page.noindex) {
     meta.push({ name: "robots", content: "noindex" });
   } else {
-    const url = absoluteUrl(siteUrl, canonicalPath(page.path));
+    const path = canonicalPath(page.path);
+    const url = absoluteUrl(siteUrl, localizePath(locale, path));
     const image = shareImage(page.image);
     meta.push(
       { tagName: "link", rel: "canonical", href: url },
+      ...LOCALES.map((other) => ({ tagName: "link", rel: "alternate", hrefLang: other, href: absoluteUrl(siteUrl, localizePath(other, path)) })),
+      { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(siteUrl, path) },
+      { property: "og:locale", content: OG_LOCALES[locale] },
       { property: "og:type", content: page.type ?? "website" },
       { property: "og:site_name", content: brand.name },
       { property: "og:title", content: page.title },
@@ -131,6 +143,13 @@ export function siteUrlFromMatches(matches: readonly MetaMatchLike[]): string {
   return typeof data?.siteUrl === "string" ? data.siteUrl : "";
 }
 
+/** The page's language as the root loader exposes it (`locale`), English when it cannot say. */
+export function localeFromMatches(matches: readonly MetaMatchLike[]): Locale {
+  const root = matches.find((m) => m?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as { locale?: unknown } | null | undefined;
+  return isLocale(data?.locale) ? data.locale : DEFAULT_LOCALE;
+}
+
 /** The arguments of a route's `meta` function that `routeMeta` reads. */
 export interface MetaArgsLike {
   matches: readonly MetaMatchLike[];
@@ -143,5 +162,5 @@ export interface MetaArgsLike {
  * name the one true address.
  */
 export function routeMeta(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
-  return pageMeta(page.noindex ? "" : siteUrlFromMatches(args.matches), page);
+  return pageMeta(page.noindex ? "" : siteUrlFromMatches(args.matches), page, localeFromMatches(args.matches));
 }

@@ -1,3 +1,5 @@
+import type { MessageKey } from "~/i18n/i18n";
+
 /**
  * The static pages of SPEC.md's route table, grouped as the footer shows them. Routes,
  * footer, sitemap and tests all read this list, so a page cannot be added to one and
@@ -5,49 +7,50 @@
  */
 export interface StaticPageLink {
   path: string;
-  label: string;
+  /** The page's name in the catalogues (app/locales). */
+  label: MessageKey;
 }
 
-export const STATIC_PAGE_GROUPS: { title: string; links: StaticPageLink[] }[] = [
+export const STATIC_PAGE_GROUPS: { title: MessageKey; links: StaticPageLink[] }[] = [
   {
-    title: "Services",
+    title: "footer.services",
     links: [
-      { path: "/services/investment-advisory", label: "Investment Advisory" },
-      { path: "/services/due-diligence", label: "Due Diligence" },
-      { path: "/services/portfolio-management", label: "Portfolio Management" },
-      { path: "/services/market-research", label: "Market Research" },
+      { path: "/services/investment-advisory", label: "footer.investmentAdvisory" },
+      { path: "/services/due-diligence", label: "footer.dueDiligence" },
+      { path: "/services/portfolio-management", label: "footer.portfolioManagement" },
+      { path: "/services/market-research", label: "footer.marketResearch" },
     ],
   },
   {
-    title: "Markets",
+    title: "footer.markets",
     links: [
-      { path: "/markets/iraq", label: "Iraq" },
-      { path: "/markets/kurdistan-region", label: "Kurdistan Region" },
-      { path: "/markets/uae", label: "UAE" },
-      { path: "/markets/jordan", label: "Jordan" },
+      { path: "/markets/iraq", label: "footer.iraq" },
+      { path: "/markets/kurdistan-region", label: "footer.kurdistanRegion" },
+      { path: "/markets/uae", label: "footer.uae" },
+      { path: "/markets/jordan", label: "footer.jordan" },
     ],
   },
   {
-    title: "Resources",
+    title: "footer.resources",
     links: [
-      { path: "/resources/market-reports", label: "Market Reports" },
-      { path: "/resources/investor-portal", label: "Investor Portal" },
-      { path: "/resources/legal-documents", label: "Legal Documents" },
-      { path: "/resources/contact-support", label: "Contact Support" },
+      { path: "/resources/market-reports", label: "footer.marketReports" },
+      { path: "/resources/investor-portal", label: "footer.investorPortal" },
+      { path: "/resources/legal-documents", label: "footer.legalDocuments" },
+      { path: "/resources/contact-support", label: "footer.contactSupport" },
     ],
   },
   {
-    title: "Legal",
+    title: "footer.legal",
     links: [
-      { path: "/legal/privacy-policy", label: "Privacy Policy" },
-      { path: "/legal/terms-of-service", label: "Terms of Service" },
-      { path: "/legal/risk-disclosure", label: "Risk Disclosure" },
-      { path: "/legal/cookie-policy", label: "Cookie Policy" },
+      { path: "/legal/privacy-policy", label: "footer.privacyPolicy" },
+      { path: "/legal/terms-of-service", label: "footer.termsOfService" },
+      { path: "/legal/risk-disclosure", label: "footer.riskDisclosure" },
+      { path: "/legal/cookie-policy", label: "footer.cookiePolicy" },
     ],
   },
 ];
 
-export const DOWNLOAD_PAGE: StaticPageLink = { path: "/download", label: "Mobile App" };
+export const DOWNLOAD_PAGE: StaticPageLink = { path: "/download", label: "footer.mobileApp" };
 
 export const STATIC_PAGES: StaticPageLink[] = [...STATIC_PAGE_GROUPS.flatMap((g) => g.links), DOWNLOAD_PAGE];
 

@@ -14,7 +14,9 @@ import { formatUsd } from "~/domain/format";
 import { enquiryRefusal, type EnquiryPrefill, type EnquiryResult } from "~/domain/booking-dialog-data";
 import { checkEnquiry } from "~/domain/enquiry-check";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
-import { routeMeta, siteUrlFromMatches } from "~/domain/seo";
+import { localeFromMatches, routeMeta, siteUrlFromMatches } from "~/domain/seo";
+import { officeList } from "~/i18n/brand-names";
+import { type MessageKey, translator, useT } from "~/i18n/i18n";
 import { organizationJsonLd } from "~/domain/structured-data";
 import { answer, readForm, settle } from "~/server/http/answer.server";
 import { anonymous } from "~/server/security/actor.server";
@@ -61,33 +63,34 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 export function meta(args: Route.MetaArgs) {
+  const t = translator(localeFromMatches(args.matches));
   return routeMeta(args, {
-    title: `${brand.name} | Off-plan real estate in Iraq and the region`,
-    description: brand.tagline,
+    title: t("meta.homeTitle", { brand: brand.name }),
+    description: t("brand.tagline"),
     path: "/",
     jsonLd: [organizationJsonLd(siteUrlFromMatches(args.matches))],
   });
 }
 
 const figures = [
-  { value: brand.figures.averageAnnualReturns, label: "Average annual returns" },
-  { value: brand.figures.portfolio, label: "Portfolio under advice" },
-  { value: brand.figures.projects, label: "Projects delivered" },
-];
+  { value: brand.figures.averageAnnualReturns, label: "home.figures.returns" },
+  { value: brand.figures.portfolio, label: "home.figures.portfolio" },
+  { value: brand.figures.projects, label: "home.figures.projects" },
+] as const satisfies readonly { value: string; label: MessageKey }[];
 
 const whyIraq = [
-  { value: brand.figures.gdpGrowth, label: "GDP growth" },
-  { value: brand.figures.infrastructure, label: "Infrastructure investment" },
-  { value: brand.figures.population, label: "Population" },
-  { value: brand.figures.oilReserves, label: "Barrels of proven oil reserves" },
-];
+  { value: brand.figures.gdpGrowth, label: "home.why.gdp" },
+  { value: brand.figures.infrastructure, label: "home.why.infrastructure" },
+  { value: brand.figures.population, label: "home.why.population" },
+  { value: brand.figures.oilReserves, label: "home.why.oil" },
+] as const satisfies readonly { value: string; label: MessageKey }[];
 
 const steps = [
-  { icon: FileSearch, title: "Source", text: "We screen developers and projects across Iraq, the Kurdistan Region, the UAE and Jordan, and put fewer than one in ten in front of clients." },
-  { icon: Building, title: "Structure", text: "Title checks, escrow, payment plans and the holding structure are agreed before you commit a dollar." },
-  { icon: Banknote, title: "Fund", text: "Payments follow verified construction milestones, through regulated escrow wherever the market offers it." },
-  { icon: Handshake, title: "Deliver", text: "We manage handover, snagging and leasing or resale, and report to you every quarter until you exit." },
-];
+  { icon: FileSearch, title: "home.process.sourceTitle", text: "home.process.sourceText" },
+  { icon: Building, title: "home.process.structureTitle", text: "home.process.structureText" },
+  { icon: Banknote, title: "home.process.fundTitle", text: "home.process.fundText" },
+  { icon: Handshake, title: "home.process.deliverTitle", text: "home.process.deliverText" },
+] as const satisfies readonly { icon: unknown; title: MessageKey; text: MessageKey }[];
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { hash } = useLocation();
@@ -105,31 +108,34 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 }
 
 function Hero() {
+  const t = useT();
   return (
     <section className="relative isolate overflow-hidden bg-primary px-4 py-20 text-primary-foreground sm:px-6 sm:py-28">
       <HeroBackground />
       {/* Keeps the text legible over the picture: solid navy behind the copy, the skyline showing to the right. */}
       <div className="absolute inset-0 bg-linear-to-b from-primary/90 via-primary/80 to-primary/95 sm:bg-linear-to-r sm:from-primary/95 sm:via-primary/80 sm:to-primary/30" aria-hidden="true" />
       <div className="relative mx-auto max-w-7xl">
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent">London · Dubai · Baghdad</p>
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent">{t("home.hero.cities")}</p>
         <h1 className="mt-4 max-w-3xl font-serif text-4xl font-semibold leading-tight sm:text-6xl">
-          Frontier real estate, with the diligence of a private bank
+          {t("home.hero.title")}
         </h1>
-        <p className="mt-6 max-w-2xl text-lg text-primary-foreground/85">{brand.tagline}</p>
+        <p className="mt-6 max-w-2xl text-lg text-primary-foreground/85">{t("brand.tagline")}</p>
         <div className="mt-10 flex flex-wrap gap-4">
           <ScheduleButton size="lg" variant="accent">
-            Schedule a Call
+            {t("home.hero.schedule")}
           </ScheduleButton>
           <Button asChild size="lg" variant="outline" className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10">
             {/* A plain link: the current investor pack downloads (issue 15), with or without JavaScript. */}
-            <a href={INVESTOR_PACK_PATH}>Download Investor Pack</a>
+            <a href={INVESTOR_PACK_PATH}>{t("home.hero.investorPack")}</a>
           </Button>
         </div>
         <dl className="mt-16 grid max-w-3xl grid-cols-1 gap-8 sm:grid-cols-3">
           {figures.map((f) => (
             <div key={f.label}>
-              <dt className="text-sm text-primary-foreground/75">{f.label}</dt>
-              <dd className="mt-1 font-serif text-4xl font-semibold text-accent">{f.value}</dd>
+              <dt className="text-sm text-primary-foreground/75">{t(f.label)}</dt>
+              <dd className="mt-1 font-serif text-4xl font-semibold text-accent">
+                <Figure value={f.value} />
+              </dd>
             </div>
           ))}
         </dl>
@@ -138,26 +144,25 @@ function Hero() {
   );
 }
 
+/** A marketing figure ("25%+", "$88B") reads left to right in every language, or "+" jumps to its front. */
+function Figure({ value }: { value: string }) {
+  return <span dir="ltr">{value}</span>;
+}
+
 function About() {
+  const t = useT();
   return (
     <section id="about" className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="about-heading">
       <div className="mx-auto grid max-w-7xl gap-10 lg:grid-cols-2">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">About us</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">{t("home.about.eyebrow")}</p>
           <h2 id="about-heading" className="mt-2 font-serif text-3xl font-semibold text-primary sm:text-4xl">
-            Local knowledge, institutional standards
+            {t("home.about.title")}
           </h2>
         </div>
         <div className="space-y-4 text-lg leading-relaxed text-foreground/85">
-          <p>
-            {brand.name} connects high-net-worth investors and family offices with off-plan projects in some of the
-            region's fastest-growing cities. Our teams in London, Dubai and Baghdad work with the developers, registries
-            and lawyers on the ground, so you see each opportunity as we do.
-          </p>
-          <p>
-            We advise, we do not develop: our only interest is the quality of what we put in front of you. Projected
-            returns are targets, not promises, and every recommendation comes with the risks set out in plain language.
-          </p>
+          <p>{t("home.about.p1", { brand: brand.name })}</p>
+          <p>{t("home.about.p2")}</p>
         </div>
       </div>
     </section>
@@ -165,20 +170,23 @@ function About() {
 }
 
 function WhyIraq() {
+  const t = useT();
   return (
     <section className="bg-primary px-4 py-16 text-primary-foreground sm:px-6 sm:py-20" aria-labelledby="why-iraq-heading">
       <div className="mx-auto max-w-7xl">
         <h2 id="why-iraq-heading" className="font-serif text-3xl font-semibold sm:text-4xl">
-          Why Iraq, why now
+          {t("home.why.title")}
         </h2>
         <p className="mt-3 max-w-2xl text-primary-foreground/85">
-          A young, growing population and a decade of rebuilding have left a deep shortage of quality homes and offices.
+          {t("home.why.text")}
         </p>
         <dl className="mt-10 grid grid-cols-2 gap-8 lg:grid-cols-4">
           {whyIraq.map((f) => (
             <div key={f.label} className="flex flex-col-reverse">
-              <dt className="mt-1 text-sm text-primary-foreground/80">{f.label}</dt>
-              <dd className="font-serif text-4xl font-semibold text-accent">{f.value}</dd>
+              <dt className="mt-1 text-sm text-primary-foreground/80">{t(f.label)}</dt>
+              <dd className="font-serif text-4xl font-semibold text-accent">
+                <Figure value={f.value} />
+              </dd>
             </div>
           ))}
         </dl>
@@ -188,22 +196,23 @@ function WhyIraq() {
 }
 
 function Process() {
+  const t = useT();
   return (
     <section id="process" className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="process-heading">
       <div className="mx-auto max-w-7xl">
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">Our process</p>
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">{t("home.process.eyebrow")}</p>
         <h2 id="process-heading" className="mt-2 font-serif text-3xl font-semibold text-primary sm:text-4xl">
-          Four steps from first call to handover
+          {t("home.process.title")}
         </h2>
         <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {steps.map(({ icon: Icon, title, text }, i) => (
             <li key={title} className="rounded-xl border bg-card p-6 shadow-sm">
               <Icon className="size-7 text-accent" aria-hidden="true" />
               <h3 className="mt-4 font-serif text-xl font-semibold">
-                <span className="text-muted-foreground">{i + 1}. </span>
-                {title}
+                <span className="text-muted-foreground">{t("home.process.step", { number: i + 1 })}</span>
+                {t(title)}
               </h3>
-              <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+              <p className="mt-2 text-sm text-muted-foreground">{t(text)}</p>
             </li>
           ))}
         </ol>
@@ -213,64 +222,66 @@ function Process() {
 }
 
 function Contact({ prefill, result }: { prefill: EnquiryPrefill | null; result: EnquiryResult | undefined }) {
+  const t = useT();
+  const offices = officeList(t);
   return (
     <section id="contact" className="scroll-mt-20 bg-muted/50 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="contact-heading">
       <div className="mx-auto grid max-w-7xl gap-10 lg:grid-cols-2">
         <div>
           <h2 id="contact-heading" className="font-serif text-3xl font-semibold text-primary">
-            Speak to an adviser
+            {t("home.contact.title")}
           </h2>
-          <p className="mt-3 max-w-xl text-muted-foreground">Tell us about your objectives and we will reply within 24 hours.</p>
+          <p className="mt-3 max-w-xl text-muted-foreground">{t("home.contact.text")}</p>
           <ul className="mt-8 space-y-4">
             <li className="flex gap-3">
               <Mail className="mt-0.5 size-5 text-accent" aria-hidden="true" />
-              <a href={`mailto:${brand.email}`} className="hover:text-primary hover:underline">
+              <a href={`mailto:${brand.email}`} dir="ltr" className="hover:text-primary hover:underline">
                 {brand.email}
               </a>
             </li>
             <li className="flex gap-3">
               <Phone className="mt-0.5 size-5 text-accent" aria-hidden="true" />
-              <a href={phoneLink()} className="hover:text-primary hover:underline">
+              <a href={phoneLink()} dir="ltr" className="hover:text-primary hover:underline">
                 {brand.phone}
               </a>
             </li>
             <li className="flex gap-3">
               <MessageCircle className="mt-0.5 size-5 text-accent" aria-hidden="true" />
               <a href={whatsappLink()} target="_blank" rel="noopener noreferrer" className="hover:text-primary hover:underline">
-                Chat on WhatsApp
+                {t("home.contact.whatsapp")}
               </a>
             </li>
             <li className="flex gap-3">
               <MapPin className="mt-0.5 size-5 text-accent" aria-hidden="true" />
-              <span>Offices in {brand.offices.map((o) => o.city).join(", ")}</span>
+              <span>{t("home.contact.offices", { offices })}</span>
             </li>
           </ul>
           <aside className="mt-10 rounded-xl border bg-card p-6 shadow-sm sm:p-8" aria-labelledby="qualifications-heading">
             <h3 id="qualifications-heading" className="font-serif text-2xl font-semibold">
-              Investor qualifications
+              {t("home.contact.qualifications")}
             </h3>
             <dl className="mt-5 space-y-4">
               <div>
-                <dt className="text-sm text-muted-foreground">Minimum investment</dt>
+                <dt className="text-sm text-muted-foreground">{t("home.contact.minimum")}</dt>
                 <dd className="font-semibold">{formatUsd(INVESTOR_QUALIFICATIONS.minimumInvestmentUsd)}</dd>
               </div>
               <div>
-                <dt className="text-sm text-muted-foreground">Status</dt>
-                <dd className="font-semibold">Accredited or professional investor</dd>
+                <dt className="text-sm text-muted-foreground">{t("home.contact.status")}</dt>
+                <dd className="font-semibold">{t("home.contact.statusValue")}</dd>
               </div>
               <div>
-                <dt className="text-sm text-muted-foreground">Investment horizon</dt>
-                <dd className="font-semibold">{INVESTOR_QUALIFICATIONS.horizon}</dd>
+                <dt className="text-sm text-muted-foreground">{t("home.contact.horizon")}</dt>
+                <dd className="font-semibold">{t("home.contact.horizonValue", INVESTOR_QUALIFICATIONS.horizonMonths)}</dd>
               </div>
             </dl>
             <ScheduleButton className="mt-6 w-full" size="lg">
-              Book 30-min Call <ArrowRight aria-hidden="true" />
+              {t("home.contact.book")} <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />
             </ScheduleButton>
           </aside>
         </div>
         <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
-          <h3 className="font-serif text-2xl font-semibold">Send an enquiry</h3>
-          <p className="mt-2 mb-6 text-sm text-muted-foreground">Tell us what you are looking for; an adviser will reply within 24 hours.</p>
+          <h3 className="font-serif text-2xl font-semibold">{t("home.contact.enquiryTitle")}</h3>
+          <p className="mt-2 mb-6 text-sm text-muted-foreground">{t("home.contact.enquiryText")}</p>
           <EnquiryForm prefill={prefill} initialResult={result} />
         </div>
       </div>

@@ -1,13 +1,15 @@
+import { LOCALES, localizePath } from "~/i18n/locales";
 import type { Route } from "./+types/robots[.]txt";
 
-/** /robots.txt: everything public may be crawled; the private areas may not. */
+/** The private areas, in every language. */
+const PRIVATE = ["/admin", "/dashboard", "/auth"];
+
+/** /robots.txt: everything public may be crawled; the private areas may not, in any language. */
 export function loader({ context }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Allow: /",
-    "Disallow: /admin",
-    "Disallow: /dashboard",
-    "Disallow: /auth",
+    ...LOCALES.flatMap((locale) => PRIVATE.map((path) => `Disallow: ${localizePath(locale, path)}`)),
     "Disallow: /api/",
     "",
     `Sitemap: ${context.config.siteUrl}/sitemap.xml`,

@@ -1,5 +1,5 @@
 import { linkFrom } from "../support/mailbox";
-import { expect, test } from "./fixtures";
+import { expect, renderedHtml, test } from "./fixtures";
 import { OIDC_PROVIDERS } from "./oidc-provider";
 
 const dataDir = () => process.env.E2E_DATA_DIR!;
@@ -68,7 +68,7 @@ test.describe("/auth", () => {
   });
 
   test("a signed-in investor's header is right in the server-rendered HTML", async ({ page, investor }) => {
-    const html = await (await page.request.get("/opportunities")).text();
+    const html = await renderedHtml(await page.request.get("/opportunities"));
     expect(html).toContain("Open account menu");
     expect(html).not.toContain("Get Started");
     await page.goto("/dashboard");
@@ -78,7 +78,7 @@ test.describe("/auth", () => {
   });
 
   test("the first paint already shows the signed-out header", async ({ request }) => {
-    const html = await (await request.get("/opportunities")).text();
+    const html = await renderedHtml(await request.get("/opportunities"));
     expect(html).toContain("Sign In");
     expect(html).toContain("Get Started");
     expect(html).not.toContain("Open account menu");

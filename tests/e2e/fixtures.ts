@@ -113,4 +113,13 @@ export async function expectAccessible(page: Page, state: string, scope?: string
   expect(summary, `axe violations (${state})`).toEqual([]);
 }
 
+/**
+ * A page's server-rendered HTML without the messages it hands the browser
+ * (#page-messages, decision 021): what a reader sees before any script runs. Checks that a
+ * text is (or is not) on the page read this, or the catalogue would answer for the page.
+ */
+export async function renderedHtml(response: { text(): Promise<string> }): Promise<string> {
+  return (await response.text()).replace(/<script id="page-messages" type="application\/json">[^<]*<\/script>/, "");
+}
+
 export { expect };

@@ -1,8 +1,8 @@
-import { expect, test } from "./fixtures";
+import { expect, renderedHtml, test } from "./fixtures";
 
 test.describe("home page and header", () => {
   test("is server-rendered with every section and the newest active opportunity featured", async ({ request }) => {
-    const html = await (await request.get("/")).text();
+    const html = await renderedHtml(await request.get("/"));
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     for (const id of ["about", "process", "opportunities", "contact"]) expect(html).toContain(`id="${id}"`);
     for (const text of ["Why Iraq, why now", "8.2%", "$88B", "42M", "147B", "Source", "Structure", "Fund", "Deliver"]) {

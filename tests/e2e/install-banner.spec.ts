@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, renderedHtml, test } from "./fixtures";
 
 interface Offer {
   outcome?: "accepted" | "dismissed";
@@ -45,7 +45,7 @@ const installPrompts = (page: Page) => page.evaluate(() => (window as Window & {
 
 test.describe("install banner", () => {
   test("never shows unless the browser offers installation", async ({ page, request }) => {
-    expect(await (await request.get("/")).text()).not.toContain("Install Tigris Advisory");
+    expect(await renderedHtml(await request.get("/"))).not.toContain("Install Tigris Advisory");
     await page.goto("/");
     // Registered from an effect after load: the page has hydrated and its effects have run.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));

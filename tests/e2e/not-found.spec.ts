@@ -1,11 +1,11 @@
-import { expect, test } from "./fixtures";
+import { expect, renderedHtml, test } from "./fixtures";
 
 test.describe("unknown paths", () => {
   for (const path of ["/contact", "/markets/baghdad", "/no/such/page"]) {
     test(`${path} answers 404 with the not-found page`, async ({ request }) => {
       const response = await request.get(path);
       expect(response.status()).toBe(404);
-      const html = await response.text();
+      const html = await renderedHtml(response);
       expect(html).toContain("Oops! Page not found");
       expect(html).toContain("Return to Home");
     });

@@ -1,5 +1,5 @@
 import { demoOpportunities } from "../../app/server/db/demo-content.server";
-import { expect, test } from "./fixtures";
+import { expect, renderedHtml, test } from "./fixtures";
 
 const active = demoOpportunities.filter((o) => o.status === "active").map((o) => o.title);
 const hidden = demoOpportunities.filter((o) => o.status !== "active").map((o) => o.title);
@@ -9,7 +9,7 @@ test.describe("/opportunities", () => {
     const response = await request.get("/opportunities");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("text/html");
-    const html = await response.text();
+    const html = await renderedHtml(response);
     expect(html).toContain("Investment Opportunities");
     for (const title of active) expect(html).toContain(title);
     for (const title of hidden) expect(html).not.toContain(title);
@@ -53,7 +53,7 @@ test.describe("/opportunities", () => {
   test("an unknown opportunity id answers 404", async ({ request }) => {
     const response = await request.get("/opportunities/00000000-0000-4000-8000-000000000000");
     expect(response.status()).toBe(404);
-    expect(await response.text()).toContain("Oops! Page not found");
+    expect(await renderedHtml(response)).toContain("Oops! Page not found");
   });
 
   test.describe("without JavaScript", () => {

@@ -1,11 +1,11 @@
 import { demoPlans } from "../../app/server/db/demo-content.server";
-import { expect, test } from "./fixtures";
+import { expect, renderedHtml, test } from "./fixtures";
 
 test.describe("/pricing", () => {
   test("is server-rendered with the plans, subtitles, badges and FAQ", async ({ request }) => {
     const response = await request.get("/pricing");
     expect(response.status()).toBe(200);
-    const html = await response.text();
+    const html = await renderedHtml(response);
     for (const text of [
       "Save up to 17%",
       "Perfect for getting started",

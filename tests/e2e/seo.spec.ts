@@ -1,4 +1,6 @@
 import { STATIC_PAGES } from "../../app/domain/site-map";
+import { LOCALES, localizePath } from "../../app/i18n/locales";
+import en from "../../app/locales/en/site.json" with { type: "json" };
 import { demoOpportunities } from "../../app/server/db/demo-content.server";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -13,18 +15,20 @@ test.describe("search engines", () => {
     expect(body).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   });
 
-  test("/sitemap.xml lists every public page and every active opportunity", async ({ request, baseURL }) => {
+  test("/sitemap.xml lists every public page and every active opportunity, in every language", async ({ request, baseURL }) => {
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/xml");
     const xml = await response.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     for (const path of ["/", "/opportunities", "/pricing", ...STATIC_PAGES.map((p) => p.path)]) {
-      expect(locs).toContain(`${baseURL}${path}`);
+      for (const locale of LOCALES) expect(locs).toContain(`${baseURL}${localizePath(locale, path)}`);
     }
+    // Each entry names its versions in every language, English as the default.
+    expect(xml).toContain(`<url><loc>${baseURL}/ar/pricing</loc><xhtml:link rel="alternate" hreflang="en" href="${baseURL}/pricing"/><xhtml:link rel="alternate" hreflang="ar" href="${baseURL}/ar/pricing"/><xhtml:link rel="alternate" hreflang="ckb" href="${baseURL}/ckb/pricing"/><xhtml:link rel="alternate" hreflang="x-default" href="${baseURL}/pricing"/></url>`);
     const activeCount = demoOpportunities.filter((o) => o.status === "active").length;
     const opportunityLocs = locs.filter((l) => /\/opportunities\/[0-9a-f-]{36}$/.test(l));
-    expect(opportunityLocs).toHaveLength(activeCount);
+    expect(opportunityLocs).toHaveLength(activeCount * LOCALES.length);
     // Every listed opportunity page is really there (so no draft or archived one is listed).
     for (const loc of opportunityLocs) expect((await request.get(loc)).status()).toBe(200);
   });
@@ -162,7 +166,7 @@ test.describe("page meta and structured data in the server HTML", () => {
     for (const page of STATIC_PAGES) {
       const head = await headOf(request, page.path);
       await expectShareable(request, head, baseURL!, page.path);
-      expect(head.title).toBe(`${page.label} | Tigris Advisory`);
+      expect(head.title).toBe(`${en[page.label]} | Tigris Advisory`);
     }
   });
 

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "~/server/db/client.server";
 import { createHttpApp, loadContextFor } from "~/server/http/express-app.server";
 import type { AppParts } from "~/server/http/request-context.server";
 import { routeLabeller } from "~/server/http/route-pattern.server";
+import { buildFor, pagesByLocale } from "~/server/http/locale-pages.server";
 import type { Metrics } from "~/server/runtime/metrics.server";
 
 /**
@@ -56,7 +57,7 @@ export async function listenForApp(): Promise<RealApp> {
         jobs,
         routeLabel: routeLabeller(build.routes),
         auth: toNodeHandler(parts.auth),
-        pages: createRequestHandler({ build, mode: "production", getLoadContext: loadContextFor(parts) }),
+        pages: pagesByLocale((basename) => createRequestHandler({ build: buildFor(build, basename), mode: "production", getLoadContext: loadContextFor(parts) })),
       });
       server.on("request", app);
     },

@@ -3,11 +3,12 @@ import { MemoryRouter } from "react-router";
 import { BookingProvider } from "~/components/booking/booking-provider";
 import { describe, expect, it } from "vitest";
 import type { OpportunityCardFields } from "~/domain/opportunities";
+import "~/i18n/catalogues.server";
 import { FeaturedOpportunity } from "./featured-opportunity";
 
-const render = (opportunity: OpportunityCardFields | null) =>
+const render = (opportunity: OpportunityCardFields | null, basename = "/") =>
   renderToStaticMarkup(
-    <MemoryRouter>
+    <MemoryRouter basename={basename} initialEntries={[basename]}>
       <BookingProvider>
       <FeaturedOpportunity opportunity={opportunity} />
       </BookingProvider>
@@ -43,5 +44,15 @@ describe("FeaturedOpportunity", () => {
     expect(html).toContain("$150,000");
     expect(html).toContain("Schedule Due Diligence Call");
     expect(html).not.toContain("Coming Soon");
+  });
+
+  it("speaks the page's language: labels and the completion month in Arabic and Sorani, digits as typed", () => {
+    const arabic = render(demo, "/ar");
+    expect(arabic).toContain("احجز مكالمة العناية الواجبة");
+    expect(arabic).toContain("الإنجاز: ديسمبر 2027");
+    expect(arabic).not.toContain("Schedule Due Diligence Call");
+    const sorani = render(null, "/ckb");
+    expect(sorani).toContain("بەم زووانە");
+    expect(render({ ...demo, completionDate: "2028-01-15" }, "/ckb")).toContain("تەواوبوون: کانوونی دووەم 2028");
   });
 });

@@ -4,18 +4,22 @@ import { Link } from "react-router";
 import { OpportunityImage } from "~/components/opportunities/opportunity-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { formatCompletion, formatUsd } from "~/domain/format";
+import { formatUsd } from "~/domain/format";
+import { useFormatCompletion } from "~/i18n/dates";
+import { useT } from "~/i18n/i18n";
 import { opportunityPath } from "~/domain/site-map";
 import type { OpportunityCardFields } from "~/domain/opportunities";
 
 /** The home page's featured opportunity, or the Coming Soon message when there is none. */
 export function FeaturedOpportunity({ opportunity: o }: { opportunity: OpportunityCardFields | null }) {
+  const t = useT();
+  const completion = useFormatCompletion();
   return (
     <section id="opportunities" className="scroll-mt-20 bg-muted/50 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="featured-heading">
       <div className="mx-auto max-w-7xl">
-        <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">Featured opportunity</p>
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">{t("featured.eyebrow")}</p>
         <h2 id="featured-heading" className="mt-2 font-serif text-3xl font-semibold text-primary sm:text-4xl">
-          {o ? o.title : "Coming Soon"}
+          {o ? o.title : t("featured.comingSoon")}
         </h2>
         {o ? (
           <div className="mt-8 grid gap-8 overflow-hidden rounded-xl border bg-card shadow-sm lg:grid-cols-2">
@@ -23,28 +27,28 @@ export function FeaturedOpportunity({ opportunity: o }: { opportunity: Opportuni
               <OpportunityImage title={o.title} location={o.location} imageUrl={o.imageUrl} />
             </div>
             <div className="space-y-5 p-6 sm:p-8">
-              <Badge variant="success">Active</Badge>
+              <Badge variant="success">{t("featured.active")}</Badge>
               <p className="text-muted-foreground">
-                {o.location} · Completion: {formatCompletion(o.completionDate)}
+                {o.location} · {t("featured.completion", { date: completion(o.completionDate) })}
               </p>
               <p className="line-clamp-4 text-foreground/85">{o.description}</p>
               <dl className="grid grid-cols-2 gap-4 text-sm">
                 <div>
-                  <dt className="text-muted-foreground">Minimum investment</dt>
+                  <dt className="text-muted-foreground">{t("featured.minimum")}</dt>
                   <dd className="text-lg font-semibold">{formatUsd(o.minimumInvestment)}</dd>
                 </div>
                 <div>
-                  <dt className="text-muted-foreground">Projected returns</dt>
+                  <dt className="text-muted-foreground">{t("featured.returns")}</dt>
                   <dd className="text-lg font-semibold text-success">{o.projectedReturns}</dd>
                 </div>
               </dl>
               <div className="flex flex-wrap gap-3">
-                <ScheduleButton opportunity={{ id: o.id, title: o.title }}>Schedule Due Diligence Call</ScheduleButton>
+                <ScheduleButton opportunity={{ id: o.id, title: o.title }}>{t("featured.schedule")}</ScheduleButton>
                 <Button asChild variant="outline">
-                  <Link to={opportunityPath(o.id)}>View details</Link>
+                  <Link to={opportunityPath(o.id)}>{t("featured.details")}</Link>
                 </Button>
                 <Button asChild variant="link">
-                  <Link to="/opportunities">All opportunities</Link>
+                  <Link to="/opportunities">{t("featured.all")}</Link>
                 </Button>
               </div>
             </div>
@@ -53,9 +57,9 @@ export function FeaturedOpportunity({ opportunity: o }: { opportunity: Opportuni
           <div className="mt-8 rounded-xl border border-dashed bg-card p-10 text-center">
             <Building2 className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
             <p className="mt-3 text-muted-foreground">
-              Our next opportunity is in final due diligence. Book a call to hear about it before it is published.
+              {t("featured.empty")}
             </p>
-            <ScheduleButton className="mt-5">Schedule Due Diligence Call</ScheduleButton>
+            <ScheduleButton className="mt-5">{t("featured.schedule")}</ScheduleButton>
           </div>
         )}
       </div>

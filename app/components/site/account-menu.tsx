@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useT } from "~/i18n/i18n";
 
 export interface HeaderViewer {
   name: string;
@@ -19,14 +20,15 @@ const ProfileMenu = lazy(() => import("./profile-menu"));
 
 /** The header's account corner: Sign In / Get Started, or the profile menu. */
 export function AccountMenu({ viewer }: { viewer: HeaderViewer | null }) {
+  const t = useT();
   if (!viewer) {
     return (
       <div className="flex items-center gap-2">
         <Button asChild variant="ghost" size="sm">
-          <Link to="/auth">Sign In</Link>
+          <Link to="/auth">{t("header.signIn")}</Link>
         </Button>
         <Button asChild size="sm">
-          <Link to="/auth?mode=sign-up">Get Started</Link>
+          <Link to="/auth?mode=sign-up">{t("header.getStarted")}</Link>
         </Button>
       </div>
     );

@@ -1,18 +1,22 @@
 import { Button } from "~/components/ui/button";
+import { useHref } from "react-router";
+import { useT } from "~/i18n/i18n";
 
 /** SPEC.md "Crash screen": shown for any uncaught interface error. */
 export function CrashScreen() {
+  const t = useT();
+  const home = useHref("/");
   return (
     <main className="flex min-h-screen items-center justify-center px-6">
       <div className="max-w-md text-center">
-        <h1 className="font-serif text-3xl font-semibold text-primary">Something went wrong</h1>
+        <h1 className="font-serif text-3xl font-semibold text-primary">{t("crash.title")}</h1>
         <p className="mt-4 text-muted-foreground">
-          We apologize for the inconvenience. Please refresh the page or contact support if the problem persists.
+          {t("crash.text")}
         </p>
         <div className="mt-8 flex justify-center gap-3">
-          <Button onClick={() => window.location.reload()}>Refresh Page</Button>
+          <Button onClick={() => window.location.reload()}>{t("crash.refresh")}</Button>
           <Button variant="outline" asChild>
-            <a href="/">Go Home</a>
+            <a href={home}>{t("crash.home")}</a>
           </Button>
         </div>
       </div>

@@ -1,18 +1,20 @@
 import { Menu, X } from "lucide-react";
 import { useState, type MouseEvent } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useHref, useLocation } from "react-router";
 import { scrollToSection } from "~/components/home/scroll-to-section";
 import { brand } from "~/domain/brand";
 import { cn } from "~/components/ui/cn";
+import { type MessageKey, useT } from "~/i18n/i18n";
 import { AccountMenu, type HeaderViewer } from "./account-menu";
+import { LanguageSwitcher } from "./language-switcher";
 
 /** SPEC.md header entries: sections of the home page (about on small screens only). */
 const SECTIONS = [
-  { id: "opportunities", label: "Opportunities", mobileOnly: false },
-  { id: "process", label: "Process", mobileOnly: false },
-  { id: "contact", label: "Contact", mobileOnly: false },
-  { id: "about", label: "About", mobileOnly: true },
-] as const;
+  { id: "opportunities", label: "header.opportunities", mobileOnly: false },
+  { id: "process", label: "header.process", mobileOnly: false },
+  { id: "contact", label: "header.contact", mobileOnly: false },
+  { id: "about", label: "header.about", mobileOnly: true },
+] as const satisfies readonly { id: string; label: MessageKey; mobileOnly: boolean }[];
 
 const linkClass = "rounded-sm text-sm font-medium text-foreground/80 hover:text-primary";
 
@@ -20,6 +22,8 @@ const linkClass = "rounded-sm text-sm font-medium text-foreground/80 hover:text-
 export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const t = useT();
+  const home = useHref("/");
 
   // On the home page a section entry scrolls there; elsewhere it navigates to /#section.
   const goToSection = (id: string) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -27,7 +31,7 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
     if (pathname !== "/") return;
     if (scrollToSection(id)) {
       event.preventDefault();
-      window.history.replaceState(null, "", `/#${id}`);
+      window.history.replaceState(null, "", `${home}#${id}`);
     }
   };
 
@@ -35,11 +39,11 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
     <>
       {SECTIONS.filter((s) => mobile || !s.mobileOnly).map((s) => (
         <Link key={s.id} to={`/#${s.id}`} onClick={goToSection(s.id)} className={cn(linkClass, mobile && "block py-2 text-base")}>
-          {s.label}
+          {t(s.label)}
         </Link>
       ))}
       <Link to="/pricing" onClick={() => setOpen(false)} className={cn(linkClass, mobile && "block py-2 text-base")}>
-        Pricing
+        {t("header.pricing")}
       </Link>
     </>
   );
@@ -48,26 +52,27 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:rounded focus:bg-primary focus:px-3 focus:py-2 focus:text-primary-foreground"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:rounded focus:bg-primary focus:px-3 focus:py-2 focus:text-primary-foreground"
       >
-        Skip to content
+        {t("header.skipToContent")}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-serif text-xl font-semibold text-primary">
           <img src="/favicon.svg" alt="" width={28} height={28} fetchPriority="low" />
           {brand.name}
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
+        <nav aria-label={t("header.mainNav")} className="hidden items-center gap-6 md:flex">
           {entries(false)}
         </nav>
         <div className="flex items-center gap-2">
+          <LanguageSwitcher className="hidden sm:flex" />
           <AccountMenu viewer={viewer} />
           <button
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-md text-foreground hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring md:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
-            aria-label={open ? "Close menu" : "Open menu"}
+            aria-label={open ? t("header.closeMenu") : t("header.openMenu")}
             onClick={() => setOpen((o) => !o)}
           >
             {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
@@ -75,8 +80,9 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
         </div>
       </div>
       {open && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t px-4 pb-4 pt-2 md:hidden">
+        <nav id="mobile-menu" aria-label={t("header.mobileNav")} className="border-t px-4 pb-4 pt-2 md:hidden">
           {entries(true)}
+          <LanguageSwitcher className="mt-2 border-t pt-3 sm:hidden" />
         </nav>
       )}
     </header>

@@ -18,6 +18,7 @@ import type { Metrics } from "../runtime/metrics.server";
 import type { JobQueue } from "../jobs/queue.server";
 import { createRequestContext, type AppParts, type RequestContext } from "./request-context.server";
 import { routeLabeller, type RouteLabeller } from "./route-pattern.server";
+import { localeOfRequest } from "./locale-pages.server";
 
 type Handler = (req: Request, res: Response, next: NextFunction) => unknown;
 
@@ -120,6 +121,7 @@ export function loadContextFor(parts: AppParts): (req: Request, res: Response) =
       headers: fromNodeHeaders(req.headers),
       log: req.log,
       requestId: String(req.id),
+      locale: localeOfRequest(req.originalUrl),
       nonce: res.locals.cspNonce as string,
       setResponseHeader: (name, value) => void res.setHeader(name, value),
     });

@@ -1,3 +1,6 @@
+import "~/i18n/catalogues.server";
+import { translator, type Translate } from "~/i18n/i18n";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import type { JobQueue } from "../jobs/queue.server";
 import type { AppConfig } from "../runtime/config.server";
@@ -38,6 +41,10 @@ export type ServiceJobs = Pick<JobQueue, "send" | "drop" | "pending">;
 export type RequestContext = ServiceContext & {
   auth: Auth;
   requestId: string;
+  /** The language of the page asked for (its path's prefix, decision 021). */
+  locale: Locale;
+  /** Translates into the request's language: errors, toasts and notices a loader or action returns. */
+  t: Translate;
   /** The Content-Security-Policy nonce for this response's inline scripts. */
   nonce: string;
   /** The request's headers (cookies, the client address), for the auth library. */
@@ -68,7 +75,7 @@ export interface AppParts {
 
 export function createRequestContext(
   app: AppParts,
-  request: { headers: Headers; log: Logger; requestId: string; nonce: string; setResponseHeader?: (name: string, value: string) => void },
+  request: { headers: Headers; log: Logger; requestId: string; locale?: Locale; nonce: string; setResponseHeader?: (name: string, value: string) => void },
 ): RequestContext {
   const sessionCookies = new Headers();
   let viewer: Promise<Viewer | null> | undefined;
@@ -76,6 +83,8 @@ export function createRequestContext(
     ...app,
     log: request.log,
     requestId: request.requestId,
+    locale: request.locale ?? DEFAULT_LOCALE,
+    t: translator(request.locale ?? DEFAULT_LOCALE),
     nonce: request.nonce,
     headers: request.headers,
     clientKey: clientKeyOf(request.headers),

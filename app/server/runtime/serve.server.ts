@@ -24,6 +24,7 @@ import { startBackupSchedule, type BackupSchedule } from "~/server/ops/backup-sc
 import { startControlSocket, type ControlSocket } from "~/server/ops/control-socket.server";
 import { createHttpApp, loadContextFor } from "~/server/http/express-app.server";
 import { routeLabeller } from "~/server/http/route-pattern.server";
+import { buildFor, pagesByLocale } from "~/server/http/locale-pages.server";
 import { createMetrics, type Metrics } from "~/server/runtime/metrics.server";
 import { createLogger, type Logger } from "~/server/runtime/logger.server";
 import { gracefulShutdown } from "~/server/runtime/shutdown.server";
@@ -74,11 +75,13 @@ async function buildApp(
       jobs,
       auth: authHandler,
       assets: [{ handler: devServer.middlewares }],
-      pages: createRequestHandler({
-        build: () => ssr.runner.import("virtual:react-router/server-build") as Promise<ServerBuild>,
-        mode: "development",
-        getLoadContext,
-      }),
+      pages: pagesByLocale((basename) =>
+        createRequestHandler({
+          build: async () => buildFor((await ssr.runner.import("virtual:react-router/server-build")) as ServerBuild, basename),
+          mode: "development",
+          getLoadContext,
+        }),
+      ),
     });
     return { app, closeVite: () => devServer.close() };
   }
@@ -105,7 +108,7 @@ async function buildApp(
       },
       { handler: express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false, setHeaders: publicFileHeaders }) },
     ],
-    pages: createRequestHandler({ build, mode: "production", getLoadContext }),
+    pages: pagesByLocale((basename) => createRequestHandler({ build: buildFor(build, basename), mode: "production", getLoadContext })),
   });
   return { app };
 }

@@ -1,0 +1,25 @@
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { registerCatalogue } from "./i18n/i18n";
+import { isLocale } from "./i18n/locales";
+import { PAGE_MESSAGES_ID, readPageMessages } from "./i18n/page-catalogues";
+
+/**
+ * React Router's default client entry, after taking in the messages the server wrote into
+ * the page: it is in its language already, and hydrating with any other text would replace
+ * it (decision 021).
+ */
+const lang = document.documentElement.lang;
+const locale = isLocale(lang) ? lang : "en";
+const messages = readPageMessages(document.getElementById(PAGE_MESSAGES_ID)?.textContent);
+for (const [name, catalogue] of Object.entries(messages)) registerCatalogue(locale, name as keyof typeof messages, catalogue);
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});
