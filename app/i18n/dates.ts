@@ -19,7 +19,7 @@ const MONTH_KEYS = [
 ] as const satisfies readonly MessageKey[];
 
 /** The twelve month names in a language. */
-export function monthNames(t: Translate): string[] {
+function monthNames(t: Translate): string[] {
   return MONTH_KEYS.map((key) => t(key));
 }
 

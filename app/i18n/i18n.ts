@@ -13,9 +13,8 @@ import { localeOfBasename, type Locale } from "./locales";
 
 /** Every message key there is: the English catalogues are the source of truth. */
 export type MessageKey = keyof typeof en;
-export type MessageValues = Record<string, string | number | Date | undefined>;
 /** A translating function bound to one language. */
-export type Translate = (key: MessageKey, values?: MessageValues) => string;
+export type Translate = (key: MessageKey, values?: Record<string, string | number | Date | undefined>) => string;
 
 /** The catalogues a page can load on its own: what public pages use, the portal's, the admin area's. */
 export const CATALOGUES = ["site"] as const;
@@ -33,7 +32,7 @@ export function i18nFor(locale: Locale): I18n {
   return i18n;
 }
 
-export function addMessages(locale: Locale, messages: Messages): void {
+function addMessages(locale: Locale, messages: Messages): void {
   i18nFor(locale).load(locale, messages);
 }
 

@@ -49,12 +49,3 @@ export function localizePath(locale: Locale, path: string): string {
 export function localeOfBasename(basename: string): Locale {
   return splitLocalePath(basename.replace(/\/+$/, "") || "/").locale;
 }
-
-/**
- * The locale handed to Intl for numbers and dates. Latin digits in every language (decision
- * 021): amounts and dates read the same as in the contracts, statements and spreadsheets an
- * investor compares them with, and as what they type into the forms.
- */
-export function intlLocale(locale: Locale): string {
-  return locale === "en" ? "en-GB" : `${locale}-u-nu-latn`;
-}

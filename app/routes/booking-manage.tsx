@@ -1,8 +1,9 @@
 import { CalendarClock, CalendarX2, LoaderCircle } from "lucide-react";
-import { data, Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BookingContextRows } from "~/components/booking/meeting-link";
 import { SlotWhen } from "~/components/booking/slot-when";
 import { BookingStatusBadge } from "~/components/dashboard/booking-status-badge";
+import { LinkCard } from "~/components/site/link-action-card";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -76,23 +77,16 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
 
   if (!booking) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
-        <div className="rounded-xl border bg-card p-8 text-center shadow-sm">
-          <CalendarX2 className="mx-auto size-10 text-accent" aria-hidden="true" />
-          <h1 className="mt-4 font-serif text-2xl font-semibold text-primary">Booking link</h1>
-          <p role="alert" className="mt-3 text-foreground/85">
-            {BOOKING_CHANGE_MESSAGES.linkInvalid}
-          </p>
-          <p className="mt-3 text-sm text-muted-foreground">
-            <a className="underline underline-offset-4" href={`mailto:${brand.email}`}>
-              {brand.email}
-            </a>
-          </p>
-          <Link to="/" className="mt-6 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
-            Back to {brand.name}
-          </Link>
-        </div>
-      </div>
+      <LinkCard icon={CalendarX2} title="Booking link">
+        <p role="alert" className="mt-3 text-foreground/85">
+          {BOOKING_CHANGE_MESSAGES.linkInvalid}
+        </p>
+        <p className="mt-3 text-sm text-muted-foreground">
+          <a className="underline underline-offset-4" href={`mailto:${brand.email}`}>
+            {brand.email}
+          </a>
+        </p>
+      </LinkCard>
     );
   }
 

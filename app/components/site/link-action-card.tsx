@@ -34,10 +34,7 @@ export function LinkActionCard({
 }) {
   const busy = useNavigation().state !== "idle";
   return (
-    <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
-      <div className="rounded-xl border bg-card p-8 text-center shadow-sm">
-        <Icon className="mx-auto size-10 text-accent" aria-hidden="true" />
-        <h1 className="mt-4 font-serif text-2xl font-semibold text-primary">{title}</h1>
+    <LinkCard icon={Icon} title={title}>
         {done ? (
           <p role="status" className="mt-3 text-foreground/85">
             {done}
@@ -63,6 +60,18 @@ export function LinkActionCard({
             {invalid}
           </p>
         )}
+    </LinkCard>
+  );
+}
+
+/** The card an e-mailed link's page is: its icon and title, what it says, and the way back to the site. */
+export function LinkCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
+      <div className="rounded-xl border bg-card p-8 text-center shadow-sm">
+        <Icon className="mx-auto size-10 text-accent" aria-hidden="true" />
+        <h1 className="mt-4 font-serif text-2xl font-semibold text-primary">{title}</h1>
+        {children}
         <Link to="/" className="mt-6 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
           Back to {brand.name}
         </Link>

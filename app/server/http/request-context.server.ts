@@ -1,5 +1,3 @@
-import "~/i18n/catalogues.server";
-import { translator, type Translate } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import type { JobQueue } from "../jobs/queue.server";
@@ -43,8 +41,6 @@ export type RequestContext = ServiceContext & {
   requestId: string;
   /** The language of the page asked for (its path's prefix, decision 021). */
   locale: Locale;
-  /** Translates into the request's language: errors, toasts and notices a loader or action returns. */
-  t: Translate;
   /** The Content-Security-Policy nonce for this response's inline scripts. */
   nonce: string;
   /** The request's headers (cookies, the client address), for the auth library. */
@@ -84,7 +80,6 @@ export function createRequestContext(
     log: request.log,
     requestId: request.requestId,
     locale: request.locale ?? DEFAULT_LOCALE,
-    t: translator(request.locale ?? DEFAULT_LOCALE),
     nonce: request.nonce,
     headers: request.headers,
     clientKey: clientKeyOf(request.headers),

@@ -102,8 +102,18 @@ function mailInput(config: AppConfig, locked: Locked, audience: "investor" | "ad
 
 const nowOf = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
 
-/** The next write's values for a change the investor's calendar must follow. */
-const nextInvite = () => ({ inviteSequence: sql`${consultationBookings.inviteSequence} + 1`, updatedAt: new Date() });
+/**
+ * Writes a change the investor's calendar must follow: the invite's SEQUENCE rises with it.
+ * Returns the booking as it now is.
+ */
+async function reissue(tx: Database, bookingId: string, change: Partial<typeof consultationBookings.$inferInsert>): Promise<Booking> {
+  const [after] = await tx
+    .update(consultationBookings)
+    .set({ ...change, inviteSequence: sql`${consultationBookings.inviteSequence} + 1`, updatedAt: new Date() })
+    .where(eq(consultationBookings.id, bookingId))
+    .returning();
+  return after!;
+}
 
 // ---- Reminders -------------------------------------------------------------------------------
 
@@ -313,24 +323,14 @@ export async function changeBooking(
         if (!slot || slot.id === before.booking.availabilitySlotId) {
           throw new AppError("CONFLICT", BOOKING_CHANGE_MESSAGES.slotTaken, { detail: { bookingId, slotId: change.slotId } });
         }
-        const [after] = await tx
-          .update(consultationBookings)
-          .set({ availabilitySlotId: slot.id, ...nextInvite() })
-          .where(eq(consultationBookings.id, bookingId))
-          .returning();
-        const moved: Locked = { ...before, booking: after!, slot };
+        const moved: Locked = { ...before, booking: await reissue(tx, bookingId, { availabilitySlotId: slot.id }), slot };
         await recordChange(tx, actorId, "booking.move", before, moved);
         await tell(tx, ctx, moved, "moved", "investor", { kind: "moved", from: before.slot });
         await syncReminders(tx, ctx.jobs, ctx.config, moved.booking, moved.slot, now);
         return { kind: "moved" as const };
       }
 
-      const [after] = await tx
-        .update(consultationBookings)
-        .set({ status: "cancelled", cancellationReason: change.reason ?? null, ...nextInvite() })
-        .where(eq(consultationBookings.id, bookingId))
-        .returning();
-      const cancelled: Locked = { ...before, booking: after! };
+      const cancelled: Locked = { ...before, booking: await reissue(tx, bookingId, { status: "cancelled", cancellationReason: change.reason ?? null }) };
       await recordChange(tx, actorId, "booking.cancel", before, cancelled);
       await tell(tx, ctx, cancelled, "cancelled", "investor", { kind: "cancelled", reason: change.reason ?? null });
       await syncReminders(tx, ctx.jobs, ctx.config, cancelled.booking, null, now);
@@ -398,12 +398,8 @@ export async function updateBookingStatus(
       const before = await lockBooking(tx, bookingId, nowOf(ctx));
       if (!before) throw new AppError("NOT_FOUND", "Booking not found");
       if (before.booking.status === status) return before.booking;
-      const [after] = await tx
-        .update(consultationBookings)
-        .set({ status, ...nextInvite() })
-        .where(eq(consultationBookings.id, bookingId))
-        .returning();
-      const changed: Locked = { ...before, booking: after! };
+      const after = await reissue(tx, bookingId, { status });
+      const changed: Locked = { ...before, booking: after };
       await recordAudit(tx, {
         actorId: adminId,
         action: "booking.status",
@@ -414,12 +410,12 @@ export async function updateBookingStatus(
       });
       if (status === "confirmed") {
         const mail = bookingConfirmedEmail(mailInput(ctx.config, changed), { name: brand.name, email: brand.email });
-        await enqueueEmail(tx, ctx.jobs, { ...mail, to: after!.email, kind: "booking-confirmed", bookingId });
+        await enqueueEmail(tx, ctx.jobs, { ...mail, to: after.email, kind: "booking-confirmed", bookingId });
       } else {
         await tell(tx, ctx, changed, status, "firm");
       }
-      await syncReminders(tx, ctx.jobs, ctx.config, after!, status === "cancelled" ? null : changed.slot, nowOf(ctx));
-      return after!;
+      await syncReminders(tx, ctx.jobs, ctx.config, after, status === "cancelled" ? null : changed.slot, nowOf(ctx));
+      return after;
     });
   } catch (error) {
     throw slotTakenOr(error, { bookingId, status });
@@ -443,11 +439,7 @@ export async function setMeetingLink(
       throw new AppError("CONFLICT", "Confirm the booking before adding a meeting link.", { detail: { bookingId } });
     }
     if ((before.booking.meetingLink ?? null) === meetingLink) return before.booking;
-    const [after] = await tx
-      .update(consultationBookings)
-      .set({ meetingLink, ...nextInvite() })
-      .where(eq(consultationBookings.id, bookingId))
-      .returning();
+    const after = await reissue(tx, bookingId, { meetingLink });
     await recordAudit(tx, {
       actorId: adminId,
       action: "booking.meeting-link",
@@ -456,7 +448,7 @@ export async function setMeetingLink(
       before: { meetingLink: before.booking.meetingLink },
       after: { meetingLink },
     });
-    await tell(tx, ctx, { ...before, booking: after! }, "meeting-link", "firm");
-    return after!;
+    await tell(tx, ctx, { ...before, booking: after }, "meeting-link", "firm");
+    return after;
   });
 }
