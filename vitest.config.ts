@@ -10,6 +10,9 @@ const integration = {
   include: ["tests/integration/**/*.test.ts"],
   // The app's production build, made once when the sources changed (the e2e run reuses it).
   globalSetup: ["tests/integration/global-setup.ts"],
+  // Every language's messages, as the server has them from its start (entry.server.tsx):
+  // services and answer() called directly speak in keys, which these turn into words.
+  setupFiles: ["tests/integration/setup-messages.ts"],
   testTimeout: 30_000,
   hookTimeout: 60_000,
   // Test files share their worker's loaded modules (each still makes its own database):

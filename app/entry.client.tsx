@@ -12,14 +12,24 @@ import { PAGE_MESSAGES_ID, readPageMessages } from "./i18n/page-catalogues";
  */
 const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : "en";
-const messages = readPageMessages(document.getElementById(PAGE_MESSAGES_ID)?.textContent);
+const block = document.getElementById(PAGE_MESSAGES_ID);
+const messages = readPageMessages(block?.textContent);
 for (const [name, catalogue] of Object.entries(messages)) registerCatalogue(locale, name as keyof typeof messages, catalogue);
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+// A page with dates in words waits for its language's (date-locales.ts); a failed fetch
+// still hydrates, and the dates then read in English until the next page.
+// (Imported only then: a page without dates loads none of this.)
+if (block?.hasAttribute("data-dates") && locale !== "en") {
+  void import("./i18n/date-locales").then(({ loadDateLocale }) => loadDateLocale(locale)).finally(hydrate);
+} else hydrate();

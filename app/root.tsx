@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -22,7 +23,7 @@ import { useServiceWorker } from "./components/site/use-service-worker";
 import { showFlashToast, Toaster } from "./components/ui/toaster";
 import { brand } from "./domain/brand";
 import { localeFromMatches, pageMeta } from "./domain/seo";
-import { I18nContext, i18nFor, translator, useLocale } from "./i18n/i18n";
+import { I18nContext, i18nFor, pageCatalogues, translator, useLocale } from "./i18n/i18n";
 import { directionOf } from "./i18n/locales";
 import { PageMessages } from "./i18n/page-catalogues";
 import type { FlashToast } from "./domain/toast";
@@ -69,12 +70,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png", sizes: "180x180" },
 ];
 
-/** The catalogues every page carries for the browser (the portal's and admin's join as they are made). */
-const PAGE_CATALOGUES = ["site"] as const;
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const locale = useLocale();
+  const catalogues = pageCatalogues(useMatches());
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>
@@ -92,7 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Toaster />
         </I18nContext>
         <ScrollRestoration nonce={nonce} />
-        <PageMessages locale={locale} names={PAGE_CATALOGUES} />
+        <PageMessages locale={locale} names={catalogues.names} dates={catalogues.dates} />
         <Scripts nonce={nonce} />
       </body>
     </html>

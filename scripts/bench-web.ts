@@ -18,7 +18,7 @@
  * The median report of each page is written to bench-results/ (open it in the Lighthouse
  * viewer to see why a score is what it is).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,6 +32,7 @@ import { freePort } from "../tests/e2e/free-port";
 import { FIRST_LOAD_JS_BUDGET_KB, LIGHTHOUSE_BUDGETS, MEASURED_PAGES, PRIVATE_CODE } from "../tests/support/budgets";
 import { CHROMIUM_FLAGS, findChromium } from "../tests/support/chromium";
 import { ensureBuild } from "./ensure-build";
+import { startDemoServer } from "./lib/demo-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -46,43 +47,6 @@ const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const cpuMultiplier = process.env.BENCH_CPU_MULTIPLIER ? Number(process.env.BENCH_CPU_MULTIPLIER) : undefined;
 /** Chrome DevTools' CPU calibration: the benchmark index of a Moto G Power 2022. */
 const LOW_TIER_PHONE_INDEX = 264;
-
-async function startServer(port: number, dataDir: string) {
-  const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      SITE_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-    },
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop: () => stopChild(child) };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGKILL");
-  throw new Error("the server did not become healthy within 120 s");
-}
-
-function stopChild(child: ReturnType<typeof spawn>): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
 
 interface PageResult {
   path: string;
@@ -149,7 +113,7 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 async function main() {
   ensureBuild(root);
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-web-"));
-  const server = await startServer(await freePort(), dataDir);
+  const server = await startDemoServer(root, await freePort(), dataDir);
   const chrome = await chromeLauncher.launch({
     chromePath: findChromium(),
     chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],

@@ -6,6 +6,8 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { emailSchema, passwordSchema } from "~/domain/auth-validation";
+import "~/i18n/catalogues.server";
+import { i18nFor, translateMessage } from "~/i18n/i18n";
 import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/runtime/boot.server";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
 
@@ -18,7 +20,7 @@ try {
 }
 const input = z.object({ email: emailSchema, password: passwordSchema }).safeParse(values);
 if (!input.success) {
-  exitWithMessage(`${input.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("\n")}\n${usage}`);
+  exitWithMessage(`${input.error.issues.map((i) => `--${i.path.join(".")}: ${translateMessage(i18nFor("en"), i.message)}`).join("\n")}\n${usage}`);
 }
 
 const config = loadConfigOrExit();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIVE_SUBSCRIPTION_STATUSES } from "./billing";
+import type { MessageKey } from "~/i18n/i18n";
 import type { FlashToast } from "./toast";
 
 /**
@@ -14,28 +15,33 @@ export const FRESH_SIGN_IN_MINUTES = 10;
 /** Password attempts at the deletion dialog, per account: 5 per 15 minutes. */
 export const DELETE_PASSWORD_LIMIT = { max: 5, windowSeconds: 15 * 60 } as const;
 
-/** Ours, in the style of the sign-in screen's "Too many attempts" message. */
+/**
+ * Ours, in the style of the sign-in screen's "Too many attempts" message: keys of the
+ * account catalogue. A refusal thrown with one is said in the request's language by
+ * `answer()`; the page translates the ones it shows itself. (`signInAgain` says
+ * FRESH_SIGN_IN_MINUTES in its words: it is thrown without values.)
+ */
 export const ACCOUNT_DATA_MESSAGES = {
-  signInToExport: "Please sign in to download your data.",
-  exportFailed: "Your data could not be downloaded. Please try again later.",
-  signInToDelete: "Please sign in to delete your account.",
-  deleteFailed: "Your account could not be deleted. Please try again later.",
-  enterPassword: "Enter your password to confirm.",
-  wrongPassword: "That password is not correct.",
-  tooManyAttempts: "Too many attempts. Please wait 15 minutes and try again.",
-  signInAgain: `For your security, please sign in again, then delete your account within ${FRESH_SIGN_IN_MINUTES} minutes.`,
-  liveSubscription: "Please cancel your subscription from Manage billing before deleting your account.",
-  lastAdmin: "The firm must keep at least one admin. Make someone else an admin before deleting your account.",
-  alreadyDeleted: "This account no longer exists.",
-  checkFailed: "We could not check whether your account can be deleted just now. Please reload the page.",
-} as const;
+  signInToExport: "account.data.error.signInToExport",
+  exportFailed: "account.data.error.exportFailed",
+  signInToDelete: "account.data.error.signInToDelete",
+  deleteFailed: "account.data.error.deleteFailed",
+  enterPassword: "account.data.error.enterPassword",
+  wrongPassword: "account.data.error.wrongPassword",
+  tooManyAttempts: "account.data.error.tooManyAttempts",
+  signInAgain: "account.data.error.signInAgain",
+  liveSubscription: "account.data.error.liveSubscription",
+  lastAdmin: "account.data.error.lastAdmin",
+  alreadyDeleted: "account.data.error.alreadyDeleted",
+  checkFailed: "account.data.error.checkFailed",
+} as const satisfies Record<string, MessageKey>;
 
-/** The toast on / after a deletion. */
-export const ACCOUNT_DELETED_TOAST: FlashToast = {
+/** The toast on / after a deletion, as keys: the action writes it in the request's language. */
+export const ACCOUNT_DELETED_TOAST = {
   type: "success",
-  title: "Account deleted",
-  description: "Your account and personal data have been removed.",
-};
+  title: "account.data.toast.deletedTitle",
+  description: "account.data.toast.deletedDescription",
+} as const satisfies FlashToast & { title: MessageKey; description: MessageKey };
 
 /** What a kept booking's or message's personal fields become once its author's account is gone. */
 export const ANONYMISED = {

@@ -1,32 +1,35 @@
 import { z } from "zod";
+import type { MessageKey } from "~/i18n/i18n";
 import { emailSchema, passwordSchema } from "./auth-validation";
 
 /**
  * The sign-in and security settings (issue 13): the forms' rules, shared by the browser
  * and the server, and what the page is told. Decision record 012 explains the choices.
+ * Messages are keys of the account catalogue (the forms' fields show them in the page's
+ * language; `answer()` says a refusal in the request's).
  */
 
 const currentPassword = z
-  .string({ error: "Enter your current password" })
-  .min(1, "Enter your current password")
-  .max(128, "Password must be at most 128 characters");
+  .string({ error: "account.security.error.currentPasswordRequired" })
+  .min(1, "account.security.error.currentPasswordRequired")
+  .max(128, "account.security.error.passwordTooLong");
 
 /** Six digits from an authenticator app, or a backup code (five characters, a dash, five). */
 export const TOTP_PATTERN = /^\d{6}$/;
 export const BACKUP_CODE_PATTERN = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
 
 const totpCode = z
-  .string({ error: "Enter the 6-digit code from your authenticator app" })
+  .string({ error: "account.security.error.totpRequired" })
   .transform((v) => v.replace(/\s+/g, ""))
-  .pipe(z.string().regex(TOTP_PATTERN, "Enter the 6-digit code from your authenticator app"));
+  .pipe(z.string().regex(TOTP_PATTERN, "account.security.error.totpRequired"));
 
 const codeOrBackupCode = z
-  .string({ error: "Enter a code from your authenticator app or a backup code" })
+  .string({ error: "account.security.error.codeOrBackupCode" })
   .transform((v) => v.trim().replace(/\s+/g, ""))
   .pipe(
     z
       .string()
-      .refine((v) => TOTP_PATTERN.test(v) || BACKUP_CODE_PATTERN.test(v), "Enter a code from your authenticator app or a backup code"),
+      .refine((v) => TOTP_PATTERN.test(v) || BACKUP_CODE_PATTERN.test(v), "account.security.error.codeOrBackupCode"),
   );
 
 export const isBackupCode = (code: string) => BACKUP_CODE_PATTERN.test(code);
@@ -35,10 +38,10 @@ export const changePasswordSchema = z
   .object({
     currentPassword,
     newPassword: passwordSchema,
-    confirmPassword: z.string({ error: "Repeat the new password" }),
+    confirmPassword: z.string({ error: "account.security.error.repeatPassword" }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: "The passwords do not match" })
-  .refine((v) => v.newPassword !== v.currentPassword, { path: ["newPassword"], error: "Choose a password you have not used here" });
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: "account.security.error.passwordsDiffer" })
+  .refine((v) => v.newPassword !== v.currentPassword, { path: ["newPassword"], error: "account.security.error.passwordReused" });
 
 export const changeEmailSchema = z.object({ newEmail: emailSchema });
 
@@ -66,11 +69,12 @@ export type SignInCodeInput = z.infer<typeof signInCodeSchema>;
 export const SIGN_IN_METHODS = ["password", "google", "linkedin"] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
-export const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
-  password: "E-mail and password",
-  google: "Google",
-  linkedin: "LinkedIn",
-};
+/** The sign-in methods' names, as keys of the account catalogue. */
+export const SIGN_IN_METHOD_LABELS = {
+  password: "account.security.method.password",
+  google: "account.security.method.google",
+  linkedin: "account.security.method.linkedin",
+} as const satisfies Record<SignInMethod, MessageKey>;
 
 /** One signed-in browser, as the sessions list shows it. */
 export interface SessionSummary {
@@ -101,15 +105,14 @@ export interface TwoFactorEnrolment {
 }
 
 export const SECURITY_MESSAGES = {
-  wrongPassword: "That password is not correct.",
-  wrongCode: "That code is not valid. Check your authenticator app (or the backup code) and try again.",
-  challengeExpired: "Your sign-in has timed out. Please sign in again.",
-  locked: "Too many wrong codes. Please wait 15 minutes and try again.",
-  adminKeepsTwoFactor: "Admins must keep two-factor sign-in on.",
-  needsPassword:
-    "Two-factor sign-in protects sign-in with a password. Your account signs in with Google or LinkedIn, whose own two-step verification applies; to add a password, use “Forgot password?” on the sign-in page.",
-  failed: "We could not save that change. Please try again later.",
-} as const;
+  wrongPassword: "account.security.error.wrongPassword",
+  wrongCode: "account.security.error.wrongCode",
+  challengeExpired: "account.security.error.challengeExpired",
+  locked: "account.security.error.locked",
+  adminKeepsTwoFactor: "account.security.error.adminKeepsTwoFactor",
+  needsPassword: "account.security.error.needsPassword",
+  failed: "account.security.error.failed",
+} as const satisfies Record<string, MessageKey>;
 
 /** Groups a base32 secret in fours for reading aloud or typing. */
 export function groupKey(secret: string): string {

@@ -1,3 +1,5 @@
+import type { MessageKey } from "~/i18n/i18n";
+
 /**
  * What a form's action answers, shared by the server that writes it and the components
  * that read it (one shape for every admin write, and the field-error shape every form uses).
@@ -14,5 +16,5 @@ export type AdminActionResult =
   | { ok: true; /** How many rows a bulk write made (Generate Default Slots). */ created?: number }
   | { ok: false; message: string; fieldErrors?: FieldErrors };
 
-/** What the admin page answers when a post's body is not a form it can read. */
-export const FORM_UNREADABLE = "The form could not be read. Please try again.";
+/** What the admin page answers when a post's body is not a form it can read: a message key. */
+export const FORM_UNREADABLE = "admin.action.formUnreadable" satisfies MessageKey;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { english } from "../../tests/support/english";
 import {
   ADMIN_SLOT_TOASTS,
   adminAvailabilityQuery,
@@ -7,7 +8,6 @@ import {
   calendarRange,
   dateOf,
   dayOf,
-  defaultsCreatedNote,
   defaultSlotsToCreate,
   END_AFTER_START_MESSAGE,
   endsAfterStart,
@@ -24,7 +24,7 @@ const slotId = "7d1b3a55-0000-4000-8000-000000000004";
 
 describe("ADMIN_SLOT_TOASTS", () => {
   it("quotes SPEC.md section 8 exactly", () => {
-    expect(Object.values(ADMIN_SLOT_TOASTS)).toEqual([
+    expect(Object.values(ADMIN_SLOT_TOASTS).map((key) => english(key))).toEqual([
       "Failed to fetch availability slots",
       "Failed to create availability slot",
       "Failed to update availability slot",
@@ -64,7 +64,7 @@ describe("slotCreateSchema", () => {
       expect(parsed.success).toBe(false);
       if (!parsed.success) expect(z.flattenError(parsed.error).fieldErrors).toEqual({ endTime: [END_AFTER_START_MESSAGE] });
     }
-    expect(END_AFTER_START_MESSAGE).toBe("End time must be after start time");
+    expect(english(END_AFTER_START_MESSAGE)).toBe("End time must be after start time");
   });
 
   it("refuses bad dates, times and over-long notes", () => {
@@ -151,8 +151,9 @@ describe("the chosen day and month", () => {
 
 describe("the defaults toast", () => {
   it("says how many slots were added", () => {
-    expect(defaultsCreatedNote(8, "2031-01-15")).toBe("8 slots added to Wed, Jan 15, 2031.");
-    expect(defaultsCreatedNote(1, "2031-01-15")).toBe("1 slot added to Wed, Jan 15, 2031.");
-    expect(defaultsCreatedNote(0, "2031-01-15")).toMatch(/nothing was added/);
+    const day = "Wed, Jan 15, 2031";
+    expect(english("admin.availability.defaultsAdded", { count: 8, day })).toBe("8 slots added to Wed, Jan 15, 2031.");
+    expect(english("admin.availability.defaultsAdded", { count: 1, day })).toBe("1 slot added to Wed, Jan 15, 2031.");
+    expect(english("admin.availability.defaultsNone", { day })).toMatch(/nothing was added/);
   });
 });

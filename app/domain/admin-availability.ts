@@ -1,8 +1,9 @@
 import { addDays, endOfMonth, format, parse, startOfMonth } from "date-fns";
 import { z } from "zod";
+import type { MessageKey } from "~/i18n/i18n";
 import { isCalendarDate } from "./calendar";
 import { DEFAULT_SLOT_TIMES } from "./constants";
-import { hhmm, slotDayLabel } from "./slots";
+import { hhmm } from "./slots";
 
 /**
  * The admin Availability tab (SPEC.md section 2): the slots of one chosen date, each with an
@@ -10,23 +11,23 @@ import { hhmm, slotDayLabel } from "./slots";
  * Slots. Slot dates and times are wall-clock values in the firm's time zone.
  */
 
-/** SPEC.md section 8, "Admin" / Slots, verbatim. */
+/** SPEC.md section 8, "Admin" / Slots: message keys (the English is verbatim). */
 export const ADMIN_SLOT_TOASTS = {
-  fetchFailed: "Failed to fetch availability slots",
-  createFailed: "Failed to create availability slot",
-  updateFailed: "Failed to update availability slot",
-  deleteFailed: "Failed to delete availability slot",
-  defaultsFailed: "Failed to create default slots",
-  created: "Availability slot created successfully",
-  updated: "Availability slot updated successfully",
-  deleted: "Availability slot deleted successfully",
-  defaultsCreated: "Default time slots created successfully",
-} as const;
+  fetchFailed: "admin.availability.toast.fetchFailed",
+  createFailed: "admin.availability.toast.createFailed",
+  updateFailed: "admin.availability.toast.updateFailed",
+  deleteFailed: "admin.availability.toast.deleteFailed",
+  defaultsFailed: "admin.availability.toast.defaultsFailed",
+  created: "admin.availability.toast.created",
+  updated: "admin.availability.toast.updated",
+  deleted: "admin.availability.toast.deleted",
+  defaultsCreated: "admin.availability.toast.defaultsCreated",
+} as const satisfies Record<string, MessageKey>;
 
-/** Ours: SPEC.md shows no ordering check, the database refuses the row, so the form says why. */
-export const END_AFTER_START_MESSAGE = "End time must be after start time";
-export const SLOT_BOOKED_MESSAGE = "This slot has a booking that is not cancelled, so it cannot be deleted. Cancel the booking first, or switch the slot off instead.";
-export const SLOT_NOT_FOUND_MESSAGE = "That availability slot no longer exists. Please refresh the page.";
+/** Ours: SPEC.md shows no ordering check, the database refuses the row, so the form says why (message keys). */
+export const END_AFTER_START_MESSAGE = "admin.availability.endAfterStart" satisfies MessageKey;
+export const SLOT_BOOKED_MESSAGE = "admin.availability.slotBooked" satisfies MessageKey;
+export const SLOT_NOT_FOUND_MESSAGE = "admin.availability.slotNotFound" satisfies MessageKey;
 export const SLOT_NOTES_MAX = 500;
 
 export function slotExistsMessage(startTime: string): string {
@@ -37,9 +38,9 @@ const ISO_MONTH = /^\d{4}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
 
-const calendarDate = z.string().trim().refine(isCalendarDate, "Choose a valid date");
+const calendarDate = z.string().trim().refine(isCalendarDate, "admin.availability.invalidDate" satisfies MessageKey);
 /** "HH:mm" (seconds, as some browsers send them, are dropped). */
-const wallTime = (message: string) =>
+const wallTime = (message: MessageKey) =>
   z
     .string()
     .trim()
@@ -58,13 +59,13 @@ export function endsAfterStart(startTime: string, endTime: string): boolean {
 export const slotCreateSchema = z
   .object({
     date: calendarDate,
-    startTime: wallTime("Enter a start time"),
-    endTime: wallTime("Enter an end time"),
+    startTime: wallTime("admin.availability.startRequired"),
+    endTime: wallTime("admin.availability.endRequired"),
     isAvailable: flag,
     notes: z
       .string()
       .trim()
-      .max(SLOT_NOTES_MAX, `Notes can be at most ${SLOT_NOTES_MAX} characters`)
+      .max(SLOT_NOTES_MAX, "admin.availability.notesMax" satisfies MessageKey)
       .optional()
       .transform((n) => (n ? n : null)),
   })
@@ -137,12 +138,6 @@ export function slotTimeRange(slot: Times): string {
   return `${hhmm(slot.startTime)}–${hhmm(slot.endTime)}`;
 }
 
-/** The generate toast's description: how many slots were added to which day. */
-export function defaultsCreatedNote(created: number, date: string): string {
-  const day = slotDayLabel(date);
-  if (created === 0) return `Every default time on ${day} already has a slot; nothing was added.`;
-  return `${created} ${created === 1 ? "slot" : "slots"} added to ${day}.`;
-}
 
 
 /** One slot as the admin list shows it. Times are HH:mm:ss on the firm's wall clock. */
@@ -164,6 +159,6 @@ export interface AvailabilityPanel {
   today: string;
   timeZone: string;
   result: { slots: AdminSlot[]; slotDates: string[] };
-  /** The SPEC's toast when the read failed. */
-  error: string | null;
+  /** The SPEC's toast when the read failed (a message key). */
+  error: MessageKey | null;
 }

@@ -1,13 +1,14 @@
 import { z } from "zod";
+import type { MessageKey } from "~/i18n/i18n";
 import { meetingLinkSchema } from "./booking-changes";
 import { BOOKING_STATUSES } from "./constants";
 
-/** SPEC.md section 8, "Admin" / Bookings, verbatim. */
+/** SPEC.md section 8, "Admin" / Bookings: message keys (the English is verbatim). */
 export const ADMIN_BOOKING_TOASTS = {
-  fetchFailed: "Failed to fetch bookings",
-  updateFailed: "Failed to update booking status",
-  updated: "Booking status updated successfully",
-} as const;
+  fetchFailed: "admin.bookings.toast.fetchFailed",
+  updateFailed: "admin.bookings.toast.updateFailed",
+  updated: "admin.bookings.toast.updated",
+} as const satisfies Record<string, MessageKey>;
 
 /** Bookings per page in the admin list (paginated in SQL). */
 export const ADMIN_BOOKINGS_PAGE_SIZE = 20;

@@ -1,12 +1,18 @@
 import { TZDate } from "@date-fns/tz";
-import { format, isValid } from "date-fns";
+import { format, isValid, type Locale as DateFnsLocale } from "date-fns";
 import { z } from "zod";
+import type { MessageKey } from "~/i18n/i18n";
 import type { BookingSummary } from "./bookings";
 
-/** SPEC.md section 8, "Admin" / Messages, verbatim (the fetch error is followed by the server's message). */
+/**
+ * SPEC.md section 8, "Admin" / Messages: message keys. The fetch error is 'Failed to fetch
+ * messages: ' followed by the server's message; ours never shows a database's own words,
+ * so the sentence a person can act on follows it.
+ */
 export const ADMIN_MESSAGE_TOASTS = {
-  fetchFailed: "Failed to fetch messages: ",
-} as const;
+  fetchFailed: "admin.messages.toast.fetchFailed",
+  readFailed: "admin.messages.toast.readFailed",
+} as const satisfies Record<string, MessageKey>;
 
 /** Messages per page in the admin list (paginated in SQL). */
 export const ADMIN_MESSAGES_PAGE_SIZE = 20;
@@ -28,6 +34,17 @@ export function formatMessageTimestamp(value: Date | string, timeZone: string): 
   const date = typeof value === "string" ? new Date(value) : value;
   if (!isValid(date)) return "";
   return format(new TZDate(date.getTime(), timeZone), "MMM d, yyyy 'at' h:mm a");
+}
+
+/**
+ * The same moment's day ('MMM d, yyyy') and time ('h:mm a') in a language's date words (a
+ * date-fns locale; none is English), for a message that joins them ("{date} at {time}").
+ */
+export function messageTimestampParts(value: Date | string, timeZone: string, locale?: DateFnsLocale): { date: string; time: string } | null {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (!isValid(date)) return null;
+  const zoned = new TZDate(date.getTime(), timeZone);
+  return { date: format(zoned, "MMM d, yyyy", { locale }), time: format(zoned, "h:mm a", { locale }) };
 }
 
 /** A search term for SQL LIKE: its own %, _ and \ match themselves, not any text. */

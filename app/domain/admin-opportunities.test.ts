@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isWebImageAddress, opportunityFormSchema, parseAmount, parseHighlights, parseUnits } from "./admin-opportunities";
+import type { MessageKey } from "~/i18n/i18n";
+import { english } from "../../tests/support/english";
+import { isWebImageAddress, opportunityFormSchema, parseAmount, parseHighlights, parseUnits, splitOpportunityForm } from "./admin-opportunities";
 
 describe("opportunity form parsing (SPEC.md section 5)", () => {
   it("splits highlights on commas, trims them and drops empty ones", () => {
@@ -36,7 +38,7 @@ describe("opportunity form parsing (SPEC.md section 5)", () => {
   it("gives the SPEC's messages and saves empty optional fields as null", () => {
     const empty = opportunityFormSchema.safeParse({ minimumInvestment: "-1" });
     expect(empty.success).toBe(false);
-    const messages = Object.fromEntries(empty.error!.issues.map((i) => [i.path[0], i.message]));
+    const messages = Object.fromEntries(empty.error!.issues.map((i) => [i.path[0], english(i.message as MessageKey)]));
     expect(messages).toEqual({
       title: "Title is required",
       description: "Description is required",
@@ -65,5 +67,25 @@ describe("opportunity form parsing (SPEC.md section 5)", () => {
     const base = { title: "T", description: "D", location: "L", projectedReturns: "R", developer: "Dev", investmentPeriod: "P" };
     expect(opportunityFormSchema.safeParse({ ...base, completionDate: "2028-02-30" }).success).toBe(false);
     expect(opportunityFormSchema.safeParse({ ...base, completionDate: "2028-02-29" }).success).toBe(true);
+  });
+});
+
+describe("an opportunity's text in Arabic and Sorani (issue 17)", () => {
+  const base = { title: "Riverside", description: "Apartments.", location: "Erbil", projectedReturns: "12% IRR", developer: "Zagros", investmentPeriod: "3 years" };
+
+  it("keeps a language the admin wrote in, field by field (highlights split on either comma), and nothing for one left blank", () => {
+    const values = opportunityFormSchema.parse({ ...base, titleAr: "  ريفرسايد ", projectHighlightsAr: "ضمان، , حساب ضمان, مطل" });
+    const { fields, translations } = splitOpportunityForm(values);
+    expect(translations.ar).toEqual({ title: "ريفرسايد", description: "", location: "", projectedReturns: "", investmentPeriod: "", projectHighlights: ["ضمان", "حساب ضمان", "مطل"] });
+    expect(translations.ckb).toBeNull();
+    // The opportunity's own fields carry none of the languages' fields.
+    expect(Object.keys(fields).some((name) => /(Ar|Ckb)$/.test(name))).toBe(false);
+    expect(fields.title).toBe("Riverside");
+  });
+
+  it("refuses a translation longer than its English field may be", () => {
+    const result = opportunityFormSchema.safeParse({ ...base, descriptionCkb: "ب".repeat(5001) });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(["descriptionCkb"]);
   });
 });

@@ -1,35 +1,36 @@
 import { z } from "zod";
+import type { MessageKey } from "~/i18n/i18n";
 import { isCalendarDate } from "./calendar";
 import { OPPORTUNITY_STATUSES } from "./constants";
-import { formatUsd } from "./format";
 import { LEGACY_UPLOAD_PATH, UPLOADED_IMAGE_PATH } from "./image-upload";
+import type { Opportunity } from "./opportunities";
 
-/** SPEC.md section 8, "Admin" / Opportunities, verbatim. */
+/** SPEC.md section 8, "Admin" / Opportunities: message keys (the English is verbatim). */
 export const ADMIN_OPPORTUNITY_TOASTS = {
-  fetchFailed: "Failed to fetch opportunities",
-  saveFailed: "Failed to save opportunity",
-  created: "Opportunity created successfully",
-  updated: "Opportunity updated successfully",
-  deleteFailed: "Failed to delete opportunity",
-  deleted: "Opportunity deleted successfully",
-} as const;
+  fetchFailed: "admin.opportunities.toast.fetchFailed",
+  saveFailed: "admin.opportunities.toast.saveFailed",
+  created: "admin.opportunities.toast.created",
+  updated: "admin.opportunities.toast.updated",
+  deleteFailed: "admin.opportunities.toast.deleteFailed",
+  deleted: "admin.opportunities.toast.deleted",
+} as const satisfies Record<string, MessageKey>;
 
-/** SPEC.md section 2, /admin Opportunities, verbatim. */
-export const OPPORTUNITY_DIALOG_TITLES = { create: "Create New Opportunity", edit: "Edit Opportunity" } as const;
-export const DELETE_OPPORTUNITY_QUESTION = "Are you sure you want to delete this opportunity?";
-export const NO_OPPORTUNITIES = "No opportunities found";
-export const CREATE_FIRST_OPPORTUNITY = "Create your first opportunity";
+/** SPEC.md section 2, /admin Opportunities: message keys (the English is verbatim). */
+export const OPPORTUNITY_DIALOG_TITLES = { create: "admin.opportunities.createTitle", edit: "admin.opportunities.editTitle" } as const satisfies Record<string, MessageKey>;
+export const DELETE_OPPORTUNITY_QUESTION = "admin.opportunities.deleteQuestion" satisfies MessageKey;
+export const NO_OPPORTUNITIES = "admin.opportunities.none" satisfies MessageKey;
+export const CREATE_FIRST_OPPORTUNITY = "admin.opportunities.createFirst" satisfies MessageKey;
 
-/** SPEC.md section 5, "Opportunity form", verbatim. */
+/** SPEC.md section 5, "Opportunity form": message keys (the English is verbatim). */
 export const OPPORTUNITY_MESSAGES = {
-  title: "Title is required",
-  description: "Description is required",
-  location: "Location is required",
-  positive: "Must be a positive number",
-  projectedReturns: "Projected returns is required",
-  developer: "Developer is required",
-  investmentPeriod: "Investment period is required",
-} as const;
+  title: "admin.opportunityForm.titleRequired",
+  description: "admin.opportunityForm.descriptionRequired",
+  location: "admin.opportunityForm.locationRequired",
+  positive: "admin.opportunityForm.positive",
+  projectedReturns: "admin.opportunityForm.returnsRequired",
+  developer: "admin.opportunityForm.developerRequired",
+  investmentPeriod: "admin.opportunityForm.periodRequired",
+} as const satisfies Record<string, MessageKey>;
 
 /** Ours: bounds SPEC.md does not give, so no field can hold a novel or overflow its column. */
 export const OPPORTUNITY_LIMITS = {
@@ -41,12 +42,19 @@ export const OPPORTUNITY_LIMITS = {
   units: 1_000_000,
   imageUrl: 2000,
 } as const;
+/** "Must be 200 characters or fewer", by the limit (OPPORTUNITY_LIMITS' text lengths). */
+const TOO_LONG: Record<number, MessageKey> = {
+  [OPPORTUNITY_LIMITS.short]: "admin.opportunityForm.tooLong200",
+  [OPPORTUNITY_LIMITS.highlights]: "admin.opportunityForm.tooLong2000",
+  [OPPORTUNITY_LIMITS.description]: "admin.opportunityForm.tooLong5000",
+};
+
 export const OPPORTUNITY_EXTRA_MESSAGES = {
-  tooLong: (max: number) => `Must be ${formatUsd(max).slice(1)} characters or fewer`,
-  tooLarge: "Number is too large",
-  date: "Please enter a valid date",
-  imageUrl: "Please enter an image URL starting with https://",
-} as const;
+  tooLong: (max: number): MessageKey => TOO_LONG[max] ?? "admin.opportunityForm.tooLong5000",
+  tooLarge: "admin.opportunityForm.tooLarge",
+  date: "admin.opportunityForm.date",
+  imageUrl: "admin.opportunityForm.imageUrl",
+} as const satisfies Record<string, MessageKey | ((max: number) => MessageKey)>;
 
 /**
  * SPEC.md section 5: numbers that cannot be parsed become 0. People type money as they
@@ -67,10 +75,10 @@ export function parseUnits(text: string): number | null {
   return Number.isNaN(value) ? 0 : value;
 }
 
-/** Highlights are typed comma-separated: split on commas, trimmed, empty ones dropped. */
+/** Highlights are typed comma-separated (the Latin comma or the Arabic "،"): split, trimmed, empty ones dropped. */
 export function parseHighlights(text: string): string[] {
   return text
-    .split(",")
+    .split(/[,،]/)
     .map((h) => h.trim())
     .filter(Boolean);
 }
@@ -92,6 +100,66 @@ const amount = optionalText
   .transform(parseAmount)
   .pipe(z.number().min(0, OPPORTUNITY_MESSAGES.positive).max(OPPORTUNITY_LIMITS.money, OPPORTUNITY_EXTRA_MESSAGES.tooLarge));
 
+
+/** An optional text of at most `max` characters; empty when left blank. */
+const translatedText = (max: number) => optionalText.pipe(z.string().max(max, OPPORTUNITY_EXTRA_MESSAGES.tooLong(max)));
+const translatedHighlights = translatedText(OPPORTUNITY_LIMITS.highlights).transform(parseHighlights);
+
+/** The languages an admin may write an opportunity's text in besides English (issue 17). */
+export const TRANSLATED_LOCALES = ["ar", "ckb"] as const;
+export type TranslatedLocale = (typeof TRANSLATED_LOCALES)[number];
+
+/** The text an opportunity has in each language: what the admin's form holds for it, and what is stored. */
+export interface OpportunityText {
+  title: string;
+  description: string;
+  location: string;
+  projectedReturns: string;
+  investmentPeriod: string;
+  projectHighlights: string[];
+}
+
+/** An opportunity as the admin edits it: with its text in each other language the firm has written. */
+export type AdminOpportunity = Opportunity & { translations: Partial<Record<TranslatedLocale, OpportunityText>> };
+
+/**
+ * The opportunity's text in Arabic and Sorani, every field optional: a blank one shows the
+ * English. Flat names ("titleAr") so the form posts as every other admin form does.
+ */
+const translationFields = {
+  titleAr: translatedText(OPPORTUNITY_LIMITS.short),
+  descriptionAr: translatedText(OPPORTUNITY_LIMITS.description),
+  locationAr: translatedText(OPPORTUNITY_LIMITS.short),
+  projectedReturnsAr: translatedText(OPPORTUNITY_LIMITS.short),
+  investmentPeriodAr: translatedText(OPPORTUNITY_LIMITS.short),
+  projectHighlightsAr: translatedHighlights,
+  titleCkb: translatedText(OPPORTUNITY_LIMITS.short),
+  descriptionCkb: translatedText(OPPORTUNITY_LIMITS.description),
+  locationCkb: translatedText(OPPORTUNITY_LIMITS.short),
+  projectedReturnsCkb: translatedText(OPPORTUNITY_LIMITS.short),
+  investmentPeriodCkb: translatedText(OPPORTUNITY_LIMITS.short),
+  projectHighlightsCkb: translatedHighlights,
+};
+
+/** The form's field for a text field in a language: "titleAr", "projectHighlightsCkb". */
+export function translatedFieldName(field: keyof OpportunityText, locale: TranslatedLocale): keyof typeof translationFields {
+  return `${field}${locale === "ar" ? "Ar" : "Ckb"}` as keyof typeof translationFields;
+}
+
+const TEXT_FIELDS = ["title", "description", "location", "projectedReturns", "investmentPeriod", "projectHighlights"] as const satisfies readonly (keyof OpportunityText)[];
+
+/**
+ * The form's Arabic and Sorani fields as one text per language; a language with nothing
+ * written is null (its stored text, if any, is removed).
+ */
+export function translationsOf(values: Record<keyof typeof translationFields, string | string[]>): Record<TranslatedLocale, OpportunityText | null> {
+  const of = (locale: TranslatedLocale): OpportunityText | null => {
+    const text = Object.fromEntries(TEXT_FIELDS.map((field) => [field, values[translatedFieldName(field, locale)]])) as unknown as OpportunityText;
+    const written = TEXT_FIELDS.some((field) => (field === "projectHighlights" ? text.projectHighlights.length > 0 : text[field] !== ""));
+    return written ? text : null;
+  };
+  return { ar: of("ar"), ckb: of("ckb") };
+}
 
 /**
  * The opportunity form (SPEC.md section 5), the same on client and server. Empty
@@ -136,10 +204,22 @@ export const opportunityFormSchema = z.object({
   publicDate: optionalText
     .refine((v) => v === "" || isCalendarDate(v), OPPORTUNITY_EXTRA_MESSAGES.date)
     .transform((v) => v || null),
+  ...translationFields,
 });
 
 export type OpportunityFormInput = z.input<typeof opportunityFormSchema>;
 export type OpportunityFormValues = z.output<typeof opportunityFormSchema>;
+type TranslationFieldName = keyof typeof translationFields;
+
+/** The form's values as the opportunity's own (English) fields and its text per language. */
+export function splitOpportunityForm(values: OpportunityFormValues): {
+  fields: Omit<OpportunityFormValues, TranslationFieldName>;
+  translations: Record<TranslatedLocale, OpportunityText | null>;
+} {
+  const fields: Record<string, unknown> = { ...values };
+  for (const name of Object.keys(translationFields)) delete fields[name];
+  return { fields: fields as Omit<OpportunityFormValues, TranslationFieldName>, translations: translationsOf(values) };
+}
 
 /** An image address the site may show (its CSP allows https: images): https, or one of our own uploads. */
 export function isWebImageAddress(value: string): boolean {

@@ -1,19 +1,20 @@
 import { z } from "zod";
+import type { MessageKey } from "~/i18n/i18n";
 
-/** SPEC.md section 8, "Admin" / Users, verbatim. */
+/** SPEC.md section 8, "Admin" / Users: message keys (the English is verbatim). */
 export const ADMIN_USER_TOASTS = {
-  fetchFailed: "Failed to fetch user data",
-  updateFailed: "Failed to update user role",
-  removeFailed: "Failed to remove user role",
-  updated: "User role updated successfully",
-  removed: "User role removed successfully",
-} as const;
+  fetchFailed: "admin.users.toast.fetchFailed",
+  updateFailed: "admin.users.toast.updateFailed",
+  removeFailed: "admin.users.toast.removeFailed",
+  updated: "admin.users.toast.updated",
+  removed: "admin.users.toast.removed",
+} as const satisfies Record<string, MessageKey>;
 
 /** SPEC.md section 4: none (no role row), user or admin. */
 export const ROLE_CHOICES = ["none", "user", "admin"] as const;
 export type RoleChoice = (typeof ROLE_CHOICES)[number];
 
-export const ROLE_CHOICE_LABELS: Record<RoleChoice, string> = { none: "None", user: "User", admin: "Admin" };
+export const ROLE_CHOICE_LABELS: Record<RoleChoice, MessageKey> = { none: "admin.users.role.none", user: "admin.users.role.user", admin: "admin.users.role.admin" };
 
 /** Profiles per page in the admin list (paginated in SQL). */
 export const ADMIN_USERS_PAGE_SIZE = 25;
@@ -27,11 +28,11 @@ export const roleChangeSchema = z.object({
   role: z.enum(ROLE_CHOICES),
 });
 
-/** Ours: the firm always keeps at least one admin. */
-export const LAST_ADMIN_MESSAGE = "The firm must keep at least one admin. Make someone else an admin first.";
+/** Ours: the firm always keeps at least one admin (a message key). */
+export const LAST_ADMIN_MESSAGE = "admin.users.lastAdmin" satisfies MessageKey;
 
-/** Ours: an admin lowering their own role could leave the firm with no admin at all. */
-export const SELF_DEMOTION_MESSAGE = "You cannot remove or lower your own admin role.";
+/** Ours: an admin lowering their own role could leave the firm with no admin at all (a message key). */
+export const SELF_DEMOTION_MESSAGE = "admin.users.selfDemotion" satisfies MessageKey;
 
 /** One profile as the admin Users tab shows it. */
 export interface AdminUser {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MessageKey } from "~/i18n/i18n";
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES } from "./enquiry-messages";
 
 /**
@@ -18,18 +19,19 @@ export const ALERT_TOPIC_LABELS: Record<AlertTopic, string> = {
 /** How long a confirmation link works. */
 export const ALERT_CONFIRM_DAYS = 7;
 
+/** What an investor is told about alerts: message keys (portal catalogue), which `answer()` and the pages translate. */
 export const ALERT_MESSAGES = {
-  checkEmail: "Thank you. We will notify you when the app launches: please confirm your address with the link we have just sent you.",
-  failed: "We could not save your request. Please try again in a few minutes.",
-  confirmed: "Thank you. We will notify you when the app launches, with a single message on the day.",
-  confirmedOpportunities: "Alerts are on: we will e-mail you when a new opportunity opens to you.",
-  confirmLinkInvalid: "This confirmation link has expired or was already used. Please ask again from the page you signed up on.",
-  unsubscribed: "You are unsubscribed. You will not receive these e-mails any more.",
-  unsubscribeLinkInvalid: "This unsubscribe link is not valid. If you keep receiving our e-mails, please contact us.",
-  alertsOn: "Opportunity alerts are on.",
-  alertsOff: "Opportunity alerts are off.",
-  alertsFailed: "Your alert settings could not be saved. Please try again in a few minutes.",
-} as const;
+  checkEmail: "portal.alerts.checkEmail",
+  failed: "portal.alerts.failed",
+  confirmed: "portal.alerts.confirmed",
+  confirmedOpportunities: "portal.alerts.confirmedOpportunities",
+  confirmLinkInvalid: "portal.alerts.confirmLinkInvalid",
+  unsubscribed: "portal.alerts.unsubscribed",
+  unsubscribeLinkInvalid: "portal.alerts.unsubscribeLinkInvalid",
+  alertsOn: "portal.alerts.alertsOn",
+  alertsOff: "portal.alerts.alertsOff",
+  alertsFailed: "portal.alerts.alertsFailed",
+} as const satisfies Record<string, MessageKey>;
 
 export const ADMIN_ALERT_TOASTS = {
   fetchFailed: "Failed to fetch alert subscribers",

@@ -1,6 +1,9 @@
+import type { MessageKey } from "~/i18n/i18n";
+
 /**
- * The one application error. `message` is what the user may see (a SPEC.md string where
- * one exists); `detail` and `cause` are for the log only.
+ * The one application error. `message` is what the user may see: a message key (with its
+ * `values`), which the answer path (answer.server.ts) says in the request's language, or
+ * text already in it. `detail` and `cause` are for the log only.
  */
 export type AppErrorCode =
   | "BAD_REQUEST"
@@ -29,8 +32,8 @@ const STATUS: Record<AppErrorCode, number> = {
   INTERNAL: 500,
 };
 
-/** What someone without the right role is told (the admin services, the admin action). */
-export const FORBIDDEN_MESSAGE = "You do not have permission to do that.";
+/** What someone without the right role is told (the admin services, the admin action): a message key. */
+export const FORBIDDEN_MESSAGE = "admin.action.forbidden" satisfies MessageKey;
 
 export class AppError extends Error {
   readonly status: number;
@@ -38,15 +41,18 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    options: { cause?: unknown; detail?: Record<string, unknown> } = {},
+    options: { cause?: unknown; detail?: Record<string, unknown>; values?: Record<string, string | number> } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.status = STATUS[code];
     this.detail = options.detail;
+    this.values = options.values;
   }
 
   readonly detail: Record<string, unknown> | undefined;
+  /** The values the message's placeholders read, when it is a message key. */
+  readonly values: Record<string, string | number> | undefined;
 }
 
 export function isAppError(error: unknown): error is AppError {

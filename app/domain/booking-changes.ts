@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MessageKey } from "~/i18n/i18n";
 import type { BookingStatus } from "./constants";
 import { sanitizeText } from "./enquiry";
 import { slotInstant, type SlotTimes } from "./slots";
@@ -10,6 +11,11 @@ import { slotInstant, type SlotTimes } from "./slots";
  * (app/server/services/bookings.server.ts) applies them in one transaction each.
  */
 
+/**
+ * The English words of booking changes, for the admin's screens (its meeting-link form and
+ * toasts) until they move over to message keys; the investor's page and the services say
+ * BOOKING_CHANGE_KEYS, in the reader's language.
+ */
 export const BOOKING_CHANGE_MESSAGES = {
   linkInvalid: "This booking link is not valid or has expired. Please write to us and we will help.",
   notChangeable: "This booking can no longer be changed.",
@@ -24,6 +30,21 @@ export const BOOKING_CHANGE_MESSAGES = {
   meetingLinkSaved: "Meeting link saved. The investor has been sent the details.",
   meetingLinkRemoved: "Meeting link removed. The investor has been sent the update.",
 } as const;
+
+/** The same words as message keys (app/locales/<locale>/booking.json): what the manage page and the services say. */
+export const BOOKING_CHANGE_KEYS = {
+  linkInvalid: "booking.change.linkInvalid",
+  notChangeable: "booking.change.notChangeable",
+  slotRequired: "booking.change.slotRequired",
+  slotTaken: "booking.change.slotTaken",
+  reasonMax: "booking.change.reasonMax",
+  failed: "booking.change.failed",
+  tooMany: "booking.change.tooMany",
+  moved: "booking.change.moved",
+  cancelled: "booking.change.cancelled",
+  notFound: "booking.change.notFound",
+  confirmFirst: "booking.change.confirmFirst",
+} as const satisfies Record<string, MessageKey>;
 
 export const CANCELLATION_REASON_MAX = 500;
 export const MEETING_LINK_MAX = 500;
@@ -56,17 +77,18 @@ export function canInvestorChange(booking: ManagedBookingState, firmTimeZone: st
 // ---- Forms ------------------------------------------------------------------------------------
 
 const M = BOOKING_CHANGE_MESSAGES;
+const K = BOOKING_CHANGE_KEYS;
 
-/** The manage page's two buttons: move to another slot, or cancel (a reason is optional). */
+/** The manage page's two buttons: move to another slot, or cancel (a reason is optional). Its messages are keys. */
 export const bookingChangeSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("move"), slotId: z.uuid(M.slotRequired) }),
+  z.object({ intent: z.literal("move"), slotId: z.uuid(K.slotRequired) }),
   z.object({
     intent: z.literal("cancel"),
     reason: z
       .string()
       .nullish()
       .transform((v) => (v == null ? undefined : sanitizeText(v) || undefined))
-      .pipe(z.string().max(CANCELLATION_REASON_MAX, M.reasonMax).optional()),
+      .pipe(z.string().max(CANCELLATION_REASON_MAX, K.reasonMax).optional()),
   }),
 ]);
 export type BookingChange = z.infer<typeof bookingChangeSchema>;

@@ -1,64 +1,37 @@
 import { TZDate } from "@date-fns/tz";
-import { format, isValid, parseISO } from "date-fns";
-import { BOOKING_STATUSES, BOOKING_TYPE_LABELS, type BookingStatus, type BookingType } from "./constants";
+import { format, isValid, parseISO, type Locale as DateFnsLocale } from "date-fns";
+import type { MessageKey } from "~/i18n/i18n";
 import { hhmm, slotDayLabel, type SlotTimes } from "./slots";
+import { datePattern } from "~/i18n/date-patterns";
 
 /**
- * How a consultation booking reads on screen (SPEC.md section 2, "/dashboard"): its type
- * label, its status badge and label, and its dates. Pure, so server and browser render
- * the same text.
+ * A consultation booking's dates as they read on screen (SPEC.md section 2, "/dashboard");
+ * its type and status in words are in booking-words.ts. Pure, so server and browser render
+ * the same text. Each takes the page's date-fns locale (from `useDateLocale()`); without
+ * one it says the English (the CSV export, the mails).
  */
 
-/** Badge variants of `~/components/ui/badge` that stand for a booking status. */
-export type BookingStatusVariant = "success" | "warning" | "destructive" | "info" | "secondary";
-
-/** SPEC.md: confirmed green, pending yellow, cancelled red, completed blue. */
-export const BOOKING_STATUS_VARIANTS: Record<BookingStatus, BookingStatusVariant> = {
-  confirmed: "success",
-  pending: "warning",
-  cancelled: "destructive",
-  completed: "info",
-};
-
-function isBookingStatus(value: string): value is BookingStatus {
-  return (BOOKING_STATUSES as readonly string[]).includes(value);
-}
-
-/** The badge variant for a status; a neutral one for anything the product does not know. */
-export function bookingStatusVariant(status: string): BookingStatusVariant {
-  return isBookingStatus(status) ? BOOKING_STATUS_VARIANTS[status] : "secondary";
-}
-
-/** "pending" becomes "Pending"; underscores read as spaces. */
-export function capitalise(value: string): string {
-  const text = value.trim().replace(/_/g, " ");
-  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
-}
-
-/** The status as its badge reads it, e.g. "Confirmed". */
-export function bookingStatusLabel(status: string): string {
-  return capitalise(status);
-}
-
-/** "Initial Consultation", "Investment Review" or "Site Visit Discussion". */
-export function bookingTypeLabel(type: string): string {
-  return Object.hasOwn(BOOKING_TYPE_LABELS, type) ? BOOKING_TYPE_LABELS[type as BookingType] : capitalise(type);
-}
 
 /**
- * The day a booking was made, e.g. "Nov 22, 2026", on the wall clock of `timeZone` (the
+ * A day, e.g. "Nov 22, 2026" (a booking made, a user joined), on the wall clock of `timeZone` (the
  * firm's), so the server and every browser print the same day.
  */
-export function formatBookedDate(value: Date | string, timeZone: string): string {
+export function formatDayInZone(value: Date | string, timeZone: string, locale?: DateFnsLocale): string {
   const date = typeof value === "string" ? new Date(value) : value;
   if (!isValid(date)) return "";
-  return format(new TZDate(date.getTime(), timeZone), "MMM d, yyyy");
+  return format(new TZDate(date.getTime(), timeZone), datePattern("date", locale), { locale });
 }
 
-/** A wall-clock slot, e.g. "Mon, Nov 23, 2026 · 09:00–09:30". */
-export function formatSlot(slot: SlotTimes): string {
-  const times = `${hhmm(slot.startTime)}–${hhmm(slot.endTime)}`;
-  return isValid(parseISO(slot.date)) ? `${slotDayLabel(slot.date)} · ${times}` : times;
+/**
+ * A wall-clock slot, e.g. "Mon, Nov 23, 2026 · 09:00–09:30", with the day's words in
+ * `locale`'s language. With a locale the times are kept left to right (an isolate), so
+ * right-to-left text does not turn "09:00–09:30" round.
+ */
+export function formatSlot(slot: SlotTimes, locale?: DateFnsLocale): string {
+  const range = `${hhmm(slot.startTime)}–${hhmm(slot.endTime)}`;
+  const times = locale ? `\u2066${range}\u2069` : range;
+  if (!isValid(parseISO(slot.date))) return times;
+  return `${locale ? format(parseISO(slot.date), datePattern("day", locale), { locale }) : slotDayLabel(slot.date)} · ${times}`;
 }
 
 /**
@@ -68,10 +41,10 @@ export function formatSlot(slot: SlotTimes): string {
 export function bookingWhen(booking: {
   preferredTime: string | null;
   slot: SlotTimes | null;
-}): { label: "Preferred time" | "Time slot"; text: string } | null {
+}, locale?: DateFnsLocale): { label: "Preferred time" | "Time slot"; key: MessageKey; text: string } | null {
   const preferred = booking.preferredTime?.trim();
-  if (preferred) return { label: "Preferred time", text: preferred };
-  return booking.slot ? { label: "Time slot", text: formatSlot(booking.slot) } : null;
+  if (preferred) return { label: "Preferred time", key: "booking.when.preferred", text: preferred };
+  return booking.slot ? { label: "Time slot", key: "booking.when.slot", text: formatSlot(booking.slot, locale) } : null;
 }
 
 /** Pending Consultations: how many bookings still wait for confirmation. */

@@ -30,7 +30,6 @@ export const BILLING_INTERVALS = ["month", "year"] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 export const FREE_TRIAL_DAYS = 14;
 export const EARLY_ACCESS_DAYS = 30;
-export const YEARLY_SAVING_BANNER = "Save up to 17%";
 
 export const INVESTOR_QUALIFICATIONS = {
   minimumInvestmentUsd: 500_000,
@@ -55,6 +54,12 @@ export const BOOKING_TYPE_LABELS: Record<BookingType, string> = {
   investment_review: "Investment Review",
   site_visit: "Site Visit Discussion",
 };
+/** The same in the page's language: keys of the "booking" catalogue, which every page carries. */
+export const BOOKING_TYPE_KEYS = {
+  consultation: "booking.type.consultation",
+  investment_review: "booking.type.investmentReview",
+  site_visit: "booking.type.siteVisit",
+} as const satisfies Record<BookingType, string>;
 
 export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

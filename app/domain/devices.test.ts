@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { deviceLabel } from "./devices";
+import { translator } from "~/i18n/i18n";
+import { english } from "../../tests/support/english";
+import { deviceLabel, translateDeviceLabel } from "./devices";
 
 describe("deviceLabel", () => {
   it.each([
@@ -16,5 +18,23 @@ describe("deviceLabel", () => {
     expect(deviceLabel("<a href=https://evil.example>click</a>")).toBe("An unknown device");
     expect(deviceLabel("curl/8.0 Windows https://evil.example")).toBe("A browser on Windows");
     expect(deviceLabel(null)).toBe("An unknown device");
+  });
+});
+
+describe("translateDeviceLabel", () => {
+  const t = translator("ar");
+
+  it("says the words around the names in the reader's language, and keeps the names", () => {
+    expect(translateDeviceLabel("Chrome on macOS", english)).toBe("Chrome on macOS");
+    expect(translateDeviceLabel("A browser on Windows", english)).toBe("A browser on Windows");
+    expect(translateDeviceLabel("An unknown device", english)).toBe("An unknown device");
+    expect(translateDeviceLabel("Samsung Internet on Android", t)).toBe(t("account.device.browserOn", { browser: "Samsung Internet", system: "Android" }));
+    expect(translateDeviceLabel("Samsung Internet on Android", t)).toContain("Samsung Internet");
+    expect(translateDeviceLabel("An unknown device", t)).toBe(t("account.device.unknown"));
+  });
+
+  it("shows anything else as it is", () => {
+    expect(translateDeviceLabel("Netscape on BeOS", t)).toBe("Netscape on BeOS");
+    expect(translateDeviceLabel("A browser on Mars", t)).toBe("A browser on Mars");
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MessageKey } from "~/i18n/i18n";
 
 /**
  * The document library (issue 15): PDFs admins upload, each of a kind and for an audience.
@@ -8,22 +9,26 @@ import { z } from "zod";
 
 export const DOCUMENT_KINDS = ["investor_pack", "market_report", "legal_document", "due_diligence_pack"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
-  investor_pack: "Investor pack",
-  market_report: "Market report",
-  legal_document: "Legal document",
-  due_diligence_pack: "Due-diligence pack",
-};
+
+/** The kinds as readers see them: message keys of the portal catalogue. */
+export const DOCUMENT_KIND_KEYS = {
+  investor_pack: "portal.document.kind.investorPack",
+  market_report: "portal.document.kind.marketReport",
+  legal_document: "portal.document.kind.legalDocument",
+  due_diligence_pack: "portal.document.kind.dueDiligencePack",
+} as const satisfies Record<DocumentKind, MessageKey>;
 
 export const DOCUMENT_AUDIENCES = ["public", "signed_in", "explorer", "investor", "elite"] as const;
 export type DocumentAudience = (typeof DOCUMENT_AUDIENCES)[number];
-export const DOCUMENT_AUDIENCE_LABELS: Record<DocumentAudience, string> = {
-  public: "Everyone",
-  signed_in: "Signed-in investors",
-  explorer: "Explorer and above",
-  investor: "Investor and above",
-  elite: "Elite",
-};
+
+/** The audiences as readers see them: message keys of the portal catalogue. */
+export const DOCUMENT_AUDIENCE_KEYS = {
+  public: "portal.document.audience.public",
+  signed_in: "portal.document.audience.signedIn",
+  explorer: "portal.document.audience.explorer",
+  investor: "portal.document.audience.investor",
+  elite: "portal.document.audience.elite",
+} as const satisfies Record<DocumentAudience, MessageKey>;
 
 /** PDFs up to 20 MB: a long due-diligence pack with photographs fits; a scan of a whole archive does not. */
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;

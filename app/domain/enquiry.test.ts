@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { english } from "../../tests/support/english";
+import { translator } from "~/i18n/i18n";
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES as M, ENQUIRY_TOASTS, enquirySchema, sanitizeText } from "./enquiry";
+import { checkEnquiry, translateFieldErrors } from "./enquiry-check";
+import { ENQUIRY_TOAST_VALUES } from "./enquiry-messages";
 
 type Parsed = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
 const messages = (r: Parsed) => (r.error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
@@ -116,8 +120,29 @@ describe("enquirySchema", () => {
 
 describe("ENQUIRY_TOASTS", () => {
   it("uses SPEC section 8's words", () => {
-    expect(ENQUIRY_TOASTS.cooldown.description).toBe("You can only submit one message every 30 seconds.");
-    expect(ENQUIRY_TOASTS.success.description).toBe("We'll contact you within 24 hours to confirm your consultation.");
+    expect(english(ENQUIRY_TOASTS.cooldown.description, ENQUIRY_TOAST_VALUES)).toBe("You can only submit one message every 30 seconds.");
+    expect(english(ENQUIRY_TOASTS.success.description, ENQUIRY_TOAST_VALUES)).toBe("We'll contact you within 24 hours to confirm your consultation.");
+    expect(english(ENQUIRY_TOASTS.failure.title)).toBe("Failed to submit request");
+  });
+});
+
+describe("ENQUIRY_MESSAGES", () => {
+  it("are keys whose English is SPEC section 5's", () => {
+    expect(english(M.firstNameMin)).toBe("First name must be at least 2 characters");
+    expect(english(M.lastNameMax)).toBe("Last name must be less than 50 characters");
+    expect(english(M.emailInvalid)).toBe("Please enter a valid email address");
+    expect(english(M.bookingTypeRequired)).toBe("Please select a booking type");
+  });
+
+  it("are said in the page's language by the action", () => {
+    const verdict = checkEnquiry({ ...valid, firstName: "A" });
+    expect(verdict.ok).toBe(false);
+    if (verdict.ok) return;
+    expect(verdict.fieldErrors).toEqual({ firstName: M.firstNameMin });
+    expect(translateFieldErrors(verdict.fieldErrors, english)).toEqual({ firstName: "First name must be at least 2 characters" });
+    const ar = translator("ar");
+    expect(translateFieldErrors(verdict.fieldErrors, ar)).toEqual({ firstName: ar(M.firstNameMin) });
+    expect(ar(M.firstNameMin)).not.toBe(M.firstNameMin);
   });
 });
 

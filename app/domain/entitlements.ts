@@ -1,4 +1,5 @@
 import { EARLY_ACCESS_DAYS, type PlanName } from "./constants";
+import type { MessageKey, Translate } from "~/i18n/i18n";
 import type { DocumentAudience } from "./documents";
 
 /**
@@ -88,29 +89,36 @@ export function plansIncluding(audience: DocumentAudience): PlanName[] {
   return PLAN_TIERS.filter((t) => rank(t) >= rank(audience)).map((t) => TIER_LABELS[t]);
 }
 
-/** "Explorer", "Investor and Elite", "Explorer, Investor and Elite". */
-export function listPlans(names: readonly string[]): string {
+/** "Explorer", "Investor and Elite", "Explorer, Investor and Elite", in the page's language (the portal catalogue). */
+export function listPlans(names: readonly string[], t: Translate): string {
   if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return t("portal.plans.list", { rest: names.slice(0, -1).join(t("portal.plans.separator")), last: names.at(-1) });
 }
 
-/** What a plan includes, in the words the pricing page and the dashboard use. */
-export function entitlementLines(entitlements: Entitlements): string[] {
-  const lines: string[] = [];
+/** One line of what a plan includes: a message key of the portal catalogue and its values. */
+export interface EntitlementLine {
+  key: MessageKey;
+  values?: Record<string, number>;
+}
+
+/** What a plan includes, as messages: the pricing page, the dashboard and the document library say them with `t(key, values)`. */
+export function entitlementLineKeys(entitlements: Entitlements): EntitlementLine[] {
+  const lines: EntitlementLine[] = [];
   const tiers = entitlements.documentAudiences.filter((a): a is PlanTier => (PLAN_TIERS as readonly string[]).includes(a));
   const top = tiers.at(-1);
-  lines.push(
-    top === "elite"
-      ? "Every document in the library, Elite briefings included"
-      : top === "investor"
-        ? "Market reports and due-diligence packs in the library"
-        : top === "explorer"
-          ? "Market briefings in the library"
-          : "Documents for registered investors",
-  );
+  lines.push({
+    key:
+      top === "elite"
+        ? "portal.entitlements.everything"
+        : top === "investor"
+          ? "portal.entitlements.investor"
+          : top === "explorer"
+            ? "portal.entitlements.explorer"
+            : "portal.entitlements.registered",
+  });
   const n = entitlements.interestsPerMonth;
-  lines.push(n === null ? "Unlimited expressions of interest" : n === 1 ? "1 expression of interest per month" : `${n} expressions of interest per month`);
-  if (entitlements.earlyAccessDays > 0) lines.push(`See new opportunities ${entitlements.earlyAccessDays} days before they are public`);
+  lines.push(n === null ? { key: "portal.entitlements.unlimited" } : { key: "portal.entitlements.perMonth", values: { count: n } });
+  if (entitlements.earlyAccessDays > 0) lines.push({ key: "portal.entitlements.earlyAccess", values: { days: entitlements.earlyAccessDays } });
   return lines;
 }
 

@@ -1,13 +1,16 @@
+import type { MessageKey } from "~/i18n/i18n";
+
 /**
  * Opportunity images uploaded by admins: JPEG, PNG or WebP up to 5 MB, recognised by their
  * first bytes (a file's name and the browser's stated type are only claims).
  */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+/** Message keys: the admin action says them in the request's language. */
 export const IMAGE_UPLOAD_MESSAGES = {
-  tooLarge: "The image must be 5 MB or smaller",
-  wrongType: "Please choose a JPEG, PNG or WebP image",
-} as const;
+  tooLarge: "admin.image.tooLarge",
+  wrongType: "admin.image.wrongType",
+} as const satisfies Record<string, MessageKey>;
 
 /** What the file picker offers; the server still checks the content. */
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
@@ -38,7 +41,7 @@ export function sniffImageType(bytes: Uint8Array): ImageExtension | null {
   return null;
 }
 
-/** The size check, which the browser can make before sending anything. */
-export function imageSizeProblem(size: number): string | null {
+/** The size check, which the browser can make before sending anything: a message key, or null. */
+export function imageSizeProblem(size: number): MessageKey | null {
   return size > MAX_IMAGE_BYTES ? IMAGE_UPLOAD_MESSAGES.tooLarge : null;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MessageKey } from "~/i18n/i18n";
 
 /**
  * Expressions of interest (issue 15): a signed-in investor tells the firm, on an
@@ -8,34 +9,49 @@ import { z } from "zod";
 
 export const INTEREST_STATUSES = ["new", "contacted", "allocated", "declined"] as const;
 export type InterestStatus = (typeof INTEREST_STATUSES)[number];
+/** In English, for what stays English (the CSV export, the activity log); screens use INTEREST_STATUS_KEYS. */
 export const INTEREST_STATUS_LABELS: Record<InterestStatus, string> = {
   new: "New",
   contacted: "Contacted",
   allocated: "Allocated",
   declined: "Declined",
 };
+/** A status as a reader sees it, in the page's language (opportunities catalogue). */
+export const INTEREST_STATUS_KEYS = {
+  new: "opportunities.interest.status.new",
+  contacted: "opportunities.interest.status.contacted",
+  allocated: "opportunities.interest.status.allocated",
+  declined: "opportunities.interest.status.declined",
+} as const satisfies Record<InterestStatus, MessageKey>;
 /** What the investor may still take back: not once the firm allocated or declined it. */
 export const WITHDRAWABLE_STATUSES: readonly InterestStatus[] = ["new", "contacted"];
 
 export const INTEREST_LIMITS = { amountUsdMax: 1_000_000_000, unitsMax: 10_000, note: 1000 } as const;
 
+/**
+ * Message keys (app/locales/<lang>/opportunities.json): the panel and the page translate
+ * them, `answer()` says a refusal in the request's language. `limitReached` reads
+ * `{ limit }`, `noteTooLong` reads `{ max }` (INTEREST_LIMITS.note).
+ */
 export const INTEREST_MESSAGES = {
-  amountRequired: "Please enter the amount you might invest, in US dollars",
-  amountInvalid: "Please enter an amount in US dollars, such as 500,000",
-  amountTooLarge: "Please enter an amount under $1,000,000,000",
-  unitsInvalid: "Please enter a whole number of units, or leave it empty",
-  noteTooLong: `The note must be ${INTEREST_LIMITS.note} characters or fewer`,
-  registered: "Your interest is registered. Your adviser will be in touch within 24 hours.",
-  withdrawn: "Your interest has been withdrawn.",
-  failed: "Your interest could not be registered. Please try again in a few minutes.",
-  withdrawFailed: "Your interest could not be withdrawn. Please try again in a few minutes.",
-  alreadyRegistered: "You have already registered interest in this opportunity.",
-  notWithdrawable: "This interest has already been allocated or declined; please contact your adviser to change it.",
-  notFound: "This opportunity is not open for expressions of interest.",
-  signInFirst: "Please sign in to register your interest.",
-  limitReached: (limit: number) =>
-    `You have used your ${limit === 1 ? "expression" : `${limit} expressions`} of interest for this month. Upgrade your plan to register more, or try again next month.`,
-} as const;
+  amountRequired: "opportunities.interest.error.amountRequired",
+  amountInvalid: "opportunities.interest.error.amountInvalid",
+  amountTooLarge: "opportunities.interest.error.amountTooLarge",
+  unitsInvalid: "opportunities.interest.error.unitsInvalid",
+  noteTooLong: "opportunities.interest.error.noteTooLong",
+  registered: "opportunities.interest.registered",
+  withdrawn: "opportunities.interest.withdrawn",
+  failed: "opportunities.interest.failed",
+  withdrawFailed: "opportunities.interest.withdrawFailed",
+  alreadyRegistered: "opportunities.interest.alreadyRegistered",
+  notWithdrawable: "opportunities.interest.notWithdrawable",
+  notFound: "opportunities.interest.notFound",
+  signInFirst: "opportunities.interest.signInFirst",
+  limitReached: "opportunities.interest.limitReached",
+} as const satisfies Record<string, MessageKey>;
+
+/** The values INTEREST_MESSAGES' placeholders read (besides a refusal's own `limit`). */
+export const INTEREST_MESSAGE_VALUES = { max: INTEREST_LIMITS.note } as const;
 
 export const ADMIN_INTEREST_TOASTS = {
   fetchFailed: "Failed to fetch expressions of interest",

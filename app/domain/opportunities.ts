@@ -1,4 +1,12 @@
+import type { MessageKey } from "~/i18n/i18n";
 import type { OpportunityStatus } from "./constants";
+
+/** A status as a reader sees it (opportunities catalogue); admins' lists may use it too. */
+export const OPPORTUNITY_STATUS_KEYS = {
+  active: "opportunities.status.active",
+  draft: "opportunities.status.draft",
+  archived: "opportunities.status.archived",
+} as const satisfies Record<OpportunityStatus, MessageKey>;
 
 /** An investment opportunity, every column (the admin's view). */
 export interface Opportunity {
@@ -38,7 +46,13 @@ export type OpportunityCardFields = Pick<
   | "status"
   | "imageUrl"
   | "publicAt"
->;
+> & {
+  /**
+   * The language its title and description are in when the page asked for another and the
+   * firm has not written them in it: they are then shown in English, marked as English.
+   */
+  textLocale?: "en" | "ar" | "ckb";
+};
 
 /** Whether a reader sees it ahead of everyone else (an Elite member before its public date). */
 export function isEarlyAccess(opportunity: { publicAt: Date | string | null }, now: Date = new Date()): boolean {
@@ -47,3 +61,12 @@ export function isEarlyAccess(opportunity: { publicAt: Date | string | null }, n
 
 /** Everything a public visitor may see of one opportunity (no bookkeeping timestamps). */
 export type PublicOpportunity = OpportunityCardFields & Pick<Opportunity, "totalValue" | "projectHighlights" | "unitsAvailable">;
+
+/**
+ * The `lang` and `dir` of an opportunity's own text on a page in `pageLocale`: English text
+ * on an Arabic or Sorani page (the firm has not written it in that language yet) is marked
+ * so, for screen readers' pronunciation and its punctuation's direction.
+ */
+export function opportunityTextProps(o: { textLocale?: "en" | "ar" | "ckb" }, pageLocale: string): { lang?: string; dir?: "ltr" } {
+  return o.textLocale === "en" && pageLocale !== "en" ? { lang: "en", dir: "ltr" } : {};
+}

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { formatPhone, PROFILE_MESSAGES, profileFormDefaults, profileUpdateSchema, toE164 } from "./profile-update";
+import { english } from "../../tests/support/english";
+import { COMPANY_MAX_LENGTH, formatPhone, PHONE_EXAMPLE, PROFILE_MESSAGES, profileFormDefaults, profileUpdateSchema, toE164 } from "./profile-update";
 
 const valid = {
   firstName: "Samira",
@@ -87,16 +88,16 @@ describe("profileUpdateSchema", () => {
 
   it("applies the sign-up name rules", () => {
     expect(messages(profileUpdateSchema.safeParse({ ...valid, firstName: "", lastName: "H" }))).toEqual([
-      "firstName: First name is required",
-      "lastName: Last name is required",
+      "firstName: auth.validation.firstNameRequired",
+      "lastName: auth.validation.lastNameRequired",
     ]);
-    expect(messages(profileUpdateSchema.safeParse({ ...valid, firstName: "Sam1ra" }))).toEqual(["firstName: First name contains invalid characters"]);
+    expect(messages(profileUpdateSchema.safeParse({ ...valid, firstName: "Sam1ra" }))).toEqual(["firstName: auth.validation.firstNameInvalid"]);
     expect(messages(profileUpdateSchema.safeParse({ ...valid, lastName: "x".repeat(51) }))).toEqual([
-      "lastName: Last name must be less than 50 characters",
+      "lastName: auth.validation.lastNameTooLong",
     ]);
     expect(profileUpdateSchema.safeParse({ ...valid, firstName: "Zoë", lastName: "O'Neil-Saleh" }).success).toBe(true);
     const submission = submit({ ...valid, firstName: "" });
-    expect(submission.status !== "success" && submission.error).toEqual({ firstName: ["First name is required"] });
+    expect(submission.status !== "success" && submission.error).toEqual({ firstName: ["auth.validation.firstNameRequired"] });
   });
 
   it("limits the company to 120 characters", () => {
@@ -104,13 +105,14 @@ describe("profileUpdateSchema", () => {
     expect(messages(profileUpdateSchema.safeParse({ ...valid, company: "c".repeat(121) }))).toEqual([
       `company: ${PROFILE_MESSAGES.companyTooLong}`,
     ]);
+    expect(english(PROFILE_MESSAGES.companyTooLong)).toBe(`Company must be at most ${COMPANY_MAX_LENGTH} characters`);
   });
 
   it("refuses a phone number that is not in international format", () => {
     for (const phone of ["050 123 4567", "+1 555", "not a number", "+".padEnd(40, "1")]) {
       expect(messages(profileUpdateSchema.safeParse({ ...valid, phone })), phone).toEqual([`phone: ${PROFILE_MESSAGES.phoneInvalid}`]);
     }
-    expect(PROFILE_MESSAGES.phoneInvalid).toBe("Enter the number in international format, e.g. +971 50 123 4567");
+    expect(english(PROFILE_MESSAGES.phoneInvalid)).toBe(`Enter the number in international format, e.g. ${PHONE_EXAMPLE}`);
   });
 
   it("needs a phone number when the investor asks to be reached by phone or WhatsApp", () => {
@@ -126,7 +128,7 @@ describe("profileUpdateSchema", () => {
 
   it("says the phone is needed alongside other fields' messages, not only after they are fixed", () => {
     expect(messages(profileUpdateSchema.safeParse({ ...valid, firstName: "", phone: "", preferredContactMethod: "phone" }))).toEqual([
-      "firstName: First name is required",
+      "firstName: auth.validation.firstNameRequired",
       `phone: ${PROFILE_MESSAGES.phoneRequired}`,
     ]);
   });
@@ -140,6 +142,17 @@ describe("profileUpdateSchema", () => {
     ]);
     const submission = submit({ ...valid, preferredContactMethod: "" });
     expect(submission.status !== "success" && submission.error).toEqual({ preferredContactMethod: [PROFILE_MESSAGES.contactMethodRequired] });
+  });
+});
+
+describe("the e-mails' language", () => {
+  it("takes one of the site's languages, and leaves it alone when the form does not send it", () => {
+    expect(profileUpdateSchema.parse({ ...valid, locale: "ar" }).locale).toBe("ar");
+    expect(submit({ ...valid, locale: "ckb" })).toMatchObject({ status: "success", value: { locale: "ckb" } });
+    expect(profileUpdateSchema.parse(valid).locale).toBeUndefined();
+  });
+  it("refuses any other", () => {
+    expect(messages(profileUpdateSchema.safeParse({ ...valid, locale: "fr" }))).toEqual([`locale: ${PROFILE_MESSAGES.localeInvalid}`]);
   });
 });
 
@@ -161,11 +174,17 @@ describe("profileFormDefaults", () => {
       phone: "+971 50 123 4567",
       investorType: "institution",
       preferredContactMethod: "phone",
+      locale: "en",
     });
+  });
+  it("starts the e-mails' language from the account's, English when it is unknown", () => {
+    const stored = { firstName: null, lastName: null, company: null, phone: null, investorType: null, preferredContactMethod: null };
+    expect(profileFormDefaults({ ...stored, locale: "ckb" }).locale).toBe("ckb");
+    expect(profileFormDefaults({ ...stored, locale: "fr" }).locale).toBe("en");
   });
   it("starts an empty profile with nothing chosen and Email as the contact method", () => {
     expect(
       profileFormDefaults({ firstName: null, lastName: null, company: null, phone: null, investorType: "private_bank", preferredContactMethod: null }),
-    ).toEqual({ firstName: "", lastName: "", company: "", phone: "", investorType: "", preferredContactMethod: "email" });
+    ).toEqual({ firstName: "", lastName: "", company: "", phone: "", investorType: "", preferredContactMethod: "email", locale: "en" });
   });
 });

@@ -1,5 +1,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
+import type { MessageKey } from "~/i18n/i18n";
+import { DEFAULT_LOCALE, isLocale, LOCALES } from "~/i18n/locales";
 import { signUpSchema } from "./auth-validation";
 import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, INVESTOR_TYPES, isContactMethod, isInvestorType, type ContactMethod, type OwnProfile } from "./profile";
 
@@ -11,21 +13,29 @@ import { CONTACT_METHODS, DEFAULT_CONTACT_METHOD, INVESTOR_TYPES, isContactMetho
  */
 
 export const COMPANY_MAX_LENGTH = 120;
+/** The number the phone field shows as an example (its placeholder, and in `phoneInvalid`'s words). */
+export const PHONE_EXAMPLE = "+971 50 123 4567";
 /** Longer than any written-out international number; the number itself is checked by libphonenumber. */
 export const PHONE_INPUT_MAX_LENGTH = 32;
 
+/**
+ * The form's messages, as keys of the account catalogue: zod's are shown by the form's
+ * fields in the page's language, the toasts are written by the action in the request's.
+ * (A zod message has no placeholders: the example number and the length are in its words.)
+ */
 export const PROFILE_MESSAGES = {
-  phoneInvalid: "Enter the number in international format, e.g. +971 50 123 4567",
-  phoneRequired: "Enter a phone number to be contacted by phone or WhatsApp",
-  companyTooLong: `Company must be at most ${COMPANY_MAX_LENGTH} characters`,
-  investorTypeInvalid: "Choose an investor type from the list",
-  contactMethodRequired: "Choose how we should contact you",
+  phoneInvalid: "account.profile.error.phoneInvalid",
+  phoneRequired: "account.profile.error.phoneRequired",
+  companyTooLong: "account.profile.error.companyTooLong",
+  investorTypeInvalid: "account.profile.error.investorTypeInvalid",
+  contactMethodRequired: "account.profile.error.contactMethodRequired",
+  localeInvalid: "account.profile.error.localeInvalid",
   /** The action's refusal or failure: a toast with this title. */
-  notSavedTitle: "Could not save your profile",
+  notSavedTitle: "account.profile.toast.notSavedTitle",
   /** The action's failure (something unexpected went wrong while saving). */
-  saveFailed: "We could not save your profile. Please try again.",
-  saved: { title: "Profile updated", description: "Your changes have been saved." },
-} as const;
+  saveFailed: "account.profile.toast.saveFailed",
+  saved: { title: "account.profile.toast.savedTitle", description: "account.profile.toast.savedDescription" },
+} as const satisfies Record<string, MessageKey | Record<string, MessageKey>>;
 
 /** What a person may type in a phone field: digits, one leading +, spaces and the usual separators. */
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
@@ -105,6 +115,8 @@ export const profileUpdateSchema = z
       .optional()
       .transform((value) => value || null),
     preferredContactMethod: z.enum(CONTACT_METHODS, { error: PROFILE_MESSAGES.contactMethodRequired }),
+    /** The language of the investor's e-mails and invites (issue 17); left as it is when not sent. */
+    locale: z.enum(LOCALES, { error: PROFILE_MESSAGES.localeInvalid }).optional(),
   })
   .refine((profile) => !needsPhone(profile.preferredContactMethod) || profile.phone !== null, {
     message: PROFILE_MESSAGES.phoneRequired,
@@ -117,8 +129,10 @@ export const profileUpdateSchema = z
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
-/** The form's starting values from the stored profile: labels' slugs, the phone as people read it. */
-export function profileFormDefaults(profile: Pick<OwnProfile, "firstName" | "lastName" | "company" | "phone" | "investorType" | "preferredContactMethod">) {
+/** The form's starting values from the stored profile: labels' slugs, the phone as people read it, the e-mails' language (English when unknown). */
+export function profileFormDefaults(
+  profile: Pick<OwnProfile, "firstName" | "lastName" | "company" | "phone" | "investorType" | "preferredContactMethod"> & { locale?: string | null },
+) {
   const investorType = profile.investorType?.trim() ?? "";
   const method = profile.preferredContactMethod?.trim() ?? "";
   return {
@@ -128,6 +142,7 @@ export function profileFormDefaults(profile: Pick<OwnProfile, "firstName" | "las
     phone: profile.phone ? formatPhone(profile.phone) : "",
     investorType: isInvestorType(investorType) ? investorType : "",
     preferredContactMethod: isContactMethod(method) ? method : DEFAULT_CONTACT_METHOD,
+    locale: isLocale(profile.locale) ? profile.locale : DEFAULT_LOCALE,
   };
 }
 

@@ -34,6 +34,18 @@ export const INVESTOR_TYPE_LABELS: Record<InvestorType, string> = {
   adviser: "Adviser / intermediary",
 };
 
+/**
+ * The investor types' names as keys of the account catalogue (the Edit profile form's list;
+ * `t(key)` checks them, this module imports nothing): the stored slugs stay as they are.
+ */
+export const INVESTOR_TYPE_KEYS = {
+  individual: "account.investorType.individual",
+  family_office: "account.investorType.familyOffice",
+  institution: "account.investorType.institution",
+  corporate: "account.investorType.corporate",
+  adviser: "account.investorType.adviser",
+} as const satisfies Record<InvestorType, `account.${string}`>;
+
 /** How the investor wants to be reached, stored in `profiles.preferred_contact_method`. */
 export const CONTACT_METHODS = ["email", "phone", "whatsapp"] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
@@ -43,6 +55,13 @@ export const CONTACT_METHOD_LABELS: Record<ContactMethod, string> = {
   phone: "Phone",
   whatsapp: "WhatsApp",
 };
+
+/** The contact methods' names in the reader's language (the Edit profile form's list). */
+export const CONTACT_METHOD_KEYS = {
+  email: "account.contactMethod.email",
+  phone: "account.contactMethod.phone",
+  whatsapp: "account.contactMethod.whatsapp",
+} as const satisfies Record<ContactMethod, `account.${string}`>;
 
 /** SPEC.md section 2: the Profile tab's preferred contact method when none is stored. */
 export const DEFAULT_CONTACT_METHOD: ContactMethod = "email";

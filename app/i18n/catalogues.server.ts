@@ -1,20 +1,59 @@
 import type { Messages } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import arSite from "~/locales/ar/site.json" with { type: "json" };
-import ckbSite from "~/locales/ckb/site.json" with { type: "json" };
+import { ar as arDates } from "date-fns/locale/ar";
+import { ckb as ckbDates } from "date-fns/locale/ckb";
 import enSite from "~/locales/en/site.json" with { type: "json" };
+import enBooking from "~/locales/en/booking.json" with { type: "json" };
+import enOpportunities from "~/locales/en/opportunities.json" with { type: "json" };
+import enPricing from "~/locales/en/pricing.json" with { type: "json" };
+import enAuth from "~/locales/en/auth.json" with { type: "json" };
+import enServices from "~/locales/en/services.json" with { type: "json" };
+import enMarkets from "~/locales/en/markets.json" with { type: "json" };
+import enResources from "~/locales/en/resources.json" with { type: "json" };
+import enLegal from "~/locales/en/legal.json" with { type: "json" };
+import enPortal from "~/locales/en/portal.json" with { type: "json" };
+import enAccount from "~/locales/en/account.json" with { type: "json" };
+import enAdmin from "~/locales/en/admin.json" with { type: "json" };
+import enMail from "~/locales/en/mail.json" with { type: "json" };
+import arSite from "~/locales/ar/site.json" with { type: "json" };
+import arBooking from "~/locales/ar/booking.json" with { type: "json" };
+import arOpportunities from "~/locales/ar/opportunities.json" with { type: "json" };
+import arPricing from "~/locales/ar/pricing.json" with { type: "json" };
+import arAuth from "~/locales/ar/auth.json" with { type: "json" };
+import arServices from "~/locales/ar/services.json" with { type: "json" };
+import arMarkets from "~/locales/ar/markets.json" with { type: "json" };
+import arResources from "~/locales/ar/resources.json" with { type: "json" };
+import arLegal from "~/locales/ar/legal.json" with { type: "json" };
+import arPortal from "~/locales/ar/portal.json" with { type: "json" };
+import arAccount from "~/locales/ar/account.json" with { type: "json" };
+import arAdmin from "~/locales/ar/admin.json" with { type: "json" };
+import arMail from "~/locales/ar/mail.json" with { type: "json" };
+import ckbSite from "~/locales/ckb/site.json" with { type: "json" };
+import ckbBooking from "~/locales/ckb/booking.json" with { type: "json" };
+import ckbOpportunities from "~/locales/ckb/opportunities.json" with { type: "json" };
+import ckbPricing from "~/locales/ckb/pricing.json" with { type: "json" };
+import ckbAuth from "~/locales/ckb/auth.json" with { type: "json" };
+import ckbServices from "~/locales/ckb/services.json" with { type: "json" };
+import ckbMarkets from "~/locales/ckb/markets.json" with { type: "json" };
+import ckbResources from "~/locales/ckb/resources.json" with { type: "json" };
+import ckbLegal from "~/locales/ckb/legal.json" with { type: "json" };
+import ckbPortal from "~/locales/ckb/portal.json" with { type: "json" };
+import ckbAccount from "~/locales/ckb/account.json" with { type: "json" };
+import ckbAdmin from "~/locales/ckb/admin.json" with { type: "json" };
+import ckbMail from "~/locales/ckb/mail.json" with { type: "json" };
+import { registerDateLocale } from "./date-locales";
 import { type Catalogue, registerCatalogue } from "./i18n";
 import type { Locale } from "./locales";
 
 /**
  * On the server every language's every catalogue is loaded once, compiled, at start: pages
  * render in any language without waiting, and mails, invites and PDFs are written in the
- * recipient's.
+ * recipient's. (Imported one by one rather than globbed: scripts run outside Vite load this too.)
  */
 export const SERVER_CATALOGUES: Record<Locale, Record<Catalogue, Record<string, string>>> = {
-  en: { site: enSite },
-  ar: { site: arSite },
-  ckb: { site: ckbSite },
+  en: { site: enSite, booking: enBooking, opportunities: enOpportunities, pricing: enPricing, auth: enAuth, services: enServices, markets: enMarkets, resources: enResources, legal: enLegal, portal: enPortal, account: enAccount, admin: enAdmin, mail: enMail },
+  ar: { site: arSite, booking: arBooking, opportunities: arOpportunities, pricing: arPricing, auth: arAuth, services: arServices, markets: arMarkets, resources: arResources, legal: arLegal, portal: arPortal, account: arAccount, admin: arAdmin, mail: arMail },
+  ckb: { site: ckbSite, booking: ckbBooking, opportunities: ckbOpportunities, pricing: ckbPricing, auth: ckbAuth, services: ckbServices, markets: ckbMarkets, resources: ckbResources, legal: ckbLegal, portal: ckbPortal, account: ckbAccount, admin: ckbAdmin, mail: ckbMail },
 };
 
 function compile(messages: Record<string, string>): Messages {
@@ -24,3 +63,6 @@ function compile(messages: Record<string, string>): Messages {
 for (const [locale, catalogues] of Object.entries(SERVER_CATALOGUES) as [Locale, Record<Catalogue, Record<string, string>>][]) {
   for (const [name, messages] of Object.entries(catalogues) as [Catalogue, Record<string, string>][]) registerCatalogue(locale, name, compile(messages));
 }
+
+registerDateLocale("ar", arDates);
+registerDateLocale("ckb", ckbDates);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { SERVER_CATALOGUES } from "./catalogues.server";
-import { CATALOGUES } from "./i18n";
+import { CATALOGUES, i18nFor } from "./i18n";
 import { LOCALES } from "./locales";
 
 /**
@@ -66,6 +66,25 @@ describe("message catalogues", () => {
       expect(unused).toEqual([]);
     });
   }
+
+  it("keys are unique across catalogues, and outside site each starts with its catalogue's name", () => {
+    const seen = new Map<string, string>();
+    for (const name of CATALOGUES) {
+      for (const key of Object.keys(SERVER_CATALOGUES.en[name])) {
+        expect(seen.get(key), `${key} is in ${seen.get(key)} and ${name}`).toBeUndefined();
+        seen.set(key, name);
+        if (name !== "site") expect(key.startsWith(`${name}.`), `${name}: ${key}`).toBe(true);
+      }
+    }
+  });
+
+  it("writes the numbers in messages in Latin digits in every language (decision 021)", () => {
+    for (const locale of LOCALES) {
+      const i18n = i18nFor(locale);
+      i18n.load(locale, { "test.digits": compileMessage("{n, plural, one {# x} other {# y}} {m, number}") });
+      expect(i18n._("test.digits", { n: 1234, m: 30 }), locale).toMatch(/^1,234 [xy] 30$/);
+    }
+  });
 
   it("the helper sees the arguments a message reads", () => {
     expect(argumentsOf("Hello {name}")).toEqual(["name"]);

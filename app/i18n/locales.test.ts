@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { directionOf, localeOfBasename, localizePath, splitLocalePath } from "./locales";
+import { directionOf, localeOfBasename, localizePath, splitLocalePath, typedTextProps } from "./locales";
 
 describe("locales in the URL", () => {
   it("reads the language from the first segment, only when it is one of ours", () => {
@@ -30,5 +30,15 @@ describe("locales in the URL", () => {
     expect(localeOfBasename("/ar")).toBe("ar");
     expect(localeOfBasename("/ckb/")).toBe("ckb");
     expect([directionOf("en"), directionOf("ar"), directionOf("ckb")]).toEqual(["ltr", "rtl", "rtl"]);
+  });
+});
+
+describe("typedTextProps", () => {
+  it("marks Latin text as English on a right-to-left page only", () => {
+    expect(typedTextProps("Investor Due Diligence Pack", "ar")).toEqual({ lang: "en", dir: "ltr" });
+    expect(typedTextProps("Investor Due Diligence Pack", "ckb")).toEqual({ lang: "en", dir: "ltr" });
+    expect(typedTextProps("Investor Due Diligence Pack", "en")).toEqual({});
+    expect(typedTextProps("حزمة العناية الواجبة (PDF)", "ar")).toEqual({});
+    expect(typedTextProps("2027", "ar")).toEqual({});
   });
 });

@@ -49,3 +49,12 @@ export function localizePath(locale: Locale, path: string): string {
 export function localeOfBasename(basename: string): Locale {
   return splitLocalePath(basename.replace(/\/+$/, "") || "/").locale;
 }
+
+/**
+ * The `lang` and `dir` of text the firm typed without saying its language (a document's
+ * title) on a page in `pageLocale`: on an Arabic or Sorani page, text without a letter of
+ * the Arabic script is English, and is marked so for screen readers and for its direction.
+ */
+export function typedTextProps(text: string, pageLocale: Locale): { lang?: "en"; dir?: "ltr" } {
+  return directionOf(pageLocale) === "rtl" && !/[\u0600-\u06FF]/.test(text) && /[A-Za-z]/.test(text) ? { lang: "en", dir: "ltr" } : {};
+}

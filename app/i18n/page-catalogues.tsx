@@ -18,8 +18,15 @@ function scriptSafeJson(value: unknown): string {
  * Rendered by the root layout, on the server and again when the browser hydrates: both have
  * the same compiled messages, so both write the same text.
  */
-export function PageMessages({ locale, names }: { locale: Locale; names: readonly Catalogue[] }) {
-  return <script id={PAGE_MESSAGES_ID} type="application/json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(cataloguesFor(locale, names)) }} />;
+export function PageMessages({ locale, names, dates }: { locale: Locale; names: readonly Catalogue[]; dates: boolean }) {
+  return (
+    <script
+      id={PAGE_MESSAGES_ID}
+      type="application/json"
+      data-dates={dates ? "" : undefined}
+      dangerouslySetInnerHTML={{ __html: scriptSafeJson(cataloguesFor(locale, names)) }}
+    />
+  );
 }
 
 /** The catalogues a page carries, read by the client entry; anything unexpected is left out. */

@@ -6,11 +6,13 @@ import { ProfileForm } from "~/components/account/profile-form";
 import { showFlashToast } from "~/components/ui/toaster";
 import { brand } from "~/domain/brand";
 import { PROFILE_MESSAGES, profileFormDefaults, profileUpdateSchema } from "~/domain/profile-update";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
 import type { FlashToast } from "~/domain/toast";
+import { type I18nHandle, translator } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import { answer, readForm } from "~/server/http/answer.server";
 import { actorOf, requireViewer } from "~/server/security/session.server";
-import { updateOwnProfile } from "~/server/services/profiles.server";
+import { getOwnMailLocale, updateOwnProfile } from "~/server/services/profiles.server";
 import { getOwnProfile } from "~/server/services/users.server";
 import type { Route } from "./+types/account.profile";
 
@@ -21,10 +23,14 @@ interface ActionResult {
   saved?: boolean;
 }
 
+/** The form's words; the names follow the sign-up rules, whose messages are the auth catalogue's. */
+export const handle = { catalogues: ["account", "auth"] } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 /** /account/profile (issue 13): the investor edits their own profile. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const profile = await getOwnProfile(context, actorOf(viewer));
+  const [profile, locale] = await Promise.all([getOwnProfile(context, actorOf(viewer)), getOwnMailLocale(context, actorOf(viewer))]);
   // Without a profile row, the account's own names start the form (the save creates the row).
   const stored = profile ?? {
     firstName: viewer.firstName,
@@ -34,13 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     investorType: null,
     preferredContactMethod: null,
   };
-  return { email: profile?.email ?? viewer.email, defaults: profileFormDefaults(stored) };
+  // The e-mails' language is the account's (issue 17), chosen in the same form.
+  return { email: profile?.email ?? viewer.email, defaults: profileFormDefaults({ ...stored, locale }) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(await requireViewer(request, context));
+  const t = translator(context.locale);
   const reply = (message: string): ActionResult => ({
-    toast: { type: "error", title: PROFILE_MESSAGES.notSavedTitle, description: message },
+    toast: { type: "error", title: t(PROFILE_MESSAGES.notSavedTitle), description: message },
   });
   return answer(context, { failure: PROFILE_MESSAGES.saveFailed, reply }, async () => {
     const submission = parseWithZod(await readForm(request), { schema: profileUpdateSchema });
@@ -49,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({
       result: submission.reply({ resetForm: true }),
       saved: true,
-      toast: { type: "success", ...PROFILE_MESSAGES.saved },
+      toast: { type: "success", title: t(PROFILE_MESSAGES.saved.title), description: t(PROFILE_MESSAGES.saved.description) },
     });
   });
 }
@@ -60,7 +68,8 @@ export function headers() {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return routeMeta(args, { title: `Profile | Account settings | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("account.profile.metaTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function AccountProfilePage({ loaderData, actionData }: Route.ComponentProps) {

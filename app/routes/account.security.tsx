@@ -14,8 +14,10 @@ import {
   SECURITY_MESSAGES,
 } from "~/domain/account-security";
 import { brand } from "~/domain/brand";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
 import type { FlashToast } from "~/domain/toast";
+import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import { answer, readForm } from "~/server/http/answer.server";
 import { actorOf, requireViewer } from "~/server/security/session.server";
 import {
@@ -29,6 +31,14 @@ import {
 } from "~/server/services/account-security.server";
 import type { Route } from "./+types/account.security";
 
+/**
+ * The page's words; a new password and a new address follow the sign-up rules, whose
+ * messages are the auth catalogue's, as are the password fields' show and hide buttons.
+ * The sessions list says its dates in words.
+ */
+export const handle = { catalogues: ["account", "auth"], dates: true } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 /** /account/security (issue 13): two-factor sign-in, password, e-mail, sign-in methods, sessions. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
@@ -36,12 +46,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { overview, timeZone: context.config.firmTimeZone };
 }
 
-const failed = (description: string): FlashToast => ({ type: "error", title: "Not saved", description });
-const saved = (title: string, description: string): FlashToast => ({ type: "success", title, description });
-
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   const actor = actorOf(viewer);
+  const t = translator(context.locale);
+  const failed = (description: string): FlashToast => ({ type: "error", title: t("account.security.toast.notSaved"), description });
+  const saved = (title: MessageKey, description: MessageKey, values?: Record<string, string | number>): FlashToast => ({
+    type: "success",
+    title: t(title),
+    description: t(description, values),
+  });
   // The form being answered, so a refusal comes back on its fields (passwords cleared).
   let submission: { reply: Submission<unknown>["reply"] } | undefined;
   const reply = (message: string): SecurityActionResult => ({
@@ -69,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (s.status !== "success") return invalid();
         const { headers, backupCodes } = await confirmTwoFactorEnrolment(context, actor, s.value);
         return data<SecurityActionResult>(
-          { backupCodes, toast: saved("Two-factor sign-in is on", "Signing in now also asks for a code from your app.") },
+          { backupCodes, toast: saved("account.security.toast.twoFactorOnTitle", "account.security.toast.twoFactorOnDescription") },
           { headers },
         );
       }
@@ -77,14 +91,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         const s = parse(disableTwoFactorSchema);
         if (s.status !== "success") return invalid();
         const headers = await turnOffTwoFactor(context, actor, s.value);
-        return data<SecurityActionResult>({ toast: saved("Two-factor sign-in is off", "Signing in now needs only your password.") }, { headers });
+        return data<SecurityActionResult>({ toast: saved("account.security.toast.twoFactorOffTitle", "account.security.toast.twoFactorOffDescription") }, { headers });
       }
       case "change-password": {
         const s = parse(changePasswordSchema);
         if (s.status !== "success") return invalid();
         const headers = await changePassword(context, actor, s.value);
         return data<SecurityActionResult>(
-          { result: s.reply({ resetForm: true }), toast: saved("Password changed", "You have been signed out on every other device.") },
+          { result: s.reply({ resetForm: true }), toast: saved("account.security.toast.passwordChangedTitle", "account.security.toast.passwordChangedDescription") },
           { headers },
         );
       }
@@ -94,33 +108,35 @@ export async function action({ request, context }: Route.ActionArgs) {
         await requestEmailChange(context, actor, s.value);
         return data<SecurityActionResult>({
           result: s.reply({ resetForm: true }),
-          toast: saved("Confirmation sent", `Open the link we sent to ${s.value.newEmail} to finish the change.`),
+          toast: saved("account.security.toast.emailSentTitle", "account.security.toast.emailSentDescription", { email: s.value.newEmail }),
         });
       }
       case "sign-out-others": {
         const ended = await signOutOtherSessions(context, actor, { currentSessionId: viewer.sessionId });
         return data<SecurityActionResult>({
-          toast: saved("Signed out elsewhere", ended === 1 ? "1 other session was ended." : `${ended} other sessions were ended.`),
+          toast: saved("account.security.toast.signedOutTitle", "account.security.toast.signedOutDescription", { count: ended }),
         });
       }
       default:
-        return data<SecurityActionResult>({ toast: failed("Unknown action") }, { status: 400 });
+        return data<SecurityActionResult>({ toast: failed(t("account.security.toast.unknownAction")) }, { status: 400 });
     }
   });
 }
 
 export function meta(args: Route.MetaArgs) {
-  return routeMeta(args, { title: `Sign-in & security | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("account.security.metaTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function AccountSecurity({ loaderData }: Route.ComponentProps) {
   const { overview, timeZone } = loaderData;
   const [searchParams] = useSearchParams();
+  const t = useT();
   return (
     <>
       {searchParams.get("email") === "changed" && (
         <p role="status" className="rounded-md border border-success/50 bg-success/10 p-3 text-sm">
-          Your e-mail address is now {overview.email}.
+          {t("account.security.emailChanged", { email: overview.email })}
         </p>
       )}
       <TwoFactorCard overview={overview} required={searchParams.get("required") === "two-factor"} />

@@ -1,5 +1,7 @@
 import { NavLink, Outlet } from "react-router";
 import { cn } from "~/components/ui/cn";
+import { type I18nHandle, type MessageKey, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import { requireViewer } from "~/server/security/session.server";
 import type { Route } from "./+types/account";
 
@@ -13,25 +15,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { email: viewer.email };
 }
 
+/** The account pages' words; each page names the catalogues of its own forms too. */
+export const handle = { catalogues: ["account"] } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 /** Personal data: never kept by a shared cache. */
 export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
 const SECTIONS = [
-  { to: "/account/profile", label: "Profile" },
-  { to: "/account/security", label: "Sign-in & security" },
-  { to: "/account/data", label: "Privacy & data" },
-] as const;
+  { to: "/account/profile", label: "account.nav.profile" },
+  { to: "/account/security", label: "account.nav.security" },
+  { to: "/account/data", label: "account.nav.data" },
+] as const satisfies readonly { to: string; label: MessageKey }[];
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="bg-muted/40">
       <div className="container mx-auto max-w-5xl px-4 py-10">
-        <h1 className="font-serif text-3xl font-semibold text-primary">Account settings</h1>
-        <p className="mt-1 text-sm text-muted-foreground">Signed in as {loaderData.email}</p>
+        <h1 className="font-serif text-3xl font-semibold text-primary">{t("account.title")}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t("account.signedInAs", { email: loaderData.email })}</p>
         <div className="mt-8 grid gap-8 md:grid-cols-[12rem_1fr]">
-          <nav aria-label="Account settings">
+          <nav aria-label={t("account.title")}>
             <ul className="flex gap-2 overflow-x-auto md:flex-col">
               {SECTIONS.map((section) => (
                 <li key={section.to}>
@@ -44,7 +51,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
                       )
                     }
                   >
-                    {section.label}
+                    {t(section.label)}
                   </NavLink>
                 </li>
               ))}

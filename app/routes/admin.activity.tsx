@@ -6,19 +6,24 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { adminActivityQuerySchema } from "~/domain/activity";
-import { formatMessageTimestamp } from "~/domain/admin-messages";
+import { MessageTimestamp } from "~/components/admin/message-timestamp";
 import { brand } from "~/domain/brand";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import { actorOf, requireAdminViewer } from "~/server/security/session.server";
 import { recentActivity } from "~/server/services/activity.server";
 import type { Route } from "./+types/admin.activity";
 import { loadPanel } from "./admin/panel.server";
 
+export const handle = { catalogues: ["admin"], dates: true } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 /** /admin/activity (issue 15): what investors did lately (downloads, expressions of interest), for one investor by e-mail or for all. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(await requireAdminViewer(request, context));
   const { q } = adminActivityQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const events = await loadPanel(context, "investor activity", () => recentActivity(context, actor, { q }), [], "Failed to fetch investor activity");
+  const events = await loadPanel(context, "investor activity", () => recentActivity(context, actor, { q }), [], "admin.activity.fetchFailed");
   return { q, events: events.result, error: events.error, timeZone: context.config.firmTimeZone };
 }
 
@@ -27,31 +32,33 @@ export function headers() {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return routeMeta(args, { title: `Investor activity | Admin | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("admin.activity.metaTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   const { q, events, error, timeZone } = loaderData;
+  const t = useT();
   useEffect(() => {
-    if (error) toast.error(error, { id: "admin-activity-error" });
-  }, [error]);
+    if (error) toast.error(t(error), { id: "admin-activity-error" });
+  }, [error, t]);
   return (
-    <AdminAreaPage title="Investor activity" description="Recent downloads and expressions of interest, newest first.">
+    <AdminAreaPage title={t("admin.areas.activity")} description={t("admin.activity.description")}>
       <Form method="get" role="search" className="flex max-w-xl items-end gap-2">
         <label className="grid flex-1 gap-1 text-sm font-medium">
-          Investor's e-mail
-          <Input name="q" type="search" defaultValue={q} placeholder="e.g. layla@example.com" />
+          {t("admin.activity.email")}
+          <Input name="q" type="search" defaultValue={q} placeholder={t("admin.activity.emailPlaceholder")} />
         </label>
         <Button type="submit" variant="outline">
-          <Search aria-hidden="true" /> Search
+          <Search aria-hidden="true" /> {t("admin.messages.searchButton")}
         </Button>
       </Form>
       <section aria-labelledby="activity-heading" className="space-y-4">
         <h2 id="activity-heading" className="font-serif text-2xl font-semibold">
-          {q ? `Activity of investors matching “${q}”` : "All investors"}
+          {q ? t("admin.activity.matching", { q }) : t("admin.activity.all")}
         </h2>
         {events.length === 0 ? (
-          <p className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">{error ?? "No activity yet"}</p>
+          <p className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">{error ? t(error) : t("admin.activity.none")}</p>
         ) : (
           <ol className="divide-y rounded-xl border bg-card shadow-sm">
             {events.map((e, n) => (
@@ -62,14 +69,17 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
                     <Link to={`?q=${encodeURIComponent(e.investor.email)}`} className="font-medium hover:underline">
                       {e.investor.name}
                     </Link>{" "}
-                    {e.kind === "download" ? "downloaded" : "registered interest in"}{" "}
+                    {e.kind === "download" ? t("admin.activity.downloaded") : t("admin.activity.registeredInterest")}{" "}
                     <Link to={e.subjectPath} className="text-primary hover:underline">
                       {e.subject}
                     </Link>
                     {e.detail ? <span className="text-muted-foreground"> · {e.detail}</span> : null}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    {e.investor.email} · <time dateTime={e.at}>{formatMessageTimestamp(new Date(e.at), timeZone)}</time>
+                    <span dir="ltr">{e.investor.email}</span> ·{" "}
+                    <time dateTime={e.at}>
+                      <MessageTimestamp value={e.at} timeZone={timeZone} />
+                    </time>
                   </p>
                 </div>
               </li>

@@ -2,18 +2,23 @@ import { useEffect } from "react";
 import { AdminAreaPage } from "~/components/admin/admin-areas";
 import { ExportLink } from "~/components/admin/export-link";
 import { toast } from "~/components/ui/toaster";
-import { ADMIN_ALERT_TOASTS, ALERT_TOPIC_LABELS } from "~/domain/alerts";
+import type { AlertTopic } from "~/domain/alerts";
 import { brand } from "~/domain/brand";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import { actorOf, requireAdminViewer } from "~/server/security/session.server";
 import { alertSubscriberCounts } from "~/server/services/alerts.server";
 import type { Route } from "./+types/admin.alerts";
 import { loadPanel } from "./admin/panel.server";
 
+export const handle = { catalogues: ["admin"] } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 /** /admin/alerts (issue 15): how many addresses each alert has, and their export. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(await requireAdminViewer(request, context));
-  const counts = await loadPanel(context, "alert subscribers", () => alertSubscriberCounts(context, actor), [], ADMIN_ALERT_TOASTS.fetchFailed);
+  const counts = await loadPanel(context, "alert subscribers", () => alertSubscriberCounts(context, actor), [], "admin.alerts.fetchFailed");
   return { counts: counts.result, error: counts.error };
 }
 
@@ -22,48 +27,54 @@ export function headers() {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return routeMeta(args, { title: `Alerts | Admin | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("admin.alerts.metaTitle", { brand: brand.name }), noindex: true });
 }
 
-const DESCRIPTIONS = {
-  app_launch: "Asked on /download to be told when the app launches (one message on the day).",
-  new_opportunities: "Investors who turned on new-opportunity alerts (sent automatically; Elite members early).",
-} as const;
+const TOPICS: Record<AlertTopic, { title: MessageKey; description: MessageKey; exportLabel: MessageKey }> = {
+  app_launch: { title: "admin.alerts.appLaunch", description: "admin.alerts.appLaunchText", exportLabel: "admin.alerts.appLaunchExport" },
+  new_opportunities: {
+    title: "admin.alerts.newOpportunities",
+    description: "admin.alerts.newOpportunitiesText",
+    exportLabel: "admin.alerts.newOpportunitiesExport",
+  },
+};
 
 export default function AdminAlerts({ loaderData }: Route.ComponentProps) {
   const { counts, error } = loaderData;
+  const t = useT();
   useEffect(() => {
-    if (error) toast.error(error, { id: "admin-alerts-error" });
-  }, [error]);
+    if (error) toast.error(t(error), { id: "admin-alerts-error" });
+  }, [error, t]);
   return (
-    <AdminAreaPage title="Alerts" description="Who asked to hear from us, confirmed by e-mail.">
+    <AdminAreaPage title={t("admin.areas.alerts")} description={t("admin.alerts.description")}>
       {counts.length === 0 ? (
-        <p className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">{error ?? "No subscribers yet"}</p>
+        <p className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">{error ? t(error) : t("admin.alerts.none")}</p>
       ) : (
         <ul className="grid gap-6 md:grid-cols-2">
           {counts.map((c) => (
             <li key={c.topic} className="space-y-4 rounded-xl border bg-card p-6 shadow-sm" data-testid={`alert-topic-${c.topic}`}>
               <div>
-                <h2 className="font-serif text-xl font-semibold">{ALERT_TOPIC_LABELS[c.topic]}</h2>
-                <p className="mt-1 text-sm text-muted-foreground">{DESCRIPTIONS[c.topic]}</p>
+                <h2 className="font-serif text-xl font-semibold">{t(TOPICS[c.topic].title)}</h2>
+                <p className="mt-1 text-sm text-muted-foreground">{t(TOPICS[c.topic].description)}</p>
               </div>
               <dl className="grid grid-cols-3 gap-3 text-center">
                 <div className="rounded-lg bg-muted/60 p-3">
-                  <dt className="text-xs text-muted-foreground">Subscribed</dt>
+                  <dt className="text-xs text-muted-foreground">{t("admin.alerts.subscribed")}</dt>
                   <dd className="font-serif text-2xl font-semibold" data-testid="confirmed-count">
                     {c.confirmed}
                   </dd>
                 </div>
                 <div className="rounded-lg bg-muted/60 p-3">
-                  <dt className="text-xs text-muted-foreground">Awaiting confirmation</dt>
+                  <dt className="text-xs text-muted-foreground">{t("admin.alerts.pending")}</dt>
                   <dd className="font-serif text-2xl font-semibold">{c.pending}</dd>
                 </div>
                 <div className="rounded-lg bg-muted/60 p-3">
-                  <dt className="text-xs text-muted-foreground">Unsubscribed</dt>
+                  <dt className="text-xs text-muted-foreground">{t("admin.alerts.unsubscribed")}</dt>
                   <dd className="font-serif text-2xl font-semibold">{c.unsubscribed}</dd>
                 </div>
               </dl>
-              <ExportLink kind="subscribers" params={{ topic: c.topic }} label={`Export ${ALERT_TOPIC_LABELS[c.topic].toLowerCase()} subscribers as CSV`} />
+              <ExportLink kind="subscribers" params={{ topic: c.topic }} label={t(TOPICS[c.topic].exportLabel)} />
             </li>
           ))}
         </ul>

@@ -1,8 +1,10 @@
 import { AdminAreaPage } from "~/components/admin/admin-areas";
 import { AdminDocuments } from "~/components/admin/documents-area";
+import { ADMIN_DOCUMENT_TOAST_KEYS } from "~/domain/admin-documents";
 import { brand } from "~/domain/brand";
-import { ADMIN_DOCUMENT_TOASTS } from "~/domain/documents";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import { actorOf, requireAdminViewer } from "~/server/security/session.server";
 import { listDocumentsForAdmin, listOpportunityChoices } from "~/server/services/documents.server";
 import type { Route } from "./+types/admin.documents";
@@ -10,12 +12,15 @@ import { adminAction } from "./admin/dispatch.server";
 import { DOCUMENT_INTENTS } from "./admin/documents.server";
 import { loadPanel } from "./admin/panel.server";
 
+export const handle = { catalogues: ["admin"], dates: true } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 /** /admin/documents (issue 15): the library, with each document's downloads; upload, edit, replace, delete. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(await requireAdminViewer(request, context));
   const [documents, opportunities] = await Promise.all([
-    loadPanel(context, "documents", () => listDocumentsForAdmin(context, actor), [], ADMIN_DOCUMENT_TOASTS.fetchFailed),
-    loadPanel(context, "document opportunities", () => listOpportunityChoices(context, actor), [], ADMIN_DOCUMENT_TOASTS.fetchFailed),
+    loadPanel(context, "documents", () => listDocumentsForAdmin(context, actor), [], ADMIN_DOCUMENT_TOAST_KEYS.fetchFailed),
+    loadPanel(context, "document opportunities", () => listOpportunityChoices(context, actor), [], ADMIN_DOCUMENT_TOAST_KEYS.fetchFailed),
   ]);
   return { documents: documents.result, opportunities: opportunities.result, error: documents.error ?? opportunities.error, timeZone: context.config.firmTimeZone };
 }
@@ -29,12 +34,14 @@ export function headers() {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return routeMeta(args, { title: `Documents | Admin | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("admin.documents.metaTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function AdminDocumentsPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <AdminAreaPage title="Documents" description="The document library: who may read each file, and how often it is downloaded.">
+    <AdminAreaPage title={t("admin.areas.documents")} description={t("admin.documents.description")}>
       <AdminDocuments {...loaderData} />
     </AdminAreaPage>
   );

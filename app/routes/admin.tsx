@@ -10,7 +10,9 @@ import { AdminUsersTab } from "~/components/admin/users-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
 import { brand } from "~/domain/brand";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import { settle } from "~/server/http/answer.server";
 import { actorOf, requireAdminViewer } from "~/server/security/session.server";
 import { countUnreadMessages } from "~/server/services/messages.server";
@@ -33,15 +35,17 @@ const PANELS = {
   users: loadUsersPanel,
 } satisfies Record<string, (args: PanelArgs) => Promise<unknown>>;
 type Tab = keyof typeof PANELS;
-const TAB_LABELS: Record<Tab, string> = {
-  opportunities: "Opportunities",
-  bookings: "Bookings",
-  messages: "Messages",
-  availability: "Availability",
-  users: "Users",
+const TAB_LABELS: Record<Tab, MessageKey> = {
+  opportunities: "admin.tabs.opportunities",
+  bookings: "admin.tabs.bookings",
+  messages: "admin.tabs.messages",
+  availability: "admin.tabs.availability",
+  users: "admin.tabs.users",
 };
 const isTab = (value: string | undefined): value is Tab => value !== undefined && Object.hasOwn(TAB_LABELS, value);
 
+export const handle = { catalogues: ["admin"], dates: true } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdminViewer(request, context);
@@ -65,32 +69,33 @@ export function headers() {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return routeMeta(args, { title: `Admin Dashboard | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("admin.dashboard.metaTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const { panel, unread, viewerId, timeZone } = loaderData;
+  const t = useT();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const error = panel.error;
   useEffect(() => {
-    if (error) toast.error(error, { id: `admin-${panel.tab}-error` });
-  }, [error, panel.tab]);
+    if (error) toast.error(t(error), { id: `admin-${panel.tab}-error` });
+  }, [error, panel.tab, t]);
   // While another tab's data loads, that tab shows a spinner rather than the old tab's list.
   const pendingTab = navigation.state === "loading" ? new URLSearchParams(navigation.location.search).get("tab") : null;
   const shownTab = isTab(pendingTab ?? undefined) ? (pendingTab as Tab) : panel.tab;
 
   return (
     <div className="bg-muted/40 pb-16">
-      <AdminHeader title="Admin Dashboard" description="Opportunities, consultation requests, availability and user roles." />
+      <AdminHeader title={t("admin.dashboard.title")} description={t("admin.dashboard.description")} />
       <div className="mx-auto max-w-6xl px-4 pt-8 sm:px-6">
         <Tabs value={shownTab} onValueChange={(value) => void navigate(`?tab=${value}`, { preventScrollReset: true })} className="gap-6">
           <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-            <TabsList aria-label="Admin sections" className="w-fit">
+            <TabsList aria-label={t("admin.dashboard.sections")} className="w-fit">
               {Object.entries(TAB_LABELS).map(([value, label]) => (
                 <TabsTrigger key={value} value={value}>
-                  {label}
-                  {value === "messages" && unread > 0 ? ` (${unread} new)` : ""}
+                  {value === "messages" && unread > 0 ? t("admin.tabs.messagesUnread", { count: unread }) : t(label)}
                 </TabsTrigger>
               ))}
             </TabsList>
@@ -125,10 +130,11 @@ function Panel({ panel, viewerId, timeZone }: { panel: LoadedPanel; viewerId: st
 }
 
 function PanelLoading() {
+  const t = useT();
   return (
     <div role="status" className="flex items-center justify-center gap-2 p-16 text-muted-foreground">
       <LoaderCircle className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-      Loading…
+      {t("admin.dashboard.loading")}
     </div>
   );
 }

@@ -1,13 +1,24 @@
 import { CheckCircle2, MailCheck } from "lucide-react";
 import { data } from "react-router";
 import { LinkActionCard } from "~/components/site/link-action-card";
-import { ALERT_MESSAGES, ALERT_TOPIC_LABELS, alertTokenSchema } from "~/domain/alerts";
+import { ALERT_MESSAGES, type AlertTopic, alertTokenSchema } from "~/domain/alerts";
 import { brand } from "~/domain/brand";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import { answer, readForm } from "~/server/http/answer.server";
 import { actorFor } from "~/server/security/session.server";
 import { confirmAlert, findPendingConfirmation } from "~/server/services/alerts.server";
 import type { Route } from "./+types/alerts.confirm";
+
+export const handle = { catalogues: ["portal"] } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
+/** What the page asks about each kind of alert. */
+const QUESTIONS = {
+  app_launch: "portal.alerts.confirmQuestion.appLaunch",
+  new_opportunities: "portal.alerts.confirmQuestion.newOpportunities",
+} as const satisfies Record<AlertTopic, MessageKey>;
 
 /**
  * /alerts/confirm?token= (issue 15): the double opt-in. Opening the link changes nothing
@@ -25,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reply = (message: string): ActionData => ({ confirmed: false, message });
   return answer(context, { failure: ALERT_MESSAGES.failed, reply }, async () => {
     const token = alertTokenSchema.safeParse((await readForm(request)).get("token"));
-    if (!token.success) return data(reply(ALERT_MESSAGES.confirmLinkInvalid), { status: 400 });
+    if (!token.success) return data(reply(translator(context.locale)(ALERT_MESSAGES.confirmLinkInvalid)), { status: 400 });
     const { topic } = await confirmAlert(context, await actorFor(context), { token: token.data });
     return data<ActionData>({ confirmed: true, topic });
   });
@@ -37,26 +48,24 @@ export function headers() {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return routeMeta(args, { title: `Confirm your address | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("portal.alerts.confirmMetaTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function ConfirmAlert({ loaderData, actionData }: Route.ComponentProps) {
-  const done = actionData?.confirmed === true ? (actionData.topic === "app_launch" ? ALERT_MESSAGES.confirmed : ALERT_MESSAGES.confirmedOpportunities) : null;
+  const t = useT();
+  const done = actionData?.confirmed === true ? t(actionData.topic === "app_launch" ? ALERT_MESSAGES.confirmed : ALERT_MESSAGES.confirmedOpportunities) : null;
   return (
     <LinkActionCard
       icon={done ? CheckCircle2 : MailCheck}
-      title={done ? "Address confirmed" : "Confirm your address"}
+      title={done ? t("portal.alerts.confirmedTitle") : t("portal.alerts.confirmTitle")}
       token={loaderData.topic ? loaderData.token : null}
-      question={
-        loaderData.topic
-          ? `You asked for ${ALERT_TOPIC_LABELS[loaderData.topic].toLowerCase()} e-mails from ${brand.name}. Please confirm that this is your address.`
-          : null
-      }
-      action="Confirm my address"
-      busyAction="Confirming..."
+      question={loaderData.topic ? t(QUESTIONS[loaderData.topic], { brand: brand.name }) : null}
+      action={t("portal.alerts.confirmAction")}
+      busyAction={t("portal.alerts.confirming")}
       done={done}
       error={actionData && !actionData.confirmed ? actionData.message : null}
-      invalid={ALERT_MESSAGES.confirmLinkInvalid}
+      invalid={t(ALERT_MESSAGES.confirmLinkInvalid)}
     />
   );
 }

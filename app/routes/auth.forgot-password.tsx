@@ -10,7 +10,10 @@ import { showFlashToast } from "~/components/ui/toaster";
 import { AUTH_REQUEST_FAILED, authFailure } from "~/domain/auth-messages";
 import { requestPasswordResetSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
+import { RichText, standIns } from "~/i18n/rich-text";
 import { requestPasswordReset } from "~/server/services/accounts.server";
 import type { FlashToast } from "~/domain/toast";
 import { answer, readForm } from "~/server/http/answer.server";
@@ -23,8 +26,17 @@ interface ActionResult {
   toast?: FlashToast;
 }
 
+export const handle = { catalogues: ["auth"] } satisfies I18nHandle;
+
+/** A static page: the server loader is there for the clientLoader, which brings the words on a client navigation. */
+export function loader() {
+  return null;
+}
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  return answer(context, { failure: AUTH_REQUEST_FAILED, reply: (message): ActionResult => ({ toast: authFailure(message) }) }, async () => {
+  const t = translator(context.locale);
+  return answer(context, { failure: AUTH_REQUEST_FAILED, reply: (message): ActionResult => ({ toast: authFailure(t, message) }) }, async () => {
     const submission = parseWithZod(await readForm(request), { schema: requestPasswordResetSchema });
     if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
     await requestPasswordReset(context, anonymous, { email: submission.value.email });
@@ -34,10 +46,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return routeMeta(args, { title: `Reset your password | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("auth.meta.forgotTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function ForgotPassword() {
+  const t = useT();
   const actionData = useActionData<ActionResult>();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -47,6 +61,7 @@ export default function ForgotPassword() {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: requestPasswordResetSchema }),
   });
+  const emailProps = getInputProps(fields.email, { type: "email" });
   useEffect(() => {
     if (actionData?.toast) showFlashToast(actionData.toast);
   }, [actionData]);
@@ -55,28 +70,25 @@ export default function ForgotPassword() {
     <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-muted/40 px-4 py-12">
       <div className="w-full max-w-md rounded-xl border bg-card p-6 shadow-sm sm:p-8">
         <Link to="/auth" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-primary">
-          <ArrowLeft className="size-4" aria-hidden="true" /> Back to sign in
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t("auth.backToSignIn")}
         </Link>
-        <h1 className="mt-6 font-serif text-3xl font-semibold text-primary">Forgot your password?</h1>
+        <h1 className="mt-6 font-serif text-3xl font-semibold text-primary">{t("auth.forgot.title")}</h1>
         {actionData?.sentTo ? (
           <div className="mt-6 flex gap-3 rounded-md bg-success/10 p-4 text-sm" role="status">
             <MailCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
             <p>
-              If an account exists for <strong>{actionData.sentTo}</strong>, we have sent a link to reset its password. The
-              link expires in 1 hour.
+              <RichText message={t("auth.forgot.sent", standIns("email"))} elements={{ email: <strong dir="ltr">{actionData.sentTo}</strong> }} />
             </p>
           </div>
         ) : (
           <>
-            <p className="mt-2 text-sm text-muted-foreground">
-              Enter the email address of your account and we will send you a link to choose a new password.
-            </p>
+            <p className="mt-2 text-sm text-muted-foreground">{t("auth.forgot.intro")}</p>
             <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-              <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-                <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+              <Field id={fields.email.id} label={t("auth.field.email")} errors={fields.email.errors}>
+                <Input {...emailProps} autoComplete="email" />
               </Field>
               <Button type="submit" className="w-full" disabled={busy}>
-                {busy ? "Processing..." : "Send reset link"}
+                {busy ? t("auth.processing") : t("auth.forgot.submit")}
               </Button>
             </Form>
           </>

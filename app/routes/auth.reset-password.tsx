@@ -6,10 +6,13 @@ import { Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
 import { showFlashToast } from "~/components/ui/toaster";
-import { AUTH_REQUEST_FAILED, authFailure } from "~/domain/auth-messages";
+import { AUTH_REQUEST_FAILED, authFailure, authSuccess } from "~/domain/auth-messages";
 import { resetPasswordSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
+import { RichText, standIns } from "~/i18n/rich-text";
 import { resetPassword } from "~/server/services/accounts.server";
 import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import type { FlashToast } from "~/domain/toast";
@@ -22,24 +25,34 @@ interface ActionResult {
   toast?: FlashToast;
 }
 
+export const handle = { catalogues: ["auth"] } satisfies I18nHandle;
+
+/**
+ * Nothing to load (the link's token is read from the address by the page itself): the
+ * server loader is there for the clientLoader, which brings the words on a client navigation.
+ */
+export function loader() {
+  return null;
+}
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  return answer(context, { failure: AUTH_REQUEST_FAILED, reply: (message): ActionResult => ({ toast: authFailure(message) }) }, async () => {
+  const t = translator(context.locale);
+  return answer(context, { failure: AUTH_REQUEST_FAILED, reply: (message): ActionResult => ({ toast: authFailure(t, message) }) }, async () => {
     const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
     if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
     await resetPassword(context, anonymous, submission.value);
-    return redirectWithToast(
-      "/auth",
-      { type: "success", title: "Password updated", description: "Sign in with your new password." },
-      context,
-    );
+    return redirectWithToast("/auth", authSuccess(t, "auth.toast.passwordUpdatedTitle", "auth.toast.passwordUpdatedText"), context);
   });
 }
 
 export function meta(args: Route.MetaArgs) {
-  return routeMeta(args, { title: `Choose a new password | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("auth.meta.resetTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function ResetPassword() {
+  const t = useT();
   const [searchParams] = useSearchParams();
   // better-auth sends people here with ?token=... (or ?error=INVALID_TOKEN).
   const token = searchParams.get("token") ?? "";
@@ -61,24 +74,29 @@ export default function ResetPassword() {
   return (
     <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-muted/40 px-4 py-12">
       <div className="w-full max-w-md rounded-xl border bg-card p-6 shadow-sm sm:p-8">
-        <h1 className="font-serif text-3xl font-semibold text-primary">Choose a new password</h1>
+        <h1 className="font-serif text-3xl font-semibold text-primary">{t("auth.reset.title")}</h1>
         {token ? (
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
             <input type="hidden" name="token" value={token} />
-            <Field id={fields.password.id} label="New password" errors={fields.password.errors ?? fields.token.errors}>
+            <Field id={fields.password.id} label={t("auth.reset.newPassword")} errors={fields.password.errors ?? fields.token.errors}>
               <PasswordInput {...passwordProps} autoComplete="new-password" />
             </Field>
             <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? "Processing..." : "Update password"}
+              {busy ? t("auth.processing") : t("auth.reset.submit")}
             </Button>
           </Form>
         ) : (
           <p className="mt-4 text-sm text-muted-foreground">
-            This reset link is invalid or has expired.{" "}
-            <Link to="/auth/forgot-password" className="font-medium text-primary hover:underline">
-              Ask for a new one
-            </Link>
-            .
+            <RichText
+              message={t("auth.reset.invalid", standIns("link"))}
+              elements={{
+                link: (
+                  <Link to="/auth/forgot-password" className="font-medium text-primary hover:underline">
+                    {t("auth.reset.askNew")}
+                  </Link>
+                ),
+              }}
+            />
           </p>
         )}
       </div>

@@ -10,10 +10,12 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { showFlashToast } from "~/components/ui/toaster";
 import type { AppError } from "~/domain/app-error";
-import { AUTH_REQUEST_FAILED, authFailure } from "~/domain/auth-messages";
+import { AUTH_REQUEST_FAILED, authFailure, authSuccess } from "~/domain/auth-messages";
 import { requestPasswordResetSchema, signInSchema, signUpSchema, type SignInInput } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import type { FlashToast } from "~/domain/toast";
 import {
   sendVerification,
@@ -31,6 +33,9 @@ import type { Route } from "./+types/auth";
 
 type Mode = "sign-in" | "sign-up";
 
+export const handle = { catalogues: ["auth"] } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 interface ActionResult {
   result?: SubmissionResult;
   toast?: FlashToast;
@@ -42,20 +47,17 @@ interface ActionResult {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await context.viewer()) throw redirect("/");
+  const t = translator(context.locale);
   const url = new URL(request.url);
   // better-auth appends ?error=... to the callback URL when a link fails, so the error
   // is checked before the success flag that the same URL carries.
   const error = url.searchParams.get("error");
   const notice: FlashToast | null = url.searchParams.getAll("error").includes(ADMIN_SOCIAL_REFUSED)
-    ? authFailure("Admin accounts sign in with their email, password and authenticator code.")
+    ? authFailure(t, t("auth.notice.adminPasswordOnly"))
     : error
-    ? authFailure(
-        error === "social"
-          ? "We could not sign you in with that account. Please try again."
-          : "This link is invalid or has expired. Please sign in to get a new one.",
-      )
+    ? authFailure(t, t(error === "social" ? "auth.notice.socialFailed" : "auth.notice.linkInvalid"))
     : url.searchParams.get("verified") === "1"
-      ? { type: "success", title: "Email verified", description: "Your email address is confirmed. You can sign in now." }
+      ? authSuccess(t, "auth.toast.verifiedTitle", "auth.toast.verifiedText")
       : null;
   return { notice };
 }
@@ -64,10 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A sign-in refused because the address is not verified yet keeps the e-mail, clears the
   // password and offers to resend the link.
   let signingIn: Submission<SignInInput> | undefined;
+  const t = translator(context.locale);
   const reply = (message: string, error: AppError): ActionResult =>
     error.code === "FORBIDDEN" && signingIn?.status === "success"
-      ? { toast: authFailure(message), unverifiedEmail: signingIn.value.email, result: signingIn.reply({ hideFields: ["password"] }) }
-      : { toast: authFailure(message) };
+      ? { toast: authFailure(t, message), unverifiedEmail: signingIn.value.email, result: signingIn.reply({ hideFields: ["password"] }) }
+      : { toast: authFailure(t, message) };
   return answer(context, { failure: AUTH_REQUEST_FAILED, reply }, async () => {
     const formData = await readForm(request);
     const intent = formData.get("intent");
@@ -77,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "social") {
       const provider = formData.get("provider");
       if (!SOCIAL_PROVIDERS.includes(provider as SocialProvider)) {
-        return data<ActionResult>({ toast: authFailure("Unknown sign-in method.") }, { status: 400 });
+        return data<ActionResult>({ toast: authFailure(t, t("auth.error.unknownMethod")) }, { status: 400 });
       }
       const { url, headers } = await startSocialSignIn(context, actor, { provider: provider as SocialProvider, redirectTo });
       return redirect(url, { headers });
@@ -85,11 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     if (intent === "resend") {
       const parsed = requestPasswordResetSchema.safeParse({ email: formData.get("email") });
-      if (!parsed.success) return data<ActionResult>({ toast: authFailure("Please enter a valid email address") }, { status: 400 });
+      if (!parsed.success) return data<ActionResult>({ toast: authFailure(t, t("auth.validation.emailInvalid")) }, { status: 400 });
       const { email } = parsed.data;
       await sendVerification(context, actor, { email });
       return data<ActionResult>({
-        toast: { type: "success", title: "Verification email sent", description: `We have sent a new link to ${email}.` },
+        toast: authSuccess(t, "auth.toast.verificationSentTitle", "auth.toast.verificationSentText", { email }),
       });
     }
 
@@ -100,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionResult>({
         signedUp: true,
         result: submission.reply({ resetForm: true }),
-        toast: { type: "success", title: "Account created successfully", description: "Please check your email to verify your account." },
+        toast: authSuccess(t, "auth.toast.signedUpTitle", "auth.toast.signedUpText"),
       });
     }
 
@@ -110,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (twoFactor) return redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
     return await redirectWithToast(
       redirectTo,
-      { type: "success", title: "Welcome back!", description: "You have been successfully logged in." },
+      authSuccess(t, "auth.toast.welcomeTitle", "auth.toast.welcomeText"),
       context,
       { headers },
     );
@@ -119,10 +122,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const signUp = new URLSearchParams(args.location.search).get("mode") === "sign-up";
-  return routeMeta(args, { title: `${signUp ? "Create your account" : "Sign in"} | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t(signUp ? "auth.meta.signUpTitle" : "auth.meta.signInTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const mode: Mode = searchParams.get("mode") === "sign-up" ? "sign-up" : "sign-in";
   const redirectTo = safeRedirect(searchParams.get("redirectTo"));
@@ -152,15 +157,13 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-muted/40 px-4 py-12">
       <div className="w-full max-w-md rounded-xl border bg-card p-6 shadow-sm sm:p-8">
         <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-primary">
-          <ArrowLeft className="size-4" aria-hidden="true" /> Back to Home
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t("auth.backHome")}
         </Link>
         <h1 className="mt-6 text-center font-serif text-3xl font-semibold text-primary">
-          {showSignIn ? "Welcome Back" : `Join ${brand.name}`}
+          {showSignIn ? t("auth.signIn.title") : t("auth.signUp.title", { brand: brand.name })}
         </h1>
         <p className="mt-2 text-center text-sm text-muted-foreground">
-          {showSignIn
-            ? "Sign in to your investor account."
-            : "Create your investor account to follow opportunities and book consultations."}
+          {showSignIn ? t("auth.signIn.intro") : t("auth.signUp.intro")}
         </p>
 
         <div className="mt-8 space-y-3">
@@ -171,7 +174,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
               <input type="hidden" name="redirectTo" value={redirectTo} />
               <Button type="submit" variant="outline" className="w-full" disabled={busyIntent !== undefined}>
                 {provider === "google" ? <GoogleIcon /> : <LinkedInIcon />}
-                Continue with {PROVIDER_LABELS[provider]}
+                {t("auth.social.continue", { provider: PROVIDER_LABELS[provider] })}
               </Button>
             </Form>
           ))}
@@ -179,7 +182,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 
         <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
           <span className="h-px flex-1 bg-border" />
-          Or continue with email
+          {t("auth.divider")}
           <span className="h-px flex-1 bg-border" />
         </div>
 
@@ -191,19 +194,19 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 
         {actionData?.unverifiedEmail && (
           <Form method="post" className="mt-4 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
-            <p>Your email address is not verified yet. Didn't get the email?</p>
+            <p>{t("auth.unverified.text")}</p>
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="email" value={actionData.unverifiedEmail} />
             <Button type="submit" variant="link" className="h-auto p-0" disabled={busyIntent === "resend"}>
-              {busyIntent === "resend" ? "Processing..." : "Resend verification email"}
+              {busyIntent === "resend" ? t("auth.processing") : t("auth.unverified.resend")}
             </Button>
           </Form>
         )}
 
         <p className="mt-6 text-center text-sm text-muted-foreground">
-          {showSignIn ? "Don't have an account? " : "Already have an account? "}
+          {showSignIn ? t("auth.switch.noAccount") : t("auth.switch.haveAccount")}{" "}
           <Link to={switchTo(showSignIn ? "sign-up" : "sign-in")} className="font-medium text-primary hover:underline">
-            {showSignIn ? "Sign up" : "Sign in"}
+            {showSignIn ? t("auth.switch.signUp") : t("auth.switch.signIn")}
           </Link>
         </p>
       </div>
@@ -212,6 +215,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 }
 
 function SignInForm({ redirectTo, actionData, busy }: { redirectTo: string; actionData?: ActionResult; busy: boolean }) {
+  const t = useT();
   const [form, fields] = useForm({
     id: "sign-in",
     lastResult: actionData?.signedUp ? undefined : actionData?.result,
@@ -220,34 +224,36 @@ function SignInForm({ redirectTo, actionData, busy }: { redirectTo: string; acti
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
   });
+  const emailProps = getInputProps(fields.email, { type: "email" });
   const { type: _type, ...passwordProps } = getInputProps(fields.password, { type: "password" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="sign-in" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-        <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+      <Field id={fields.email.id} label={t("auth.field.email")} errors={fields.email.errors}>
+        <Input {...emailProps} autoComplete="email" />
       </Field>
       <Field
         id={fields.password.id}
-        label="Password"
+        label={t("auth.field.password")}
         errors={fields.password.errors}
         aside={
           <Link to="/auth/forgot-password" className="text-xs font-medium text-primary hover:underline">
-            Forgot password?
+            {t("auth.signIn.forgot")}
           </Link>
         }
       >
         <PasswordInput {...passwordProps} autoComplete="current-password" />
       </Field>
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Processing..." : "Sign In"}
+        {busy ? t("auth.processing") : t("auth.signIn.submit")}
       </Button>
     </Form>
   );
 }
 
 function SignUpForm({ actionData, busy }: { actionData?: ActionResult; busy: boolean }) {
+  const t = useT();
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult: actionData?.result,
@@ -256,26 +262,29 @@ function SignUpForm({ actionData, busy }: { actionData?: ActionResult; busy: boo
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
   });
+  const firstNameProps = getInputProps(fields.firstName, { type: "text" });
+  const lastNameProps = getInputProps(fields.lastName, { type: "text" });
+  const emailProps = getInputProps(fields.email, { type: "email" });
   const { type: _type, ...passwordProps } = getInputProps(fields.password, { type: "password" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="sign-up" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={fields.firstName.id} label="First name" errors={fields.firstName.errors}>
-          <Input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
+        <Field id={fields.firstName.id} label={t("auth.field.firstName")} errors={fields.firstName.errors}>
+          <Input {...firstNameProps} autoComplete="given-name" />
         </Field>
-        <Field id={fields.lastName.id} label="Last name" errors={fields.lastName.errors}>
-          <Input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
+        <Field id={fields.lastName.id} label={t("auth.field.lastName")} errors={fields.lastName.errors}>
+          <Input {...lastNameProps} autoComplete="family-name" />
         </Field>
       </div>
-      <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-        <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+      <Field id={fields.email.id} label={t("auth.field.email")} errors={fields.email.errors}>
+        <Input {...emailProps} autoComplete="email" />
       </Field>
-      <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
+      <Field id={fields.password.id} label={t("auth.field.password")} errors={fields.password.errors}>
         <PasswordInput {...passwordProps} autoComplete="new-password" />
       </Field>
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Processing..." : "Create Account"}
+        {busy ? t("auth.processing") : t("auth.signUp.submit")}
       </Button>
     </Form>
   );

@@ -8,16 +8,25 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { showFlashToast } from "~/components/ui/toaster";
 import { signInCodeSchema } from "~/domain/account-security";
-import { AUTH_REQUEST_FAILED, authFailure } from "~/domain/auth-messages";
+import { AUTH_REQUEST_FAILED, authFailure, authSuccess } from "~/domain/auth-messages";
 import { brand } from "~/domain/brand";
 import { safeRedirect } from "~/domain/safe-redirect";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import type { FlashToast } from "~/domain/toast";
 import { answer, readForm } from "~/server/http/answer.server";
 import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import { anonymous } from "~/server/security/actor.server";
 import { verifySignInCode } from "~/server/services/account-security.server";
 import type { Route } from "./+types/auth.two-factor";
+
+/** "account": the code's rule and its messages are the security settings' (signInCodeSchema). */
+export const handle = { catalogues: ["auth", "account"] } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
+/** What the code field shows as an example: six digits, in every language. */
+const CODE_EXAMPLE = "123456";
 
 interface ActionResult {
   result?: SubmissionResult;
@@ -36,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return answer(context, { failure: AUTH_REQUEST_FAILED, reply: (message): ActionResult => ({ toast: authFailure(message) }) }, async () => {
+  const t = translator(context.locale);
+  return answer(context, { failure: AUTH_REQUEST_FAILED, reply: (message): ActionResult => ({ toast: authFailure(t, message) }) }, async () => {
     const form = await readForm(request);
     const redirectTo = safeRedirect(form.get("redirectTo"));
     const submission = parseWithZod(form, { schema: signInCodeSchema });
@@ -44,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = await verifySignInCode(context, anonymous, submission.value);
     return await redirectWithToast(
       redirectTo,
-      { type: "success", title: "Welcome back!", description: "You have been successfully logged in." },
+      authSuccess(t, "auth.toast.welcomeTitle", "auth.toast.welcomeText"),
       context,
       { headers },
     );
@@ -52,10 +62,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return routeMeta(args, { title: `Two-factor sign-in | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("auth.meta.twoFactorTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function TwoFactorSignIn() {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirect(searchParams.get("redirectTo"));
   const actionData = useActionData<ActionResult>();
@@ -68,6 +80,8 @@ export default function TwoFactorSignIn() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signInCodeSchema }),
   });
+  const codeProps = getInputProps(fields.code, { type: "text" });
+  const trustProps = getInputProps(fields.trustDevice, { type: "checkbox", value: "on" });
   useEffect(() => {
     if (actionData?.toast) showFlashToast(actionData.toast);
   }, [actionData]);
@@ -76,40 +90,38 @@ export default function TwoFactorSignIn() {
     <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-muted/40 px-4 py-12">
       <div className="w-full max-w-md rounded-xl border bg-card p-6 shadow-sm sm:p-8">
         <Link to="/auth" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-primary">
-          <ArrowLeft className="size-4" aria-hidden="true" /> Back to sign in
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t("auth.backToSignIn")}
         </Link>
         <div className="mt-6 flex items-center gap-3">
           <ShieldCheck className="size-8 shrink-0 text-primary" aria-hidden="true" />
-          <h1 className="font-serif text-3xl font-semibold text-primary">Two-factor sign-in</h1>
+          <h1 className="font-serif text-3xl font-semibold text-primary">{t("auth.twoFactor.title")}</h1>
         </div>
-        <p className="mt-2 text-sm text-muted-foreground">
-          Enter the 6-digit code from your authenticator app. If you do not have your phone, enter one of your backup codes
-          instead: each works once.
-        </p>
+        <p className="mt-2 text-sm text-muted-foreground">{t("auth.twoFactor.intro")}</p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field id={fields.code.id} label="Authentication code" errors={fields.code.errors}>
+          <Field id={fields.code.id} label={t("auth.twoFactor.code")} errors={fields.code.errors}>
             <Input
-              {...getInputProps(fields.code, { type: "text" })}
+              {...codeProps}
               autoComplete="one-time-code"
               autoCapitalize="off"
               spellCheck={false}
-              placeholder="123456"
+              placeholder={CODE_EXAMPLE}
+              dir="ltr"
               className="font-mono tracking-widest"
             />
           </Field>
           <div className="flex items-start gap-2">
             <input
-              {...getInputProps(fields.trustDevice, { type: "checkbox", value: "on" })}
+              {...trustProps}
               className="mt-0.5 size-4 rounded border-input accent-primary"
             />
             <label htmlFor={fields.trustDevice.id} className="text-sm">
-              Trust this device for 30 days
-              <span className="block text-xs text-muted-foreground">Only on a device that is yours and not shared.</span>
+              {t("auth.twoFactor.trust")}
+              <span className="block text-xs text-muted-foreground">{t("auth.twoFactor.trustHint")}</span>
             </label>
           </div>
           <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? "Verifying..." : "Verify and sign in"}
+            {busy ? t("auth.twoFactor.verifying") : t("auth.twoFactor.submit")}
           </Button>
         </Form>
       </div>

@@ -1,4 +1,6 @@
+import { authSuccess } from "~/domain/auth-messages";
 import { safeRedirect } from "~/domain/safe-redirect";
+import { translator } from "~/i18n/i18n";
 import { requireViewer } from "~/server/security/session.server";
 import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import type { Route } from "./+types/auth.welcome";
@@ -10,9 +12,6 @@ import type { Route } from "./+types/auth.welcome";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireViewer(request, context);
   const to = safeRedirect(new URL(request.url).searchParams.get("to"));
-  return redirectWithToast(
-    to,
-    { type: "success", title: "Welcome back!", description: "You have been successfully logged in." },
-    context,
-  );
+  const t = translator(context.locale);
+  return redirectWithToast(to, authSuccess(t, "auth.toast.welcomeTitle", "auth.toast.welcomeText"), context);
 }

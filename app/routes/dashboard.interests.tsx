@@ -1,19 +1,25 @@
 import { ArrowLeft, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { useFormatDay } from "~/components/dashboard/format-day";
 import { InterestStatusBadge } from "~/components/interests/interest-status-badge";
 import { Button } from "~/components/ui/button";
 import { showFlashToast } from "~/components/ui/toaster";
-import { formatBookedDate } from "~/domain/booking-labels";
 import { brand } from "~/domain/brand";
 import { formatUsd } from "~/domain/format";
 import { INTEREST_MESSAGES, WITHDRAWABLE_STATUSES, withdrawInterestSchema } from "~/domain/interests";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { i18nFor, type I18nHandle, translateMessage, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import type { FlashToast } from "~/domain/toast";
 import { answer, readForm } from "~/server/http/answer.server";
 import { actorOf, requireViewer } from "~/server/security/session.server";
 import { interestAllowance, listOwnInterests, withdrawInterest } from "~/server/services/interests.server";
 import type { Route } from "./+types/dashboard.interests";
+
+/** The interest panel's badges and messages are in the opportunities catalogue. */
+export const handle = { catalogues: ["portal", "opportunities"], dates: true } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 /** /dashboard/interests (issue 15): the investor's expressions of interest, this month's allowance, and withdrawing one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,12 +30,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(await requireViewer(request, context));
-  const reply = (message: string): { toast: FlashToast } => ({ toast: { type: "error", title: "Not withdrawn", description: message } });
+  const t = translator(context.locale);
+  // The interests' own messages may be keys (of the opportunities catalogue) or English: said in the request's language.
+  const say = (message: string) => translateMessage(i18nFor(context.locale), message);
+  const reply = (message: string): { toast: FlashToast } => ({ toast: { type: "error", title: t("portal.interests.notWithdrawn"), description: message } });
   return answer(context, { failure: INTEREST_MESSAGES.withdrawFailed, reply }, async () => {
     const parsed = withdrawInterestSchema.safeParse(Object.fromEntries(await readForm(request)));
-    if (!parsed.success) return data(reply("Unknown interest"), { status: 400 });
+    if (!parsed.success) return data(reply(t("portal.interests.unknown")), { status: 400 });
     await withdrawInterest(context, actor, parsed.data);
-    return data({ toast: { type: "success", title: INTEREST_MESSAGES.withdrawn } satisfies FlashToast });
+    return data({ toast: { type: "success", title: say(INTEREST_MESSAGES.withdrawn) } satisfies FlashToast });
   });
 }
 
@@ -38,11 +47,14 @@ export function headers() {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return routeMeta(args, { title: `My interests | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("portal.interests.metaTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function DashboardInterests({ loaderData, actionData }: Route.ComponentProps) {
   const { interests, allowance, timeZone } = loaderData;
+  const t = useT();
+  const formatDay = useFormatDay(timeZone);
   const navigation = useNavigation();
   useEffect(() => {
     if (actionData?.toast) showFlashToast(actionData.toast);
@@ -52,22 +64,22 @@ export default function DashboardInterests({ loaderData, actionData }: Route.Com
     <div className="bg-muted/40 pb-16">
       <div className="mx-auto max-w-4xl px-4 pt-8 sm:px-6">
         <Link to="/dashboard" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-primary">
-          <ArrowLeft className="size-4" aria-hidden="true" /> Dashboard
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t("portal.interests.back")}
         </Link>
-        <h1 className="mt-4 font-serif text-3xl font-semibold text-primary">My interests</h1>
+        <h1 className="mt-4 font-serif text-3xl font-semibold text-primary">{t("portal.interests.title")}</h1>
         <p className="mt-1 text-muted-foreground" data-testid="interest-allowance">
           {allowance.limit === null
-            ? "Your plan includes unlimited expressions of interest."
-            : `${allowance.used} of ${allowance.limit} expression${allowance.limit === 1 ? "" : "s"} of interest used this month.`}{" "}
+            ? t("portal.interests.unlimited")
+            : t("portal.interests.allowance", { used: allowance.used, limit: allowance.limit })}{" "}
           <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
-            Compare plans
+            {t("portal.comparePlans")}
           </Link>
         </p>
         {interests.length === 0 ? (
           <div className="mt-8 rounded-xl border border-dashed bg-card p-10 text-center">
-            <p className="text-lg font-medium">You have not registered interest in an opportunity yet.</p>
+            <p className="text-lg font-medium">{t("portal.interests.empty")}</p>
             <Button asChild variant="outline" className="mt-4">
-              <Link to="/opportunities">Browse opportunities</Link>
+              <Link to="/opportunities">{t("portal.interests.browse")}</Link>
             </Button>
           </div>
         ) : (
@@ -82,18 +94,18 @@ export default function DashboardInterests({ loaderData, actionData }: Route.Com
                           {i.opportunityTitle}
                         </Link>
                       </h2>
-                      <p className="text-sm text-muted-foreground">Registered {formatBookedDate(i.createdAt, timeZone)}</p>
+                      <p className="text-sm text-muted-foreground">{t("portal.interests.registered", { date: formatDay(i.createdAt) })}</p>
                     </div>
                     <InterestStatusBadge status={i.status} withdrawn={i.withdrawnAt !== null} />
                   </div>
                   <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
                     <div className="flex gap-1">
-                      <dt className="text-muted-foreground">Indicative amount:</dt>
+                      <dt className="text-muted-foreground">{t("portal.interests.amount")}</dt>
                       <dd className="font-medium">{formatUsd(i.amountUsd)}</dd>
                     </div>
                     {i.units ? (
                       <div className="flex gap-1">
-                        <dt className="text-muted-foreground">Units:</dt>
+                        <dt className="text-muted-foreground">{t("portal.interests.units")}</dt>
                         <dd className="font-medium">{i.units}</dd>
                       </div>
                     ) : null}
@@ -102,9 +114,9 @@ export default function DashboardInterests({ loaderData, actionData }: Route.Com
                   {i.withdrawnAt === null && WITHDRAWABLE_STATUSES.includes(i.status) ? (
                     <Form method="post" className="mt-4">
                       <input type="hidden" name="interestId" value={i.id} />
-                      <Button type="submit" variant="outline" size="sm" disabled={withdrawing === i.id} aria-label={`Withdraw interest in ${i.opportunityTitle}`}>
+                      <Button type="submit" variant="outline" size="sm" disabled={withdrawing === i.id} aria-label={t("portal.interests.withdrawLabel", { title: i.opportunityTitle })}>
                         {withdrawing === i.id ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
-                        {withdrawing === i.id ? "Withdrawing..." : "Withdraw"}
+                        {withdrawing === i.id ? t("portal.interests.withdrawing") : t("portal.interests.withdraw")}
                       </Button>
                     </Form>
                   ) : null}

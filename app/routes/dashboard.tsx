@@ -11,8 +11,10 @@ import { toast } from "~/components/ui/toaster";
 import { ALERT_MESSAGES, opportunityAlertsSchema } from "~/domain/alerts";
 import { BILLING_MESSAGES } from "~/domain/billing";
 import { brand } from "~/domain/brand";
+import { type I18nHandle, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import { formatPhone } from "~/domain/profile-update";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { answer, readForm, settle } from "~/server/http/answer.server";
 import { actorOf, requireViewer } from "~/server/security/session.server";
 import { opportunityAlertsOn, setOpportunityAlerts } from "~/server/services/alerts.server";
@@ -25,9 +27,13 @@ import { getOwnProfile } from "~/server/services/users.server";
 import type { Route } from "./+types/dashboard";
 
 /** What the toasts say under their SPEC.md titles: never raw database text. */
-const TRY_AGAIN = "Please try again later.";
+const TRY_AGAIN = "portal.dashboard.tryAgain";
+
+export const handle = { catalogues: ["portal"], dates: true } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const t = translator(context.locale);
   const viewer = await requireViewer(request, context);
   const actor = actorOf(viewer);
   // Each read fails on its own: the page still shows whatever did load, and a toast
@@ -57,8 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The phone as people read it, written here so the page needs no phone library.
     profile: profile.value && { ...profile.value, phone: profile.value.phone && formatPhone(profile.value.phone) },
     bookings: bookings.value,
-    profileError: profile.failed ? TRY_AGAIN : null,
-    bookingsError: bookings.failed ? TRY_AGAIN : null,
+    profileError: profile.failed ? t(TRY_AGAIN) : null,
+    bookingsError: bookings.failed ? t(TRY_AGAIN) : null,
     subscription: subscription.value,
     subscriptionFailed: subscription.failed,
     membership: membership.value,
@@ -72,6 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Manage billing (to Stripe's Billing Portal for the investor's own customer), and opportunity alerts on or off. */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(await requireViewer(request, context));
+  const t = translator(context.locale);
   const reply = (error: string) => ({ error });
   let form: FormData;
   try {
@@ -83,13 +90,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "opportunity-alerts") {
     return answer(context, { failure: ALERT_MESSAGES.alertsFailed, reply }, async () => {
       const parsed = opportunityAlertsSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
+      if (!parsed.success) return data({ error: t("portal.dashboard.unknownAction") }, { status: 400 });
       await setOpportunityAlerts(context, actor, { enabled: parsed.data.enabled });
-      return { notice: parsed.data.enabled ? ALERT_MESSAGES.alertsOn : ALERT_MESSAGES.alertsOff };
+      return { notice: t(parsed.data.enabled ? ALERT_MESSAGES.alertsOn : ALERT_MESSAGES.alertsOff) };
     });
   }
   return answer(context, { failure: BILLING_MESSAGES.portalFailed, reply }, async () => {
-    if (form.get("intent") !== "billing-portal") return data({ error: "Unknown action" }, { status: 400 });
+    if (form.get("intent") !== "billing-portal") return data({ error: t("portal.dashboard.unknownAction") }, { status: 400 });
     const { url } = await openBillingPortal(context, actor);
     return redirect(url);
   });
@@ -101,30 +108,33 @@ export function headers() {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return routeMeta(args, { title: `Dashboard | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("portal.dashboard.metaTitle", { brand: brand.name }), noindex: true });
 }
 
 /** SPEC.md section 8: 'Error fetching profile' / 'Error fetching bookings'. */
 function useLoadErrorToasts(profileError: string | null, bookingsError: string | null) {
+  const t = useT();
   useEffect(() => {
     // Fixed ids: a re-run of the effect replaces the toast instead of stacking a copy.
-    if (profileError) toast.error("Error fetching profile", { id: "dashboard-profile-error", description: profileError });
-  }, [profileError]);
+    if (profileError) toast.error(t("portal.dashboard.profileError"), { id: "dashboard-profile-error", description: profileError });
+  }, [profileError, t]);
   useEffect(() => {
     if (bookingsError) {
-      toast.error("Error fetching bookings", { id: "dashboard-bookings-error", description: bookingsError });
+      toast.error(t("portal.dashboard.bookingsError"), { id: "dashboard-bookings-error", description: bookingsError });
     }
-  }, [bookingsError]);
+  }, [bookingsError, t]);
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { viewer, profile, bookings, profileError, bookingsError, subscription, subscriptionFailed, membership, justPaid, timeZone } = loaderData;
+  const t = useT();
   useLoadErrorToasts(profileError, bookingsError);
   const actionData = useActionData<typeof action>();
   useEffect(() => {
-    if (actionData && "error" in actionData && actionData.error) toast.error("Could not save", { description: actionData.error });
+    if (actionData && "error" in actionData && actionData.error) toast.error(t("portal.dashboard.saveFailed"), { description: actionData.error });
     if (actionData && "notice" in actionData && actionData.notice) toast.success(actionData.notice);
-  }, [actionData]);
+  }, [actionData, t]);
 
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/dashboard";
@@ -145,15 +155,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <DashboardHeader viewer={viewer} />
       <div className="mx-auto max-w-6xl px-4 pt-8 sm:px-6">
         <p role="status" aria-live="polite" className={reloading ? "mb-4 text-sm text-muted-foreground" : "sr-only"}>
-          {reloading ? "Loading your dashboard..." : ""}
+          {reloading ? t("portal.dashboard.loading") : ""}
         </p>
         <SubscriptionCard subscription={subscription} failed={subscriptionFailed} justPaid={justPaid} timeZone={timeZone} />
         {membership ? <MembershipCard {...membership} /> : null}
         <Tabs defaultValue="overview" className="gap-6" aria-busy={reloading}>
-          <TabsList aria-label="Dashboard sections" className="grid w-full grid-cols-3 sm:w-fit">
-            <TabsTrigger value="overview">Overview</TabsTrigger>
-            <TabsTrigger value="bookings">My Bookings</TabsTrigger>
-            <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsList aria-label={t("portal.dashboard.sections")} className="grid w-full grid-cols-3 sm:w-fit">
+            <TabsTrigger value="overview">{t("portal.dashboard.tab.overview")}</TabsTrigger>
+            <TabsTrigger value="bookings">{t("portal.dashboard.tab.bookings")}</TabsTrigger>
+            <TabsTrigger value="profile">{t("portal.dashboard.tab.profile")}</TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
             <OverviewTab

@@ -1,15 +1,21 @@
 import { ArrowLeft, FileText } from "lucide-react";
 import { Link } from "react-router";
-import { audienceNote, DownloadLink } from "~/components/documents/document-card";
+import { useFormatDay } from "~/components/dashboard/format-day";
+import { audienceNote, DocumentFacts, DownloadLink } from "~/components/documents/document-card";
 import { Badge } from "~/components/ui/badge";
-import { formatBookedDate } from "~/domain/booking-labels";
 import { brand } from "~/domain/brand";
-import { DOCUMENT_KIND_LABELS, documentPath, formatFileSize } from "~/domain/documents";
-import { routeMeta, summarise } from "~/domain/seo";
+import { DOCUMENT_KIND_KEYS, documentPath } from "~/domain/documents";
+import { localeFromMatches, routeMeta, summarise } from "~/domain/seo";
+import { type I18nHandle, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
+import { RichText, standIns } from "~/i18n/rich-text";
 import { notFound } from "~/server/http/answer.server";
 import { actorFor } from "~/server/security/session.server";
 import { findLibraryDocument } from "~/server/services/documents.server";
 import type { Route } from "./+types/document";
+
+export const handle = { catalogues: ["portal"], dates: true } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 /**
  * /documents/:id (issue 15): one document, and what this reader may do with it: download
@@ -23,56 +29,69 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  if (!args.loaderData) return routeMeta(args, { title: `Page not found | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  if (!args.loaderData) return routeMeta(args, { title: t("meta.notFoundTitle", { brand: brand.name }), noindex: true });
   const { doc } = args.loaderData;
   return routeMeta(args, { title: `${doc.title} | ${brand.name}`, description: summarise(doc.summary), path: documentPath(doc.id) });
 }
 
 export default function DocumentPage({ loaderData }: Route.ComponentProps) {
   const { doc, timeZone } = loaderData;
+  const t = useT();
+  const formatDay = useFormatDay(timeZone);
+  const note = audienceNote(doc, t);
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <Link to="/documents" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-primary">
-        <ArrowLeft className="size-4" aria-hidden="true" /> Document library
+        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t("portal.document.back")}
       </Link>
       <header className="mt-6 space-y-3">
-        <Badge variant="outline">{DOCUMENT_KIND_LABELS[doc.kind]}</Badge>
+        <Badge variant="outline">{t(DOCUMENT_KIND_KEYS[doc.kind])}</Badge>
         <h1 className="font-serif text-3xl font-semibold sm:text-4xl">{doc.title}</h1>
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
-            <FileText className="size-4" aria-hidden="true" /> PDF, {doc.pageCount} {doc.pageCount === 1 ? "page" : "pages"}, {formatFileSize(doc.byteSize)}
+            <FileText className="size-4" aria-hidden="true" /> <DocumentFacts doc={doc} />
           </span>
-          {doc.publishedAt ? <span>Published {formatBookedDate(doc.publishedAt, timeZone)}</span> : <span>Not published</span>}
+          {doc.publishedAt ? <span>{t("portal.document.published", { date: formatDay(doc.publishedAt) })}</span> : <span>{t("portal.document.notPublished")}</span>}
         </p>
       </header>
       <p className="mt-6 text-lg leading-relaxed text-foreground/85">{doc.summary}</p>
       {doc.opportunity ? (
         <p className="mt-4">
-          Part of the documents for{" "}
-          <Link to={`/opportunities/${doc.opportunity.id}`} className="font-medium text-primary underline underline-offset-4">
-            {doc.opportunity.title}
-          </Link>
-          .
+          <RichText
+            message={t("portal.document.partOf", standIns("opportunity"))}
+            elements={{
+              opportunity: (
+                <Link to={`/opportunities/${doc.opportunity.id}`} className="font-medium text-primary underline underline-offset-4">
+                  {doc.opportunity.title}
+                </Link>
+              ),
+            }}
+          />
         </p>
       ) : null}
       <section aria-labelledby="access-heading" className="mt-8 rounded-xl border bg-card p-6">
         <h2 id="access-heading" className="font-serif text-xl font-semibold text-primary">
-          {doc.access === "granted" ? "Your copy" : doc.access === "sign-in" ? "Sign in to read it" : "Included in a plan"}
+          {doc.access === "granted"
+            ? t("portal.document.yourCopy")
+            : doc.access === "sign-in"
+              ? t("portal.document.signInHeading")
+              : t("portal.document.planHeading")}
         </h2>
         <p className="mt-2 text-sm text-foreground/85">
           {doc.access === "granted"
             ? doc.audience === "public"
-              ? "Open to everyone."
-              : "Your copy carries your e-mail address and today's date on every page. Please do not forward it."
+              ? t("portal.document.openToEveryone")
+              : t("portal.document.watermark")
             : doc.access === "sign-in"
-              ? `${audienceNote(doc)}. Sign in and you will be brought back here.`
-              : `${audienceNote(doc)}. Every plan starts with a free trial.`}
+              ? t("portal.document.signInText", { audience: note })
+              : t("portal.document.upgradeText", { audience: note })}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <DownloadLink doc={doc} />
           {doc.access === "upgrade" ? (
             <Link to={`/pricing?document=${doc.id}`} className="inline-flex items-center text-sm font-medium text-primary underline underline-offset-4">
-              Compare plans
+              {t("portal.comparePlans")}
             </Link>
           ) : null}
         </div>

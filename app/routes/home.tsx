@@ -12,7 +12,7 @@ import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { INVESTOR_PACK_PATH } from "~/domain/document-paths";
 import { formatUsd } from "~/domain/format";
 import { enquiryRefusal, type EnquiryPrefill, type EnquiryResult } from "~/domain/booking-dialog-data";
-import { checkEnquiry } from "~/domain/enquiry-check";
+import { checkEnquiry, translateFieldErrors } from "~/domain/enquiry-check";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
 import { localeFromMatches, routeMeta, siteUrlFromMatches } from "~/domain/seo";
 import { officeList } from "~/i18n/brand-names";
@@ -39,11 +39,16 @@ export async function loader({ context }: Route.LoaderArgs) {
  * The enquiry form's submission, from the contact section and from the booking dialog on
  * any page (POST /?index). Works without JavaScript too: the page re-renders with the
  * result. Input is parsed with the shared schema; the service decides everything else.
+ * Its messages are in the page's language (the form shows them as they are); a refusal
+ * is the form's own toast, by its code.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return answer(context, { failure: ENQUIRY_TOASTS.failure.title, reply: (_message, error) => enquiryRefusal(error.code) }, async () => {
     const checked = checkEnquiry(Object.fromEntries(await readForm(request)));
-    if (!checked.ok) return data<EnquiryResult>({ status: "invalid", fieldErrors: checked.fieldErrors }, { status: 400 });
+    if (!checked.ok) {
+      const fieldErrors = translateFieldErrors(checked.fieldErrors, translator(context.locale));
+      return data<EnquiryResult>({ status: "invalid", fieldErrors }, { status: 400 });
+    }
     await submitEnquiry(context, await actorFor(context), checked.value);
     return data<EnquiryResult>({ status: "sent" });
   });

@@ -2,14 +2,25 @@ import { Link } from "react-router";
 import { LegalIntro, legalLinkClass } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
+import { RichText, standIns } from "~/i18n/rich-text";
 import type { Route } from "./+types/legal.cookie-policy";
 
+export const handle = { catalogues: ["legal"] } satisfies I18nHandle;
+
+export function loader() {
+  return null;
+}
+
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 export function meta(args: Route.MetaArgs) {
+  const t = translator(localeFromMatches(args.matches));
   return routeMeta(args, {
-    title: `Cookie Policy | ${brand.name}`,
-    description:
-      `The strictly necessary cookies and browser storage the ${brand.name} website uses, why we use them and how you can control them.`,
+    title: t("legal.cookies.metaTitle", { brand: brand.name }),
+    description: t("legal.cookies.metaDescription", { brand: brand.name }),
     path: "/legal/cookie-policy",
   });
 }
@@ -18,121 +29,104 @@ const registeredOffice = brand.offices.find((o) => o.city === "London") ?? brand
 
 const cookies = [
   {
-    name: "Session cookie",
-    when: "Set when you sign in.",
-    purpose:
-      "Keeps you signed in as you move between pages and lets us show your dashboard. It is signed, marked HttpOnly so that scripts on the page cannot read it, and sent only over encrypted connections.",
-    duration: "Up to seven days, renewed while you use the site; removed when you sign out.",
+    name: "legal.cookies.session.name",
+    when: "legal.cookies.session.when",
+    purpose: "legal.cookies.session.purpose",
+    duration: "legal.cookies.session.duration",
   },
   {
-    name: "Sign-in notification cookie",
-    when: "Set briefly after you sign in or out.",
-    purpose: "Carries a one-off confirmation message, such as “Welcome back!”, to the next page you see.",
-    duration: "60 seconds at most; cleared as soon as the message is shown.",
+    name: "legal.cookies.notice.name",
+    when: "legal.cookies.notice.when",
+    purpose: "legal.cookies.notice.purpose",
+    duration: "legal.cookies.notice.duration",
   },
   {
-    name: "Sign-in security cookie",
-    when: "Set only if you choose to sign in with Google or LinkedIn.",
-    purpose: "Links the reply from the sign-in provider to your browser, protecting you against forged sign-in requests.",
-    duration: "A few minutes; no longer needed once sign-in is complete.",
+    name: "legal.cookies.oauth.name",
+    when: "legal.cookies.oauth.when",
+    purpose: "legal.cookies.oauth.purpose",
+    duration: "legal.cookies.oauth.duration",
   },
-];
+] as const satisfies readonly { name: MessageKey; when: MessageKey; purpose: MessageKey; duration: MessageKey }[];
+
+const controls = [
+  "legal.cookies.control.settings",
+  "legal.cookies.control.siteData",
+  "legal.cookies.control.signOut",
+  "legal.cookies.control.private",
+] as const satisfies readonly MessageKey[];
 
 export default function CookiePolicy() {
+  const t = useT();
   return (
-    <StaticPage
-      eyebrow="Legal"
-      title="Cookie Policy"
-      lead="This website uses only the few strictly necessary cookies it needs to keep you signed in and working securely, and no advertising or tracking cookies."
-      cta={false}
-    >
+    <StaticPage eyebrow={t("legal.eyebrow")} title={t("legal.cookies.title")} lead={t("legal.cookies.lead")} cta={false}>
       <LegalIntro>
-        This policy is issued by {brand.legalName}, whose registered office is at {registeredOffice.address}. It
-        explains how the site uses cookies and similar technologies, in line with the Privacy and Electronic
-        Communications Regulations 2003 (PECR) and UK GDPR.
+        <RichText
+          message={t("legal.cookies.intro", { ...standIns("address"), legalName: brand.legalName })}
+          elements={{ address: <span dir="ltr">{registeredOffice.address}</span> }}
+        />
       </LegalIntro>
 
-      <StaticSection title="What cookies are">
-        <p>
-          Cookies are small text files that a website asks your browser to store and send back on later visits. Similar
-          technologies, such as your browser&rsquo;s local storage, keep small pieces of information on your device in
-          the same way. Under PECR, a site may use cookies that are strictly necessary to provide a service you ask for
-          without asking your consent first, but it must tell you about them. That is the purpose of this page.
-        </p>
+      <StaticSection title={t("legal.cookies.what.title")}>
+        <p>{t("legal.cookies.what.p1")}</p>
       </StaticSection>
 
-      <StaticSection title="The cookies we use">
-        <p>All the cookies below are first-party and strictly necessary. None of them is used to track or profile you.</p>
+      <StaticSection title={t("legal.cookies.used.title")}>
+        <p>{t("legal.cookies.used.p1")}</p>
         <ul className="space-y-4">
           {cookies.map((c) => (
             <li key={c.name} className="rounded-lg border bg-card p-5">
-              <h3 className="font-semibold text-foreground">{c.name}</h3>
+              <h3 className="font-semibold text-foreground">{t(c.name)}</h3>
               <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
-                <dt className="font-medium text-foreground">When</dt>
-                <dd className="text-muted-foreground">{c.when}</dd>
-                <dt className="font-medium text-foreground">Purpose</dt>
-                <dd className="text-muted-foreground">{c.purpose}</dd>
-                <dt className="font-medium text-foreground">Duration</dt>
-                <dd className="text-muted-foreground">{c.duration}</dd>
+                <dt className="font-medium text-foreground">{t("legal.cookies.used.when")}</dt>
+                <dd className="text-muted-foreground">{t(c.when)}</dd>
+                <dt className="font-medium text-foreground">{t("legal.cookies.used.purpose")}</dt>
+                <dd className="text-muted-foreground">{t(c.purpose)}</dd>
+                <dt className="font-medium text-foreground">{t("legal.cookies.used.duration")}</dt>
+                <dd className="text-muted-foreground">{t(c.duration)}</dd>
               </dl>
             </li>
           ))}
         </ul>
-        <p>If you browse without signing in, the site normally sets no cookies at all.</p>
+        <p>{t("legal.cookies.used.p2")}</p>
       </StaticSection>
 
-      <StaticSection title="Browser storage">
-        <p>
-          When your browser offers to install the site as an app, we show an install banner. If you dismiss it, your
-          choice is remembered in your browser&rsquo;s local storage so the banner does not keep reappearing. This
-          preference stays on your device and is never sent to us.
-        </p>
-        <p>
-          The site also registers a small offline script that may keep copies of the site&rsquo;s public pages and
-          files, such as styles and images, so that pages load quickly on slow connections and pages you have visited
-          still open offline. Pages shown while you are signed in are never kept, and these copies contain no personal
-          data.
-        </p>
+      <StaticSection title={t("legal.cookies.storage.title")}>
+        <p>{t("legal.cookies.storage.p1")}</p>
+        <p>{t("legal.cookies.storage.p2")}</p>
       </StaticSection>
 
-      <StaticSection title="No advertising or analytics cookies">
-        <p>
-          We do not use advertising, retargeting, social-media or third-party analytics cookies, and we do not allow
-          advertisers to place cookies through our site. If we ever propose to use cookies that are not strictly
-          necessary, we will ask for your consent first and update this policy before doing so.
-        </p>
-        <p>
-          When you choose to sign in with Google or LinkedIn, or pay for a subscription through Stripe&rsquo;s checkout,
-          you visit those providers&rsquo; own pages, which set their own cookies under their own policies.
-        </p>
+      <StaticSection title={t("legal.cookies.none.title")}>
+        <p>{t("legal.cookies.none.p1")}</p>
+        <p>{t("legal.cookies.none.p2")}</p>
       </StaticSection>
 
-      <StaticSection title="How to control cookies">
-        <p>You remain in control of what your browser stores:</p>
-        <ul className="list-disc space-y-2 pl-6">
-          <li>most browsers let you view, block and delete cookies in their privacy or security settings;</li>
-          <li>clearing &ldquo;site data&rdquo; for this site removes our cookies and the install banner preference;</li>
-          <li>signing out removes the session cookie straight away;</li>
-          <li>private or incognito windows discard cookies when you close them.</li>
+      <StaticSection title={t("legal.cookies.control.title")}>
+        <p>{t("legal.cookies.control.p1")}</p>
+        <ul className="list-disc space-y-2 ps-6">
+          {controls.map((key) => (
+            <li key={key}>{t(key)}</li>
+          ))}
         </ul>
-        <p>
-          Because our cookies are strictly necessary, blocking them will stop you signing in to your account or using
-          your dashboard, although the public pages will still work.
-        </p>
+        <p>{t("legal.cookies.control.p2")}</p>
       </StaticSection>
 
-      <StaticSection title="Changes and contact">
+      <StaticSection title={t("legal.cookies.changes.title")}>
         <p>
-          If the cookies we use change, we will update this page and its &ldquo;Last updated&rdquo; date. For questions
-          about cookies or your personal data, e-mail{" "}
-          <a href={`mailto:${brand.supportEmail}`} className={legalLinkClass}>
-            {brand.supportEmail}
-          </a>{" "}
-          or read our{" "}
-          <Link to="/legal/privacy-policy" className={legalLinkClass}>
-            Privacy Policy
-          </Link>
-          .
+          <RichText
+            message={t("legal.cookies.changes.p1", standIns("email", "link"))}
+            elements={{
+              email: (
+                <a href={`mailto:${brand.supportEmail}`} className={legalLinkClass}>
+                  {brand.supportEmail}
+                </a>
+              ),
+              link: (
+                <Link to="/legal/privacy-policy" className={legalLinkClass}>
+                  {t("legal.cookies.changes.privacyLink")}
+                </Link>
+              ),
+            }}
+          />
         </p>
       </StaticSection>
     </StaticPage>

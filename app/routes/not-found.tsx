@@ -1,6 +1,7 @@
 import { NotFoundPage } from "~/components/site/not-found-page";
 import { brand } from "~/domain/brand";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { translator } from "~/i18n/i18n";
 import { notFound } from "~/server/http/answer.server";
 import type { Route } from "./+types/not-found";
 
@@ -13,7 +14,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const action = loader;
 
 export function meta(args: Route.MetaArgs) {
-  return routeMeta(args, { title: `Page not found | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("meta.notFoundTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function NotFound() {

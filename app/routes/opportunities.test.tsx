@@ -4,12 +4,13 @@ import { BookingProvider } from "~/components/booking/booking-provider";
 import { describe, expect, it } from "vitest";
 import { demoOpportunities } from "~/server/db/demo-content.server";
 import type { OpportunityCardFields } from "~/domain/opportunities";
+import "~/i18n/catalogues.server";
 import Opportunities from "./opportunities";
 
-function render(opportunities: OpportunityCardFields[]) {
+function render(opportunities: OpportunityCardFields[], basename = "/") {
   const props = { loaderData: { opportunities }, params: {}, matches: [] } as unknown as Parameters<typeof Opportunities>[0];
   return renderToStaticMarkup(
-    <MemoryRouter>
+    <MemoryRouter basename={basename} initialEntries={[basename]}>
       <BookingProvider>
       <Opportunities {...props} />
       </BookingProvider>
@@ -34,5 +35,19 @@ describe("/opportunities view", () => {
     expect(html).toContain(first.title);
     expect(html).toContain("Completion: TBD");
     expect(html).toContain("$150,000");
+  });
+
+  it("speaks the page's language around the admins' own words", () => {
+    const [first] = demoOpportunities;
+    const card = { ...first, id: "7d1b3a55-0000-4000-8000-000000000001", completionDate: "2027-12-31", imageUrl: null, publicAt: null } as OpportunityCardFields;
+    expect(render([], "/ar")).toContain("فرص جديدة قريبًا");
+    const arabic = render([card], "/ar");
+    expect(arabic).toContain(first.title);
+    expect(arabic).toContain("الإنجاز: ديسمبر 2027");
+    expect(arabic).toContain("$150,000");
+    expect(render([card], "/ckb")).toContain("تەواوبوون: کانوونی یەکەم 2027");
+    const early = { ...card, publicAt: new Date("2099-01-05T12:00:00Z") };
+    expect(render([early])).toContain("Early access · public Jan 5, 2099");
+    expect(render([early], "/ar")).toContain("وصول مبكر · تُتاح للجميع في 5 يناير 2099");
   });
 });

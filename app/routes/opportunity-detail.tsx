@@ -8,19 +8,26 @@ import { EarlyAccessBadge } from "~/components/opportunities/early-access-badge"
 import { OpportunityImage } from "~/components/opportunities/opportunity-image";
 import { Badge } from "~/components/ui/badge";
 import { brand } from "~/domain/brand";
-import { routeMeta, siteUrlFromMatches, summarise } from "~/domain/seo";
+import { localeFromMatches, routeMeta, siteUrlFromMatches, summarise } from "~/domain/seo";
 import { opportunityPath } from "~/domain/site-map";
 import { opportunityJsonLd } from "~/domain/structured-data";
-import { OPPORTUNITY_STATUS_LABELS } from "~/domain/constants";
-import { formatCompletion, formatUsd } from "~/domain/format";
-import { INTEREST_MESSAGES, interestFormSchema, withdrawInterestSchema } from "~/domain/interests";
-import { isEarlyAccess } from "~/domain/opportunities";
+import { formatUsd } from "~/domain/format";
+import { INTEREST_MESSAGE_VALUES, INTEREST_MESSAGES, interestFormSchema, withdrawInterestSchema } from "~/domain/interests";
+import { isEarlyAccess, OPPORTUNITY_STATUS_KEYS } from "~/domain/opportunities";
+import { useFormatCompletion } from "~/i18n/dates";
+import { type I18nHandle, type MessageKey, translator, useLocale, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import { answer, notFound, readForm, settle } from "~/server/http/answer.server";
 import { actorFor } from "~/server/security/session.server";
 import { listLibrary } from "~/server/services/documents.server";
 import { interestPanel, registerInterest, withdrawInterest } from "~/server/services/interests.server";
 import { findActiveOpportunity } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/opportunity-detail";
+import { opportunityTextProps } from "~/domain/opportunities";
+import type { ReactNode } from "react";
+
+/** The page's words and the interest panel's; "portal" for the documents' cards; the early-access badge's date in words. */
+export const handle = { catalogues: ["opportunities", "portal"], dates: true } satisfies I18nHandle;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const actor = await actorFor(context);
@@ -34,33 +41,42 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { opportunity, documents: documents.value, interest, timeZone: context.config.firmTimeZone };
 }
 
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 /** Registering and withdrawing an expression of interest (issue 15); the services decide who may. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = await actorFor(context);
+  const t = translator(context.locale);
+  // A refusal comes from answer() in the request's language; the rest is said here.
   const reply = (message: string): InterestActionData => ({ ok: false, message });
   return answer(context, { failure: INTEREST_MESSAGES.failed, reply }, async () => {
     const form = await readForm(request);
     if (form.get("intent") === "interest-withdraw") {
       const parsed = withdrawInterestSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return data(reply("Unknown interest"), { status: 400 });
+      if (!parsed.success) return data(reply(t("opportunities.detail.unknownInterest")), { status: 400 });
       await withdrawInterest(context, actor, parsed.data);
-      return data<InterestActionData>({ ok: true, message: INTEREST_MESSAGES.withdrawn });
+      return data<InterestActionData>({ ok: true, message: t(INTEREST_MESSAGES.withdrawn) });
     }
     const values = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
     const parsed = interestFormSchema.safeParse({ ...values, opportunityId: params.id });
     if (!parsed.success) {
+      // The schema's messages are keys: said here with the values they read (the note's limit).
+      const fieldErrors = Object.fromEntries(
+        Object.entries(z.flattenError(parsed.error).fieldErrors).map(([name, errors]) => [name, errors?.map((key) => t(key as MessageKey, INTEREST_MESSAGE_VALUES))]),
+      );
       return data<InterestActionData>(
-        { ok: false, message: "Please correct the highlighted fields.", fieldErrors: z.flattenError(parsed.error).fieldErrors, values },
+        { ok: false, message: t("opportunities.detail.correctFields"), fieldErrors, values },
         { status: 400 },
       );
     }
     await registerInterest(context, actor, parsed.data);
-    return data<InterestActionData>({ ok: true, message: INTEREST_MESSAGES.registered });
+    return data<InterestActionData>({ ok: true, message: t(INTEREST_MESSAGES.registered) });
   });
 }
 
 export function meta(args: Route.MetaArgs) {
-  if (!args.loaderData) return routeMeta(args, { title: `Page not found | ${brand.name}`, noindex: true });
+  const t = translator(localeFromMatches(args.matches));
+  if (!args.loaderData) return routeMeta(args, { title: t("meta.notFoundTitle", { brand: brand.name }), noindex: true });
   const o = args.loaderData.opportunity;
   return routeMeta(args, {
     title: `${o.title} | ${brand.name}`,
@@ -75,13 +91,17 @@ export function meta(args: Route.MetaArgs) {
 
 export default function OpportunityDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { opportunity: o, documents, interest, timeZone } = loaderData;
-  const facts = [
-    { label: "Minimum investment", value: formatUsd(o.minimumInvestment) },
-    { label: "Projected returns", value: o.projectedReturns },
-    { label: "Total project value", value: formatUsd(o.totalValue) },
-    { label: "Investment period", value: o.investmentPeriod },
-    { label: "Units available", value: o.unitsAvailable === null ? "On request" : String(o.unitsAvailable) },
-    { label: "Developer", value: o.developer },
+  const t = useT();
+  const text = opportunityTextProps(o, useLocale());
+  const completion = useFormatCompletion();
+  const facts: { label: MessageKey; value: ReactNode }[] = [
+    { label: "opportunities.fact.minimum", value: formatUsd(o.minimumInvestment) },
+    { label: "opportunities.fact.returns", value: o.projectedReturns },
+    { label: "opportunities.fact.totalValue", value: formatUsd(o.totalValue) },
+    { label: "opportunities.fact.investmentPeriod", value: o.investmentPeriod },
+    { label: "opportunities.fact.units", value: o.unitsAvailable === null ? t("opportunities.fact.onRequest") : String(o.unitsAvailable) },
+    // A company's name: not words for a translator, in any language.
+    { label: "opportunities.fact.developer", value: <span translate="no">{o.developer}</span> },
   ];
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
@@ -89,33 +109,37 @@ export default function OpportunityDetail({ loaderData, actionData }: Route.Comp
         to="/opportunities"
         className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-primary"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" /> All opportunities
+        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t("opportunities.detail.back")}
       </Link>
       <div className="relative mt-6 aspect-[3/2] overflow-hidden rounded-xl bg-muted sm:aspect-[2/1]">
         <OpportunityImage title={o.title} location={o.location} imageUrl={o.imageUrl} eager />
       </div>
       <header className="mt-8">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge variant="success">{OPPORTUNITY_STATUS_LABELS[o.status]}</Badge>
+          <Badge variant="success">{t(OPPORTUNITY_STATUS_KEYS[o.status])}</Badge>
           <EarlyAccessBadge publicAt={o.publicAt} timeZone={timeZone} />
         </div>
-        <h1 className="mt-3 font-serif text-3xl font-semibold sm:text-4xl">{o.title}</h1>
+        <h1 className="mt-3 font-serif text-3xl font-semibold sm:text-4xl" {...text}>
+          {o.title}
+        </h1>
         <p className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-1 text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
             <MapPin className="size-4" aria-hidden="true" /> {o.location}
           </span>
           <span className="inline-flex items-center gap-1.5">
-            <CalendarDays className="size-4" aria-hidden="true" /> Completion: {formatCompletion(o.completionDate)}
+            <CalendarDays className="size-4" aria-hidden="true" /> {t("opportunities.completion", { date: completion(o.completionDate) })}
           </span>
         </p>
       </header>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_20rem]">
         <div>
-          <p className="text-lg leading-relaxed text-foreground/85">{o.description}</p>
+          <p className="text-lg leading-relaxed text-foreground/85" {...text}>
+            {o.description}
+          </p>
           {o.projectHighlights.length > 0 && (
             <section className="mt-8" aria-labelledby="highlights">
               <h2 id="highlights" className="font-serif text-xl font-semibold">
-                Project highlights
+                {t("opportunities.detail.highlights")}
               </h2>
               <ul className="mt-4 space-y-3">
                 {o.projectHighlights.map((h) => (
@@ -132,17 +156,17 @@ export default function OpportunityDetail({ loaderData, actionData }: Route.Comp
           <dl className="space-y-4">
             {facts.map((f) => (
               <div key={f.label}>
-                <dt className="text-sm text-muted-foreground">{f.label}</dt>
+                <dt className="text-sm text-muted-foreground">{t(f.label)}</dt>
                 <dd className="font-semibold">{f.value}</dd>
               </div>
             ))}
           </dl>
           <ScheduleButton className="mt-6 w-full" opportunity={{ id: o.id, title: o.title }}>
-            Schedule Discussion
+            {t("opportunities.schedule")}
           </ScheduleButton>
           <section aria-labelledby="interest-heading" className="mt-6 border-t pt-6">
             <h2 id="interest-heading" className="mb-3 font-serif text-lg font-semibold">
-              Register your interest
+              {t("opportunities.detail.interestTitle")}
             </h2>
             <InterestPanel panel={interest} opportunityId={o.id} opportunityTitle={o.title} actionData={actionData} />
           </section>
@@ -151,7 +175,7 @@ export default function OpportunityDetail({ loaderData, actionData }: Route.Comp
       {documents.length > 0 ? (
         <section aria-labelledby="documents-heading" className="mt-12 space-y-4">
           <h2 id="documents-heading" className="font-serif text-2xl font-semibold">
-            Documents
+            {t("opportunities.detail.documents")}
           </h2>
           <DocumentGrid documents={documents} timeZone={timeZone} empty="" />
         </section>

@@ -9,11 +9,13 @@ import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/toaster";
 import { BILLING_MESSAGES, CHECKOUT_FAILED, checkoutRefusal, checkoutRequestSchema, type CheckoutAnswer } from "~/domain/billing";
 import { brand } from "~/domain/brand";
-import { FREE_TRIAL_DAYS, YEARLY_SAVING_BANNER, type BillingInterval } from "~/domain/constants";
-import { entitlementLines, entitlementsFor, listPlans, plansIncluding } from "~/domain/entitlements";
+import { FREE_TRIAL_DAYS, type BillingInterval } from "~/domain/constants";
+import { entitlementLineKeys, entitlementsFor, listPlans, plansIncluding } from "~/domain/entitlements";
 import { formatUsd, yearlySavingPercent } from "~/domain/format";
-import { routeMeta } from "~/domain/seo";
-import { isMostPopular, opportunitiesLine, PLAN_SUBTITLES } from "~/domain/plans";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { isMostPopular, opportunitiesLine, PLAN_SUBTITLES, planFeature, YEARLY_SAVING_UP_TO_PERCENT } from "~/domain/plans";
+import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
 import { answer, readForm, settle } from "~/server/http/answer.server";
 import { anonymous } from "~/server/security/actor.server";
 import { actorFor } from "~/server/security/session.server";
@@ -22,6 +24,9 @@ import { findLibraryDocument } from "~/server/services/documents.server";
 import { listActivePlans } from "~/server/services/plans.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/pricing";
+
+/** The page's words; "portal" for what each plan includes in the investor portal (entitlementLineKeys) and the list of plans. */
+export const handle = { catalogues: ["pricing", "portal"] } satisfies I18nHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const documentId = new URL(request.url).searchParams.get("document");
@@ -34,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { plans: plans.value, failed: plans.failed, wanted };
 }
 
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 /**
  * Start Subscription (SPEC.md section 4, create-checkout-subscription). Without a session:
  * to /auth, and back here afterwards. With one: a Stripe Checkout Session, whose url the
@@ -41,12 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * JavaScript.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return answer(context, { failure: CHECKOUT_FAILED, reply: checkoutRefusal }, async () => {
+  const t = translator(context.locale);
+  return answer(context, { failure: CHECKOUT_FAILED, reply: (message) => checkoutRefusal(message, t) }, async () => {
     const actor = await actorFor(context);
     if (actor.kind !== "user") throw redirect(`/auth?redirectTo=${encodeURIComponent("/pricing")}`);
     const form = Object.fromEntries(await readForm(request));
     const parsed = checkoutRequestSchema.safeParse(form);
-    if (!parsed.success) return data<CheckoutAnswer>(checkoutRefusal(BILLING_MESSAGES.unknownPlan), { status: 400 });
+    if (!parsed.success) return data<CheckoutAnswer>(checkoutRefusal(t(BILLING_MESSAGES.unknownPlan), t), { status: 400 });
     const { url } = await startCheckout(context, actor, parsed.data);
     if (form.newTab !== "1") throw redirect(url);
     return data<CheckoutAnswer>({ url });
@@ -54,37 +62,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
+  const t = translator(localeFromMatches(args.matches));
   return routeMeta(args, {
-    title: `Pricing | ${brand.name}`,
-    description: `Explorer, Investor and Elite plans for research, due-diligence packs and adviser access. Monthly or yearly, with a ${FREE_TRIAL_DAYS}-day free trial.`,
+    title: t("pricing.meta.title", { brand: brand.name }),
+    description: t("pricing.meta.description", { days: FREE_TRIAL_DAYS }),
     path: "/pricing",
   });
 }
 
+/** SPEC.md's FAQ: each question and its answer, which reads `{ days }` (the free trial). */
 const faqs = [
-  {
-    q: "Can I cancel anytime?",
-    a: "Yes. You can cancel whenever you like from your account; your plan stays active until the end of the period you have paid for, and you are not charged again.",
-  },
-  {
-    q: "Which payment methods do you accept?",
-    a: "All major credit and debit cards (Visa, Mastercard, American Express), processed securely by Stripe. Family offices on the Elite plan can also pay yearly by bank transfer.",
-  },
-  {
-    q: "Is there a free trial?",
-    a: `Every plan starts with a ${FREE_TRIAL_DAYS}-day free trial. You can cancel before it ends and you will not be charged.`,
-  },
-];
+  { q: "pricing.faq.cancel.q", a: "pricing.faq.cancel.a" },
+  { q: "pricing.faq.payment.q", a: "pricing.faq.payment.a" },
+  { q: "pricing.faq.trial.q", a: "pricing.faq.trial.a" },
+] as const satisfies readonly { q: MessageKey; a: MessageKey }[];
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { plans, failed, wanted } = loaderData;
+  const t = useT();
   const [interval, setInterval] = useState<BillingInterval>("month");
   const actionData = useActionData<typeof action>();
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.viewer);
 
   useEffect(() => {
-    if (failed) toast.error("Failed to load subscription plans");
-  }, [failed]);
+    if (failed) toast.error(t("pricing.plans.loadFailed"));
+  }, [failed, t]);
   useEffect(() => {
     if (actionData?.error) toast.error(actionData.error.title, { description: actionData.error.description });
   }, [actionData]);
@@ -92,72 +94,73 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const cancelled = searchParams.get("checkout") === "cancelled";
   useEffect(() => {
-    if (cancelled) toast.info("Checkout cancelled", { id: "checkout-cancelled", description: "You have not been charged." });
-  }, [cancelled]);
+    if (cancelled) toast.info(t("pricing.checkout.cancelled"), { id: "checkout-cancelled", description: t("pricing.checkout.notCharged") });
+  }, [cancelled, t]);
 
   const yearly = interval === "year";
   return (
     <>
       <section className="bg-primary px-4 py-14 text-center text-primary-foreground sm:px-6 sm:py-20">
-        <h1 className="font-serif text-4xl font-semibold sm:text-5xl">Plans for serious investors</h1>
+        <h1 className="font-serif text-4xl font-semibold sm:text-5xl">{t("pricing.hero.title")}</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-primary-foreground/85">
-          Research, due-diligence packs and time with our advisers, with a {FREE_TRIAL_DAYS}-day free trial on every plan.
+          {t("pricing.hero.text", { days: FREE_TRIAL_DAYS })}
         </p>
         <div className="mt-8 inline-flex items-center gap-3 rounded-full bg-primary-foreground/10 px-4 py-2">
           <Label htmlFor="billing" className={yearly ? "text-primary-foreground/70" : "font-semibold"}>
-            Monthly
+            {t("pricing.interval.monthly")}
           </Label>
           <Switch
             id="billing"
             checked={yearly}
             onCheckedChange={(on) => setInterval(on ? "year" : "month")}
-            aria-label="Bill yearly"
+            aria-label={t("pricing.interval.billYearly")}
           />
           <Label htmlFor="billing" className={yearly ? "font-semibold" : "text-primary-foreground/70"}>
-            Yearly
+            {t("pricing.interval.yearly")}
           </Label>
-          <Badge variant="warning">{YEARLY_SAVING_BANNER}</Badge>
+          <Badge variant="warning">{t("pricing.interval.savingBanner", { percent: YEARLY_SAVING_UP_TO_PERCENT })}</Badge>
         </div>
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16" aria-label="Plans">
+      <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16" aria-label={t("pricing.plans.label")}>
         {wanted ? (
           <p role="status" className="mx-auto mb-10 max-w-3xl rounded-xl border border-accent/60 bg-accent/10 p-4 text-center" data-testid="document-plans">
-            <strong>{wanted.title}</strong> is included in the {listPlans(wanted.plans)} plan{wanted.plans.length > 1 ? "s" : ""}. Every plan starts with a{" "}
-            {FREE_TRIAL_DAYS}-day free trial.
+            <strong>{wanted.title}</strong>{" "}
+            {t("pricing.document.included", { plans: listPlans(wanted.plans, t), count: wanted.plans.length, days: FREE_TRIAL_DAYS })}
           </p>
         ) : null}
         {plans.length === 0 ? (
           <p className="py-12 text-center text-muted-foreground">
-            {failed ? "Failed to load subscription plans" : "Our plans are being updated. Please check back shortly."}
+            {failed ? t("pricing.plans.loadFailed") : t("pricing.plans.empty")}
           </p>
         ) : (
           <ul className="grid gap-8 md:grid-cols-3">
             {plans.map((plan) => {
               const saving = yearlySavingPercent(plan.priceMonthly, plan.priceYearly);
               const popular = isMostPopular(plan);
+              const included = entitlementLineKeys(entitlementsFor({ signedIn: true, plan })).map((line) => t(line.key, line.values));
               return (
                 <li key={plan.id}>
                   <Card className={`relative h-full ${popular ? "border-2 border-accent shadow-lg" : ""}`} data-testid="plan-card">
-                    {popular && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most Popular</Badge>}
+                    {popular && <Badge className="absolute -top-3 start-1/2 -translate-x-1/2 rtl:translate-x-1/2">{t("pricing.plan.popular")}</Badge>}
                     <CardHeader>
                       <h2 className="font-serif text-2xl font-semibold">{plan.name}</h2>
-                      <p className="text-sm text-muted-foreground">{PLAN_SUBTITLES[plan.name] ?? ""}</p>
+                      <p className="text-sm text-muted-foreground">{Object.hasOwn(PLAN_SUBTITLES, plan.name) ? t(PLAN_SUBTITLES[plan.name]!) : ""}</p>
                       <p className="mt-4">
                         <span className="font-serif text-4xl font-semibold" data-testid="plan-price">
                           {formatUsd(yearly ? plan.priceYearly : plan.priceMonthly)}
                         </span>
-                        <span className="text-muted-foreground"> / {yearly ? "year" : "month"}</span>
+                        <span className="text-muted-foreground"> {yearly ? t("pricing.plan.perYear") : t("pricing.plan.perMonth")}</span>
                       </p>
                       {yearly && saving > 0 && (
                         <Badge variant="success" className="mt-2 w-fit" data-testid="plan-saving">
-                          Save {saving}%
+                          {t("pricing.plan.saving", { percent: saving })}
                         </Badge>
                       )}
                     </CardHeader>
                     <CardContent className="flex-1 space-y-4">
                       <ul className="space-y-2 text-sm">
-                        {[opportunitiesLine(plan.maxOpportunities), ...plan.features].map((feature) => (
+                        {[opportunitiesLine(plan.maxOpportunities, t), ...plan.features.map((feature) => planFeature(feature, t))].map((feature) => (
                           <li key={feature} className="flex gap-2">
                             <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
                             {feature}
@@ -165,9 +168,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                         ))}
                       </ul>
                       <div>
-                        <h3 className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">In the investor portal</h3>
+                        <h3 className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{t("pricing.plan.portalHeading")}</h3>
                         <ul className="mt-2 space-y-2 text-sm" data-testid="plan-entitlements">
-                          {entitlementLines(entitlementsFor({ signedIn: true, plan })).map((line) => (
+                          {included.map((line) => (
                             <li key={line} className="flex gap-2">
                               <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
                               {line}
@@ -189,15 +192,15 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 
       <section className="mx-auto max-w-3xl px-4 pb-16 sm:px-6" aria-labelledby="faq">
         <h2 id="faq" className="font-serif text-3xl font-semibold text-primary">
-          Frequently asked questions
+          {t("pricing.faq.title")}
         </h2>
         <div className="mt-6 divide-y rounded-xl border bg-card">
           {faqs.map(({ q, a }) => (
             <details key={q} className="group p-5">
               <summary className="cursor-pointer list-none font-medium marker:content-none focus-visible:outline-2">
-                {q}
+                {t(q)}
               </summary>
-              <p className="mt-3 text-muted-foreground">{a}</p>
+              <p className="mt-3 text-muted-foreground">{t(a, { days: FREE_TRIAL_DAYS })}</p>
             </details>
           ))}
         </div>
@@ -213,6 +216,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
  * server answers; on an error it is closed again and the toast says why.
  */
 function StartSubscription({ planId, interval, popular, signedIn }: { planId: string; interval: BillingInterval; popular: boolean; signedIn: boolean }) {
+  const t = useT();
   const fetcher = useFetcher<typeof action>({ key: `checkout-${planId}` });
   const tab = useRef<Window | null>(null);
   const handled = useRef<unknown>(undefined);
@@ -250,7 +254,7 @@ function StartSubscription({ planId, interval, popular, signedIn }: { planId: st
     const opened = window.open("", "_blank");
     if (opened) {
       opened.opener = null;
-      opened.document.title = "Opening secure checkout…";
+      opened.document.title = t("pricing.checkout.opening");
     }
     tab.current = opened;
     const form = new FormData(event.currentTarget);
@@ -263,7 +267,7 @@ function StartSubscription({ planId, interval, popular, signedIn }: { planId: st
       <input type="hidden" name="planId" value={planId} />
       <input type="hidden" name="billingInterval" value={interval} />
       <Button type="submit" className="w-full" variant={popular ? "accent" : "default"} disabled={busy}>
-        {busy ? "Processing..." : "Start Subscription"}
+        {busy ? t("pricing.plan.processing") : t("pricing.plan.start")}
       </Button>
     </fetcher.Form>
   );

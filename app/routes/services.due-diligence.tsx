@@ -3,169 +3,178 @@ import { Link } from "react-router";
 import { FeatureCardGrid } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
+import { RichText, standIns } from "~/i18n/rich-text";
 import type { Route } from "./+types/services.due-diligence";
 
+export function loader() {
+  return null;
+}
+
+export const handle = { catalogues: ["services"] } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 export function meta(args: Route.MetaArgs) {
+  const t = translator(localeFromMatches(args.matches));
   return routeMeta(args, {
-    title: `Due Diligence | ${brand.name}`,
-    description:
-      "Independent due diligence on off-plan projects in Iraq, Kurdistan, the UAE and Jordan: developer checks, title verification, site monitoring and AML screening.",
+    title: t("services.dueDiligence.metaTitle", { brand: brand.name }),
+    description: t("services.dueDiligence.metaDescription"),
     path: "/services/due-diligence",
   });
 }
 
 const registries = [
   {
-    market: "Iraq",
-    registry: "Baghdad Real Estate Registry",
-    text: "We obtain and verify the land title extract, confirm the registered owner and land classification, and check for mortgages, seizures or disputes recorded against the plot. For projects on state land we confirm the investment licence and the land allocation behind it.",
+    market: "services.dueDiligence.registries.iraqMarket",
+    registry: "services.dueDiligence.registries.iraqRegistry",
+    text: "services.dueDiligence.registries.iraqText",
   },
   {
-    market: "Kurdistan Region",
-    registry: "Kurdistan Region real estate registries",
-    text: "In Erbil, Sulaymaniyah and Duhok we check the title at the relevant registration directorate, confirm that the developer's rights over the land match the project licence, and review how individual units will be registered on completion.",
+    market: "services.dueDiligence.registries.kurdistanMarket",
+    registry: "services.dueDiligence.registries.kurdistanRegistry",
+    text: "services.dueDiligence.registries.kurdistanText",
   },
   {
-    market: "UAE",
-    registry: "Dubai Land Department and RERA escrow",
-    text: "We confirm the project is registered with the Dubai Land Department, that the developer is registered with RERA, and that buyer payments go into the project's designated escrow account. We also review the Oqood pre-registration process for off-plan units.",
+    market: "services.dueDiligence.registries.uaeMarket",
+    registry: "services.dueDiligence.registries.uaeRegistry",
+    text: "services.dueDiligence.registries.uaeText",
   },
   {
-    market: "Jordan",
-    registry: "Department of Lands and Survey",
-    text: "We verify the plot and any apartment title with the Department of Lands and Survey, check for encumbrances, and confirm the approvals a non-Jordanian buyer needs before the transfer can be registered.",
+    market: "services.dueDiligence.registries.jordanMarket",
+    registry: "services.dueDiligence.registries.jordanRegistry",
+    text: "services.dueDiligence.registries.jordanText",
   },
-];
+] as const satisfies readonly { market: MessageKey; registry: MessageKey; text: MessageKey }[];
 
 const checks = [
   {
     icon: FileSearch,
-    title: "Developer track record",
+    title: "services.dueDiligence.checks.developerTitle",
     points: [
-      "Completed projects visited and compared with their original brochures and delivery dates",
-      "Ownership, directors and beneficial owners of the developer and its contractors",
-      "Litigation, buyer complaints and any history of stalled or abandoned projects",
-      "Financial capacity to finish the project, including funding sources and presales",
+      "services.dueDiligence.checks.developer1",
+      "services.dueDiligence.checks.developer2",
+      "services.dueDiligence.checks.developer3",
+      "services.dueDiligence.checks.developer4",
     ],
   },
   {
     icon: HardHat,
-    title: "Construction progress monitoring",
+    title: "services.dueDiligence.checks.constructionTitle",
     points: [
-      "Regular site visits by our teams in Baghdad and Dubai and trusted partners in Erbil and Amman",
-      "Independent quantity surveyors who measure work actually completed",
-      "Progress compared with the payment schedule before each instalment is due",
-      "Photographic records and a written note of any delay or quality concern",
+      "services.dueDiligence.checks.construction1",
+      "services.dueDiligence.checks.construction2",
+      "services.dueDiligence.checks.construction3",
+      "services.dueDiligence.checks.construction4",
     ],
   },
   {
     icon: Scale,
-    title: "Legal structure review",
+    title: "services.dueDiligence.checks.legalTitle",
     points: [
-      "Sale and purchase agreement reviewed with qualified local counsel",
-      "Rules on foreign and non-resident ownership in each jurisdiction",
-      "Holding structure, whether direct, through a company or through a partner",
-      "Handover, defect liability, cancellation and resale clauses",
+      "services.dueDiligence.checks.legal1",
+      "services.dueDiligence.checks.legal2",
+      "services.dueDiligence.checks.legal3",
+      "services.dueDiligence.checks.legal4",
     ],
   },
   {
     icon: ShieldCheck,
-    title: "AML, KYC and sanctions screening",
+    title: "services.dueDiligence.checks.amlTitle",
     points: [
-      "Identity, source-of-funds and source-of-wealth checks on every investor",
-      "Screening of developers, landowners and counterparties against UK, UN, EU and US sanctions lists",
-      "Politically exposed person and adverse media checks on all principal parties",
-      "Rescreening at each material stage, not only at onboarding",
+      "services.dueDiligence.checks.aml1",
+      "services.dueDiligence.checks.aml2",
+      "services.dueDiligence.checks.aml3",
+      "services.dueDiligence.checks.aml4",
     ],
   },
-];
+] as const satisfies readonly { icon: unknown; title: MessageKey; points: readonly MessageKey[] }[];
 
 const reportContents = [
-  "An executive summary with our overall assessment and the key risks we identified",
-  "A developer profile, including track record, ownership and financial standing",
-  "Title and registry findings, with copies of the documents we verified",
-  "A construction status report from the independent quantity surveyor",
-  "A legal review of the purchase agreement, payment plan and ownership structure",
-  "AML, KYC and sanctions screening results for the counterparties involved",
-  "A market comparison of pricing, rental levels and resale evidence nearby",
-  "Conditions we recommend before commitment and questions still open with the developer",
-];
+  "services.dueDiligence.report.item1",
+  "services.dueDiligence.report.item2",
+  "services.dueDiligence.report.item3",
+  "services.dueDiligence.report.item4",
+  "services.dueDiligence.report.item5",
+  "services.dueDiligence.report.item6",
+  "services.dueDiligence.report.item7",
+  "services.dueDiligence.report.item8",
+] as const satisfies readonly MessageKey[];
+
+const linkClass = "font-medium text-primary underline underline-offset-4";
 
 export default function DueDiligence() {
+  const t = useT();
   return (
     <StaticPage
-      eyebrow="Services"
-      title="Due Diligence"
-      lead="Before you commit capital to an off-plan project, we test the developer, the land, the legal terms and the construction programme, and put our findings in writing."
+      eyebrow={t("services.eyebrow")}
+      title={t("services.dueDiligence.title")}
+      lead={t("services.dueDiligence.lead")}
     >
-      <StaticSection title="Why it matters">
-        <p>
-          In off-plan property you pay for something that does not yet exist. The main risks are a developer who
-          cannot finish, a title that does not hold, or a contract that leaves the buyer with little recourse.
-          Registration systems and buyer protections differ sharply between Baghdad, Erbil, Dubai and Amman, and
-          documents that look complete can hide gaps that only local checks reveal. Our due diligence is carried
-          out by our own teams and trusted local professionals, and it is independent of any developer's sales
-          process.
-        </p>
+      <StaticSection title={t("services.dueDiligence.why.title")}>
+        <p>{t("services.dueDiligence.why.text")}</p>
       </StaticSection>
 
-      <StaticSection title="What we check">
-        <FeatureCardGrid items={checks} />
+      <StaticSection title={t("services.dueDiligence.checks.title")}>
+        <FeatureCardGrid
+          items={checks.map((c) => ({ icon: c.icon, title: t(c.title), points: c.points.map((point) => t(point)) }))}
+        />
       </StaticSection>
 
-      <StaticSection title="Title and land registry verification">
-        <p>
-          We never rely on copies supplied by the developer alone. Title is checked directly with the registry
-          responsible in each market.
-        </p>
+      <StaticSection title={t("services.dueDiligence.registries.title")}>
+        <p>{t("services.dueDiligence.registries.text")}</p>
         <ul className="space-y-3">
           {registries.map((r) => (
             <li key={r.market} className="flex gap-3 rounded-lg border bg-card p-4">
               <Landmark className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
               <div>
                 <h3 className="font-semibold text-primary">
-                  {r.market}: {r.registry}
+                  {t("services.dueDiligence.registries.heading", { market: t(r.market), registry: t(r.registry) })}
                 </h3>
-                <p className="mt-1 text-sm text-muted-foreground">{r.text}</p>
+                <p className="mt-1 text-sm text-muted-foreground">{t(r.text)}</p>
               </div>
             </li>
           ))}
         </ul>
       </StaticSection>
 
-      <StaticSection title="What you receive">
-        <p>
-          Every project we recommend is supported by a written due diligence report, which your own lawyers and
-          advisers are welcome to review. It includes:
-        </p>
+      <StaticSection title={t("services.dueDiligence.report.title")}>
+        <p>{t("services.dueDiligence.report.text")}</p>
         <ul className="space-y-2">
           {reportContents.map((item) => (
             <li key={item} className="flex gap-2">
               <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
-              <span>{item}</span>
+              <span>{t(item)}</span>
             </li>
           ))}
         </ul>
         <p>
-          Where our findings raise a concern we say so plainly, and we will advise you not to proceed if the
-          risks cannot be resolved. Once you have invested, construction monitoring continues as part of our{" "}
-          <Link to="/services/portfolio-management" className="font-medium text-primary underline underline-offset-4">
-            portfolio management
-          </Link>{" "}
-          service.
+          <RichText
+            message={t("services.dueDiligence.report.concerns", standIns("link"))}
+            elements={{
+              link: (
+                <Link to="/services/portfolio-management" className={linkClass}>
+                  {t("services.dueDiligence.report.portfolioLink")}
+                </Link>
+              ),
+            }}
+          />
         </p>
       </StaticSection>
 
-      <StaticSection title="Limits of due diligence">
+      <StaticSection title={t("services.dueDiligence.limits.title")}>
         <p>
-          Due diligence reduces risk; it cannot remove it. Our report reflects the information available at the
-          time it is written, and developers, markets and regulations can change. Capital is at risk, and
-          projected returns are not guaranteed. Please read our{" "}
-          <Link to="/legal/risk-disclosure" className="font-medium text-primary underline underline-offset-4">
-            risk disclosure
-          </Link>{" "}
-          for more detail.
+          <RichText
+            message={t("services.dueDiligence.limits.text", standIns("link"))}
+            elements={{
+              link: (
+                <Link to="/legal/risk-disclosure" className={linkClass}>
+                  {t("services.riskDisclosureLink")}
+                </Link>
+              ),
+            }}
+          />
         </p>
       </StaticSection>
     </StaticPage>

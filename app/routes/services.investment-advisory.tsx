@@ -5,151 +5,113 @@ import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
 import { CONSULTATION_MINUTES, INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
+import { RichText, standIns } from "~/i18n/rich-text";
 import type { Route } from "./+types/services.investment-advisory";
 
+export function loader() {
+  return null;
+}
+
+export const handle = { catalogues: ["services"] } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 export function meta(args: Route.MetaArgs) {
+  const t = translator(localeFromMatches(args.matches));
   return routeMeta(args, {
-    title: `Investment Advisory | ${brand.name}`,
-    description:
-      "Independent advice on off-plan real estate in Iraq, the Kurdistan Region, the UAE and Jordan: mandate, strategy, allocation, payment plans and exit planning.",
+    title: t("services.advisory.metaTitle", { brand: brand.name }),
+    description: t("services.advisory.metaDescription"),
     path: "/services/investment-advisory",
   });
 }
 
 const pillars = [
-  {
-    icon: Target,
-    title: "Mandate",
-    text: "We start by writing down what the capital is for: target return, income or growth, currency exposure, liquidity needs and the level of risk you are prepared to carry. Every recommendation is tested against that mandate.",
-  },
-  {
-    icon: Compass,
-    title: "Strategy",
-    text: "We translate the mandate into a plan: which markets, which asset types (residential, serviced apartments, mixed-use, commercial), which stage of construction and which calibre of developer suit your objectives.",
-  },
+  { icon: Target, title: "services.advisory.pillars.mandateTitle", text: "services.advisory.pillars.mandateText" },
+  { icon: Compass, title: "services.advisory.pillars.strategyTitle", text: "services.advisory.pillars.strategyText" },
   {
     icon: Layers,
-    title: "Allocation",
-    text: "We spread exposure across Iraq, the Kurdistan Region, the UAE and Jordan so that no single market, developer or currency dominates, balancing higher-growth frontier positions with more liquid Gulf holdings.",
+    title: "services.advisory.pillars.allocationTitle",
+    text: "services.advisory.pillars.allocationText",
   },
   {
     icon: CalendarClock,
-    title: "Off-plan payment plans",
-    text: "Instalments are usually tied to construction milestones or handover. We model each schedule against your cash flow, negotiate terms where volume allows, and flag plans that front-load payments ahead of real progress.",
+    title: "services.advisory.pillars.paymentPlansTitle",
+    text: "services.advisory.pillars.paymentPlansText",
   },
-  {
-    icon: DoorOpen,
-    title: "Exit planning",
-    text: "Before you commit we set out how you expect to leave: assignment before completion, resale after handover, or holding for rental income. We check transfer rules and fees in each jurisdiction so the exit is realistic.",
-  },
-];
+  { icon: DoorOpen, title: "services.advisory.pillars.exitTitle", text: "services.advisory.pillars.exitText" },
+] as const satisfies readonly { icon: unknown; title: MessageKey; text: MessageKey }[];
 
 const markets = [
-  {
-    to: "/markets/iraq",
-    name: "Iraq",
-    text: "Federal Iraq, led by Baghdad and Basra, where reconstruction and a young population drive demand for modern housing.",
-  },
+  { to: "/markets/iraq", name: "services.advisory.markets.iraqName", text: "services.advisory.markets.iraqText" },
   {
     to: "/markets/kurdistan-region",
-    name: "Kurdistan Region",
-    text: "Erbil, Sulaymaniyah and Duhok, with established gated communities and a growing base of local and diaspora buyers.",
+    name: "services.advisory.markets.kurdistanName",
+    text: "services.advisory.markets.kurdistanText",
   },
-  {
-    to: "/markets/uae",
-    name: "UAE",
-    text: "Dubai and Abu Dhabi, the region's deepest and most liquid off-plan markets, with escrow-protected developer payments.",
-  },
-  {
-    to: "/markets/jordan",
-    name: "Jordan",
-    text: "Amman and its surroundings, a stable market valued for residential demand and long-term capital preservation.",
-  },
-];
+  { to: "/markets/uae", name: "services.advisory.markets.uaeName", text: "services.advisory.markets.uaeText" },
+  { to: "/markets/jordan", name: "services.advisory.markets.jordanName", text: "services.advisory.markets.jordanText" },
+] as const satisfies readonly { to: string; name: MessageKey; text: MessageKey }[];
 
 const steps = [
-  {
-    title: "Introductory call",
-    text: `A ${CONSULTATION_MINUTES}-minute conversation with a senior adviser about your objectives, timeline and existing holdings. There is no charge and no obligation.`,
-  },
-  {
-    title: "Mandate and engagement letter",
-    text: "We document your mandate, the scope of our work and our fees in writing, and complete identity and source-of-funds checks before any project is discussed in detail.",
-  },
-  {
-    title: "Shortlist and due diligence",
-    text: "We present a shortlist of projects that fit the mandate, each supported by our due diligence findings on the developer, title and construction programme.",
-  },
-  {
-    title: "Structuring and commitment",
-    text: "We help you choose the holding structure, review the sale and purchase agreement with local counsel, and agree the payment plan before you sign.",
-  },
-  {
-    title: "Monitoring through to exit",
-    text: "Once you have invested, we track construction and payments, manage handover and report to you every quarter until the asset is sold or held for income.",
-  },
-];
+  { title: "services.advisory.steps.callTitle", text: "services.advisory.steps.callText" },
+  { title: "services.advisory.steps.mandateTitle", text: "services.advisory.steps.mandateText" },
+  { title: "services.advisory.steps.shortlistTitle", text: "services.advisory.steps.shortlistText" },
+  { title: "services.advisory.steps.structuringTitle", text: "services.advisory.steps.structuringText" },
+  { title: "services.advisory.steps.monitoringTitle", text: "services.advisory.steps.monitoringText" },
+] as const satisfies readonly { title: MessageKey; text: MessageKey }[];
+
+const linkClass = "font-medium text-primary underline underline-offset-4";
 
 export default function InvestmentAdvisory() {
+  const t = useT();
   const q = INVESTOR_QUALIFICATIONS;
   return (
-    <StaticPage
-      eyebrow="Services"
-      title="Investment Advisory"
-      lead="Independent, mandate-led advice for investors allocating to off-plan real estate in Iraq, the Kurdistan Region, the UAE and Jordan, from the first conversation to the eventual exit."
-    >
-      <StaticSection title="How we advise">
-        <p>
-          Off-plan property in the Middle East can offer attractive entry prices and staged payments, but the
-          outcome depends on choosing the right developer, the right jurisdiction and the right terms. Our
-          advisers in London, Dubai and Baghdad combine local market knowledge with the discipline expected by
-          international investors. Our advice covers five areas.
-        </p>
-        <FeatureCardGrid items={pillars} />
+    <StaticPage eyebrow={t("services.eyebrow")} title={t("services.advisory.title")} lead={t("services.advisory.lead")}>
+      <StaticSection title={t("services.advisory.how.title")}>
+        <p>{t("services.advisory.how.text")}</p>
+        <FeatureCardGrid items={pillars.map((p) => ({ icon: p.icon, title: t(p.title), text: t(p.text) }))} />
       </StaticSection>
 
-      <StaticSection title="Where we allocate">
-        <p>
-          Each market has its own legal framework, currency and pace of development. We recommend a mix based on
-          your mandate rather than a fixed model portfolio.
-        </p>
+      <StaticSection title={t("services.advisory.where.title")}>
+        <p>{t("services.advisory.where.text")}</p>
         <ul className="space-y-3">
           {markets.map((m) => (
             <li key={m.to} className="rounded-lg border bg-card p-4">
               <h3 className="font-semibold text-primary">
                 <Link to={m.to} className="hover:underline">
-                  {m.name}
+                  {t(m.name)}
                 </Link>
               </h3>
-              <p className="mt-1 text-sm text-muted-foreground">{m.text}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{t(m.text)}</p>
             </li>
           ))}
         </ul>
       </StaticSection>
 
-      <StaticSection title="Who it is for">
-        <p>
-          We work with high-net-worth individuals, family offices and private investment companies, including
-          members of the Iraqi and Kurdish diaspora in the United Kingdom, Europe and the Gulf who want
-          professional representation in markets they know personally. Because off-plan investments are illiquid
-          until completion, our advisory service is reserved for investors who meet the following criteria:
-        </p>
-        <ul className="list-disc space-y-2 pl-6">
+      <StaticSection title={t("services.advisory.who.title")}>
+        <p>{t("services.advisory.who.text")}</p>
+        <ul className="list-disc space-y-2 ps-6">
           <li>
-            A minimum investment of <strong>{formatUsd(q.minimumInvestmentUsd)}</strong> across the portfolio.
+            <RichText
+              message={t("services.advisory.who.minimum", standIns("amount"))}
+              elements={{ amount: <strong>{formatUsd(q.minimumInvestmentUsd)}</strong> }}
+            />
           </li>
-          {q.accreditedStatus && (
-            <li>Accredited, professional or high-net-worth investor status under the rules that apply to you.</li>
-          )}
+          {q.accreditedStatus && <li>{t("services.advisory.who.status")}</li>}
           <li>
-            An investment horizon of <strong>{q.horizon}</strong>, in line with typical construction and handover
-            periods.
+            <RichText
+              message={t("services.advisory.who.horizon", standIns("horizon"))}
+              elements={{
+                horizon: <strong>{t("services.advisory.who.horizonValue", q.horizonMonths)}</strong>,
+              }}
+            />
           </li>
         </ul>
       </StaticSection>
 
-      <StaticSection title="How an engagement works">
+      <StaticSection title={t("services.advisory.engagement.title")}>
         <ol className="space-y-4">
           {steps.map((s, i) => (
             <li key={s.title} className="flex gap-4">
@@ -160,49 +122,56 @@ export default function InvestmentAdvisory() {
                 {i + 1}
               </span>
               <div>
-                <h3 className="font-semibold text-primary">{s.title}</h3>
-                <p className="mt-1 text-sm text-muted-foreground">{s.text}</p>
+                <h3 className="font-semibold text-primary">{t(s.title)}</h3>
+                <p className="mt-1 text-sm text-muted-foreground">{t(s.text, { minutes: CONSULTATION_MINUTES })}</p>
               </div>
             </li>
           ))}
         </ol>
         <p>
-          Read more about our{" "}
-          <Link to="/services/due-diligence" className="font-medium text-primary underline underline-offset-4">
-            due diligence process
-          </Link>{" "}
-          and how we{" "}
-          <Link to="/services/portfolio-management" className="font-medium text-primary underline underline-offset-4">
-            manage portfolios after investment
-          </Link>
-          .
+          <RichText
+            message={t("services.advisory.engagement.more", standIns("dueDiligence", "portfolio"))}
+            elements={{
+              dueDiligence: (
+                <Link to="/services/due-diligence" className={linkClass}>
+                  {t("services.advisory.engagement.moreDueDiligence")}
+                </Link>
+              ),
+              portfolio: (
+                <Link to="/services/portfolio-management" className={linkClass}>
+                  {t("services.advisory.engagement.morePortfolio")}
+                </Link>
+              ),
+            }}
+          />
         </p>
       </StaticSection>
 
-      <StaticSection title="Fees">
+      <StaticSection title={t("services.advisory.fees.title")}>
         <p>
-          Our fees are agreed in writing before any work begins and usually combine two elements. A{" "}
-          <strong>retainer</strong> covers building the mandate, researching markets and carrying out due
-          diligence, whether or not you go on to invest. A <strong>success fee</strong>, calculated as a
-          percentage of the capital deployed, is payable only when a purchase completes on a project we have
-          recommended.
+          <RichText
+            message={t("services.advisory.fees.p1", standIns("retainer", "successFee"))}
+            elements={{
+              retainer: <strong>{t("services.advisory.fees.retainer")}</strong>,
+              successFee: <strong>{t("services.advisory.fees.successFee")}</strong>,
+            }}
+          />
         </p>
-        <p>
-          Ongoing portfolio management is charged separately as an annual fee. If we receive any payment from a
-          developer in connection with your purchase, we disclose it to you in writing before you commit, so you
-          can judge our advice with full knowledge of how we are paid.
-        </p>
+        <p>{t("services.advisory.fees.p2")}</p>
       </StaticSection>
 
-      <StaticSection title="Important information">
+      <StaticSection title={t("services.advisory.important.title")}>
         <p>
-          Capital is at risk. Off-plan property is illiquid, construction can be delayed, and the value of your
-          investment and any income from it can fall as well as rise. Projected and target returns are estimates,
-          not guarantees, and past performance is not a reliable guide to future results. Please read our{" "}
-          <Link to="/legal/risk-disclosure" className="font-medium text-primary underline underline-offset-4">
-            risk disclosure
-          </Link>{" "}
-          before investing.
+          <RichText
+            message={t("services.advisory.important.text", standIns("link"))}
+            elements={{
+              link: (
+                <Link to="/legal/risk-disclosure" className={linkClass}>
+                  {t("services.riskDisclosureLink")}
+                </Link>
+              ),
+            }}
+          />
         </p>
       </StaticSection>
     </StaticPage>

@@ -3,151 +3,160 @@ import { Link } from "react-router";
 import { FeatureCardGrid, IconParagraph, LinkSection } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
-import { formatList } from "~/domain/format";
-import { routeMeta } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, type MessageKey, type Translate, translator, useT } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
+import { RichText, standIns } from "~/i18n/rich-text";
 import type { Route } from "./+types/services.market-research";
 
+export function loader() {
+  return null;
+}
+
+export const handle = { catalogues: ["services"] } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
 export function meta(args: Route.MetaArgs) {
+  const t = translator(localeFromMatches(args.matches));
   return routeMeta(args, {
-    title: `Market Research | ${brand.name}`,
-    description:
-      "On-the-ground research into off-plan real estate in Iraq, the Kurdistan Region, the UAE and Jordan, plus bespoke studies for family offices and investors.",
+    title: t("services.research.metaTitle", { brand: brand.name }),
+    description: t("services.research.metaDescription"),
     path: "/services/market-research",
   });
 }
 
 const iraqFigures = [
-  { value: brand.figures.gdpGrowth, label: "GDP growth" },
-  { value: brand.figures.infrastructure, label: "Infrastructure pipeline" },
-  { value: brand.figures.population, label: "Population" },
-  { value: `${brand.figures.oilReserves} barrels`, label: "Proven oil reserves" },
-];
+  { value: brand.figures.gdpGrowth, label: "services.research.figures.gdp" },
+  { value: brand.figures.infrastructure, label: "services.research.figures.infrastructure" },
+  { value: brand.figures.population, label: "services.research.figures.population" },
+  {
+    value: brand.figures.oilReserves,
+    label: "services.research.figures.oil",
+    unit: "services.research.figures.oilValue",
+  },
+] as const satisfies readonly { value: string; label: MessageKey; unit?: MessageKey }[];
 
 const coverage = [
+  { icon: Building2, title: "services.research.coverage.iraqTitle", text: "services.research.coverage.iraqText" },
   {
     icon: Building2,
-    title: "Iraq",
-    text: "Baghdad, Basra and Najaf: new residential cities, investment-licence projects on state land and the effect of federal budget and infrastructure spending on demand.",
+    title: "services.research.coverage.kurdistanTitle",
+    text: "services.research.coverage.kurdistanText",
   },
-  {
-    icon: Building2,
-    title: "Kurdistan Region",
-    text: "Erbil, Sulaymaniyah and Duhok: gated communities, high-rise apartments, developer funding and the relationship between regional and federal policy.",
-  },
-  {
-    icon: Building2,
-    title: "UAE",
-    text: "Dubai and Abu Dhabi: launch pricing, payment-plan terms, escrow practice and resale performance across established and emerging communities.",
-  },
-  {
-    icon: Building2,
-    title: "Jordan",
-    text: "Amman and its growth corridors: apartment supply, rental demand, rules for non-Jordanian buyers and the role of Gulf and diaspora capital.",
-  },
-];
+  { icon: Building2, title: "services.research.coverage.uaeTitle", text: "services.research.coverage.uaeText" },
+  { icon: Building2, title: "services.research.coverage.jordanTitle", text: "services.research.coverage.jordanText" },
+] as const satisfies readonly { icon: unknown; title: MessageKey; text: MessageKey }[];
 
 const sources = [
-  "Registry and transaction data where it is published, including Dubai Land Department records and Jordan's Department of Lands and Survey",
-  "Official statistics from national and regional statistics offices, central banks and planning ministries",
-  "Developer price lists, sales releases, payment plans and construction programmes, checked against site visits",
-  "Regular surveys of local agents, valuers, contractors and lawyers on pricing, absorption and rents",
-  "Reports from multilateral institutions and international research houses on the wider economy",
-  "Our own records of the projects we have reviewed, monitored and reported on for clients",
-];
+  "services.research.sources.item1",
+  "services.research.sources.item2",
+  "services.research.sources.item3",
+  "services.research.sources.item4",
+  "services.research.sources.item5",
+  "services.research.sources.item6",
+] as const satisfies readonly MessageKey[];
 
 const bespoke = [
-  "Market entry studies for a city, district or asset type",
-  "Independent reviews of a specific project or developer you have been offered",
-  "Comparable pricing and rental evidence to support a purchase or a sale",
-  "Portfolio-level reviews of existing holdings across the region",
-  "Briefings for investment committees, trustees and family members",
-];
+  "services.research.bespoke.item1",
+  "services.research.bespoke.item2",
+  "services.research.bespoke.item3",
+  "services.research.bespoke.item4",
+  "services.research.bespoke.item5",
+] as const satisfies readonly MessageKey[];
 
-const officeCities = formatList(brand.offices.map((o) => o.city));
+/** The office cities (app/domain/brand.ts) by their catalogue keys. */
+const OFFICE_NAMES: Record<(typeof brand.offices)[number]["city"], MessageKey> = {
+  London: "office.london",
+  Dubai: "office.dubai",
+  Baghdad: "office.baghdad",
+};
+
+/** "London, Dubai and Baghdad" in the reader's language. */
+function officeCities(t: Translate): string {
+  const names = brand.offices.map((office) => t(OFFICE_NAMES[office.city]));
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(t("list.separator"))}${t("services.research.listLastSeparator")}${names[names.length - 1]}`;
+}
+
+const linkClass = "font-medium text-primary underline underline-offset-4";
 
 export default function MarketResearch() {
+  const t = useT();
   return (
-    <StaticPage
-      eyebrow="Services"
-      title="Market Research"
-      lead="Reliable information on Middle Eastern property is hard to find and harder to verify. Our research gives investors an evidence-based view of what is being built, who is building it and how it is priced."
-    >
-      <StaticSection title="Research coverage">
-        <p>
-          We follow off-plan and newly completed residential, serviced-apartment and mixed-use property in four
-          markets. For each we track supply pipelines, launch and resale prices, absorption, payment-plan terms,
-          rental levels, developer activity and regulatory change.
-        </p>
-        <FeatureCardGrid items={coverage} />
-        <p>Iraq remains the centre of our work. The headline figures we use in our briefings are:</p>
+    <StaticPage eyebrow={t("services.eyebrow")} title={t("services.research.title")} lead={t("services.research.lead")}>
+      <StaticSection title={t("services.research.coverage.title")}>
+        <p>{t("services.research.coverage.text")}</p>
+        <FeatureCardGrid items={coverage.map((c) => ({ icon: c.icon, title: t(c.title), text: t(c.text) }))} />
+        <p>{t("services.research.figures.intro")}</p>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           {iraqFigures.map((f) => (
             <div key={f.label} className="rounded-lg border bg-card p-4">
-              <dt className="text-sm text-muted-foreground">{f.label}</dt>
-              <dd className="mt-1 font-serif text-2xl font-semibold text-primary">{f.value}</dd>
+              <dt className="text-sm text-muted-foreground">{t(f.label)}</dt>
+              <dd className="mt-1 font-serif text-2xl font-semibold text-primary">
+                {"unit" in f ? (
+                  <RichText message={t(f.unit, standIns("value"))} elements={{ value: <span dir="ltr">{f.value}</span> }} />
+                ) : (
+                  <span dir="ltr">{f.value}</span>
+                )}
+              </dd>
             </div>
           ))}
         </dl>
       </StaticSection>
 
-      <StaticSection title="Teams on the ground">
+      <StaticSection title={t("services.research.teams.title")}>
         <IconParagraph icon={MapPinned} tone="accent">
-          Much of what matters in these markets never appears in a database. Our researchers work from offices in{" "}
-          {officeCities} and travel regularly to
-          Erbil, Sulaymaniyah, Basra and Amman. They visit sites, walk completed schemes, meet developers and
-          speak to the agents who handle resales, so that our figures reflect what is happening on the ground
-          rather than what appears in a brochure.
+          {t("services.research.teams.ground", { offices: officeCities(t) })}
         </IconParagraph>
         <IconParagraph icon={Users} tone="accent">
-          Arabic- and Kurdish-speaking researchers work alongside analysts trained in international real estate
-          research, so local knowledge is presented in a form that investment committees can use.
+          {t("services.research.teams.languages")}
         </IconParagraph>
       </StaticSection>
 
-      <StaticSection title="Data sources">
-        <p>
-          Data quality varies widely between markets. We combine official and private sources, cross-check them
-          against each other, and state clearly where figures are estimates.
-        </p>
+      <StaticSection title={t("services.research.sources.title")}>
+        <p>{t("services.research.sources.text")}</p>
         <ul className="space-y-2">
           {sources.map((s) => (
             <li key={s} className="flex gap-2">
               <Database className="mt-1 size-4 shrink-0 text-accent" aria-hidden="true" />
-              <span>{s}</span>
+              <span>{t(s)}</span>
             </li>
           ))}
         </ul>
       </StaticSection>
 
-      <StaticSection title="Bespoke research for family offices">
-        <p>
-          Family offices and private investors often need answers to questions that published reports do not
-          cover. We carry out commissioned research to a brief agreed in advance, with scope, timetable and fee
-          confirmed in writing. Typical assignments include:
-        </p>
-        <ul className="list-disc space-y-2 pl-6">
+      <StaticSection title={t("services.research.bespoke.title")}>
+        <p>{t("services.research.bespoke.text")}</p>
+        <ul className="list-disc space-y-2 ps-6">
           {bespoke.map((b) => (
-            <li key={b}>{b}</li>
+            <li key={b}>{t(b)}</li>
           ))}
         </ul>
         <p>
-          Bespoke research is confidential to the client who commissions it. Where it leads to an investment, it
-          forms the starting point for our{" "}
-          <Link to="/services/due-diligence" className="font-medium text-primary underline underline-offset-4">
-            due diligence
-          </Link>{" "}
-          and{" "}
-          <Link to="/services/investment-advisory" className="font-medium text-primary underline underline-offset-4">
-            investment advisory
-          </Link>{" "}
-          work.
+          <RichText
+            message={t("services.research.bespoke.confidential", standIns("dueDiligence", "advisory"))}
+            elements={{
+              dueDiligence: (
+                <Link to="/services/due-diligence" className={linkClass}>
+                  {t("services.research.bespoke.dueDiligenceLink")}
+                </Link>
+              ),
+              advisory: (
+                <Link to="/services/investment-advisory" className={linkClass}>
+                  {t("services.research.bespoke.advisoryLink")}
+                </Link>
+              ),
+            }}
+          />
         </p>
       </StaticSection>
 
-      <LinkSection title="Read our latest reports" to="/resources/market-reports" label="Browse market reports">
-        We publish regular reports on supply, pricing and developer activity across the region. Research is
-        provided for information and does not constitute a recommendation to invest; projections are estimates,
-        and capital is at risk.
+      <LinkSection
+        title={t("services.research.reports.title")}
+        to="/resources/market-reports"
+        label={t("services.research.reports.browse")}
+      >
+        {t("services.research.reports.text")}
       </LinkSection>
     </StaticPage>
   );

@@ -119,7 +119,7 @@ export async function expectAccessible(page: Page, state: string, scope?: string
  * text is (or is not) on the page read this, or the catalogue would answer for the page.
  */
 export async function renderedHtml(response: { text(): Promise<string> }): Promise<string> {
-  return (await response.text()).replace(/<script id="page-messages" type="application\/json">[^<]*<\/script>/, "");
+  return (await response.text()).replace(/<script id="page-messages"[^>]*>[^<]*<\/script>/, "");
 }
 
 export { expect };

@@ -5,13 +5,11 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ACCOUNT_DATA_MESSAGES } from "../../app/domain/account-data";
-import { SECURITY_MESSAGES } from "../../app/domain/account-security";
-import { FORM_UNREADABLE as ADMIN_UNREADABLE } from "../../app/domain/action-result";
+import { FORM_UNREADABLE } from "../../app/domain/action-result";
 import { AUTH_FAILED, AUTH_REQUEST_FAILED } from "../../app/domain/auth-messages";
 import { BILLING_MESSAGES, CHECKOUT_FAILED } from "../../app/domain/billing";
 import { ENQUIRY_TOASTS } from "../../app/domain/enquiry-messages";
-import { PROFILE_MESSAGES } from "../../app/domain/profile-update";
+import { english } from "../support/english";
 import { linkFrom } from "../support/mailbox";
 import { totpCode } from "../support/totp";
 import { freePort } from "./free-port";
@@ -35,29 +33,29 @@ interface Action {
   failure: string;
 }
 const ACTIONS: Action[] = [
-  { name: "sign-in", path: "/auth", who: "anonymous", failure: AUTH_FAILED },
-  { name: "sign-up", path: "/auth?mode=sign-up", who: "anonymous", failure: AUTH_FAILED },
-  { name: "forgot password", path: "/auth/forgot-password", who: "anonymous", failure: AUTH_FAILED },
-  { name: "reset password", path: "/auth/reset-password?token=abc", who: "anonymous", failure: AUTH_FAILED },
-  { name: "sign-out", path: "/auth/sign-out", who: "leaving investor", failure: AUTH_FAILED },
+  { name: "sign-in", path: "/auth", who: "anonymous", failure: english(AUTH_FAILED) },
+  { name: "sign-up", path: "/auth?mode=sign-up", who: "anonymous", failure: english(AUTH_FAILED) },
+  { name: "forgot password", path: "/auth/forgot-password", who: "anonymous", failure: english(AUTH_FAILED) },
+  { name: "reset password", path: "/auth/reset-password?token=abc", who: "anonymous", failure: english(AUTH_FAILED) },
+  { name: "sign-out", path: "/auth/sign-out", who: "leaving investor", failure: english(AUTH_FAILED) },
   // A document post renders the page after the action, and without the password step's
   // challenge cookie the page's loader redirects to /auth (302) over the action's answer: so
   // here a visitor between password and code. The browser's own post (single fetch, below)
   // gets the action's answer alone, with no cookie at all.
-  { name: "two-factor code", path: "/auth/two-factor", who: "signing in", failure: AUTH_REQUEST_FAILED },
-  { name: "enquiry", path: "/?index", who: "anonymous", failure: ENQUIRY_TOASTS.failure.title },
-  { name: "pricing", path: "/pricing", who: "investor", failure: CHECKOUT_FAILED },
-  { name: "dashboard", path: "/dashboard", who: "investor", failure: BILLING_MESSAGES.portalFailed },
-  { name: "account profile", path: "/account/profile", who: "investor", failure: PROFILE_MESSAGES.saveFailed },
-  { name: "account security", path: "/account/security", who: "investor", failure: SECURITY_MESSAGES.failed },
-  { name: "account data", path: "/account/data", who: "investor", failure: ACCOUNT_DATA_MESSAGES.deleteFailed },
-  { name: "admin", path: "/admin", who: "admin", failure: ADMIN_UNREADABLE },
+  { name: "two-factor code", path: "/auth/two-factor", who: "signing in", failure: english(AUTH_REQUEST_FAILED) },
+  { name: "enquiry", path: "/?index", who: "anonymous", failure: english(ENQUIRY_TOASTS.failure.title) },
+  { name: "pricing", path: "/pricing", who: "investor", failure: english(CHECKOUT_FAILED) },
+  { name: "dashboard", path: "/dashboard", who: "investor", failure: english(BILLING_MESSAGES.portalFailed) },
+  { name: "account profile", path: "/account/profile", who: "investor", failure: "We could not save your profile. Please try again." },
+  { name: "account security", path: "/account/security", who: "investor", failure: "We could not save that change. Please try again later." },
+  { name: "account data", path: "/account/data", who: "investor", failure: "Your account could not be deleted. Please try again later." },
+  { name: "admin", path: "/admin", who: "admin", failure: english(FORM_UNREADABLE) },
 ];
 /** What the browser's JavaScript posts (single fetch) rather than the document. */
 const DATA_ACTIONS: Action[] = [
-  { name: "sign-in (single fetch)", path: "/auth.data", who: "anonymous", failure: AUTH_FAILED },
-  { name: "two-factor code (single fetch)", path: "/auth/two-factor.data", who: "anonymous", failure: AUTH_REQUEST_FAILED },
-  { name: "admin (single fetch)", path: "/admin.data", who: "admin", failure: ADMIN_UNREADABLE },
+  { name: "sign-in (single fetch)", path: "/auth.data", who: "anonymous", failure: english(AUTH_FAILED) },
+  { name: "two-factor code (single fetch)", path: "/auth/two-factor.data", who: "anonymous", failure: english(AUTH_REQUEST_FAILED) },
+  { name: "admin (single fetch)", path: "/admin.data", who: "admin", failure: english(FORM_UNREADABLE) },
 ];
 
 const BAD_BODIES: { name: string; type?: string; body: string; status: number }[] = [

@@ -166,7 +166,7 @@ test.describe("page meta and structured data in the server HTML", () => {
     for (const page of STATIC_PAGES) {
       const head = await headOf(request, page.path);
       await expectShareable(request, head, baseURL!, page.path);
-      expect(head.title).toBe(`${en[page.label]} | Tigris Advisory`);
+      expect(head.title).toBe(`${(en as Record<string, string>)[page.label]} | Tigris Advisory`);
     }
   });
 

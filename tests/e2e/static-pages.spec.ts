@@ -19,7 +19,7 @@ test.describe("static pages", () => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     for (const group of STATIC_PAGE_GROUPS) {
-      await expect(footer.getByRole("navigation", { name: en[group.title] }).getByRole("link")).toHaveCount(group.links.length);
+      await expect(footer.getByRole("navigation", { name: (en as Record<string, string>)[group.title] }).getByRole("link")).toHaveCount(group.links.length);
     }
     await footer.getByRole("link", { name: "Risk Disclosure" }).click();
     await expect(page).toHaveURL(/\/legal\/risk-disclosure$/);

@@ -22,6 +22,7 @@ import { readToast } from "~/server/http/toast-cookie.server";
 import { signOutDeletedAccount } from "~/server/services/account-data.server";
 import { action as dataAction, loader as dataLoader } from "~/routes/account.data";
 import { loader as exportLoader } from "~/routes/account.data.export";
+import { english } from "../support/english";
 import { contextFor, cookiesFrom, createAdminTestbed, formRequest, getRequest, routeArgs, signInCookie, type AdminTestbed } from "./app-context";
 import { testDriver } from "./test-database";
 
@@ -185,7 +186,7 @@ describe(`Download my data (${testDriver})`, () => {
     expect(response.headers.get("Content-Disposition")).toBeNull();
     expect(response.headers.get("Location")).toBeNull();
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(await response.text()).toBe(M.signInToExport);
+    expect(await response.text()).toBe(english(M.signInToExport));
   });
 });
 
@@ -201,11 +202,11 @@ describe(`Delete account (${testDriver})`, () => {
 
     const missing = await deleteAccount(me.cookie, {});
     expect(missing.status).toBe(401);
-    expect(missing.data).toEqual({ message: M.enterPassword, kind: "password" });
+    expect(missing.data).toEqual({ message: english(M.enterPassword), kind: "password" });
 
     const wrong = await deleteAccount(me.cookie, { password: "not the password" });
     expect(wrong.status).toBe(401);
-    expect(wrong.data).toEqual({ message: M.wrongPassword, kind: "password" });
+    expect(wrong.data).toEqual({ message: english(M.wrongPassword), kind: "password" });
 
     expect(await userExists(me.id)).toBe(true);
     expect((await viewerOf(me.cookie))?.id).toBe(me.id);
@@ -328,7 +329,7 @@ describe(`Delete account (${testDriver})`, () => {
 
     const refused = await deleteAccount(me.cookie, { password: PASSWORD });
     expect(refused.status).toBe(409);
-    expect(refused.data).toEqual({ message: M.liveSubscription, kind: "other" });
+    expect(refused.data).toEqual({ message: english(M.liveSubscription), kind: "other" });
     expect(await userExists(me.id)).toBe(true);
     expect(await mailsTo(me.email)).toHaveLength(0);
 
@@ -351,7 +352,7 @@ describe(`Delete account (${testDriver})`, () => {
     expect((await deletionCheck(bed.admin.cookie))?.refusal).toBe(M.lastAdmin);
     const refused = await deleteAccount(bed.admin.cookie, { password: bed.password });
     expect(refused.status).toBe(409);
-    expect(refused.data).toEqual({ message: M.lastAdmin, kind: "other" });
+    expect(refused.data).toEqual({ message: english(M.lastAdmin), kind: "other" });
     expect(await userExists(bed.admin.id)).toBe(true);
 
     // A second admin leaves; the first one stays the firm's admin.
@@ -366,7 +367,7 @@ describe(`Delete account (${testDriver})`, () => {
     for (let i = 0; i < 5; i++) expect((await deleteAccount(me.cookie, { password: `guess ${i}` })).status).toBe(401);
     const limited = await deleteAccount(me.cookie, { password: PASSWORD });
     expect(limited.status).toBe(429);
-    expect(limited.data).toEqual({ message: M.tooManyAttempts, kind: "other" });
+    expect(limited.data).toEqual({ message: english(M.tooManyAttempts), kind: "other" });
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await userExists(me.id)).toBe(true);
   });
@@ -389,7 +390,7 @@ describe(`Delete account (${testDriver})`, () => {
     expect((await deletionCheck(me.cookie))?.signedInRecently).toBe(false);
     const stale = await deleteAccount(me.cookie, {});
     expect(stale.status).toBe(403);
-    expect(stale.data).toEqual({ message: M.signInAgain, kind: "sign-in-again" });
+    expect(stale.data).toEqual({ message: english(M.signInAgain), kind: "sign-in-again" });
     expect(await userExists(me.id)).toBe(true);
 
     // Just signed in again: deleted, no password asked (a typed one changes nothing).

@@ -18,6 +18,8 @@ import {
   formRequest,
   getRequest,
 } from "./app-context";
+import type { MessageKey } from "~/i18n/i18n";
+import { english } from "../support/english";
 import { linkFrom, waitForMails } from "../support/mailbox";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
@@ -53,8 +55,14 @@ async function run(
 const auth = (fields: Record<string, string>, options?: { cookie?: string; ip?: string }) =>
   run(authAction, formRequest("/auth", fields, options));
 
+/** The fields' messages, said in English: the schemas give message keys, which the page's Field says in its language. */
 const fieldErrors = (outcome: ActionOutcome) =>
-  (outcome.data.result as { error?: Record<string, string[]> } | undefined)?.error ?? {};
+  Object.fromEntries(
+    Object.entries((outcome.data.result as { error?: Record<string, string[]> } | undefined)?.error ?? {}).map(([name, messages]) => [
+      name,
+      messages.map((message) => english(message as MessageKey)),
+    ]),
+  );
 
 const toastOf = (outcome: ActionOutcome) => outcome.data.toast as { title: string; description?: string } | undefined;
 
@@ -94,13 +102,29 @@ describe(`accounts (${testDriver})`, () => {
     expect(fieldErrors(weak)).toEqual({
       firstName: ["First name is required"],
       email: ["Please enter a valid email address"],
-      password: [COMMON_PASSWORD_MESSAGE],
+      password: [english(COMMON_PASSWORD_MESSAGE)],
     });
     const long = await auth(
       { intent: "sign-up", firstName: "Layla", lastName: "Hassan", email: "l@example.com", password: "x9!".repeat(43) },
       { ip: nextIp() },
     );
     expect(fieldErrors(long)).toEqual({ password: ["Password must be at most 128 characters"] });
+  });
+
+  it("keeps the sign-up page's language on the account, and writes its verification mail in it (issue 17)", async () => {
+    const email = "zainab.ali@example.com";
+    const request = formRequest("/ar/auth", { intent: "sign-up", firstName: "Zainab", lastName: "Ali", email, password: strongPassword }, { ip: nextIp() });
+    const args = routeArgs(request, context) as unknown as { context: { locale: string } };
+    args.context.locale = "ar";
+    const outcome = (await authAction(args as never)) as { init?: { status?: number } };
+    expect(outcome.init?.status ?? 200).toBe(200);
+    const [created] = await t.db.select({ locale: user.locale }).from(user).where(eq(user.email, email));
+    expect(created?.locale).toBe("ar");
+    const [mail] = await waitForMails(context.dataDir, email, 1);
+    expect(mail?.subject).toBe("أكِّد بريدك الإلكتروني لدى Tigris Advisory");
+    const link = await linkFrom(context.dataDir, email, /verify-email/);
+    // The page after the link is the Arabic one.
+    expect(new URL(link).searchParams.get("callbackURL")).toBe("/ar/auth?verified=1");
   });
 
   it("gives the validation messages on sign-in", async () => {
@@ -126,6 +150,8 @@ describe(`accounts (${testDriver})`, () => {
     });
     const [created] = await t.db.select().from(user).where(eq(user.email, email));
     expect(created?.emailVerified).toBe(false);
+    // Signed up on an English page: its mails are in English (issue 17).
+    expect(created?.locale).toBe("en");
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, created!.id));
     expect(profile).toMatchObject({ firstName: "Omar", lastName: "Saleh" });
 
@@ -209,7 +235,7 @@ describe(`accounts (${testDriver})`, () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const limited = await signIn(email, strongPassword, ip);
     expect(limited.status).toBe(429);
-    expect(toastOf(limited)?.description).toBe(TOO_MANY_ATTEMPTS);
+    expect(toastOf(limited)?.description).toBe(english(TOO_MANY_ATTEMPTS));
   });
 
   it("limits attempts per e-mail too, whatever address they come from", async () => {

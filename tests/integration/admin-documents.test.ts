@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENT_UPLOAD_MESSAGES, MAX_DOCUMENT_BYTES } from "~/domain/documents";
+// The admin action says its messages in the request's language: the catalogues must be loaded.
+import "~/i18n/catalogues.server";
 import { action as documentsAction, loader as documentsLoader } from "~/routes/admin.documents";
 import { createDocument, createOpportunity } from "~/server/db/factories.server";
 import { auditLog, documentDownloads, documents, storedFiles } from "~/server/db/schema.server";

@@ -8,6 +8,7 @@ import { auditLog, consultationBookings, contactMessages, emailOutbox } from "~/
 import { EXPORT_BATCH_SIZE, exportBookingsCsv, exportMessagesCsv } from "~/server/services/exports.server";
 import { createAdminTestbed, getRequest, type AdminTestbed, type TestContext, routeArgs } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";
+import { english } from "../support/english";
 
 let bed: AdminTestbed, t: TestDatabase, context: TestContext;
 beforeAll(async () => {
@@ -290,7 +291,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
     )) as Response;
     expect(response.status).toBe(500);
     expect(response.headers.get("Content-Disposition")).toBeNull();
-    expect(await response.text()).toBe("The bookings export failed. Please try again later.");
+    expect(await response.text()).toBe(english("admin.export.failed.bookings"));
     expect(routeLog.error).toHaveBeenCalledOnce();
   });
 

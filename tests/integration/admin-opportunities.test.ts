@@ -5,11 +5,14 @@ import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
 import { createOpportunity } from "~/server/db/factories.server";
-import { auditLog, investmentOpportunities, storedFiles } from "~/server/db/schema.server";
+import { auditLog, investmentOpportunities, opportunityTranslations, storedFiles } from "~/server/db/schema.server";
+import { findActiveOpportunity, listOpportunitiesForAdmin } from "~/server/services/opportunities.server";
+import { anonymous } from "~/server/security/actor.server";
 import { findFile, readFileBytes } from "~/server/storage/files.server";
 import { imageFileId, imageResponse } from "~/server/storage/images.server";
-import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext, routeArgs } from "./app-context";
+import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext, routeArgs, serviceContext } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";
+import { english } from "../support/english";
 
 /** The admin's Opportunities tab through the real /admin loader and action. */
 
@@ -106,7 +109,7 @@ describe(`/admin opportunities (${testDriver})`, () => {
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({ ok: false, message: "Failed to save opportunity" });
     expect(answer.data.fieldErrors).toEqual({
-      title: [OPPORTUNITY_MESSAGES.title],
+      title: [english(OPPORTUNITY_MESSAGES.title)],
       description: ["Description is required"],
       location: ["Location is required"],
       minimumInvestment: ["Must be a positive number"],
@@ -160,6 +163,33 @@ describe(`/admin opportunities (${testDriver})`, () => {
   });
 });
 
+describe(`/admin opportunity text in Arabic and Sorani (${testDriver})`, () => {
+  it("saves the text an admin writes per language, shows it on that language's pages, and drops a language cleared", async () => {
+    const title = "Zakho Bridge Apartments";
+    const arabic = { titleAr: "شقق جسر زاخو", descriptionAr: "شقق مطلة على الجسر العباسي في زاخو.", locationAr: "زاخو، إقليم كوردستان", projectHighlightsAr: "إطلالة على النهر، حساب ضمان" };
+    expect((await post({ ...VALID, title, ...arabic, titleCkb: "شوقەکانی پردی زاخۆ" }, bed.admin.cookie)).data.ok).toBe(true);
+    const [row] = await rowsTitled(title);
+    const stored = await t.db.select().from(opportunityTranslations).where(eq(opportunityTranslations.opportunityId, row!.id));
+    expect(stored.find((x) => x.locale === "ar")).toMatchObject({ title: "شقق جسر زاخو", location: "زاخو، إقليم كوردستان", projectedReturns: "", projectHighlights: ["إطلالة على النهر", "حساب ضمان"] });
+
+    // Arabic readers see it in Arabic, with the English where nothing was written (the returns).
+    const reader = serviceContext(bed.t, { locale: "ar" });
+    expect(await findActiveOpportunity(reader, anonymous, { id: row!.id })).toMatchObject({ title: "شقق جسر زاخو", projectedReturns: VALID.projectedReturns, textLocale: "ar" });
+    // The edit form gets it back.
+    const listed = (await listOpportunitiesForAdmin(serviceContext(bed.t), { kind: "user", userId: bed.admin.id, isAdmin: true })).find((o) => o.id === row!.id);
+    expect(listed?.translations.ar?.title).toBe("شقق جسر زاخو");
+    expect(listed?.translations.ckb?.title).toBe("شوقەکانی پردی زاخۆ");
+
+    // Saved again with the Sorani fields blank: the Sorani text is gone, the Arabic stays.
+    expect((await post({ ...VALID, id: row!.id, title, ...arabic }, bed.admin.cookie)).data.ok).toBe(true);
+    const after = await t.db.select().from(opportunityTranslations).where(eq(opportunityTranslations.opportunityId, row!.id));
+    expect(after.map((x) => x.locale)).toEqual(["ar"]);
+    // A translation over its limit is refused beside its field, and nothing changes.
+    const tooLong = await post({ ...VALID, id: row!.id, title, ...arabic, titleAr: "ش".repeat(201) }, bed.admin.cookie);
+    expect(tooLong.data.fieldErrors?.titleAr).toEqual([english("admin.opportunityForm.tooLong200")]);
+  });
+});
+
 describe(`/admin opportunity images (${testDriver})`, () => {
   const storedFileCount = async () => (await bed.t.db.select().from(storedFiles)).length;
 
@@ -199,11 +229,11 @@ describe(`/admin opportunity images (${testDriver})`, () => {
     const script = new TextEncoder().encode("<svg onload=alert(1)></svg>");
     const fake = await postWithImage({ ...VALID, title: "Fake image" }, { bytes: script, name: "tower.png", type: "image/png" });
     expect(fake.status).toBe(400);
-    expect(fake.data.fieldErrors).toEqual({ image: [IMAGE_UPLOAD_MESSAGES.wrongType] });
+    expect(fake.data.fieldErrors).toEqual({ image: [english(IMAGE_UPLOAD_MESSAGES.wrongType)] });
     const huge = new Uint8Array(MAX_IMAGE_BYTES + 1);
     huge.set(PNG);
     const big = await postWithImage({ ...VALID, title: "Huge image" }, { bytes: huge, name: "huge.png", type: "image/png" });
-    expect(big.data.fieldErrors).toEqual({ image: [IMAGE_UPLOAD_MESSAGES.tooLarge] });
+    expect(big.data.fieldErrors).toEqual({ image: [english(IMAGE_UPLOAD_MESSAGES.tooLarge)] });
     expect(await rowsTitled("Fake image")).toEqual([]);
     expect(await rowsTitled("Huge image")).toEqual([]);
     expect(await storedFileCount()).toBe(before);

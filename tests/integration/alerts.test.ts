@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_MESSAGES } from "~/domain/alerts";
+import { english } from "../support/english";
 import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/db/factories.server";
 import { alertSubscriptions, emailOutbox, investmentOpportunities, opportunityAlerts } from "~/server/db/schema.server";
 import { dispatchOpportunityAlerts } from "~/server/services/opportunity-alerts.server";
@@ -74,7 +75,7 @@ describe(`alerts over HTTP (${testDriver})`, () => {
     const email = `visitor-${Date.now()}@example.com`;
     const asked = await post("/download", { email });
     expect(asked.status).toBe(200);
-    expect(asked.text).toContain(ALERT_MESSAGES.checkEmail.replace(/:/g, ":"));
+    expect(asked.text).toContain(english(ALERT_MESSAGES.checkEmail));
     const [mail] = await mailsTo(email, "alert-confirmation");
     expect(mail!.subject).toBe("Please confirm your address for Tigris Advisory");
     const token = linkIn(mail!.textBody, "/alerts/confirm")!;
@@ -95,7 +96,7 @@ describe(`alerts over HTTP (${testDriver})`, () => {
 
     // Asking again for a confirmed address sends nothing, and answers the same.
     const again = await post("/download", { email });
-    expect(again.text).toContain(ALERT_MESSAGES.checkEmail);
+    expect(again.text).toContain(english(ALERT_MESSAGES.checkEmail));
     expect(await mailsTo(email, "alert-confirmation")).toHaveLength(1);
   });
 
@@ -115,7 +116,7 @@ describe(`alerts over HTTP (${testDriver})`, () => {
   it("takes a signed-in investor's own address at once, and limits how often an address is written to", async () => {
     const who = await investor(null);
     const own = await post("/download", { email: who.email }, { cookie: who.cookie });
-    expect(own.text).toContain(ALERT_MESSAGES.confirmed);
+    expect(own.text).toContain(english(ALERT_MESSAGES.confirmed));
     expect((await subscriptionOf("app_launch", who.email))!.confirmedAt).not.toBeNull();
     expect(await mailsTo(who.email, "alert-confirmation")).toHaveLength(0);
 
@@ -139,7 +140,7 @@ describe(`alerts over HTTP (${testDriver})`, () => {
     const oneClick = await post(`/alerts/unsubscribe?token=${token}`, { "List-Unsubscribe": "One-Click" }, { origin: false });
     expect(oneClick.status).toBe(200);
     expect((await subscriptionOf("new_opportunities", who.email))!.unsubscribedAt).not.toBeNull();
-    expect(await (await fetch(`${app.base}/alerts/unsubscribe?token=${token}`)).text()).toContain(ALERT_MESSAGES.unsubscribed);
+    expect(await (await fetch(`${app.base}/alerts/unsubscribe?token=${token}`)).text()).toContain(english(ALERT_MESSAGES.unsubscribed));
     expect((await post("/alerts/unsubscribe", { token: "x".repeat(40) })).status).toBe(404);
   });
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BILLING_MESSAGES, CHECKOUT_FAILED } from "~/domain/billing";
+import { english } from "../support/english";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/dashboard";
 import { action as pricingAction } from "~/routes/pricing";
 import { action as webhookAction } from "~/routes/api.stripe.webhook";
@@ -109,15 +110,15 @@ describe(`Start Subscription (${testDriver})`, () => {
   it("says plainly when online payment is not set up, when Stripe fails, and when the plan is gone", async () => {
     expect(await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie, unconfigured)).toEqual({
       status: 503,
-      data: { error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.unavailable } },
+      data: { error: { title: english(CHECKOUT_FAILED), description: english(BILLING_MESSAGES.unavailable) } },
     });
     standIn.failNext(1 + STRIPE_RETRIES); // the first try and the SDK's retry
     expect(await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie)).toEqual({
       status: 503,
-      data: { error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.stripeFailed } },
+      data: { error: { title: english(CHECKOUT_FAILED), description: english(BILLING_MESSAGES.stripeFailed) } },
     });
     const gone = await startSubscription({ planId: "7d1b3a55-0000-4000-8000-00000000dead", billingInterval: "month", newTab: "1" }, investorCookie);
-    expect(gone).toMatchObject({ status: 404, data: { error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.unknownPlan } } });
+    expect(gone).toMatchObject({ status: 404, data: { error: { title: english(CHECKOUT_FAILED), description: english(BILLING_MESSAGES.unknownPlan) } } });
     const bad = await startSubscription({ planId, billingInterval: "weekly", newTab: "1" }, investorCookie);
     expect(bad.status).toBe(400);
   });
@@ -133,7 +134,7 @@ describe(`Start Subscription (${testDriver})`, () => {
     standIn.hangNext(1 + STRIPE_RETRIES);
     expect(await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie, impatient)).toEqual({
       status: 503,
-      data: { error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.stripeFailed } },
+      data: { error: { title: english(CHECKOUT_FAILED), description: english(BILLING_MESSAGES.stripeFailed) } },
     });
     expect(standIn.requests.filter((r) => r.path === "/v1/checkout/sessions")).toHaveLength(1 + STRIPE_RETRIES);
     // Stripe back: the next try goes through.
@@ -292,7 +293,7 @@ describe(`the investor's dashboard (${testDriver})`, () => {
 
   it("refuses a second checkout while a subscription runs, and gives no second free trial", async () => {
     const refused = await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie);
-    expect(refused).toMatchObject({ status: 409, data: { error: { title: CHECKOUT_FAILED, description: BILLING_MESSAGES.alreadySubscribed } } });
+    expect(refused).toMatchObject({ status: 409, data: { error: { title: english(CHECKOUT_FAILED), description: english(BILLING_MESSAGES.alreadySubscribed) } } });
     expect(standIn.requests).toEqual([]);
     await t.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.userId, investorId));
     const again = await startSubscription({ planId, billingInterval: "month", newTab: "1" }, investorCookie);
@@ -311,6 +312,6 @@ describe(`the investor's dashboard (${testDriver})`, () => {
     expect(portal?.body).toEqual({ customer: "cus_test_webhook", return_url: `${context.config.siteUrl}/dashboard` });
 
     const none = await outcome(() => dashboardAction(routeArgs(formRequest("/dashboard", { intent: "billing-portal" }, { cookie: otherCookie }), context)));
-    expect(none).toMatchObject({ status: 404, data: { error: BILLING_MESSAGES.noBillingAccount } });
+    expect(none).toMatchObject({ status: 404, data: { error: english(BILLING_MESSAGES.noBillingAccount) } });
   });
 });

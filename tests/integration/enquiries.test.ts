@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
 import { enquirySchema, type EnquiryInput } from "~/domain/enquiry";
 import { wallClockNow } from "~/domain/slots";
+import type { MessageKey } from "~/i18n/i18n";
 import { action as homeAction } from "~/routes/home";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { SLOT_TAKEN_MESSAGE } from "~/server/services/bookings.server";
@@ -20,6 +21,7 @@ import {
 import type { Mailer } from "~/server/email/mailer.server";
 import { createLogger } from "~/server/runtime/logger.server";
 import { findOfferedSlotForUpdate, listSlotsOnDate } from "~/server/services/slots.server";
+import { english } from "../support/english";
 import { enquiryForm } from "../support/enquiry-form";
 import { SITE_URL, createTestContext, deliverWaitingMail, formRequest, signInCookie, routeArgs, type TestContext } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
@@ -31,6 +33,8 @@ import { createTestDatabase, testDriver, type TestDatabase } from "./test-databa
  */
 
 const COOLDOWN_MESSAGE = "You can only submit one message every 30 seconds.";
+/** A refusal as an English reader is told it (its message is a key with values). */
+const said = (error: AppError) => english(error.message as MessageKey, error.values);
 const PASSWORD = "tigris riverside 2031";
 
 let t: TestDatabase;
@@ -212,6 +216,26 @@ describe(`submitting an enquiry (${testDriver})`, () => {
     // The slot is no longer offered to anyone.
     expect(await findOfferedSlotForUpdate(t.db, clock, slot.id)).toBeUndefined();
     expect((await listSlotsOnDate(context, anonymous, { now: clock, date: slot.date })).map((s) => s.id)).not.toContain(slot.id);
+  });
+
+  it("keeps the language the visitor booked in, and writes their receipt and invite in it; the admins' notices stay English (issue 17)", async () => {
+    const slot = await newSlot({ startTime: "11:00:00", endTime: "11:30:00" });
+    const input = enquiry({ availabilitySlotId: slot.id });
+    const { bookingId } = await submitEnquiry({ ...submission(), locale: "ar" }, anonymous, input);
+    const [booking] = await bookingsFor(input.email);
+    expect(booking?.locale).toBe("ar");
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.bookingId, bookingId));
+    const receipt = mails.find((m) => m.toAddress === input.email)!;
+    expect(receipt.subject).toBe("طلب استشارتك لدى Tigris Advisory");
+    expect(receipt.textBody).toContain("نوع الاستشارة: استشارة أولية");
+    expect(receipt.html).toContain('<html lang="ar" dir="rtl">');
+    expect(receipt.textBody).toMatch(/\/ar\/booking\//);
+    for (const notice of mails.filter((m) => m.kind === "booking-admin-notice")) expect(notice.subject).toMatch(/^New consultation request from /);
+
+    // Booked on an English page (no language given): English, as ever.
+    const plain = enquiry({});
+    await submitEnquiry(submission(), anonymous, plain);
+    expect((await bookingsFor(plain.email))[0]?.locale).toBe("en");
   });
 
   it("takes no time description from the client, and mails the typed address nothing the visitor typed (issue 13)", async () => {
@@ -397,7 +421,7 @@ describe(`enquiry limits (${testDriver})`, () => {
     const limited = await rejection(submitEnquiry(submission({ clientKey }), anonymous, enquiry({ email: otherEmail })));
     expect(limited.code).toBe("RATE_LIMITED");
     expect(limited.status).toBe(429);
-    expect(limited.message).toBe(COOLDOWN_MESSAGE);
+    expect(said(limited)).toBe(COOLDOWN_MESSAGE);
     expect(limited.detail?.retryAfter).toBeGreaterThanOrEqual(1);
     expect(limited.detail?.retryAfter).toBeLessThanOrEqual(30);
     await expectNothingWritten(otherEmail);
@@ -407,7 +431,7 @@ describe(`enquiry limits (${testDriver})`, () => {
       submitEnquiry(submission({ clientKey: nextKey() }), anonymous, enquiry({ email: email.toUpperCase() })),
     );
     expect(fromElsewhere.code).toBe("RATE_LIMITED");
-    expect(fromElsewhere.message).toBe(COOLDOWN_MESSAGE);
+    expect(said(fromElsewhere)).toBe(COOLDOWN_MESSAGE);
     expect(await bookingsFor(email)).toHaveLength(1);
 
     // 31 seconds later the same visitor may send again.
@@ -459,7 +483,7 @@ describe(`enquiry limits (${testDriver})`, () => {
 
     const refused = await rejection(submitEnquiry(submission(), anonymous, enquiry({ email })));
     expect(refused.code).toBe("RATE_LIMITED");
-    expect(refused.message).toBe(COOLDOWN_MESSAGE);
+    expect(said(refused)).toBe(COOLDOWN_MESSAGE);
     // Which rule refused is logged; the key (it holds the e-mail) is not.
     expect(refused.detail).toMatchObject({ rule: "email-daily" });
     expect(JSON.stringify(refused.detail)).not.toContain(email);

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INTEREST_MESSAGES } from "~/domain/interests";
+import { english } from "../support/english";
 import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/db/factories.server";
 import { auditLog, emailOutbox, opportunityInterests } from "~/server/db/schema.server";
+import { user } from "~/server/db/auth-schema.server";
 import { createTestContext, enrolTwoFactor, signInCookie, type TestContext } from "./app-context";
 import { listenForApp, type RealApp } from "./real-app";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
@@ -88,7 +90,7 @@ describe(`expressions of interest over HTTP (${testDriver})`, () => {
       if (limit !== null) {
         const refused = await register(open[limit]!, who.cookie);
         expect(refused.status, `${plan} over its limit`).toBe(403);
-        expect(refused.text).toContain(INTEREST_MESSAGES.limitReached(limit).replace(/'/g, "&#x27;"));
+        expect(refused.text).toContain(english(INTEREST_MESSAGES.limitReached, { limit }).replace(/'/g, "&#x27;"));
       }
       expect(await liveInterests(who.id)).toHaveLength(allowed);
     }
@@ -106,7 +108,7 @@ describe(`expressions of interest over HTTP (${testDriver})`, () => {
     expect((await register(open[2]!, elite.cookie)).status).toBe(200);
     const again = await register(open[2]!, elite.cookie);
     expect(again.status).toBe(409);
-    expect(again.text).toContain(INTEREST_MESSAGES.alreadyRegistered);
+    expect(again.text).toContain(english(INTEREST_MESSAGES.alreadyRegistered));
   });
 
   it("lets two registrations at once take only the last place of the month", async () => {
@@ -128,15 +130,15 @@ describe(`expressions of interest over HTTP (${testDriver})`, () => {
     expect((await register(early, elite.cookie)).status).toBe(200);
     const refused = await register(early, member.cookie);
     expect(refused.status).toBe(404);
-    expect(refused.text).toContain(INTEREST_MESSAGES.notFound);
+    expect(refused.text).toContain(english(INTEREST_MESSAGES.notFound));
   });
 
   it("checks the amount and the units, keeping what was typed", async () => {
     const who = await investor("Elite");
     const bad = await post(`/opportunities/${open[5]}`, { intent: "interest-register", amountUsd: "a lot", units: "1.5", note: "" }, who.cookie);
     expect(bad.status).toBe(400);
-    expect(bad.text).toContain(INTEREST_MESSAGES.amountInvalid);
-    expect(bad.text).toContain(INTEREST_MESSAGES.unitsInvalid);
+    expect(bad.text).toContain(english(INTEREST_MESSAGES.amountInvalid));
+    expect(bad.text).toContain(english(INTEREST_MESSAGES.unitsInvalid));
     expect(bad.text).toContain("a lot");
     expect(await liveInterests(who.id)).toHaveLength(0);
   });
@@ -163,7 +165,7 @@ describe(`expressions of interest over HTTP (${testDriver})`, () => {
 
     const late = await post(`/opportunities/${open[6]}`, { intent: "interest-withdraw", interestId: interest!.id }, owner.cookie);
     expect(late.status).toBe(409);
-    expect(late.text).toContain(INTEREST_MESSAGES.notWithdrawable);
+    expect(late.text).toContain(english(INTEREST_MESSAGES.notWithdrawable));
   });
 
   it("queues the investor's receipt and each admin's notice with the interest", async () => {
@@ -173,5 +175,18 @@ describe(`expressions of interest over HTTP (${testDriver})`, () => {
     expect(receipt!.textBody).toContain("Indicative amount: $1,250,000");
     const notices = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "interest-admin-notice"));
     expect(notices.some((m) => m.textBody.includes(`Email: ${who.email}`) && m.textBody.includes("Two apartments on a high floor."))).toBe(true);
+  });
+
+  it("writes the investor's receipt in the language of their account, the admins' notice in English", async () => {
+    const who = await investor("Elite");
+    await t.db.update(user).set({ locale: "ar" }).where(eq(user.id, who.id));
+    expect((await register(open[8]!, who.cookie, "400,000")).status).toBe(200);
+    const [receipt] = await t.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "interest-receipt"), eq(emailOutbox.toAddress, who.email)));
+    expect(receipt!.subject).toMatch(/[\u0600-\u06FF]/);
+    expect(receipt!.html).toContain('dir="rtl"');
+    expect(receipt!.textBody).toContain("$400,000");
+    const notices = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "interest-admin-notice"));
+    const notice = notices.find((m) => m.textBody.includes(`Email: ${who.email}`));
+    expect(notice!.subject).not.toMatch(/[\u0600-\u06FF]/);
   });
 });

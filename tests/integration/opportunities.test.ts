@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous } from "~/server/security/actor.server";
-import { createOpportunity } from "~/server/db/factories.server";
+import { createOpportunity, createOpportunityTranslation } from "~/server/db/factories.server";
 import {
   findActiveOpportunity,
   findFeaturedOpportunity,
@@ -46,5 +46,29 @@ describe(`public opportunities (${testDriver})`, () => {
     const fresh = await createOpportunity(t.db, { title: "Freshly active", createdAt: new Date(Date.UTC(2030, 0, 1)) });
     await createOpportunity(t.db, { title: "Newer draft", status: "draft", createdAt: new Date(Date.UTC(2030, 0, 2)) });
     expect((await findFeaturedOpportunity(serviceContext(t), anonymous))?.id).toBe(fresh.id);
+  });
+
+  it("shows an opportunity's text in the reader's language where the firm wrote it, and English where it did not", async () => {
+    const newest = new Date(Date.UTC(2040, 0, 1));
+    const tower = await createOpportunity(t.db, { title: "Riverside Tower", description: "A tower by the river.", location: "Erbil, Kurdistan Region", investmentPeriod: "3 years", projectHighlights: ["Escrow account", "30/70 plan"], createdAt: newest });
+    await createOpportunityTranslation(t.db, { opportunityId: tower.id, locale: "ar", title: "برج ريفرسايد", description: "برج على ضفة النهر.", location: "أربيل، إقليم كوردستان", projectHighlights: ["حساب ضمان"] });
+    // Sorani: only a title so far. The rest stays English, and the text is said to be English.
+    await createOpportunityTranslation(t.db, { opportunityId: tower.id, locale: "ckb", title: "تاوەری ڕیڤەرساید", description: "" });
+
+    const arabic = await findActiveOpportunity(serviceContext(t, { locale: "ar" }), anonymous, { id: tower.id });
+    expect(arabic).toMatchObject({ title: "برج ريفرسايد", description: "برج على ضفة النهر.", location: "أربيل، إقليم كوردستان", investmentPeriod: "3 years", projectHighlights: ["حساب ضمان"], textLocale: "ar" });
+    expect((await listActiveOpportunities(serviceContext(t, { locale: "ar" }), anonymous))[0]).toMatchObject({ id: tower.id, title: "برج ريفرسايد" });
+    expect((await findFeaturedOpportunity(serviceContext(t, { locale: "ar" }), anonymous))?.title).toBe("برج ريفرسايد");
+
+    const sorani = await findActiveOpportunity(serviceContext(t, { locale: "ckb" }), anonymous, { id: tower.id });
+    expect(sorani).toMatchObject({ title: "تاوەری ڕیڤەرساید", description: "A tower by the river.", projectHighlights: ["Escrow account", "30/70 plan"], textLocale: "en" });
+
+    for (const locale of [undefined, "en" as const]) {
+      const english = await findActiveOpportunity(serviceContext(t, { locale }), anonymous, { id: tower.id });
+      expect(english).toMatchObject({ title: "Riverside Tower", description: "A tower by the river.", textLocale: "en" });
+    }
+    // The list still has each opportunity once, whatever its translations.
+    const ids = (await listActiveOpportunities(serviceContext(t, { locale: "ckb" }), anonymous)).map((o) => o.id);
+    expect(ids.filter((id) => id === tower.id)).toHaveLength(1);
   });
 });

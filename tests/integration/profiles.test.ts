@@ -9,6 +9,7 @@ import { updateOwnProfile } from "~/server/services/profiles.server";
 import { getOwnProfile } from "~/server/services/users.server";
 import { createUser } from "~/server/db/factories.server";
 import { profiles, user } from "~/server/db/schema.server";
+import { english } from "../support/english";
 import { SITE_URL, contextFor, createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed } from "./app-context";
 import { testDriver } from "./test-database";
 
@@ -23,7 +24,7 @@ afterAll(async () => {
 /** The investor's profile and account rows back to what sign-up left. */
 beforeEach(async () => {
   const { db } = bed.t;
-  await db.update(user).set({ firstName: "Test", lastName: "Investor", name: "Test Investor" }).where(eq(user.id, bed.investor.id));
+  await db.update(user).set({ firstName: "Test", lastName: "Investor", name: "Test Investor", locale: "en" }).where(eq(user.id, bed.investor.id));
   await db
     .update(profiles)
     .set({ firstName: "Test", lastName: "Investor", company: null, phone: null, investorType: null, preferredContactMethod: null })
@@ -159,8 +160,27 @@ describe(`/account/profile (${testDriver})`, () => {
     const loaded = await run(profileLoader, getRequest("/account/profile", { cookie: bed.investor.cookie }));
     expect(loaded.data).toEqual({
       email: bed.investor.email,
-      defaults: { ...form, phone: "+971 50 123 4567" },
+      defaults: { ...form, phone: "+971 50 123 4567", locale: "en" },
     });
+  });
+
+  it("changes the language of the investor's e-mails (issue 17), and keeps it when the form does not send one", async () => {
+    const saved = await post({ ...form, locale: "ar" }, bed.investor.cookie);
+    expect(saved.status).toBe(200);
+    const localeOf = async () => (await bed.t.db.select({ locale: user.locale }).from(user).where(eq(user.id, bed.investor.id)))[0]?.locale;
+    expect(await localeOf()).toBe("ar");
+    const loaded = await run(profileLoader, getRequest("/account/profile", { cookie: bed.investor.cookie }));
+    expect((loaded.data.defaults as { locale: string }).locale).toBe("ar");
+
+    await post(form, bed.investor.cookie);
+    expect(await localeOf()).toBe("ar");
+    await updateOwnProfile(bed.context, bed.investor.actor, { ...update, locale: "ckb" });
+    expect(await localeOf()).toBe("ckb");
+
+    const refused = await post({ ...form, locale: "fr" }, bed.investor.cookie);
+    expect(refused.status).toBe(400);
+    expect(fieldErrors(refused)).toEqual({ locale: [PROFILE_MESSAGES.localeInvalid] });
+    expect(await localeOf()).toBe("ckb");
   });
 
   it("saves the investor's edit: E.164 phone, labels' slugs, names on the account too", async () => {
@@ -197,7 +217,9 @@ describe(`/account/profile (${testDriver})`, () => {
     const before = await rowsOf(bed.investor.id);
     const refused = await post({ ...form, phone: "050 123 4567" }, bed.investor.cookie);
     expect(refused.status).toBe(400);
-    expect(fieldErrors(refused)).toEqual({ phone: ["Enter the number in international format, e.g. +971 50 123 4567"] });
+    // Message keys: the form's field says them in the page's language.
+    expect(fieldErrors(refused)).toEqual({ phone: [PROFILE_MESSAGES.phoneInvalid] });
+    expect(english(PROFILE_MESSAGES.phoneInvalid)).toBe("Enter the number in international format, e.g. +971 50 123 4567");
     expect((refused.data.result as { initialValue?: Record<string, string> }).initialValue).toMatchObject({
       ...form,
       phone: "050 123 4567",
@@ -211,10 +233,12 @@ describe(`/account/profile (${testDriver})`, () => {
     const refused = await post({ ...form, firstName: "", lastName: "H4ddad", phone: "", preferredContactMethod: "phone" }, bed.investor.cookie);
     expect(refused.status).toBe(400);
     expect(fieldErrors(refused)).toEqual({
-      firstName: ["First name is required"],
-      lastName: ["Last name contains invalid characters"],
+      firstName: ["auth.validation.firstNameRequired"],
+      lastName: ["auth.validation.lastNameInvalid"],
       phone: [PROFILE_MESSAGES.phoneRequired],
     });
+    expect(english("auth.validation.firstNameRequired")).toBe("First name is required");
+    expect(english("auth.validation.lastNameInvalid")).toBe("Last name contains invalid characters");
     expect(await rowsOf(bed.investor.id)).toEqual(before);
   });
 
@@ -237,7 +261,7 @@ describe(`/account/profile (${testDriver})`, () => {
     });
     const refused = await run(profileAction, request);
     expect(refused.status).toBe(400);
-    expect(refused.data.toast).toEqual({ type: "error", title: PROFILE_MESSAGES.notSavedTitle, description: PROFILE_MESSAGES.saveFailed });
+    expect(refused.data.toast).toEqual({ type: "error", title: english(PROFILE_MESSAGES.notSavedTitle), description: english(PROFILE_MESSAGES.saveFailed) });
     expect((await rowsOf(bed.investor.id)).profile?.company).toBeNull();
   });
 });

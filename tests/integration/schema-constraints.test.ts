@@ -63,6 +63,18 @@ describe(`database rules (${testDriver})`, () => {
     ).toBe("23514");
   });
 
+  it("keeps the readers' languages to the site's (issue 17), English by default", async () => {
+    const { db } = t;
+    const u = await createUser(db);
+    expect((await db.select({ locale: user.locale }).from(user).where(eq(user.id, u.id)))[0]?.locale).toBe("en");
+    expect(await failureOf(() => db.execute(sql`update "user" set locale = 'fr' where id = ${u.id}`))).toBe("23514");
+    await db.update(user).set({ locale: "ckb" }).where(eq(user.id, u.id));
+    const [b] = await db.insert(consultationBookings).values(booking()).returning();
+    expect(b?.locale).toBe("en");
+    expect(await failureOf(() => db.execute(sql`update consultation_bookings set locale = 'de' where id = ${b!.id}`))).toBe("23514");
+    await db.update(consultationBookings).set({ locale: "ar" }).where(eq(consultationBookings.id, b!.id));
+  });
+
   it("defaults a new opportunity to draft and a new booking to pending and unread messages", async () => {
     const { db } = t;
     const [o] = await db

@@ -7,6 +7,7 @@ import { session, userRoles } from "~/server/db/schema.server";
 import { createAdminTestbed, enrolTwoFactor, signInCookie, type AdminTestbed } from "./app-context";
 import { listenForApp, type RealApp } from "./real-app";
 import { testDriver } from "./test-database";
+import { english } from "../support/english";
 
 /**
  * Issue 13's findings that live in the database, over real HTTP: the whole app (Express,
@@ -76,7 +77,7 @@ describe(`security findings over real HTTP (${testDriver})`, () => {
         // The other is refused: by the lock (both were admins when they asked), or, when the
         // first demotion committed before the second request was read, as a non-admin.
         const loser = answers[lost]!;
-        if (loser.status === 409) expect(bodies[lost]).toContain(LAST_ADMIN_MESSAGE);
+        if (loser.status === 409) expect(bodies[lost]).toContain(english(LAST_ADMIN_MESSAGE));
         else expect([loser.status, loser.headers.get("location")], `round ${round}`).toEqual([302, "/"]);
         expect(await admins(), `round ${round}`).toHaveLength(1);
       }

@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { yearlySavingPercent } from "~/domain/format";
-import { availabilitySlots, investmentOpportunities, subscriptionPlans } from "~/server/db/schema.server";
+import { availabilitySlots, investmentOpportunities, opportunityTranslations, subscriptionPlans } from "~/server/db/schema.server";
 import { seedDemoContent } from "~/server/db/seed.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
@@ -33,6 +33,17 @@ describe(`demo content (${testDriver})`, () => {
       expect(o.imageUrl).toMatch(/^\/images\/opportunities\/.+\.svg$/);
     }
     expect(opportunities.filter((o) => o.status === "active").every((o) => o.completionDate)).toBe(true);
+    // Each in Arabic and Sorani too, in their own scripts, highlight for highlight.
+    const translations = await t.db.select().from(opportunityTranslations);
+    expect(translations).toHaveLength(12);
+    for (const o of opportunities) {
+      for (const locale of ["ar", "ckb"]) {
+        const text = translations.find((x) => x.opportunityId === o.id && x.locale === locale);
+        expect(text?.title, `${o.title} in ${locale}`).toMatch(/[\u0600-\u06FF]/);
+        expect(text?.description).toMatch(/[\u0600-\u06FF]/);
+        expect(text?.projectHighlights).toHaveLength(o.projectHighlights.length);
+      }
+    }
 
     const plans = await t.db.select().from(subscriptionPlans);
     expect(plans.map((p) => p.name).sort()).toEqual(["Elite", "Explorer", "Investor"]);

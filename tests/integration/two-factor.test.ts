@@ -8,6 +8,7 @@ import { loader as adminLoader, action as adminAction } from "~/routes/admin";
 import { createUser } from "~/server/db/factories.server";
 import { ADMIN_SOCIAL_REFUSED } from "~/server/security/better-auth.server";
 import { emailOutbox, twoFactor, user } from "~/server/db/schema.server";
+import { english } from "../support/english";
 import { totpCode } from "../support/totp";
 import { cookiesFrom, createTestContext, formRequest, getRequest, routeArgs, signInCookie, type TestContext } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
@@ -103,7 +104,7 @@ describe(`two-factor sign-in (${testDriver})`, () => {
       twoFactorAction(routeArgs(formRequest("/auth/two-factor", { code: "000000", redirectTo: "/dashboard" }, { cookie: step.cookie }), context)),
     );
     expect(wrongCode.status).toBe(400);
-    expect((wrongCode.body.toast as { description: string }).description).toBe(SECURITY_MESSAGES.wrongCode);
+    expect((wrongCode.body.toast as { description: string }).description).toBe(english(SECURITY_MESSAGES.wrongCode));
 
     const signedIn = await run(() =>
       twoFactorAction(routeArgs(formRequest("/auth/two-factor", { code: totpCode(key), redirectTo: "/dashboard" }, { cookie: step.cookie }), context)),
@@ -131,7 +132,7 @@ describe(`two-factor sign-in (${testDriver})`, () => {
     expect(noCode.status).toBe(400);
     const wrongPassword = await security({ intent: "two-factor-disable", password: "not the password", code: totpCode(key) }, current);
     expect(wrongPassword.status).toBe(400);
-    expect((wrongPassword.body.toast as { description: string }).description).toBe(SECURITY_MESSAGES.wrongPassword);
+    expect((wrongPassword.body.toast as { description: string }).description).toBe(english(SECURITY_MESSAGES.wrongPassword));
     const off = await security({ intent: "two-factor-disable", password, code: totpCode(key) }, current);
     expect(off.status).toBe(200);
     expect((await t.db.select().from(user).where(eq(user.id, investor.id)))[0]!.twoFactorEnabled).toBe(false);
@@ -176,7 +177,7 @@ describe(`two-factor sign-in (${testDriver})`, () => {
     // An admin cannot turn it off.
     const off = await security({ intent: "two-factor-disable", password, code: totpCode(key) }, enrolled);
     expect(off.status).toBe(403);
-    expect((off.body.toast as { description: string }).description).toBe(SECURITY_MESSAGES.adminKeepsTwoFactor);
+    expect((off.body.toast as { description: string }).description).toBe(english(SECURITY_MESSAGES.adminKeepsTwoFactor));
   });
 
   it("refuses a Google or LinkedIn sign-in to an admin account (it would skip the code)", async () => {

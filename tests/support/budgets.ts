@@ -3,8 +3,8 @@
  * (tests/e2e/performance-budgets.spec.ts) and the Lighthouse run of `npm run bench:web`.
  */
 
-/** The pages measured: the three public screens with data, and one static page. */
-export const MEASURED_PAGES = ["/", "/opportunities", "/pricing", "/services/investment-advisory"];
+/** The pages measured: the three public screens with data, one static page, and the home page in Arabic and Sorani. */
+export const MEASURED_PAGES = ["/", "/opportunities", "/pricing", "/services/investment-advisory", "/ar", "/ckb"];
 
 /** JavaScript `/` may load, gzip. */
 export const FIRST_LOAD_JS_BUDGET_KB = 150;

@@ -23,6 +23,7 @@ import {
   type DeleteAccountRefusal,
   type DeletionCheck,
 } from "~/domain/account-data";
+import { useT, useTranslateMessage } from "~/i18n/i18n";
 
 /** The page whose action deletes the account. */
 const DELETE_ACTION = "/account/data";
@@ -38,34 +39,34 @@ export function DeleteAccountSection({ check }: { check: DeletionCheck | null })
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
+  const t = useT();
+  // The loader's refusal is a key of the account catalogue.
+  const message = useTranslateMessage();
   const blocked = check === null ? ACCOUNT_DATA_MESSAGES.checkFailed : check.refusal;
 
   return (
     <Card role="region" aria-labelledby="delete-account-heading" className="gap-4 border-destructive/40">
       <CardHeader>
         <h2 id="delete-account-heading" className="font-serif text-xl font-semibold text-destructive">
-          Delete account
+          {t("account.data.delete.title")}
         </h2>
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
-        <p>Deleting your account is permanent. It cannot be undone.</p>
-        <ul className="list-disc space-y-1 pl-5 text-muted-foreground">
-          <li>Your profile, your sign-in details and two-factor settings are deleted, and you are signed out on every device.</li>
-          <li>
-            Records of your consultations and enquiries stay with the firm as business records, with your name, email address, phone
-            number and messages removed.
-          </li>
-          <li>We send one last email to confirm the deletion.</li>
+        <p>{t("account.data.delete.permanent")}</p>
+        <ul className="list-disc space-y-1 ps-5 text-muted-foreground">
+          <li>{t("account.data.delete.removed")}</li>
+          <li>{t("account.data.delete.kept")}</li>
+          <li>{t("account.data.delete.lastEmail")}</li>
         </ul>
-        <p className="text-muted-foreground">You may want to download your data first.</p>
+        <p className="text-muted-foreground">{t("account.data.delete.downloadFirst")}</p>
         {blocked ? (
           <div role="status" className="flex gap-3 rounded-md border border-warning/60 bg-warning/10 p-3">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <div className="space-y-1">
-              <p>{blocked}</p>
+              <p>{message(blocked)}</p>
               {check?.refusal === ACCOUNT_DATA_MESSAGES.liveSubscription ? (
                 <Link to="/dashboard" className="font-medium text-primary underline-offset-4 hover:underline">
-                  Go to your dashboard
+                  {t("account.data.delete.toDashboard")}
                 </Link>
               ) : null}
             </div>
@@ -74,7 +75,7 @@ export function DeleteAccountSection({ check }: { check: DeletionCheck | null })
         <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
           <AlertDialogTrigger asChild>
             <Button variant="destructive" className="w-full sm:w-auto" disabled={blocked !== null}>
-              Delete account
+              {t("account.data.delete.open")}
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent
@@ -88,10 +89,8 @@ export function DeleteAccountSection({ check }: { check: DeletionCheck | null })
               }
             }}
           >
-            <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Your account, profile and sign-in details are deleted and you are signed out everywhere. This cannot be undone.
-            </AlertDialogDescription>
+            <AlertDialogTitle>{t("account.data.delete.dialogTitle")}</AlertDialogTitle>
+            <AlertDialogDescription>{t("account.data.delete.dialogText")}</AlertDialogDescription>
             {check ? <ConfirmDeletion check={check} onBusyChange={setBusy} /> : null}
           </AlertDialogContent>
         </AlertDialog>
@@ -111,13 +110,14 @@ function ConfirmDeletion({ check, onBusyChange }: { check: DeletionCheck; onBusy
   // While the deletion is on its way, the dialog stays open (Escape and Cancel wait).
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
   const refusal = fetcher.state === "idle" ? fetcher.data : undefined;
+  const t = useT();
   const stale = check.confirmWith === "fresh-sign-in" && (!check.signedInRecently || refusal?.kind === "sign-in-again");
 
   if (stale) return <SignInAgain message={refusal?.kind === "sign-in-again" ? refusal.message : undefined} />;
   if (check.confirmWith === "password") return <PasswordConfirmation fetcher={fetcher} refusal={refusal} busy={busy} />;
   return (
     <fetcher.Form method="post" action={DELETE_ACTION} className="space-y-4">
-      <p className="text-sm">You signed in with Google or LinkedIn a moment ago, which confirms it is you.</p>
+      <p className="text-sm">{t("account.data.delete.freshSignIn")}</p>
       <Refusal refusal={refusal} />
       <DialogButtons busy={busy} />
     </fetcher.Form>
@@ -147,9 +147,10 @@ function PasswordConfirmation({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deletePasswordSchema }),
   });
   const { type: _type, ...passwordProps } = getInputProps(fields.password, { type: "password" });
+  const t = useT();
   return (
     <fetcher.Form method="post" action={DELETE_ACTION} {...getFormProps(form)} className="space-y-4">
-      <Field id={fields.password.id} label="Your password" errors={fields.password.errors}>
+      <Field id={fields.password.id} label={t("account.data.delete.password")} errors={fields.password.errors}>
         <PasswordInput {...passwordProps} autoComplete="current-password" data-autofocus="" />
       </Field>
       <Refusal refusal={refusal?.kind === "other" ? refusal : undefined} />
@@ -169,15 +170,16 @@ function Refusal({ refusal }: { refusal: DeleteAccountRefusal | undefined }) {
 }
 
 function DialogButtons({ busy }: { busy: boolean }) {
+  const t = useT();
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <AlertDialogCancel asChild>
         <Button type="button" variant="outline" disabled={busy}>
-          Cancel
+          {t("account.cancel")}
         </Button>
       </AlertDialogCancel>
       <Button type="submit" variant="destructive" disabled={busy}>
-        {busy ? "Deleting..." : "Delete my account"}
+        {busy ? t("account.data.delete.deleting") : t("account.data.delete.submit")}
       </Button>
     </div>
   );
@@ -185,25 +187,23 @@ function DialogButtons({ busy }: { busy: boolean }) {
 
 /** For an account without a password whose sign-in is not recent: sign out, sign in again, come back here. */
 function SignInAgain({ message }: { message: string | undefined }) {
+  const t = useT();
   return (
     <Form method="post" action="/auth/sign-out" className="space-y-4">
       <input type="hidden" name="redirectTo" value={SIGN_IN_AGAIN_PATH} />
       <p role={message ? "alert" : undefined} className="text-sm">
-        {message ?? ACCOUNT_DATA_MESSAGES.signInAgain}
+        {message ?? t(ACCOUNT_DATA_MESSAGES.signInAgain)}
       </p>
-      <p className="text-sm text-muted-foreground">
-        Your account signs in with Google or LinkedIn, so instead of a password we ask for a sign-in of the last {FRESH_SIGN_IN_MINUTES}{" "}
-        minutes. You will come back to this page.
-      </p>
+      <p className="text-sm text-muted-foreground">{t("account.data.delete.signInAgainText", { minutes: FRESH_SIGN_IN_MINUTES })}</p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <AlertDialogCancel asChild>
           <Button type="button" variant="outline">
-            Cancel
+            {t("account.cancel")}
           </Button>
         </AlertDialogCancel>
         <Button type="submit" data-autofocus="">
           <LogIn aria-hidden="true" />
-          Sign out and sign in again
+          {t("account.data.delete.signInAgainButton")}
         </Button>
       </div>
     </Form>

@@ -10,8 +10,11 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { preloadToaster } from "~/components/ui/toaster";
-import { CONTACT_METHOD_LABELS, CONTACT_METHODS, INVESTOR_TYPE_LABELS, INVESTOR_TYPES } from "~/domain/profile";
-import { COMPANY_MAX_LENGTH, PHONE_INPUT_MAX_LENGTH, profileUpdateSchema, type ProfileFormValues } from "~/domain/profile-update";
+import { CONTACT_METHOD_KEYS, CONTACT_METHODS, INVESTOR_TYPE_KEYS, INVESTOR_TYPES } from "~/domain/profile";
+import { COMPANY_MAX_LENGTH, PHONE_EXAMPLE, PHONE_INPUT_MAX_LENGTH, profileUpdateSchema, type ProfileFormValues } from "~/domain/profile-update";
+import { useT } from "~/i18n/i18n";
+import { LOCALE_NAMES, LOCALES } from "~/i18n/locales";
+import { RichText, standIns } from "~/i18n/rich-text";
 
 /** The same box as `Input`, for the native selects (accessible and usable without JavaScript). */
 const selectClass = cn(
@@ -20,6 +23,10 @@ const selectClass = cn(
 );
 
 const constraint = formConstraint(profileUpdateSchema);
+
+/** The inputs' types, for Conform's `getInputProps`. */
+const TEXT = { type: "text" } as const;
+const TEL = { type: "tel" } as const;
 
 function Hint({ id, children }: { id: string; children: ReactNode }) {
   return (
@@ -49,6 +56,7 @@ export function ProfileForm({
   /** The last send saved the profile: says so beside the button until something changes. */
   saved: boolean;
 }) {
+  const t = useT();
   const [form, fields] = useForm({
     id: "profile",
     defaultValue: defaults,
@@ -63,83 +71,104 @@ export function ProfileForm({
   const busy = navigation.state === "submitting" && navigation.formAction === formAction;
   const phoneHint = `${fields.phone.id}-hint`;
   const companyHint = `${fields.company.id}-hint`;
+  const localeHint = `${fields.locale.id}-hint`;
 
   return (
     <Card>
       <CardHeader>
-        <h2 className="font-serif text-2xl font-semibold">Your profile</h2>
-        <CardDescription>How we address you, and how our advisers should get in touch.</CardDescription>
+        <h2 className="font-serif text-2xl font-semibold">{t("account.profile.title")}</h2>
+        <CardDescription>{t("account.profile.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" {...getFormProps(form)} className="space-y-6" onFocus={preloadToaster}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField field={fields.firstName} label="First name">
-              <Input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" maxLength={50} />
+            <FormField field={fields.firstName} label={t("account.profile.firstName")}>
+              <Input {...getInputProps(fields.firstName, TEXT)} autoComplete="given-name" maxLength={50} />
             </FormField>
-            <FormField field={fields.lastName} label="Last name">
-              <Input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" maxLength={50} />
+            <FormField field={fields.lastName} label={t("account.profile.lastName")}>
+              <Input {...getInputProps(fields.lastName, TEXT)} autoComplete="family-name" maxLength={50} />
             </FormField>
           </div>
 
           <div className="space-y-1.5">
-            <p className="text-sm leading-none font-medium">Email</p>
-            <p className="text-sm break-all">{email}</p>
+            <p className="text-sm leading-none font-medium">{t("account.profile.email")}</p>
+            <p className="text-sm break-all" dir="ltr">
+              {email}
+            </p>
             <p className="text-xs text-muted-foreground">
-              Change your email address under{" "}
-              <Link to="/account/security" className="font-medium text-primary underline-offset-4 hover:underline">
-                Sign-in &amp; security
-              </Link>
-              .
+              <RichText
+                message={t("account.profile.emailHint", standIns("link"))}
+                elements={{
+                  link: (
+                    <Link to="/account/security" className="font-medium text-primary underline-offset-4 hover:underline">
+                      {t("account.nav.security")}
+                    </Link>
+                  ),
+                }}
+              />
             </p>
           </div>
 
-          <FormField field={fields.company} label="Company (optional)">
+          <FormField field={fields.company} label={t("account.profile.company")}>
             <Input
-              {...getInputProps(fields.company, { type: "text", ariaDescribedBy: companyHint })}
+              {...getInputProps(fields.company, { ...TEXT, ariaDescribedBy: companyHint })}
               autoComplete="organization"
               maxLength={COMPANY_MAX_LENGTH}
             />
-            <Hint id={companyHint}>The firm or family office you invest through, if any.</Hint>
+            <Hint id={companyHint}>{t("account.profile.companyHint")}</Hint>
           </FormField>
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField field={fields.preferredContactMethod} label="Preferred contact method">
+            <FormField field={fields.preferredContactMethod} label={t("account.profile.contactMethod")}>
               <select {...getSelectProps(fields.preferredContactMethod)} className={selectClass}>
                 {CONTACT_METHODS.map((method) => (
                   <option key={method} value={method}>
-                    {CONTACT_METHOD_LABELS[method]}
+                    {t(CONTACT_METHOD_KEYS[method])}
                   </option>
                 ))}
               </select>
             </FormField>
-            <FormField field={fields.phone} label="Phone">
+            <FormField field={fields.phone} label={t("account.profile.phone")}>
               <Input
-                {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: phoneHint })}
+                {...getInputProps(fields.phone, { ...TEL, ariaDescribedBy: phoneHint })}
                 autoComplete="tel"
                 inputMode="tel"
+                dir="ltr"
                 maxLength={PHONE_INPUT_MAX_LENGTH}
-                placeholder="+971 50 123 4567"
+                placeholder={PHONE_EXAMPLE}
               />
-              <Hint id={phoneHint}>With the country code, e.g. +44 or +971. Needed for Phone or WhatsApp.</Hint>
+              <Hint id={phoneHint}>{t("account.profile.phoneHint")}</Hint>
             </FormField>
           </div>
 
-          <FormField field={fields.investorType} label="Investor type">
+          <FormField field={fields.investorType} label={t("account.profile.investorType")}>
             <select {...getSelectProps(fields.investorType)} className={selectClass}>
-              <option value="">Not set</option>
+              <option value="">{t("account.profile.investorTypeNotSet")}</option>
               {INVESTOR_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {INVESTOR_TYPE_LABELS[type]}
+                  {t(INVESTOR_TYPE_KEYS[type])}
                 </option>
               ))}
             </select>
           </FormField>
 
+          <FormField field={fields.locale} label={t("account.profile.mailLanguage")}>
+            <select {...getSelectProps(fields.locale, { ariaDescribedBy: localeHint })} className={selectClass}>
+              {LOCALES.map((locale) => (
+                // Each language by its own name, in its own script and direction.
+                <option key={locale} value={locale} lang={locale}>
+                  {LOCALE_NAMES[locale]}
+                </option>
+              ))}
+            </select>
+            <Hint id={localeHint}>{t("account.profile.mailLanguageHint")}</Hint>
+          </FormField>
+
           <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:items-center sm:justify-end">
-            <p role="status" className="text-sm text-muted-foreground sm:mr-auto">
+            <p role="status" className="text-sm text-muted-foreground sm:me-auto">
               {saved && !form.dirty && !busy ? (
                 <span className="inline-flex items-center gap-1.5">
-                  <CheckCircle2 className="size-4 text-success" aria-hidden="true" /> All changes saved
+                  <CheckCircle2 className="size-4 text-success" aria-hidden="true" /> {t("account.profile.saved")}
                 </span>
               ) : null}
             </p>
@@ -154,7 +183,7 @@ export function ProfileForm({
               onMouseDown={(event) => event.preventDefault()}
             >
               {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
-              {busy ? "Saving..." : "Save changes"}
+              {busy ? t("account.profile.saving") : t("account.profile.save")}
             </Button>
           </div>
         </Form>

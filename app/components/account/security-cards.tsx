@@ -1,4 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { TZDate } from "@date-fns/tz";
+import { format, type Locale as DateFnsLocale } from "date-fns";
 import { Check, Minus } from "lucide-react";
 import { Link } from "react-router";
 import { PasswordInput } from "~/components/auth/password-input";
@@ -15,48 +17,59 @@ import {
   signOutOthersSchema,
   type SecurityOverview,
 } from "~/domain/account-security";
+import { translateDeviceLabel } from "~/domain/devices";
+import { useDateLocale } from "~/i18n/date-locales";
+import { datePattern } from "~/i18n/date-patterns";
+import { useT } from "~/i18n/i18n";
+import { RichText, standIns } from "~/i18n/rich-text";
 import { passwordProps, useSecurityForm } from "./use-security-form";
 
+/** The input's type, for Conform's `getInputProps`. */
+const EMAIL = { type: "email" } as const;
 
 export function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const change = useSecurityForm("change-password", changePasswordSchema);
   const { fields } = change;
+  const t = useT();
   return (
     <Card aria-labelledby="password-title">
       <CardHeader>
         <CardTitle id="password-title" className="text-xl">
-          Password
+          {t("account.security.password.title")}
         </CardTitle>
         <CardDescription>
-          {hasPassword
-            ? "Changing your password signs you out everywhere else."
-            : "Your account signs in with Google or LinkedIn and has no password."}
+          {hasPassword ? t("account.security.password.description") : t("account.security.password.noPassword")}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {hasPassword ? (
           <change.fetcher.Form method="post" {...getFormProps(change.form)} className="max-w-sm space-y-3">
             <input type="hidden" name="intent" value="change-password" />
-            <Field id={fields.currentPassword!.id} label="Current password" errors={fields.currentPassword!.errors}>
+            <Field id={fields.currentPassword!.id} label={t("account.security.password.current")} errors={fields.currentPassword!.errors}>
               <PasswordInput {...passwordProps(fields.currentPassword!)} autoComplete="current-password" />
             </Field>
-            <Field id={fields.newPassword!.id} label="New password" errors={fields.newPassword!.errors}>
+            <Field id={fields.newPassword!.id} label={t("account.security.password.new")} errors={fields.newPassword!.errors}>
               <PasswordInput {...passwordProps(fields.newPassword!)} autoComplete="new-password" />
             </Field>
-            <Field id={fields.confirmPassword!.id} label="Repeat new password" errors={fields.confirmPassword!.errors}>
+            <Field id={fields.confirmPassword!.id} label={t("account.security.password.repeat")} errors={fields.confirmPassword!.errors}>
               <PasswordInput {...passwordProps(fields.confirmPassword!)} autoComplete="new-password" />
             </Field>
             <Button type="submit" disabled={change.busy}>
-              {change.busy ? "Saving..." : "Change password"}
+              {change.busy ? t("account.security.saving") : t("account.security.password.submit")}
             </Button>
           </change.fetcher.Form>
         ) : (
           <p className="text-sm">
-            To add one, use{" "}
-            <Link to="/auth/forgot-password" className="font-medium text-primary hover:underline">
-              Forgot password?
-            </Link>{" "}
-            with your e-mail address.
+            <RichText
+              message={t("account.security.password.addOne", standIns("link"))}
+              elements={{
+                link: (
+                  <Link to="/auth/forgot-password" className="font-medium text-primary hover:underline">
+                    {t("account.security.password.forgotLink")}
+                  </Link>
+                ),
+              }}
+            />
           </p>
         )}
       </CardContent>
@@ -67,29 +80,38 @@ export function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
 export function EmailCard({ email }: { email: string }) {
   const change = useSecurityForm("change-email", changeEmailSchema);
   const sent = change.fetcher.state === "idle" && change.fetcher.data?.toast?.type === "success";
+  const t = useT();
   return (
     <Card aria-labelledby="email-title">
       <CardHeader>
         <CardTitle id="email-title" className="text-xl">
-          E-mail address
+          {t("account.security.email.title")}
         </CardTitle>
         <CardDescription>
-          Your address is <strong className="text-foreground">{email}</strong>. A new address takes effect once you open the
-          link we send to it; we also let your current address know.
+          <RichText
+            message={t("account.security.email.description", standIns("email"))}
+            elements={{
+              email: (
+                <strong className="text-foreground" dir="ltr">
+                  {email}
+                </strong>
+              ),
+            }}
+          />
         </CardDescription>
       </CardHeader>
       <CardContent>
         <change.fetcher.Form method="post" {...getFormProps(change.form)} className="max-w-sm space-y-3">
           <input type="hidden" name="intent" value="change-email" />
-          <Field id={change.fields.newEmail!.id} label="New e-mail address" errors={change.fields.newEmail!.errors}>
-            <Input {...getInputProps(change.fields.newEmail!, { type: "email" })} autoComplete="email" />
+          <Field id={change.fields.newEmail!.id} label={t("account.security.email.new")} errors={change.fields.newEmail!.errors}>
+            <Input {...getInputProps(change.fields.newEmail!, EMAIL)} autoComplete="email" dir="ltr" />
           </Field>
           <Button type="submit" disabled={change.busy}>
-            {change.busy ? "Sending..." : "Change e-mail address"}
+            {change.busy ? t("account.security.email.sending") : t("account.security.email.submit")}
           </Button>
           {sent && (
             <p role="status" className="text-sm text-success">
-              Check the new inbox for the confirmation link.
+              {t("account.security.email.sent")}
             </p>
           )}
         </change.fetcher.Form>
@@ -99,13 +121,14 @@ export function EmailCard({ email }: { email: string }) {
 }
 
 export function SignInMethodsCard({ methods }: { methods: SecurityOverview["methods"] }) {
+  const t = useT();
   return (
     <Card aria-labelledby="methods-title">
       <CardHeader>
         <CardTitle id="methods-title" className="text-xl">
-          Sign-in methods
+          {t("account.security.methods.title")}
         </CardTitle>
-        <CardDescription>The ways you can sign in to this account.</CardDescription>
+        <CardDescription>{t("account.security.methods.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="divide-y rounded-md border">
@@ -113,14 +136,14 @@ export function SignInMethodsCard({ methods }: { methods: SecurityOverview["meth
             const linked = methods.includes(method);
             return (
               <li key={method} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
-                <span>{SIGN_IN_METHOD_LABELS[method]}</span>
+                <span>{t(SIGN_IN_METHOD_LABELS[method])}</span>
                 {linked ? (
                   <span className="flex items-center gap-1 font-medium text-success">
-                    <Check className="size-4" aria-hidden="true" /> Linked
+                    <Check className="size-4" aria-hidden="true" /> {t("account.security.methods.linked")}
                   </span>
                 ) : (
                   <span className="flex items-center gap-1 text-muted-foreground">
-                    <Minus className="size-4" aria-hidden="true" /> Not linked
+                    <Minus className="size-4" aria-hidden="true" /> {t("account.security.methods.notLinked")}
                   </span>
                 )}
               </li>
@@ -132,31 +155,42 @@ export function SignInMethodsCard({ methods }: { methods: SecurityOverview["meth
   );
 }
 
-const when = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+/** "25 Nov 2026, 14:30" on the firm's wall clock, the month in the reader's language. */
+const when = (iso: string, timeZone: string, locale: DateFnsLocale | undefined) =>
+  format(new TZDate(new Date(iso).getTime(), timeZone), datePattern("dateTime", locale), { locale });
 
 export function SessionsCard({ sessions, timeZone }: { sessions: SecurityOverview["sessions"]; timeZone: string }) {
   const others = useSecurityForm("sign-out-others", signOutOthersSchema);
   const otherCount = sessions.filter((s) => !s.current).length;
+  const t = useT();
+  const dateLocale = useDateLocale();
   return (
     <Card aria-labelledby="sessions-title">
       <CardHeader>
         <CardTitle id="sessions-title" className="text-xl">
-          Where you are signed in
+          {t("account.security.sessions.title")}
         </CardTitle>
-        <CardDescription>Browsers and devices with an active session on your account.</CardDescription>
+        <CardDescription>{t("account.security.sessions.description")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <ul className="divide-y rounded-md border" aria-label="Active sessions">
+        <ul className="divide-y rounded-md border" aria-label={t("account.security.sessions.list")}>
           {sessions.map((s) => (
             <li key={s.id} className="flex flex-wrap items-start justify-between gap-2 px-4 py-3 text-sm" data-testid="session-row">
               <div className="min-w-0">
                 <p className="font-medium">
-                  {s.device} {s.current && <Badge variant="secondary">This device</Badge>}
+                  {translateDeviceLabel(s.device, t)} {s.current && <Badge variant="secondary">{t("account.security.sessions.thisDevice")}</Badge>}
                 </p>
                 <p className="text-muted-foreground">
-                  {s.ipAddress ? `${s.ipAddress} · ` : ""}Signed in {when(s.signedInAt, timeZone)} · Last active{" "}
-                  {when(s.lastSeenAt, timeZone)}
+                  {s.ipAddress ? (
+                    <>
+                      <span dir="ltr">{s.ipAddress}</span>
+                      {" · "}
+                    </>
+                  ) : null}
+                  {t("account.security.sessions.times", {
+                    signedIn: when(s.signedInAt, timeZone, dateLocale),
+                    lastActive: when(s.lastSeenAt, timeZone, dateLocale),
+                  })}
                 </p>
               </div>
             </li>
@@ -165,9 +199,9 @@ export function SessionsCard({ sessions, timeZone }: { sessions: SecurityOvervie
         <others.fetcher.Form method="post" {...getFormProps(others.form)}>
           <input type="hidden" name="intent" value="sign-out-others" />
           <Button type="submit" variant="outline" disabled={others.busy || otherCount === 0}>
-            {others.busy ? "Signing out..." : "Sign out other sessions"}
+            {others.busy ? t("account.security.sessions.signingOut") : t("account.security.sessions.signOutOthers")}
           </Button>
-          {otherCount === 0 && <p className="mt-2 text-sm text-muted-foreground">You are signed in on this device only.</p>}
+          {otherCount === 0 && <p className="mt-2 text-sm text-muted-foreground">{t("account.security.sessions.onlyThisDevice")}</p>}
         </others.fetcher.Form>
       </CardContent>
     </Card>

@@ -14,7 +14,12 @@ import {
   SECURITY_MESSAGES,
   type SecurityOverview,
 } from "~/domain/account-security";
+import { brand } from "~/domain/brand";
+import { useT } from "~/i18n/i18n";
 import { passwordProps, useSecurityForm } from "./use-security-form";
+
+/** The code inputs' type, for Conform's `getInputProps`. */
+const TEXT = { type: "text" } as const;
 
 /**
  * Two-factor sign-in (issue 13): set it up in two steps (password, then the first code
@@ -27,28 +32,29 @@ export function TwoFactorCard({ overview, required }: { overview: SecurityOvervi
   const enrolment = enable.fetcher.data?.enrolment;
   const backupCodes = confirm.fetcher.data?.backupCodes;
   const [savedCodes, setSavedCodes] = useState(false);
+  const t = useT();
 
   return (
     <Card id="two-factor" aria-labelledby="two-factor-title">
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle id="two-factor-title" className="text-xl">
-            Two-factor sign-in
+            {t("account.twoFactor.title")}
           </CardTitle>
-          {overview.twoFactorEnabled ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>}
-          {overview.isAdmin && <Badge variant="secondary">Required for admins</Badge>}
+          {overview.twoFactorEnabled ? (
+            <Badge variant="success">{t("account.twoFactor.on")}</Badge>
+          ) : (
+            <Badge variant="outline">{t("account.twoFactor.off")}</Badge>
+          )}
+          {overview.isAdmin && <Badge variant="secondary">{t("account.twoFactor.requiredForAdmins")}</Badge>}
         </div>
-        <CardDescription>
-          After your password, signing in asks for a 6-digit code from an authenticator app on your phone (such as Google
-          Authenticator, Microsoft Authenticator or 1Password). It protects sign-in with your e-mail and password; when you
-          sign in with Google or LinkedIn, their own two-step verification applies instead.
-        </CardDescription>
+        <CardDescription>{t("account.twoFactor.description")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {required && !overview.twoFactorEnabled && (
           <div role="alert" className="flex gap-3 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
             <ShieldAlert className="size-5 shrink-0" aria-hidden="true" />
-            <p>Admin pages open only once two-factor sign-in is set up. Set it up below to continue to the admin dashboard.</p>
+            <p>{t("account.twoFactor.requiredNotice")}</p>
           </div>
         )}
 
@@ -57,45 +63,46 @@ export function TwoFactorCard({ overview, required }: { overview: SecurityOvervi
         ) : overview.twoFactorEnabled ? (
           overview.isAdmin ? (
             <p className="flex items-center gap-2 text-sm">
-              <ShieldCheck className="size-4 text-success" aria-hidden="true" /> Two-factor sign-in is on. {SECURITY_MESSAGES.adminKeepsTwoFactor}
+              <ShieldCheck className="size-4 text-success" aria-hidden="true" /> {t("account.twoFactor.isOn")} {t(SECURITY_MESSAGES.adminKeepsTwoFactor)}
             </p>
           ) : (
             <TurnOff />
           )
         ) : !overview.hasPassword ? (
-          <p className="text-sm text-muted-foreground">{SECURITY_MESSAGES.needsPassword}</p>
+          <p className="text-sm text-muted-foreground">{t(SECURITY_MESSAGES.needsPassword)}</p>
         ) : enrolment ? (
           <div className="grid gap-6 sm:grid-cols-[auto_1fr]">
             <img
               src={enrolment.qrDataUrl}
-              alt="QR code to add your account to an authenticator app"
+              alt={t("account.twoFactor.qrAlt")}
               width={176}
               height={176}
               className="size-44 rounded-md border bg-white p-1"
             />
             <div className="space-y-4">
               <ol className="list-decimal space-y-1 ps-5 text-sm">
-                <li>Scan the QR code with your authenticator app.</li>
+                <li>{t("account.twoFactor.stepScan")}</li>
                 <li>
-                  Or type this key into it:{" "}
-                  <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all" data-testid="two-factor-key">
+                  {t("account.twoFactor.stepKey")}{" "}
+                  <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all" data-testid="two-factor-key" dir="ltr">
                     {enrolment.manualKey}
                   </code>
                 </li>
-                <li>Enter the 6-digit code the app shows to finish.</li>
+                <li>{t("account.twoFactor.stepCode")}</li>
               </ol>
               <confirm.fetcher.Form method="post" {...getFormProps(confirm.form)} className="space-y-3">
                 <input type="hidden" name="intent" value="two-factor-confirm" />
-                <Field id={confirm.fields.code!.id} label="Code from the app" errors={confirm.fields.code!.errors}>
+                <Field id={confirm.fields.code!.id} label={t("account.twoFactor.codeLabel")} errors={confirm.fields.code!.errors}>
                   <Input
-                    {...getInputProps(confirm.fields.code!, { type: "text" })}
+                    {...getInputProps(confirm.fields.code!, TEXT)}
                     inputMode="numeric"
                     autoComplete="one-time-code"
+                    dir="ltr"
                     className="max-w-40 font-mono tracking-widest"
                   />
                 </Field>
                 <Button type="submit" disabled={confirm.busy}>
-                  {confirm.busy ? "Verifying..." : "Turn on two-factor sign-in"}
+                  {confirm.busy ? t("account.twoFactor.verifying") : t("account.twoFactor.turnOn")}
                 </Button>
               </confirm.fetcher.Form>
             </div>
@@ -103,11 +110,11 @@ export function TwoFactorCard({ overview, required }: { overview: SecurityOvervi
         ) : (
           <enable.fetcher.Form method="post" {...getFormProps(enable.form)} className="max-w-sm space-y-3">
             <input type="hidden" name="intent" value="two-factor-enable" />
-            <Field id={enable.fields.password!.id} label="Your password" errors={enable.fields.password!.errors}>
+            <Field id={enable.fields.password!.id} label={t("account.twoFactor.password")} errors={enable.fields.password!.errors}>
               <PasswordInput {...passwordProps(enable.fields.password!)} autoComplete="current-password" />
             </Field>
             <Button type="submit" disabled={enable.busy}>
-              {enable.busy ? "Processing..." : "Set up two-factor sign-in"}
+              {enable.busy ? t("account.twoFactor.processing") : t("account.twoFactor.setUp")}
             </Button>
           </enable.fetcher.Form>
         )}
@@ -120,14 +127,15 @@ export function TwoFactorCard({ overview, required }: { overview: SecurityOvervi
 function TurnOff() {
   const off = useSecurityForm("two-factor-disable", disableTwoFactorSchema);
   const [open, setOpen] = useState(false);
+  const t = useT();
   if (!open) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-sm">
-          <ShieldCheck className="size-4 text-success" aria-hidden="true" /> Two-factor sign-in is on.
+          <ShieldCheck className="size-4 text-success" aria-hidden="true" /> {t("account.twoFactor.isOn")}
         </p>
         <Button type="button" variant="outline" onClick={() => setOpen(true)}>
-          Turn off
+          {t("account.twoFactor.turnOffOpen")}
         </Button>
       </div>
     );
@@ -135,19 +143,19 @@ function TurnOff() {
   return (
     <off.fetcher.Form method="post" {...getFormProps(off.form)} className="max-w-sm space-y-3">
       <input type="hidden" name="intent" value="two-factor-disable" />
-      <p className="text-sm text-muted-foreground">To turn it off, confirm with your password and a current code.</p>
-      <Field id={off.fields.password!.id} label="Your password" errors={off.fields.password!.errors}>
+      <p className="text-sm text-muted-foreground">{t("account.twoFactor.turnOffText")}</p>
+      <Field id={off.fields.password!.id} label={t("account.twoFactor.password")} errors={off.fields.password!.errors}>
         <PasswordInput {...passwordProps(off.fields.password!)} autoComplete="current-password" />
       </Field>
-      <Field id={off.fields.code!.id} label="Code from the app, or a backup code" errors={off.fields.code!.errors}>
-        <Input {...getInputProps(off.fields.code!, { type: "text" })} autoComplete="one-time-code" className="max-w-48 font-mono" />
+      <Field id={off.fields.code!.id} label={t("account.twoFactor.codeOrBackupLabel")} errors={off.fields.code!.errors}>
+        <Input {...getInputProps(off.fields.code!, TEXT)} autoComplete="one-time-code" dir="ltr" className="max-w-48 font-mono" />
       </Field>
       <div className="flex gap-2">
         <Button type="submit" variant="destructive" disabled={off.busy}>
-          {off.busy ? "Processing..." : "Turn off two-factor sign-in"}
+          {off.busy ? t("account.twoFactor.processing") : t("account.twoFactor.turnOff")}
         </Button>
         <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-          Cancel
+          {t("account.cancel")}
         </Button>
       </div>
     </off.fetcher.Form>
@@ -156,17 +164,17 @@ function TurnOff() {
 
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
+  const t = useT();
   const text = codes.join("\n");
-  const download = `data:text/plain;charset=utf-8,${encodeURIComponent(`Tigris Advisory backup codes (each works once)\n\n${text}\n`)}`;
+  const heading = t("account.twoFactor.backupFileHeading", { brand: brand.name });
+  const download = `data:text/plain;charset=utf-8,${encodeURIComponent(`${heading}\n\n${text}\n`)}`;
   return (
     <div className="space-y-4" role="status">
       <p className="flex items-center gap-2 font-medium">
-        <Check className="size-5 text-success" aria-hidden="true" /> Two-factor sign-in is on.
+        <Check className="size-5 text-success" aria-hidden="true" /> {t("account.twoFactor.isOn")}
       </p>
-      <p className="text-sm">
-        Save these backup codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
-      </p>
-      <ul className="grid max-w-md grid-cols-2 gap-2 rounded-md border bg-muted/50 p-4 font-mono text-sm" aria-label="Backup codes">
+      <p className="text-sm">{t("account.twoFactor.backupText")}</p>
+      <ul className="grid max-w-md grid-cols-2 gap-2 rounded-md border bg-muted/50 p-4 font-mono text-sm" aria-label={t("account.twoFactor.backupCodes")} dir="ltr">
         {codes.map((code) => (
           <li key={code} data-testid="backup-code">
             {code}
@@ -181,15 +189,15 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
             void navigator.clipboard?.writeText(text).then(() => setCopied(true));
           }}
         >
-          <Copy aria-hidden="true" /> {copied ? "Copied" : "Copy codes"}
+          <Copy aria-hidden="true" /> {copied ? t("account.twoFactor.copied") : t("account.twoFactor.copy")}
         </Button>
         <Button asChild variant="outline">
           <a href={download} download="tigris-backup-codes.txt">
-            <Download aria-hidden="true" /> Download codes
+            <Download aria-hidden="true" /> {t("account.twoFactor.download")}
           </a>
         </Button>
         <Button type="button" onClick={onDone}>
-          I have saved my codes
+          {t("account.twoFactor.savedCodes")}
         </Button>
       </div>
     </div>

@@ -1,19 +1,21 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { cn } from "~/components/ui/cn";
+import { type MessageKey, useT } from "~/i18n/i18n";
 
 /** The admin area's pages: the dashboard with SPEC.md's five tabs, and the areas beside it (issue 15). */
 const AREAS = [
-  { to: "/admin", label: "Dashboard" },
-  { to: "/admin/documents", label: "Documents" },
-  { to: "/admin/interests", label: "Interests" },
-  { to: "/admin/activity", label: "Investor activity" },
-  { to: "/admin/alerts", label: "Alerts" },
-] as const;
+  { to: "/admin", label: "admin.areas.dashboard" },
+  { to: "/admin/documents", label: "admin.areas.documents" },
+  { to: "/admin/interests", label: "admin.areas.interests" },
+  { to: "/admin/activity", label: "admin.areas.activity" },
+  { to: "/admin/alerts", label: "admin.areas.alerts" },
+] as const satisfies readonly { to: string; label: MessageKey }[];
 
 export function AdminAreasNav() {
+  const t = useT();
   return (
-    <nav aria-label="Admin areas" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+    <nav aria-label={t("admin.areas.label")} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
       <ul className="flex w-max gap-1">
         {AREAS.map((area) => (
           <li key={area.to}>
@@ -27,7 +29,7 @@ export function AdminAreasNav() {
                 )
               }
             >
-              {area.label}
+              {t(area.label)}
             </NavLink>
           </li>
         ))}

@@ -21,13 +21,16 @@ import {
   availabilityHref,
   dateOf,
   dayOf,
-  defaultsCreatedNote,
   SLOT_NOTES_MAX,
   slotCreateSchema,
   slotTimeRange,
 } from "~/domain/admin-availability";
 import { DEFAULT_SLOT_TIMES, NEW_SLOT_DEFAULT } from "~/domain/constants";
-import { slotDayLabel, zoneCity } from "~/domain/slots";
+import { zoneCity } from "~/domain/slots";
+import { useDateLocale } from "~/i18n/date-locales";
+import { datePattern } from "~/i18n/date-patterns";
+import { type MessageKey, type Translate, useLocale, useT, useTranslateMessage } from "~/i18n/i18n";
+import { directionOf } from "~/i18n/locales";
 import type { AvailabilityPanel } from "~/domain/admin-availability";
 import type { AdminActionResult } from "~/domain/action-result";
 import type { AdminSlot } from "~/domain/admin-availability";
@@ -50,20 +53,39 @@ function failed(title: string, result: AdminActionResult) {
   toast.error(title, reason && reason !== title ? { description: reason } : undefined);
 }
 
+/** The firm's time zones with an office, by the office's name (the site catalogue's). */
+const CITY_KEYS: Record<string, MessageKey> = { "Europe/London": "office.london", "Asia/Dubai": "office.dubai", "Asia/Baghdad": "office.baghdad" };
+
+/** A wall-clock day in words, "Wed, Jan 15, 2031", in the page's language. */
+function useDayLabel(): (date: string) => string {
+  const locale = useDateLocale();
+  return (date) => format(dayOf(date), datePattern("day", locale), { locale });
+}
+
+/** The generate toast's description: how many slots were added to which day. */
+function defaultsCreatedNote(t: Translate, created: number, day: string): string {
+  return created === 0 ? t("admin.availability.defaultsNone", { day }) : t("admin.availability.defaultsAdded", { count: created, day });
+}
+
 function useSlotToasts() {
+  const t = useT();
+  const dayLabel = useDayLabel();
   useActionResult(FETCHERS.delete, (result) => {
     if (result.ok) {
-      toast.success(ADMIN_SLOT_TOASTS.deleted);
+      toast.success(t(ADMIN_SLOT_TOASTS.deleted));
       // The focused Delete button has gone with its row: keep the keyboard in the list.
       document.getElementById("admin-availability-heading")?.focus();
-    } else failed(ADMIN_SLOT_TOASTS.deleteFailed, result);
+    } else failed(t(ADMIN_SLOT_TOASTS.deleteFailed), result);
   });
   useActionResult(FETCHERS.defaults, (result, sent) => {
     const date = sent?.get("date");
     if (result.ok) {
       const count = result.created;
-      toast.success(ADMIN_SLOT_TOASTS.defaultsCreated, count !== undefined && typeof date === "string" ? { description: defaultsCreatedNote(count, date) } : undefined);
-    } else failed(ADMIN_SLOT_TOASTS.defaultsFailed, result);
+      toast.success(
+        t(ADMIN_SLOT_TOASTS.defaultsCreated),
+        count !== undefined && typeof date === "string" ? { description: defaultsCreatedNote(t, count, dayLabel(date)) } : undefined,
+      );
+    } else failed(t(ADMIN_SLOT_TOASTS.defaultsFailed), result);
   });
 }
 
@@ -74,6 +96,10 @@ function useSlotToasts() {
  */
 export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: AvailabilityPanel; failed: boolean }) {
   useSlotToasts();
+  const t = useT();
+  const dateLocale = useDateLocale();
+  const dir = directionOf(useLocale());
+  const dayLabel = useDayLabel();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { query, today, timeZone } = panel;
@@ -87,8 +113,8 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
   const loadingDay = shownDate !== query.date;
 
   const highlighted = new Set(slotDates);
-  const day = slotDayLabel(query.date);
-  const city = zoneCity(timeZone);
+  const day = dayLabel(query.date);
+  const city = Object.hasOwn(CITY_KEYS, timeZone) ? t(CITY_KEYS[timeZone] as MessageKey) : zoneCity(timeZone);
 
   function chooseDate(picked: Date | undefined) {
     if (!picked) return;
@@ -104,17 +130,19 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
     <section aria-labelledby="admin-availability-heading" className="space-y-6">
       <div>
         <h2 id="admin-availability-heading" tabIndex={-1} className="font-serif text-2xl font-semibold outline-none">
-          Availability
+          {t("admin.availability.title")}
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">Consultation slots visitors can book. All times are {city} time.</p>
+        <p className="mt-1 text-sm text-muted-foreground">{t("admin.availability.intro", { city })}</p>
       </div>
 
       <div className="grid items-start gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
         <div className="mx-auto rounded-xl border bg-card p-4 shadow-sm md:mx-0">
           <h3 className="mb-2 text-sm font-semibold">
-            Choose a date
+            {t("admin.availability.chooseDate")}
           </h3>
           <Calendar
+            dir={dir}
+            locale={dateLocale}
             mode="single"
             required
             selected={dayOf(shownDate)}
@@ -125,17 +153,25 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
             modifiers={{ hasSlots: (d: Date) => highlighted.has(dateOf(d)) }}
             modifiersClassNames={{ hasSlots: "font-semibold [&>button]:bg-accent/15 [&>button]:text-foreground" }}
             labels={{
+              labelNav: () => t("admin.availability.calendarNav"),
+              labelPrevious: () => t("admin.availability.previousMonth"),
+              labelNext: () => t("admin.availability.nextMonth"),
               labelDayButton: (d, modifiers) =>
-                `${format(d, "EEEE, MMMM d, yyyy")}${modifiers.today ? " (today)" : ""}${modifiers.hasSlots ? ", has slots" : ""}${modifiers.selected ? ", selected" : ""}`,
+                t("admin.availability.calendarDay", {
+                  day: format(d, datePattern("longDay", dateLocale), { locale: dateLocale }),
+                  today: String(Boolean(modifiers.today)),
+                  hasSlots: String(Boolean(modifiers.hasSlots)),
+                  selected: String(Boolean(modifiers.selected)),
+                }),
             }}
           />
           <p className="mt-3 flex items-center gap-2 text-xs text-muted-foreground">
             <span className="inline-block size-3 rounded-sm bg-accent/15 ring-1 ring-accent/40" aria-hidden="true" />
-            Days with slots
+            {t("admin.availability.daysWithSlots")}
           </p>
           {query.date !== today ? (
             <Button variant="link" size="sm" className="mt-1 h-auto px-0" onClick={() => chooseDate(dayOf(today))}>
-              Go to today
+              {t("admin.availability.goToToday")}
             </Button>
           ) : null}
         </div>
@@ -144,11 +180,11 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
           <div className="flex flex-wrap items-center justify-between gap-3 border-b p-4">
             <div>
               <h3 className="font-semibold" aria-live="polite">
-                Slots for {day}
+                {t("admin.availability.slotsFor", { day })}
               </h3>
               <p className="text-sm text-muted-foreground">
-                {loadFailed ? "Not loaded" : `${slots.length} ${slots.length === 1 ? "slot" : "slots"}`}
-                {query.date < today ? " · this day has passed" : ""}
+                {loadFailed ? t("admin.availability.notLoaded") : t("admin.availability.count", { count: slots.length })}
+                {query.date < today ? t("admin.availability.passed") : ""}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
@@ -161,24 +197,24 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
             {loadingDay ? (
               <p role="status" className="flex items-center gap-2 px-4 pt-4 text-sm text-muted-foreground">
                 <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-                Loading {slotDayLabel(shownDate)}…
+                {t("admin.availability.loadingDay", { day: dayLabel(shownDate) })}
               </p>
             ) : null}
             {slots.length === 0 ? (
               <div className="p-10 text-center">
                 {loadFailed ? (
-                  <p className="text-muted-foreground">{ADMIN_SLOT_TOASTS.fetchFailed}</p>
+                  <p className="text-muted-foreground">{t(ADMIN_SLOT_TOASTS.fetchFailed)}</p>
                 ) : (
                   <>
-                    <p className="font-medium">No slots on {day}</p>
+                    <p className="font-medium">{t("admin.availability.noSlots", { day })}</p>
                     <p className="mt-1 text-sm text-muted-foreground">
-                      Add a time slot, or generate the {DEFAULT_SLOT_TIMES.length} default 30-minute slots.
+                      {t("admin.availability.noSlotsHint", { count: DEFAULT_SLOT_TIMES.length })}
                     </p>
                   </>
                 )}
               </div>
             ) : (
-              <ul className="divide-y" aria-label={`Slots for ${day}`}>
+              <ul className="divide-y" aria-label={t("admin.availability.slotsFor", { day })}>
                 {slots.map((slot) => (
                   <li key={slot.id}>
                     <SlotRow slot={slot} disabled={loadingDay} />
@@ -198,9 +234,10 @@ function SlotRow({ slot, disabled }: { slot: AdminSlot; disabled: boolean }) {
   // One fetcher per row for the switch, so switching two rows quickly does not cancel the first.
   const toggleKey = `${FETCHERS.availability}-${slot.id}`;
   const toggle = useFetcher<AdminActionResult>({ key: toggleKey });
+  const t = useT();
   useActionResult(toggleKey, (result) => {
-    if (result.ok) toast.success(ADMIN_SLOT_TOASTS.updated);
-    else failed(ADMIN_SLOT_TOASTS.updateFailed, result);
+    if (result.ok) toast.success(t(ADMIN_SLOT_TOASTS.updated));
+    else failed(t(ADMIN_SLOT_TOASTS.updateFailed), result);
   });
   const remove = useFetcher<AdminActionResult>({ key: FETCHERS.delete });
   const times = slotTimeRange(slot);
@@ -213,14 +250,14 @@ function SlotRow({ slot, disabled }: { slot: AdminSlot; disabled: boolean }) {
     <div className={cn("flex flex-wrap items-center justify-between gap-3 p-4", deleting && "opacity-60")}>
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium tabular-nums">
-          {times}
-          {slot.booked ? <Badge variant="info">Booked</Badge> : null}
-          {!available ? <Badge variant="outline">Unavailable</Badge> : null}
+          <span dir="ltr">{times}</span>
+          {slot.booked ? <Badge variant="info">{t("admin.availability.booked")}</Badge> : null}
+          {!available ? <Badge variant="outline">{t("admin.availability.unavailable")}</Badge> : null}
         </p>
         {slot.notes ? <p className="mt-1 text-sm break-words whitespace-pre-line text-muted-foreground">{slot.notes}</p> : null}
         {slot.booked ? (
           <p id={`${id}-booked`} className="mt-1 text-sm text-muted-foreground">
-            Booked: cancel the booking before deleting this slot.
+            {t("admin.availability.bookedHint")}
           </p>
         ) : null}
       </div>
@@ -235,7 +272,8 @@ function SlotRow({ slot, disabled }: { slot: AdminSlot; disabled: boolean }) {
             }
           />
           <Label htmlFor={`${id}-available`}>
-            Available<span className="sr-only"> {times}</span>
+            {t("admin.availability.available")}
+            <span className="sr-only"> {times}</span>
           </Label>
         </div>
         <Button
@@ -247,8 +285,8 @@ function SlotRow({ slot, disabled }: { slot: AdminSlot; disabled: boolean }) {
           onClick={() => void remove.submit({ intent: "slot-delete", slotId: slot.id }, { method: "post" })}
         >
           {deleting ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
-          {deleting ? "Deleting…" : "Delete"}
-          <span className="sr-only"> the {times} slot</span>
+          {deleting ? t("admin.availability.deleting") : t("admin.availability.delete")}
+          <span className="sr-only"> {t("admin.availability.deleteWhich", { times })}</span>
         </Button>
       </div>
     </div>
@@ -257,6 +295,7 @@ function SlotRow({ slot, disabled }: { slot: AdminSlot; disabled: boolean }) {
 
 function GenerateDefaultsButton({ date, disabled }: { date: string; disabled: boolean }) {
   const fetcher = useFetcher<AdminActionResult>({ key: FETCHERS.defaults });
+  const t = useT();
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post">
@@ -264,7 +303,7 @@ function GenerateDefaultsButton({ date, disabled }: { date: string; disabled: bo
       <input type="hidden" name="date" value={date} />
       <Button type="submit" variant="outline" disabled={disabled || busy}>
         {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <CalendarPlus aria-hidden="true" />}
-        {busy ? "Generating…" : "Generate Default Slots"}
+        {busy ? t("admin.availability.generating") : t("admin.availability.generate")}
       </Button>
     </fetcher.Form>
   );
@@ -273,14 +312,16 @@ function GenerateDefaultsButton({ date, disabled }: { date: string; disabled: bo
 /** Add Time Slot (SPEC.md section 9: 09:00-09:30, available, by default) for the chosen day. */
 function AddSlotDialog({ date, city, disabled }: { date: string; city: string; disabled: boolean }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
+  const dayLabel = useDayLabel();
   const busy = useFetcher<AdminActionResult>({ key: FETCHERS.create }).state !== "idle";
 
   useActionResult(FETCHERS.create, (result) => {
     if (result.ok) {
-      toast.success(ADMIN_SLOT_TOASTS.created);
+      toast.success(t(ADMIN_SLOT_TOASTS.created));
       setOpen(false);
     } else if (!submissionResultOf(result)) {
-      failed(ADMIN_SLOT_TOASTS.createFailed, result);
+      failed(t(ADMIN_SLOT_TOASTS.createFailed), result);
     }
     // Field messages are the form's own: it shows them beside the fields.
   });
@@ -295,15 +336,13 @@ function AddSlotDialog({ date, city, disabled }: { date: string; city: string; d
     >
       <DialogTrigger asChild>
         <Button type="button" disabled={disabled}>
-          <Plus aria-hidden="true" /> Add Time Slot
+          <Plus aria-hidden="true" /> {t("admin.availability.add")}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Add Time Slot</DialogTitle>
-          <DialogDescription>
-            For {slotDayLabel(date)}, in {city} time.
-          </DialogDescription>
+          <DialogTitle>{t("admin.availability.add")}</DialogTitle>
+          <DialogDescription>{t("admin.availability.addFor", { day: dayLabel(date), city })}</DialogDescription>
         </DialogHeader>
         {/* Mounted with the dialog's content, so each opening starts from the defaults. */}
         <AddSlotForm date={date} />
@@ -312,6 +351,8 @@ function AddSlotDialog({ date, city, disabled }: { date: string; city: string; d
   );
 }
 
+const TIME_INPUT = { type: "time" } as const;
+
 function AddSlotForm({ date }: { date: string }) {
   const { form, fields, fetcher, busy } = useAdminForm({
     id: "add-slot",
@@ -319,39 +360,41 @@ function AddSlotForm({ date }: { date: string }) {
     schema: slotCreateSchema,
     defaultValue: { startTime: NEW_SLOT_DEFAULT.start, endTime: NEW_SLOT_DEFAULT.end },
   });
+  const t = useT();
+  const say = useTranslateMessage();
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="slot-create" />
       {fields.date.errors ? (
         <p role="alert" className="text-sm text-destructive">
-          {fields.date.errors[0]}
+          {say(fields.date.errors[0] ?? "")}
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField field={fields.startTime} label="Start Time">
-          <Input {...getInputProps(fields.startTime, { type: "time" })} />
+        <FormField field={fields.startTime} label={t("admin.availability.startTime")}>
+          <Input {...getInputProps(fields.startTime, TIME_INPUT)} />
         </FormField>
-        <FormField field={fields.endTime} label="End Time">
-          <Input {...getInputProps(fields.endTime, { type: "time" })} />
+        <FormField field={fields.endTime} label={t("admin.availability.endTime")}>
+          <Input {...getInputProps(fields.endTime, TIME_INPUT)} />
         </FormField>
       </div>
       <div className="flex items-center gap-2">
         <Switch id={fields.isAvailable.id} name={fields.isAvailable.name} defaultChecked={NEW_SLOT_DEFAULT.isAvailable} />
-        <Label htmlFor={fields.isAvailable.id}>Available for booking</Label>
+        <Label htmlFor={fields.isAvailable.id}>{t("admin.availability.availableForBooking")}</Label>
       </div>
-      <FormField field={fields.notes} label="Notes (optional)">
-        <Textarea {...getTextareaProps(fields.notes)} rows={3} maxLength={SLOT_NOTES_MAX} placeholder="Seen only by admins" />
+      <FormField field={fields.notes} label={t("admin.availability.notes")}>
+        <Textarea {...getTextareaProps(fields.notes)} rows={3} maxLength={SLOT_NOTES_MAX} placeholder={t("admin.availability.notesPlaceholder")} />
       </FormField>
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={busy}>
-            Cancel
+            {t("admin.availability.cancel")}
           </Button>
         </DialogClose>
         <Button type="submit" disabled={busy}>
           {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
-          {busy ? "Adding…" : "Add Slot"}
+          {busy ? t("admin.availability.adding") : t("admin.availability.addSubmit")}
         </Button>
       </DialogFooter>
       {/* After the fields: Conform focuses the first invalid control in order, and this one cannot take focus. */}

@@ -1,15 +1,18 @@
 import { useFetcher } from "react-router";
 import { SlotWhen } from "~/components/booking/slot-when";
-import { BookingStatusBadge } from "~/components/dashboard/booking-status-badge";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { BOOKING_CHANGE_MESSAGES, MEETING_LINK_MAX } from "~/domain/booking-changes";
 import { toast } from "~/components/ui/toaster";
 import { ADMIN_BOOKING_TOASTS, ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingsQuery } from "~/domain/admin-bookings";
-import { bookingStatusLabel, bookingTypeLabel, bookingWhen, formatBookedDate } from "~/domain/booking-labels";
+import { bookingStatusLabel, bookingStatusVariant, bookingTypeLabel } from "~/domain/booking-words";
 import { BOOKING_STATUSES } from "~/domain/constants";
 import type { AdminActionResult } from "~/domain/action-result";
 import type { BookingWithSlot } from "~/domain/bookings";
+import { useDateLocale } from "~/i18n/date-locales";
+import { useT, useTranslateMessage } from "~/i18n/i18n";
+import { formatDayInZone } from "~/domain/booking-labels";
 import { ExportLink } from "./export-link";
 import { adminSelectClass, Pager, StatusFilter } from "./list-controls";
 import { useActionResult } from "./use-action-result";
@@ -29,6 +32,7 @@ export function AdminBookingsTab({
   failed: boolean;
   timeZone: string;
 }) {
+  const t = useT();
   useStatusChangeToasts();
   const pages = Math.max(1, Math.ceil(total / ADMIN_BOOKINGS_PAGE_SIZE));
   const pageLink = (page: number) => `?${new URLSearchParams({ tab: "bookings", ...(query.status ? { status: query.status } : {}), page: String(page) })}`;
@@ -38,19 +42,19 @@ export function AdminBookingsTab({
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="rounded-xl border bg-card px-6 py-4 shadow-sm">
           <h2 id="admin-bookings-heading" className="text-sm text-muted-foreground">
-            Total Bookings
+            {t("admin.bookings.total")}
           </h2>
           <p className="font-serif text-3xl font-semibold">{total}</p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          <StatusFilter value={query.status} statuses={BOOKING_STATUSES} label={bookingStatusLabel} allLabel="All statuses" keep={{ tab: "bookings" }} />
+          <StatusFilter value={query.status} statuses={BOOKING_STATUSES} label={(s) => bookingStatusLabel(s, t)} allLabel={t("admin.bookings.allStatuses")} keep={{ tab: "bookings" }} />
           <ExportLink kind="bookings" params={{ status: query.status }} />
         </div>
       </div>
 
       {bookings.length === 0 ? (
         <p className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground">
-          {failed ? ADMIN_BOOKING_TOASTS.fetchFailed : query.status ? `No ${query.status} bookings` : "No bookings yet"}
+          {failed ? t(ADMIN_BOOKING_TOASTS.fetchFailed) : query.status ? t("admin.bookings.noneWithStatus", { status: query.status }) : t("admin.bookings.none")}
         </p>
       ) : (
         <ul className="space-y-4">
@@ -62,7 +66,7 @@ export function AdminBookingsTab({
         </ul>
       )}
 
-      <Pager label="Bookings pages" page={query.page} pages={pages} hasMore={query.page < pages} href={pageLink} />
+      <Pager label={t("admin.bookings.pages")} page={query.page} pages={pages} hasMore={query.page < pages} href={pageLink} />
     </section>
   );
 }
@@ -71,9 +75,10 @@ export function AdminBookingsTab({
 const STATUS_FETCHER = "admin-booking-status";
 
 function useStatusChangeToasts() {
+  const t = useT();
   useActionResult(STATUS_FETCHER, (result) => {
-    if (result.ok) toast.success(ADMIN_BOOKING_TOASTS.updated);
-    else toast.error(ADMIN_BOOKING_TOASTS.updateFailed, { description: result.message });
+    if (result.ok) toast.success(t(ADMIN_BOOKING_TOASTS.updated));
+    else toast.error(t(ADMIN_BOOKING_TOASTS.updateFailed), { description: result.message });
   });
 }
 
@@ -84,10 +89,13 @@ function useStatusChangeToasts() {
 function MeetingLinkForm({ booking, name }: { booking: BookingWithSlot; name: string }) {
   const key = `admin-booking-meeting-link-${booking.id}`;
   const fetcher = useFetcher<AdminActionResult>({ key });
+  const t = useT();
+  // The booking area's messages: keys or English, whichever they are by now.
+  const say = useTranslateMessage();
   useActionResult(key, (result, sent) => {
     const removed = String(sent?.get("meetingLink") ?? "").trim() === "";
-    if (result.ok) toast.success(removed ? BOOKING_CHANGE_MESSAGES.meetingLinkRemoved : BOOKING_CHANGE_MESSAGES.meetingLinkSaved);
-    else toast.error(BOOKING_CHANGE_MESSAGES.failed, { description: result.message });
+    if (result.ok) toast.success(say(removed ? BOOKING_CHANGE_MESSAGES.meetingLinkRemoved : BOOKING_CHANGE_MESSAGES.meetingLinkSaved));
+    else toast.error(say(BOOKING_CHANGE_MESSAGES.failed), { description: result.message });
   });
   const busy = fetcher.state !== "idle";
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
@@ -98,14 +106,14 @@ function MeetingLinkForm({ booking, name }: { booking: BookingWithSlot; name: st
       <input type="hidden" name="bookingId" value={booking.id} />
       <div className="grid min-w-64 flex-1 gap-1">
         <label htmlFor={id} className="text-sm text-muted-foreground">
-          Meeting link or phone number for {name}
+          {t("admin.bookings.meetingLink", { name })}
         </label>
         <Input
           id={id}
           name="meetingLink"
           defaultValue={booking.meetingLink ?? ""}
           maxLength={MEETING_LINK_MAX}
-          placeholder="https://… or +44 20 …"
+          placeholder={t("admin.bookings.meetingLinkPlaceholder")}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
@@ -116,7 +124,7 @@ function MeetingLinkForm({ booking, name }: { booking: BookingWithSlot; name: st
         ) : null}
       </div>
       <Button type="submit" variant="outline" className="mt-6" disabled={busy}>
-        {busy ? "Saving..." : "Save and notify"}
+        {busy ? t("admin.bookings.saving") : t("admin.bookings.saveAndNotify")}
       </Button>
     </fetcher.Form>
   );
@@ -124,25 +132,28 @@ function MeetingLinkForm({ booking, name }: { booking: BookingWithSlot; name: st
 
 function BookingRow({ booking, timeZone }: { booking: BookingWithSlot; timeZone: string }) {
   const fetcher = useFetcher<AdminActionResult>({ key: STATUS_FETCHER });
+  const t = useT();
+  const dateLocale = useDateLocale();
   const name = `${booking.firstName} ${booking.lastName}`;
-  const when = bookingWhen(booking);
+  // Without a slot, the investor's own preferred time, if they gave one.
+  const preferred = booking.slot ? undefined : booking.preferredTime?.trim();
   // The select shows the choice at once; a refusal puts the saved status back.
   const mine = fetcher.state !== "idle" && fetcher.formData?.get("bookingId") === booking.id;
   const shown = (mine ? fetcher.formData?.get("status") : null) ?? booking.status;
 
   return (
-    <article className="rounded-xl border bg-card p-5 shadow-sm" aria-label={`Booking from ${name}`}>
+    <article className="rounded-xl border bg-card p-5 shadow-sm" aria-label={t("admin.bookings.from", { name })}>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h3 className="font-semibold">{name}</h3>
           <p className="text-sm text-muted-foreground">
-            {bookingTypeLabel(booking.bookingType)} · requested {formatBookedDate(booking.createdAt, timeZone)}
+            {t("admin.bookings.typeRequested", { type: bookingTypeLabel(booking.bookingType, t), date: formatDayInZone(booking.createdAt, timeZone, dateLocale) })}
           </p>
         </div>
         <div className="flex items-center gap-3">
-          <BookingStatusBadge status={booking.status} />
+          <Badge variant={bookingStatusVariant(booking.status)}>{bookingStatusLabel(booking.status, t)}</Badge>
           <label className="sr-only" htmlFor={`status-${booking.id}`}>
-            Status of the booking from {name}
+            {t("admin.bookings.statusOf", { name })}
           </label>
           <select
             id={`status-${booking.id}`}
@@ -153,7 +164,7 @@ function BookingRow({ booking, timeZone }: { booking: BookingWithSlot; timeZone:
           >
             {BOOKING_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {bookingStatusLabel(s)}
+                {bookingStatusLabel(s, t)}
               </option>
             ))}
           </select>
@@ -161,28 +172,28 @@ function BookingRow({ booking, timeZone }: { booking: BookingWithSlot; timeZone:
       </div>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <dt className="text-muted-foreground">Email</dt>
+          <dt className="text-muted-foreground">{t("admin.bookings.email")}</dt>
           <dd className="break-all">
-            <a href={`mailto:${booking.email}`} className="hover:underline">
+            <a href={`mailto:${booking.email}`} dir="ltr" className="hover:underline">
               {booking.email}
             </a>
           </dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Phone</dt>
-          <dd>{booking.phone || "Not given"}</dd>
+          <dt className="text-muted-foreground">{t("admin.bookings.phone")}</dt>
+          <dd>{booking.phone ? <span dir="ltr">{booking.phone}</span> : t("admin.bookings.notGiven")}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Investment amount</dt>
+          <dt className="text-muted-foreground">{t("admin.bookings.amount")}</dt>
           <dd>{booking.investmentAmount}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">{booking.slot ? "Time slot" : (when?.label ?? "Time slot")}</dt>
-          <dd>{booking.slot ? <SlotWhen slot={booking.slot} timeZone={timeZone} /> : (when?.text ?? "None chosen")}</dd>
+          <dt className="text-muted-foreground">{preferred ? t("admin.bookings.preferredTime") : t("admin.bookings.timeSlot")}</dt>
+          <dd>{booking.slot ? <SlotWhen slot={booking.slot} timeZone={timeZone} /> : (preferred || t("admin.bookings.noneChosen"))}</dd>
         </div>
         {booking.opportunityTitle ? (
           <div>
-            <dt className="text-muted-foreground">Opportunity</dt>
+            <dt className="text-muted-foreground">{t("admin.bookings.opportunity")}</dt>
             <dd>{booking.opportunityTitle}</dd>
           </div>
         ) : null}
@@ -190,7 +201,7 @@ function BookingRow({ booking, timeZone }: { booking: BookingWithSlot; timeZone:
       <p className="mt-4 text-sm whitespace-pre-line">{booking.message}</p>
       {booking.status === "cancelled" && booking.cancellationReason ? (
         <p className="mt-2 text-sm">
-          <span className="text-muted-foreground">Cancellation reason: </span>
+          <span className="text-muted-foreground">{t("admin.bookings.cancellationReason")} </span>
           {booking.cancellationReason}
         </p>
       ) : null}

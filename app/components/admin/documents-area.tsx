@@ -21,12 +21,9 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import type { AdminActionResult } from "~/domain/action-result";
-import { formatBookedDate } from "~/domain/booking-labels";
+import { ADMIN_DOCUMENT_AUDIENCE_KEYS, ADMIN_DOCUMENT_KIND_KEYS, ADMIN_DOCUMENT_TOAST_KEYS, documentMessageKey } from "~/domain/admin-documents";
 import {
-  ADMIN_DOCUMENT_TOASTS,
-  DOCUMENT_AUDIENCE_LABELS,
   DOCUMENT_AUDIENCES,
-  DOCUMENT_KIND_LABELS,
   DOCUMENT_KINDS,
   DOCUMENT_LIMITS,
   DOCUMENT_UPLOAD_MESSAGES,
@@ -37,11 +34,25 @@ import {
   MAX_DOCUMENT_BYTES,
   type AdminDocument,
 } from "~/domain/documents";
+import { useDateLocale } from "~/i18n/date-locales";
+import { type MessageKey, useT } from "~/i18n/i18n";
+import { formatDayInZone } from "~/domain/booking-labels";
 import { adminSelectClass } from "./list-controls";
 import { useSaveAndDeleteResults } from "./use-action-result";
 
 const SAVE_FETCHER = "admin-document-save";
 const DELETE_FETCHER = "admin-document-delete";
+
+/** Conform's input types, kept out of the JSX. */
+const TEXT = { type: "text" } as const;
+const FILE = { type: "file" } as const;
+const CHECKBOX = { type: "checkbox" } as const;
+const PDF_ACCEPT = "application/pdf,.pdf";
+
+/** A field whose messages (documents.ts' English) the page says in its language. */
+function keyedField(field: { id: string; errors?: string[] }): { id: string; errors: string[] | undefined } {
+  return { id: field.id, errors: field.errors?.map(documentMessageKey) };
+}
 
 
 type Editing = { mode: "create" } | { mode: "edit"; doc: AdminDocument } | null;
@@ -58,17 +69,18 @@ export function AdminDocuments({
 }: {
   documents: AdminDocument[];
   opportunities: Array<{ id: string; title: string }>;
-  error: string | null;
+  error: MessageKey | null;
   timeZone: string;
 }) {
   const [editing, setEditing] = useState<Editing>(null);
+  const t = useT();
   useEffect(() => {
-    if (error) toast.error(error, { id: "admin-documents-error" });
-  }, [error]);
+    if (error) toast.error(t(error), { id: "admin-documents-error" });
+  }, [error, t]);
   useSaveAndDeleteResults({
     saveKey: SAVE_FETCHER,
     deleteKey: DELETE_FETCHER,
-    toasts: ADMIN_DOCUMENT_TOASTS,
+    toasts: ADMIN_DOCUMENT_TOAST_KEYS,
     headingId: "admin-documents-heading",
     onSaved: () => setEditing(null),
   });
@@ -77,18 +89,18 @@ export function AdminDocuments({
     <section aria-labelledby="admin-documents-heading" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id="admin-documents-heading" tabIndex={-1} className="font-serif text-2xl font-semibold outline-none">
-          Library <span className="text-base font-normal text-muted-foreground">({documents.length})</span>
+          {t("admin.documents.library")} <span className="text-base font-normal text-muted-foreground">({documents.length})</span>
         </h2>
         <Button onClick={() => setEditing({ mode: "create" })}>
-          <Plus aria-hidden="true" /> Upload Document
+          <Plus aria-hidden="true" /> {t("admin.documents.uploadDocument")}
         </Button>
       </div>
       {documents.length === 0 ? (
         <div className="rounded-xl border border-dashed bg-card p-10 text-center">
-          <p className="text-lg font-medium">{error ?? "No documents yet"}</p>
+          <p className="text-lg font-medium">{error ? t(error) : t("admin.documents.none")}</p>
           {error ? null : (
             <Button className="mt-4" variant="outline" onClick={() => setEditing({ mode: "create" })}>
-              Upload the first document
+              {t("admin.documents.uploadFirst")}
             </Button>
           )}
         </div>
@@ -110,14 +122,16 @@ export function AdminDocuments({
 
 function DocumentRow({ doc, timeZone, onEdit }: { doc: AdminDocument; timeZone: string; onEdit: () => void }) {
   const remover = useFetcher<AdminActionResult>({ key: DELETE_FETCHER });
+  const t = useT();
+  const dateLocale = useDateLocale();
   const deleting = remover.state !== "idle" && remover.formData?.get("documentId") === doc.id;
   return (
     <article aria-label={doc.title} aria-busy={deleting} className="flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm md:flex-row md:items-start md:justify-between" data-testid="admin-document">
       <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge variant={doc.isPublished ? "success" : "secondary"}>{doc.isPublished ? "Published" : "Draft"}</Badge>
-          <Badge variant="outline">{DOCUMENT_KIND_LABELS[doc.kind]}</Badge>
-          <Badge variant="outline">{DOCUMENT_AUDIENCE_LABELS[doc.audience]}</Badge>
+          <Badge variant={doc.isPublished ? "success" : "secondary"}>{doc.isPublished ? t("admin.documents.published") : t("admin.documents.draft")}</Badge>
+          <Badge variant="outline">{t(ADMIN_DOCUMENT_KIND_KEYS[doc.kind])}</Badge>
+          <Badge variant="outline">{t(ADMIN_DOCUMENT_AUDIENCE_KEYS[doc.audience])}</Badge>
         </div>
         <h3 className="font-serif text-lg font-semibold">
           <a href={documentPath(doc.id)} className="hover:underline">
@@ -127,54 +141,54 @@ function DocumentRow({ doc, timeZone, onEdit }: { doc: AdminDocument; timeZone: 
         <p className="line-clamp-2 text-sm text-muted-foreground">{doc.summary}</p>
         <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
           <div className="flex gap-1">
-            <dt className="text-muted-foreground">File:</dt>
+            <dt className="text-muted-foreground">{t("admin.documents.file")}</dt>
             <dd className="inline-flex items-center gap-1">
               <FileText className="size-3.5" aria-hidden="true" />
-              {doc.fileName}, {doc.pageCount} {doc.pageCount === 1 ? "page" : "pages"}, {formatFileSize(doc.byteSize)}
+              {t("admin.documents.fileFacts", { name: doc.fileName, pages: doc.pageCount, size: formatFileSize(doc.byteSize) })}
             </dd>
           </div>
           {doc.opportunityTitle ? (
             <div className="flex gap-1">
-              <dt className="text-muted-foreground">Opportunity:</dt>
+              <dt className="text-muted-foreground">{t("admin.documents.opportunity")}</dt>
               <dd>{doc.opportunityTitle}</dd>
             </div>
           ) : null}
           <div className="flex gap-1">
-            <dt className="text-muted-foreground">Downloads:</dt>
+            <dt className="text-muted-foreground">{t("admin.documents.downloads")}</dt>
             <dd className="font-semibold" data-testid="download-count">
               {doc.downloads}
             </dd>
           </div>
           <div className="flex gap-1">
-            <dt className="text-muted-foreground">Updated:</dt>
-            <dd>{formatBookedDate(doc.updatedAt, timeZone)}</dd>
+            <dt className="text-muted-foreground">{t("admin.documents.updated")}</dt>
+            <dd>{formatDayInZone(doc.updatedAt, timeZone, dateLocale)}</dd>
           </div>
         </dl>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        <a href={documentDownloadPath(doc.id)} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`Download ${doc.title}`}>
-          <Download aria-hidden="true" /> Download
+        <a href={documentDownloadPath(doc.id)} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={t("admin.documents.downloadNamed", { title: doc.title })}>
+          <Download aria-hidden="true" /> {t("admin.documents.download")}
         </a>
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${doc.title}`}>
-          <Pencil aria-hidden="true" /> Edit
+        <Button variant="outline" size="sm" onClick={onEdit} aria-label={t("admin.opportunities.editNamed", { title: doc.title })}>
+          <Pencil aria-hidden="true" /> {t("admin.opportunities.edit")}
         </Button>
         <AlertDialog>
           <AlertDialogTrigger asChild>
-            <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" disabled={deleting} aria-label={`Delete ${doc.title}`}>
+            <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" disabled={deleting} aria-label={t("admin.opportunities.deleteNamed", { title: doc.title })}>
               {deleting ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
-              {deleting ? "Deleting..." : "Delete"}
+              {deleting ? t("admin.opportunities.deleting") : t("admin.opportunities.delete")}
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
-            <AlertDialogTitle>Delete {doc.title}?</AlertDialogTitle>
-            <AlertDialogDescription>The file and its download history are removed. Readers can no longer open it.</AlertDialogDescription>
+            <AlertDialogTitle>{t("admin.opportunities.deleteTitle", { title: doc.title })}</AlertDialogTitle>
+            <AlertDialogDescription>{t("admin.documents.deleteText")}</AlertDialogDescription>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <AlertDialogCancel className={buttonVariants({ variant: "outline" })}>Cancel</AlertDialogCancel>
+              <AlertDialogCancel className={buttonVariants({ variant: "outline" })}>{t("admin.opportunities.cancel")}</AlertDialogCancel>
               <AlertDialogAction
                 className={buttonVariants({ variant: "destructive" })}
                 onClick={() => void remover.submit({ intent: "document-delete", documentId: doc.id }, { method: "post" })}
               >
-                Delete
+                {t("admin.opportunities.delete")}
               </AlertDialogAction>
             </div>
           </AlertDialogContent>
@@ -202,43 +216,44 @@ function DocumentFormDialog({ editing, opportunities }: { editing: NonNullable<E
       ? { title: doc.title, summary: doc.summary, kind: doc.kind, audience: doc.audience, opportunityId: doc.opportunityId ?? "", isPublished: doc.isPublished ? "on" : "" }
       : { kind: "market_report", audience: "signed_in", opportunityId: "", isPublished: "" },
   });
+  const t = useT();
   return (
     <DialogContent className="sm:max-w-2xl">
       <DialogHeader>
-        <DialogTitle>{doc ? "Edit Document" : "Upload Document"}</DialogTitle>
-        <DialogDescription>Fields marked * are required. A PDF up to 20 MB; it is checked by its content.</DialogDescription>
+        <DialogTitle>{doc ? t("admin.documents.editTitle") : t("admin.documents.uploadDocument")}</DialogTitle>
+        <DialogDescription>{t("admin.documents.formIntro")}</DialogDescription>
       </DialogHeader>
       <fetcher.Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name="intent" value="document-save" />
         {doc ? <input type="hidden" name="id" value={doc.id} /> : null}
-        <FormField field={fields.title} label="Title *">
-          <Input {...getInputProps(fields.title, { type: "text" })} maxLength={DOCUMENT_LIMITS.title} autoComplete="off" />
+        <FormField field={keyedField(fields.title)} label={t("admin.opportunityForm.title")}>
+          <Input {...getInputProps(fields.title, TEXT)} maxLength={DOCUMENT_LIMITS.title} autoComplete="off" />
         </FormField>
-        <FormField field={fields.summary} label="Summary *">
+        <FormField field={keyedField(fields.summary)} label={t("admin.documents.summary")}>
           <Textarea {...getTextareaProps(fields.summary)} rows={3} maxLength={DOCUMENT_LIMITS.summary} />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField field={fields.kind} label="Kind *">
+          <FormField field={keyedField(fields.kind)} label={t("admin.documents.kind")}>
             <select {...getSelectProps(fields.kind)} className={`${adminSelectClass} w-full px-3`}>
               {DOCUMENT_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
-                  {DOCUMENT_KIND_LABELS[kind]}
+                  {t(ADMIN_DOCUMENT_KIND_KEYS[kind])}
                 </option>
               ))}
             </select>
           </FormField>
-          <FormField field={fields.audience} label="Who may read it *">
+          <FormField field={keyedField(fields.audience)} label={t("admin.documents.audience")}>
             <select {...getSelectProps(fields.audience)} className={`${adminSelectClass} w-full px-3`}>
               {DOCUMENT_AUDIENCES.map((audience) => (
                 <option key={audience} value={audience}>
-                  {DOCUMENT_AUDIENCE_LABELS[audience]}
+                  {t(ADMIN_DOCUMENT_AUDIENCE_KEYS[audience])}
                 </option>
               ))}
             </select>
           </FormField>
-          <FormField field={fields.opportunityId} label="Opportunity">
+          <FormField field={keyedField(fields.opportunityId)} label={t("admin.bookings.opportunity")}>
             <select {...getSelectProps(fields.opportunityId)} className={`${adminSelectClass} w-full px-3`}>
-              <option value="">None</option>
+              <option value="">{t("admin.documents.noOpportunity")}</option>
               {opportunities.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.title}
@@ -246,18 +261,22 @@ function DocumentFormDialog({ editing, opportunities }: { editing: NonNullable<E
               ))}
             </select>
           </FormField>
-          <FormField field={fields.file} label={doc ? "Replace the PDF (optional)" : "PDF file *"} hint={doc ? `Now: ${doc.fileName}` : undefined}>
-            <Input {...getInputProps(fields.file, { type: "file" })} accept="application/pdf,.pdf" className="file:mr-3 file:font-medium" />
+          <FormField
+            field={keyedField(fields.file)}
+            label={doc ? t("admin.documents.replaceFile") : t("admin.documents.pdfFile")}
+            hint={doc ? t("admin.documents.currentFile", { name: doc.fileName }) : undefined}
+          >
+            <Input {...getInputProps(fields.file, FILE)} accept={PDF_ACCEPT} className="file:me-3 file:font-medium" />
           </FormField>
         </div>
         <label className="flex items-center gap-2 text-sm font-medium">
-          <input {...getInputProps(fields.isPublished, { type: "checkbox" })} className="size-4 accent-primary" />
-          Published (readers see it in the library)
+          <input {...getInputProps(fields.isPublished, CHECKBOX)} className="size-4 accent-primary" />
+          {t("admin.documents.publishedField")}
         </label>
         <DialogFooter>
           <Button type="submit" disabled={busy}>
             {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
-            {busy ? "Saving..." : doc ? "Save Changes" : "Upload Document"}
+            {busy ? t("admin.opportunityForm.saving") : doc ? t("admin.opportunityForm.save") : t("admin.documents.uploadDocument")}
           </Button>
         </DialogFooter>
       </fetcher.Form>

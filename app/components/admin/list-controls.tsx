@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useT } from "~/i18n/i18n";
 
 /** A native select in the admin's forms (h-9, like the inputs); `w-full` inside a form grid. */
 export const adminSelectClass =
@@ -25,11 +26,12 @@ export function StatusFilter<S extends string>({
   keep: Record<string, string | undefined>;
 }) {
   const submit = useSubmit();
+  const t = useT();
   return (
     <Form method="get" className="flex items-end gap-2" preventScrollReset>
       {Object.entries(keep).map(([name, kept]) => (kept ? <input key={name} type="hidden" name={name} value={kept} /> : null))}
       <label className="grid gap-1 text-sm font-medium">
-        Status
+        {t("admin.list.status")}
         <select name="status" defaultValue={value ?? ""} className={adminSelectClass} onChange={(e) => void submit(e.currentTarget.form)}>
           <option value="">{allLabel}</option>
           {statuses.map((s) => (
@@ -41,7 +43,7 @@ export function StatusFilter<S extends string>({
       </label>
       <noscript>
         <Button type="submit" variant="outline" size="sm">
-          Filter
+          {t("admin.list.filter")}
         </Button>
       </noscript>
     </Form>
@@ -50,23 +52,21 @@ export function StatusFilter<S extends string>({
 
 /** Newer / Page N (of M) / Older links under a list, newest first. */
 export function Pager({ label, page, pages, hasMore, href }: { label: string; page: number; pages?: number; hasMore: boolean; href: (page: number) => string }) {
+  const t = useT();
   if (page <= 1 && !hasMore) return null;
   return (
     <nav aria-label={label} className="flex items-center justify-between text-sm">
       {page > 1 ? (
         <Link to={href(page - 1)} className="inline-flex items-center gap-1 hover:underline">
-          <ChevronLeft className="size-4" aria-hidden="true" /> Newer
+          <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t("admin.list.newer")}
         </Link>
       ) : (
         <span />
       )}
-      <span>
-        Page {page}
-        {pages ? ` of ${pages}` : ""}
-      </span>
+      <span>{pages ? t("admin.list.pageOf", { page, pages }) : t("admin.list.page", { page })}</span>
       {hasMore ? (
         <Link to={href(page + 1)} className="inline-flex items-center gap-1 hover:underline">
-          Older <ChevronRight className="size-4" aria-hidden="true" />
+          {t("admin.list.older")} <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Link>
       ) : (
         <span />

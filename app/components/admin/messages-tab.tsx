@@ -1,14 +1,17 @@
 import { Search } from "lucide-react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
-import { ADMIN_MESSAGES_PAGE_SIZE, formatMessageTimestamp, type AdminMessagesQuery } from "~/domain/admin-messages";
-import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-labels";
+import { ADMIN_MESSAGES_PAGE_SIZE, type AdminMessagesQuery } from "~/domain/admin-messages";
 import type { AdminActionResult } from "~/domain/action-result";
 import type { AdminMessage } from "~/domain/admin-messages";
+import { useT } from "~/i18n/i18n";
+import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-words";
 import { ExportLink } from "./export-link";
+import { Pager } from "./list-controls";
+import { MessageTimestamp } from "./message-timestamp";
 
 /** SPEC.md section 2, /admin Messages: a searchable list, unread ones marked 'New'. */
 export function AdminMessagesTab({
@@ -24,6 +27,7 @@ export function AdminMessagesTab({
   failed: boolean;
   timeZone: string;
 }) {
+  const t = useT();
   const pages = Math.max(1, Math.ceil(total / ADMIN_MESSAGES_PAGE_SIZE));
   const pageLink = (page: number) => `?${new URLSearchParams({ tab: "messages", ...(query.q ? { q: query.q } : {}), mpage: String(page) })}`;
 
@@ -31,17 +35,17 @@ export function AdminMessagesTab({
     <section aria-labelledby="admin-messages-heading" className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="admin-messages-heading" className="font-serif text-2xl font-semibold">
-          Messages <span className="text-base font-normal text-muted-foreground">({total})</span>
+          {t("admin.messages.title")} <span className="text-base font-normal text-muted-foreground">({total})</span>
         </h2>
         <div className="flex flex-wrap items-end gap-2">
           <Form method="get" role="search" className="flex items-end gap-2" preventScrollReset>
             <input type="hidden" name="tab" value="messages" />
             <label className="grid gap-1 text-sm font-medium">
-              Search messages
-              <Input name="q" type="search" defaultValue={query.q} placeholder="Name, e-mail or text" className="w-64" />
+              {t("admin.messages.search")}
+              <Input name="q" type="search" defaultValue={query.q} placeholder={t("admin.messages.searchPlaceholder")} className="w-64" />
             </label>
             <Button type="submit" variant="outline">
-              <Search aria-hidden="true" /> Search
+              <Search aria-hidden="true" /> {t("admin.messages.searchButton")}
             </Button>
           </Form>
           <ExportLink kind="messages" params={{ q: query.q }} />
@@ -50,7 +54,7 @@ export function AdminMessagesTab({
 
       {messages.length === 0 ? (
         <p className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground">
-          {failed ? "Failed to fetch messages" : query.q ? `No messages match "${query.q}"` : "No messages yet"}
+          {failed ? t("admin.messages.failed") : query.q ? t("admin.messages.noMatch", { q: query.q }) : t("admin.messages.none")}
         </p>
       ) : (
         <ul className="space-y-4">
@@ -62,40 +66,33 @@ export function AdminMessagesTab({
         </ul>
       )}
 
-      {pages > 1 ? (
-        <nav aria-label="Messages pages" className="flex items-center justify-between text-sm">
-          {query.mpage > 1 ? <Link to={pageLink(query.mpage - 1)}>Newer</Link> : <span />}
-          <span>
-            Page {query.mpage} of {pages}
-          </span>
-          {query.mpage < pages ? <Link to={pageLink(query.mpage + 1)}>Older</Link> : <span />}
-        </nav>
-      ) : null}
+      {pages > 1 ? <Pager label={t("admin.messages.pages")} page={query.mpage} pages={pages} hasMore={query.mpage < pages} href={pageLink} /> : null}
     </section>
   );
 }
 
 function MessageItem({ message, timeZone }: { message: AdminMessage; timeZone: string }) {
   const fetcher = useFetcher<AdminActionResult>();
+  const t = useT();
   const name = `${message.firstName} ${message.lastName}`;
   // Read as soon as it is asked for; a refusal shows it unread again.
   const unread = !message.isRead && fetcher.state === "idle" && !fetcher.data?.ok;
   return (
     <article
-      aria-label={`Message from ${name}`}
+      aria-label={t("admin.messages.from", { name })}
       className={cn("rounded-xl border bg-card p-5 shadow-sm", unread && "border-accent bg-accent/5")}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 className="flex items-center gap-2 font-semibold">
             {name}
-            {unread ? <Badge variant="warning">New</Badge> : null}
+            {unread ? <Badge variant="warning">{t("admin.messages.new")}</Badge> : null}
           </h3>
           <p className="text-sm text-muted-foreground">
-            <a href={`mailto:${message.email}`} className="hover:underline">
+            <a href={`mailto:${message.email}`} dir="ltr" className="hover:underline">
               {message.email}
             </a>{" "}
-            · {formatMessageTimestamp(message.createdAt, timeZone)}
+            · <MessageTimestamp value={message.createdAt} timeZone={timeZone} />
           </p>
         </div>
         {unread ? (
@@ -103,7 +100,7 @@ function MessageItem({ message, timeZone }: { message: AdminMessage; timeZone: s
             <input type="hidden" name="intent" value="message-read" />
             <input type="hidden" name="messageId" value={message.id} />
             <Button type="submit" variant="outline" size="sm">
-              Mark as Read
+              {t("admin.messages.markRead")}
             </Button>
           </fetcher.Form>
         ) : null}
@@ -111,24 +108,24 @@ function MessageItem({ message, timeZone }: { message: AdminMessage; timeZone: s
       <p className="mt-3 text-sm whitespace-pre-line">{message.message}</p>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <dt className="text-muted-foreground">Investment amount</dt>
+          <dt className="text-muted-foreground">{t("admin.bookings.amount")}</dt>
           <dd>{message.investmentAmount}</dd>
         </div>
         {message.booking ? (
           <>
             <div>
-              <dt className="text-muted-foreground">Phone</dt>
-              <dd>{message.booking.phone || "Not given"}</dd>
+              <dt className="text-muted-foreground">{t("admin.bookings.phone")}</dt>
+              <dd>{message.booking.phone ? <span dir="ltr">{message.booking.phone}</span> : t("admin.bookings.notGiven")}</dd>
             </div>
             <div>
-              <dt className="text-muted-foreground">Booking</dt>
+              <dt className="text-muted-foreground">{t("admin.messages.booking")}</dt>
               <dd>
-                {bookingTypeLabel(message.booking.bookingType)} · {bookingStatusLabel(message.booking.status)}
+                {bookingTypeLabel(message.booking.bookingType, t)} · {bookingStatusLabel(message.booking.status, t)}
               </dd>
             </div>
             {message.booking.preferredTime ? (
               <div>
-                <dt className="text-muted-foreground">Preferred time</dt>
+                <dt className="text-muted-foreground">{t("admin.bookings.preferredTime")}</dt>
                 <dd>{message.booking.preferredTime}</dd>
               </div>
             ) : null}

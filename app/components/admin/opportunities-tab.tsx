@@ -26,15 +26,20 @@ import {
   DELETE_OPPORTUNITY_QUESTION,
   highlightsText,
   NO_OPPORTUNITIES,
+  type AdminOpportunity,
   OPPORTUNITY_DIALOG_TITLES,
   opportunityFormSchema,
+  TRANSLATED_LOCALES,
+  translatedFieldName,
+  type TranslatedLocale,
 } from "~/domain/admin-opportunities";
 import { todayInZone } from "~/domain/calendar";
-import { EARLY_ACCESS_DAYS, OPPORTUNITY_STATUS_LABELS, OPPORTUNITY_STATUSES, type OpportunityStatus } from "~/domain/constants";
+import { EARLY_ACCESS_DAYS, OPPORTUNITY_STATUSES, type OpportunityStatus } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
 import { IMAGE_ACCEPT, IMAGE_UPLOAD_MESSAGES, imageSizeProblem } from "~/domain/image-upload";
 import type { AdminActionResult } from "~/domain/action-result";
-import type { Opportunity } from "~/domain/opportunities";
+import { type MessageKey, useT } from "~/i18n/i18n";
+import { LOCALE_NAMES } from "~/i18n/locales";
 import { adminSelectClass } from "./list-controls";
 import { useSaveAndDeleteResults } from "./use-action-result";
 
@@ -42,18 +47,30 @@ const SAVE_FETCHER = "admin-opportunity-save";
 const DELETE_FETCHER = "admin-opportunity-delete";
 
 const STATUS_BADGES: Record<OpportunityStatus, BadgeProps["variant"]> = { active: "success", draft: "secondary", archived: "outline" };
+const STATUS_LABELS: Record<OpportunityStatus, MessageKey> = {
+  active: "admin.opportunities.status.active",
+  draft: "admin.opportunities.status.draft",
+  archived: "admin.opportunities.status.archived",
+};
+
+/** Conform's input types, kept out of the JSX. */
+const TEXT = { type: "text" } as const;
+const DATE = { type: "date" } as const;
+const URL_INPUT = { type: "url" } as const;
+const FILE = { type: "file" } as const;
 
 
 /** The dialog's state: closed, creating, or editing one opportunity. */
-type Editing = { mode: "create" } | { mode: "edit"; opportunity: Opportunity } | null;
+type Editing = { mode: "create" } | { mode: "edit"; opportunity: AdminOpportunity } | null;
 
 /**
  * SPEC.md section 2, /admin Opportunities: a card grid of every opportunity (all statuses)
  * with edit and delete, the Create / Edit dialog holding the section 5 form, and the
  * empty state.
  */
-export function AdminOpportunitiesTab({ opportunities, failed, timeZone }: { opportunities: Opportunity[]; failed: boolean; timeZone: string }) {
+export function AdminOpportunitiesTab({ opportunities, failed, timeZone }: { opportunities: AdminOpportunity[]; failed: boolean; timeZone: string }) {
   const [editing, setEditing] = useState<Editing>(null);
+  const t = useT();
   useSaveAndDeleteResults({
     saveKey: SAVE_FETCHER,
     deleteKey: DELETE_FETCHER,
@@ -66,19 +83,19 @@ export function AdminOpportunitiesTab({ opportunities, failed, timeZone }: { opp
     <section aria-labelledby="admin-opportunities-heading" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id="admin-opportunities-heading" tabIndex={-1} className="font-serif text-2xl font-semibold outline-none">
-          Opportunities <span className="text-base font-normal text-muted-foreground">({opportunities.length})</span>
+          {t("admin.opportunities.title")} <span className="text-base font-normal text-muted-foreground">({opportunities.length})</span>
         </h2>
         <Button onClick={() => setEditing({ mode: "create" })}>
-          <Plus aria-hidden="true" /> Add Opportunity
+          <Plus aria-hidden="true" /> {t("admin.opportunities.add")}
         </Button>
       </div>
 
       {opportunities.length === 0 ? (
         <div className="rounded-xl border border-dashed bg-card p-10 text-center">
-          <p className="text-lg font-medium">{failed ? ADMIN_OPPORTUNITY_TOASTS.fetchFailed : NO_OPPORTUNITIES}</p>
+          <p className="text-lg font-medium">{failed ? t(ADMIN_OPPORTUNITY_TOASTS.fetchFailed) : t(NO_OPPORTUNITIES)}</p>
           {failed ? null : (
             <Button className="mt-4" variant="outline" onClick={() => setEditing({ mode: "create" })}>
-              {CREATE_FIRST_OPPORTUNITY}
+              {t(CREATE_FIRST_OPPORTUNITY)}
             </Button>
           )}
         </div>
@@ -99,15 +116,16 @@ export function AdminOpportunitiesTab({ opportunities, failed, timeZone }: { opp
   );
 }
 
-function OpportunityAdminCard({ opportunity: o, onEdit }: { opportunity: Opportunity; onEdit: () => void }) {
+function OpportunityAdminCard({ opportunity: o, onEdit }: { opportunity: AdminOpportunity; onEdit: () => void }) {
   const remover = useFetcher<AdminActionResult>({ key: DELETE_FETCHER });
+  const t = useT();
   const deleting = remover.state !== "idle" && remover.formData?.get("opportunityId") === o.id;
   return (
     <article aria-label={o.title} className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm" aria-busy={deleting}>
       <div className="relative aspect-[3/2] bg-muted">
         <OpportunityImage title={o.title} location={o.location} imageUrl={o.imageUrl} />
-        <Badge variant={STATUS_BADGES[o.status]} className="absolute top-3 left-3 bg-background/95 data-[status=active]:bg-success" data-status={o.status}>
-          {OPPORTUNITY_STATUS_LABELS[o.status]}
+        <Badge variant={STATUS_BADGES[o.status]} className="absolute top-3 start-3 bg-background/95 data-[status=active]:bg-success" data-status={o.status}>
+          {t(STATUS_LABELS[o.status])}
         </Badge>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
@@ -120,39 +138,39 @@ function OpportunityAdminCard({ opportunity: o, onEdit }: { opportunity: Opportu
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <div>
-            <dt className="text-muted-foreground">Minimum investment</dt>
+            <dt className="text-muted-foreground">{t("admin.opportunities.minimum")}</dt>
             <dd className="font-medium">{formatUsd(o.minimumInvestment)}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Returns</dt>
+            <dt className="text-muted-foreground">{t("admin.opportunities.returns")}</dt>
             <dd className="font-medium">{o.projectedReturns}</dd>
           </div>
           <div className="col-span-2">
-            <dt className="text-muted-foreground">Developer</dt>
+            <dt className="text-muted-foreground">{t("admin.opportunities.developer")}</dt>
             <dd className="font-medium">{o.developer}</dd>
           </div>
         </dl>
         <div className="mt-auto flex gap-2 pt-2">
-          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${o.title}`}>
-            <Pencil aria-hidden="true" /> Edit
+          <Button variant="outline" size="sm" onClick={onEdit} aria-label={t("admin.opportunities.editNamed", { title: o.title })}>
+            <Pencil aria-hidden="true" /> {t("admin.opportunities.edit")}
           </Button>
           <AlertDialog>
             <AlertDialogTrigger asChild>
-              <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" disabled={deleting} aria-label={`Delete ${o.title}`}>
+              <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" disabled={deleting} aria-label={t("admin.opportunities.deleteNamed", { title: o.title })}>
                 {deleting ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
-                {deleting ? "Deleting..." : "Delete"}
+                {deleting ? t("admin.opportunities.deleting") : t("admin.opportunities.delete")}
               </Button>
             </AlertDialogTrigger>
             <AlertDialogContent>
-              <AlertDialogTitle>Delete {o.title}?</AlertDialogTitle>
-              <AlertDialogDescription>{DELETE_OPPORTUNITY_QUESTION}</AlertDialogDescription>
+              <AlertDialogTitle>{t("admin.opportunities.deleteTitle", { title: o.title })}</AlertDialogTitle>
+              <AlertDialogDescription>{t(DELETE_OPPORTUNITY_QUESTION)}</AlertDialogDescription>
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <AlertDialogCancel className={buttonVariants({ variant: "outline" })}>Cancel</AlertDialogCancel>
+                <AlertDialogCancel className={buttonVariants({ variant: "outline" })}>{t("admin.opportunities.cancel")}</AlertDialogCancel>
                 <AlertDialogAction
                   className={buttonVariants({ variant: "destructive" })}
                   onClick={() => void remover.submit({ intent: "opportunity-delete", opportunityId: o.id }, { method: "post" })}
                 >
-                  Delete
+                  {t("admin.opportunities.delete")}
                 </AlertDialogAction>
               </div>
             </AlertDialogContent>
@@ -176,9 +194,28 @@ const opportunityDialogSchema = opportunityFormSchema.extend({
 });
 
 /** The form's starting values: the saved opportunity's, or a draft. */
-function formValuesOf(o: Opportunity | null, timeZone: string) {
+/** The form's Arabic and Sorani fields, filled with what the firm has written. */
+function translatedValuesOf(o: AdminOpportunity): Record<string, string> {
+  return Object.fromEntries(
+    TRANSLATED_LOCALES.flatMap((locale) => {
+      const text = o.translations[locale];
+      if (!text) return [];
+      return [
+        [translatedFieldName("title", locale), text.title],
+        [translatedFieldName("description", locale), text.description],
+        [translatedFieldName("location", locale), text.location],
+        [translatedFieldName("projectedReturns", locale), text.projectedReturns],
+        [translatedFieldName("investmentPeriod", locale), text.investmentPeriod],
+        [translatedFieldName("projectHighlights", locale), highlightsText(text.projectHighlights)],
+      ];
+    }),
+  );
+}
+
+function formValuesOf(o: AdminOpportunity | null, timeZone: string) {
   if (!o) return { status: "draft" as const };
   return {
+    ...translatedValuesOf(o),
     title: o.title,
     description: o.description,
     location: o.location,
@@ -196,6 +233,59 @@ function formValuesOf(o: Opportunity | null, timeZone: string) {
   };
 }
 
+type DialogFields = ReturnType<typeof useAdminForm<typeof opportunityDialogSchema>>["fields"];
+
+/**
+ * An opportunity's text in Arabic or Sorani (issue 17), folded away until wanted: each
+ * field left blank shows the English on that language's pages. Typed right to left.
+ */
+function TranslationFields({ locale, fields, written }: { locale: TranslatedLocale; fields: DialogFields; written: boolean }) {
+  const t = useT();
+  const f = {
+    title: fields[translatedFieldName("title", locale)],
+    description: fields[translatedFieldName("description", locale)],
+    location: fields[translatedFieldName("location", locale)],
+    projectedReturns: fields[translatedFieldName("projectedReturns", locale)],
+    investmentPeriod: fields[translatedFieldName("investmentPeriod", locale)],
+    projectHighlights: fields[translatedFieldName("projectHighlights", locale)],
+  };
+  const typed = { lang: locale, dir: "rtl" } as const;
+  // Each label names its language: the form has a Title in English, Arabic and Sorani.
+  const language = { language: LOCALE_NAMES[locale] };
+  const hasErrors = Object.values(f).some((field) => field.errors?.length);
+  return (
+    <details className="rounded-md border px-4 py-3 [&[open]>summary]:mb-3" open={written || hasErrors}>
+      <summary className="cursor-pointer font-medium">
+        {t("admin.opportunityForm.translation", { language: LOCALE_NAMES[locale] })}
+        <span className="ms-2 text-sm font-normal text-muted-foreground">{t(written ? "admin.opportunityForm.translationWritten" : "admin.opportunityForm.translationEmpty")}</span>
+      </summary>
+      <p className="mb-3 text-sm text-muted-foreground">{t("admin.opportunityForm.translationHint")}</p>
+      <div className="grid gap-4">
+        <FormField field={f.title} label={t("admin.opportunityForm.tr.title", language)}>
+          <Input {...getInputProps(f.title, TEXT)} {...typed} maxLength={200} autoComplete="off" />
+        </FormField>
+        <FormField field={f.description} label={t("admin.opportunityForm.tr.description", language)}>
+          <Textarea {...getTextareaProps(f.description)} {...typed} rows={4} maxLength={5000} />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField field={f.location} label={t("admin.opportunityForm.tr.location", language)}>
+            <Input {...getInputProps(f.location, TEXT)} {...typed} maxLength={200} />
+          </FormField>
+          <FormField field={f.projectedReturns} label={t("admin.opportunityForm.tr.returns", language)}>
+            <Input {...getInputProps(f.projectedReturns, TEXT)} {...typed} maxLength={200} />
+          </FormField>
+          <FormField field={f.investmentPeriod} label={t("admin.opportunityForm.tr.period", language)}>
+            <Input {...getInputProps(f.investmentPeriod, TEXT)} {...typed} maxLength={200} />
+          </FormField>
+        </div>
+        <FormField field={f.projectHighlights} label={t("admin.opportunityForm.tr.highlights", language)}>
+          <Textarea {...getTextareaProps(f.projectHighlights)} {...typed} rows={2} />
+        </FormField>
+      </div>
+    </details>
+  );
+}
+
 /** The Create / Edit dialog: the section 5 form, checked here first and again on the server. */
 function OpportunityFormDialog({ editing, timeZone }: { editing: NonNullable<Editing>; timeZone: string }) {
   const o = editing.mode === "edit" ? editing.opportunity : null;
@@ -205,79 +295,83 @@ function OpportunityFormDialog({ editing, timeZone }: { editing: NonNullable<Edi
     schema: opportunityDialogSchema,
     defaultValue: formValuesOf(o, timeZone),
   });
+  const t = useT();
 
   return (
     <DialogContent className="sm:max-w-2xl">
       <DialogHeader>
-        <DialogTitle>{o ? OPPORTUNITY_DIALOG_TITLES.edit : OPPORTUNITY_DIALOG_TITLES.create}</DialogTitle>
-        <DialogDescription>Fields marked * are required. Only active opportunities are shown to the public.</DialogDescription>
+        <DialogTitle>{t(o ? OPPORTUNITY_DIALOG_TITLES.edit : OPPORTUNITY_DIALOG_TITLES.create)}</DialogTitle>
+        <DialogDescription>{t("admin.opportunityForm.intro")}</DialogDescription>
       </DialogHeader>
       <fetcher.Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name="intent" value="opportunity-save" />
         {o ? <input type="hidden" name="id" value={o.id} /> : null}
-        <FormField field={fields.title} label="Title *">
-          <Input {...getInputProps(fields.title, { type: "text" })} maxLength={200} autoComplete="off" />
+        <FormField field={fields.title} label={t("admin.opportunityForm.title")}>
+          <Input {...getInputProps(fields.title, TEXT)} maxLength={200} autoComplete="off" />
         </FormField>
-        <FormField field={fields.description} label="Description *">
+        <FormField field={fields.description} label={t("admin.opportunityForm.description")}>
           <Textarea {...getTextareaProps(fields.description)} rows={4} maxLength={5000} />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField field={fields.location} label="Location *">
-            <Input {...getInputProps(fields.location, { type: "text" })} maxLength={200} />
+          <FormField field={fields.location} label={t("admin.opportunityForm.location")}>
+            <Input {...getInputProps(fields.location, TEXT)} maxLength={200} />
           </FormField>
-          <FormField field={fields.developer} label="Developer *">
-            <Input {...getInputProps(fields.developer, { type: "text" })} maxLength={200} />
+          <FormField field={fields.developer} label={t("admin.opportunityForm.developer")}>
+            <Input {...getInputProps(fields.developer, TEXT)} maxLength={200} />
           </FormField>
-          <FormField field={fields.minimumInvestment} label="Minimum investment ($)">
-            <Input {...getInputProps(fields.minimumInvestment, { type: "text" })} inputMode="decimal" placeholder="e.g. 500000" />
+          <FormField field={fields.minimumInvestment} label={t("admin.opportunityForm.minimum")}>
+            <Input {...getInputProps(fields.minimumInvestment, TEXT)} inputMode="decimal" placeholder={t("admin.opportunityForm.minimumPlaceholder")} />
           </FormField>
-          <FormField field={fields.totalValue} label="Total value ($)">
-            <Input {...getInputProps(fields.totalValue, { type: "text" })} inputMode="decimal" placeholder="e.g. 25000000" />
+          <FormField field={fields.totalValue} label={t("admin.opportunityForm.totalValue")}>
+            <Input {...getInputProps(fields.totalValue, TEXT)} inputMode="decimal" placeholder={t("admin.opportunityForm.totalValuePlaceholder")} />
           </FormField>
-          <FormField field={fields.projectedReturns} label="Projected returns *">
-            <Input {...getInputProps(fields.projectedReturns, { type: "text" })} maxLength={200} placeholder="e.g. 18-22% annually" />
+          <FormField field={fields.projectedReturns} label={t("admin.opportunityForm.returns")}>
+            <Input {...getInputProps(fields.projectedReturns, TEXT)} maxLength={200} placeholder={t("admin.opportunityForm.returnsPlaceholder")} />
           </FormField>
-          <FormField field={fields.investmentPeriod} label="Investment period *">
-            <Input {...getInputProps(fields.investmentPeriod, { type: "text" })} maxLength={200} placeholder="e.g. 24-36 months" />
+          <FormField field={fields.investmentPeriod} label={t("admin.opportunityForm.period")}>
+            <Input {...getInputProps(fields.investmentPeriod, TEXT)} maxLength={200} placeholder={t("admin.opportunityForm.periodPlaceholder")} />
           </FormField>
-          <FormField field={fields.completionDate} label="Completion date">
-            <Input {...getInputProps(fields.completionDate, { type: "date" })} />
+          <FormField field={fields.completionDate} label={t("admin.opportunityForm.completion")}>
+            <Input {...getInputProps(fields.completionDate, DATE)} />
           </FormField>
-          <FormField field={fields.unitsAvailable} label="Units available">
-            <Input {...getInputProps(fields.unitsAvailable, { type: "text" })} inputMode="numeric" />
+          <FormField field={fields.unitsAvailable} label={t("admin.opportunityForm.units")}>
+            <Input {...getInputProps(fields.unitsAvailable, TEXT)} inputMode="numeric" />
           </FormField>
           <FormField
             field={fields.publicDate}
-            label="Public from"
-            hint={`Empty: as soon as it is active. Elite members see it up to ${EARLY_ACCESS_DAYS} days before this date.`}
+            label={t("admin.opportunityForm.publicFrom")}
+            hint={t("admin.opportunityForm.publicFromHint", { days: EARLY_ACCESS_DAYS })}
           >
-            <Input {...getInputProps(fields.publicDate, { type: "date" })} aria-describedby={`${fields.publicDate.id}-hint${fields.publicDate.errors ? ` ${fields.publicDate.id}-error` : ""}`} />
+            <Input {...getInputProps(fields.publicDate, DATE)} aria-describedby={`${fields.publicDate.id}-hint${fields.publicDate.errors ? ` ${fields.publicDate.id}-error` : ""}`} />
           </FormField>
-          <FormField field={fields.status} label="Status">
+          <FormField field={fields.status} label={t("admin.opportunityForm.status")}>
             <select {...getSelectProps(fields.status)} className={`${adminSelectClass} w-full px-3`}>
               {OPPORTUNITY_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {OPPORTUNITY_STATUS_LABELS[s]}
+                  {t(STATUS_LABELS[s])}
                 </option>
               ))}
             </select>
           </FormField>
         </div>
-        <FormField field={fields.projectHighlights} label="Project highlights (comma-separated)">
-          <Textarea {...getTextareaProps(fields.projectHighlights)} rows={2} placeholder="e.g. Waterfront location, Smart-home systems, Rental guarantee" />
+        <FormField field={fields.projectHighlights} label={t("admin.opportunityForm.highlights")}>
+          <Textarea {...getTextareaProps(fields.projectHighlights)} rows={2} placeholder={t("admin.opportunityForm.highlightsPlaceholder")} />
         </FormField>
+        {TRANSLATED_LOCALES.map((locale) => (
+          <TranslationFields key={locale} locale={locale} fields={fields} written={Boolean(o?.translations[locale])} />
+        ))}
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField field={fields.imageUrl} label="Image URL">
-            <Input {...getInputProps(fields.imageUrl, { type: "url" })} placeholder="https://" />
+          <FormField field={fields.imageUrl} label={t("admin.opportunityForm.imageUrlLabel")}>
+            <Input {...getInputProps(fields.imageUrl, URL_INPUT)} placeholder={t("admin.opportunityForm.imageUrlPlaceholder")} />
           </FormField>
-          <FormField field={fields.image} label="Or upload an image (JPEG, PNG or WebP, up to 5 MB)">
-            <Input {...getInputProps(fields.image, { type: "file" })} accept={IMAGE_ACCEPT} className="file:mr-3 file:font-medium" />
+          <FormField field={fields.image} label={t("admin.opportunityForm.upload")}>
+            <Input {...getInputProps(fields.image, FILE)} accept={IMAGE_ACCEPT} className="file:me-3 file:font-medium" />
           </FormField>
         </div>
         <DialogFooter>
           <Button type="submit" disabled={saving}>
             {saving ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
-            {saving ? "Saving..." : o ? "Save Changes" : "Create Opportunity"}
+            {saving ? t("admin.opportunityForm.saving") : o ? t("admin.opportunityForm.save") : t("admin.opportunityForm.create")}
           </Button>
         </DialogFooter>
       </fetcher.Form>

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import type { AdminActionResult } from "~/domain/action-result";
+import { useT, useTranslateMessage } from "~/i18n/i18n";
 
 /**
  * Calls `onResult` once for each answer the fetcher with `key` receives while the caller
@@ -28,6 +29,7 @@ export function useActionResult(key: string, onResult: (result: AdminActionResul
  * The toasts of a list with a create/edit dialog and a delete (opportunities, documents):
  * a failed save says so (pointing at the fields when it has field messages), a save closes
  * the dialog (`onSaved`), and after a delete the keyboard stays in the list (its heading).
+ * The toasts are message keys (or text already in the page's language).
  */
 export function useSaveAndDeleteResults(options: {
   saveKey: string;
@@ -37,19 +39,21 @@ export function useSaveAndDeleteResults(options: {
   onSaved: () => void;
 }) {
   const { toasts } = options;
+  const t = useT();
+  const say = useTranslateMessage();
   useActionResult(options.saveKey, (result, sent) => {
     if (!result.ok) {
-      toast.error(toasts.saveFailed, { description: result.fieldErrors ? "Please correct the highlighted fields." : result.message });
+      toast.error(say(toasts.saveFailed), { description: result.fieldErrors ? t("admin.form.correctFields") : result.message });
       return;
     }
-    toast.success(sent?.get("id") ? toasts.updated : toasts.created);
+    toast.success(say(sent?.get("id") ? toasts.updated : toasts.created));
     options.onSaved();
   });
   useActionResult(options.deleteKey, (result) => {
     if (result.ok) {
-      toast.success(toasts.deleted);
+      toast.success(say(toasts.deleted));
       // The focused row has gone: keep the keyboard in the list.
       document.getElementById(options.headingId)?.focus();
-    } else toast.error(toasts.deleteFailed, { description: result.message });
+    } else toast.error(say(toasts.deleteFailed), { description: result.message });
   });
 }

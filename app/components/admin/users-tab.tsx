@@ -1,8 +1,11 @@
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import { ADMIN_USER_TOASTS, ADMIN_USERS_PAGE_SIZE, ROLE_CHOICE_LABELS, ROLE_CHOICES } from "~/domain/admin-users";
-import { formatBookedDate } from "~/domain/booking-labels";
 import type { AdminActionResult } from "~/domain/action-result";
+import { useDateLocale } from "~/i18n/date-locales";
+import { useT } from "~/i18n/i18n";
+import { formatDayInZone } from "~/domain/booking-labels";
+import { adminSelectClass, Pager } from "./list-controls";
 import { useActionResult } from "./use-action-result";
 import type { AdminUser } from "~/domain/admin-users";
 
@@ -25,14 +28,15 @@ export function AdminUsersTab({
   timeZone: string;
 }) {
   useRoleChangeToasts();
+  const t = useT();
   const pages = Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE));
   return (
     <section aria-labelledby="admin-users-heading" className="space-y-6">
       <h2 id="admin-users-heading" className="font-serif text-2xl font-semibold">
-        Users <span className="text-base font-normal text-muted-foreground">({total})</span>
+        {t("admin.users.title")} <span className="text-base font-normal text-muted-foreground">({total})</span>
       </h2>
       {users.length === 0 ? (
-        <p className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground">{failed ? ADMIN_USER_TOASTS.fetchFailed : "No users yet"}</p>
+        <p className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground">{failed ? t(ADMIN_USER_TOASTS.fetchFailed) : t("admin.users.none")}</p>
       ) : (
         <ul className="divide-y rounded-xl border bg-card shadow-sm">
           {users.map((u) => (
@@ -42,30 +46,25 @@ export function AdminUsersTab({
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Users pages" className="flex items-center justify-between text-sm">
-          {page > 1 ? <Link to={`?tab=users&upage=${page - 1}`}>Newer</Link> : <span />}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={`?tab=users&upage=${page + 1}`}>Older</Link> : <span />}
-        </nav>
-      ) : null}
+      {pages > 1 ? <Pager label={t("admin.users.pages")} page={page} pages={pages} hasMore={page < pages} href={(p) => `?tab=users&upage=${p}`} /> : null}
     </section>
   );
 }
 
 function useRoleChangeToasts() {
+  const t = useT();
   useActionResult(ROLE_FETCHER, (result, sent) => {
     // SPEC.md has its own toasts for a removal (the choice none).
     const removed = sent?.get("role") === "none";
-    if (result.ok) toast.success(removed ? ADMIN_USER_TOASTS.removed : ADMIN_USER_TOASTS.updated);
-    else toast.error(removed ? ADMIN_USER_TOASTS.removeFailed : ADMIN_USER_TOASTS.updateFailed, { description: result.message });
+    if (result.ok) toast.success(t(removed ? ADMIN_USER_TOASTS.removed : ADMIN_USER_TOASTS.updated));
+    else toast.error(t(removed ? ADMIN_USER_TOASTS.removeFailed : ADMIN_USER_TOASTS.updateFailed), { description: result.message });
   });
 }
 
 function UserRow({ user, isSelf, timeZone }: { user: AdminUser; isSelf: boolean; timeZone: string }) {
   const fetcher = useFetcher<AdminActionResult>({ key: ROLE_FETCHER });
+  const t = useT();
+  const dateLocale = useDateLocale();
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
   const mine = fetcher.state !== "idle" && fetcher.formData?.get("userId") === user.id;
   const shown = (mine ? fetcher.formData?.get("role") : null) ?? user.role;
@@ -73,24 +72,24 @@ function UserRow({ user, isSelf, timeZone }: { user: AdminUser; isSelf: boolean;
     <div className="flex flex-wrap items-center justify-between gap-3 p-4">
       <div>
         <p className="font-medium">
-          {name} {isSelf ? <span className="text-sm font-normal text-muted-foreground">(you)</span> : null}
+          {name} {isSelf ? <span className="text-sm font-normal text-muted-foreground">{t("admin.users.you")}</span> : null}
         </p>
         <p className="text-sm text-muted-foreground">
-          {user.email} · joined {formatBookedDate(user.createdAt, timeZone)}
+          <span dir="ltr">{user.email}</span> · {t("admin.users.joined", { date: formatDayInZone(user.createdAt, timeZone, dateLocale) })}
         </p>
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <span className="sr-only">Role of {name}</span>
+        <span className="sr-only">{t("admin.users.roleOf", { name })}</span>
         <select
-          className="h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50"
+          className={adminSelectClass}
           value={String(shown)}
           disabled={mine || isSelf}
-          title={isSelf ? "You cannot change your own role" : undefined}
+          title={isSelf ? t("admin.users.ownRole") : undefined}
           onChange={(e) => void fetcher.submit({ intent: "user-role", userId: user.id, role: e.currentTarget.value }, { method: "post" })}
         >
           {ROLE_CHOICES.map((role) => (
             <option key={role} value={role}>
-              {ROLE_CHOICE_LABELS[role]}
+              {t(ROLE_CHOICE_LABELS[role])}
             </option>
           ))}
         </select>

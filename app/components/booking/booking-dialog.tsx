@@ -1,22 +1,27 @@
-import { format } from "date-fns";
+import { format, type Locale as DateFnsLocale } from "date-fns";
 import { CalendarClock, Clock } from "lucide-react";
 import { useMemo, useState } from "react";
+import type { DayPickerProps } from "react-day-picker";
 import { Calendar } from "~/components/ui/calendar";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { BookingDialogData, BookingTimesData } from "~/domain/booking-dialog-data";
-import {
-  AUTO_SELECTED_NOTE,
-  firmTimeLabel,
-  moreNote,
-  slotDayLabel,
-  upcomingSummary,
-  visitorTimeLabel,
-  type OfferedSlot,
-} from "~/domain/slots";
+import { upcomingSummary, type OfferedSlot } from "~/domain/slots";
+import { loadDateLocale, useDateLocale } from "~/i18n/date-locales";
+import { type Translate, useLocale, useT } from "~/i18n/i18n";
+import { DEFAULT_LOCALE, directionOf, isLocale } from "~/i18n/locales";
 import type { BookingOpportunity } from "./booking-provider";
 import { EnquiryForm } from "./enquiry-form";
+import { type SlotLabels, useSlotLabels } from "./slot-labels";
 import { useJson } from "./use-json";
+
+/**
+ * The page language's date words (weekdays, months), fetched with this module: the
+ * provider shows the dialog once they are here, so it never shows a date without them.
+ * (The page's language is its document's: another language is another page.)
+ */
+const pageLang = typeof document === "undefined" ? undefined : document.documentElement.lang;
+export const dateWordsLoaded: Promise<void> = loadDateLocale(isLocale(pageLang) ? pageLang : DEFAULT_LOCALE);
 
 interface Choice {
   slot: OfferedSlot;
@@ -29,6 +34,25 @@ const toDay = (date: string) => {
   return new Date(y, m - 1, d);
 };
 const fromDay = (day: Date) => format(day, "yyyy-MM-dd");
+
+/**
+ * The date picker's words for screen readers in the page's language (react-day-picker's
+ * own English otherwise): the month buttons and each day ("Today, Monday, November 23rd,
+ * 2026, selected"). The weekday and month names come from the date-fns locale.
+ */
+function calendarLabels(t: Translate, locale: DateFnsLocale | undefined): DayPickerProps["labels"] {
+  return {
+    labelNav: () => t("booking.calendar.nav"),
+    labelPrevious: () => t("booking.calendar.previous"),
+    labelNext: () => t("booking.calendar.next"),
+    labelDayButton: (date, modifiers) => {
+      let label = format(date, "PPPP", { locale });
+      if (modifiers.today) label = t("booking.calendar.today", { date: label });
+      if (modifiers.selected) label = t("booking.calendar.selected", { date: label });
+      return label;
+    },
+  };
+}
 
 /**
  * 'Schedule Your Consultation' (SPEC.md section 2): the next available or chosen slot, up
@@ -48,6 +72,10 @@ export default function BookingDialog({
   /** Opened from code, not from a Radix trigger: the opener says where focus goes back to. */
   returnFocus: () => void;
 }) {
+  const t = useT();
+  const labels = useSlotLabels();
+  const dateLocale = useDateLocale();
+  const rtl = directionOf(useLocale()) === "rtl";
   const slots = useJson<BookingDialogData>("/api/booking");
   const [date, setDate] = useState<string | null>(null);
   const times = useJson<BookingTimesData>(date ? `/api/booking?date=${date}` : null);
@@ -93,61 +121,62 @@ export default function BookingDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle className="font-serif text-2xl">Schedule Your Consultation</DialogTitle>
-          <DialogDescription>
-            A 30-minute call with an adviser. Choose a time, tell us about your plans, and we will confirm within 24 hours.
-          </DialogDescription>
+          <DialogTitle className="font-serif text-2xl">{t("booking.dialog.title")}</DialogTitle>
+          <DialogDescription>{t("booking.dialog.description")}</DialogDescription>
           {opportunity ? (
             <p className="text-sm" data-testid="booking-opportunity">
-              <span className="text-muted-foreground">About: </span>
+              <span className="text-muted-foreground">{t("booking.dialog.about")} </span>
               <span className="font-medium">{opportunity.title}</span>
             </p>
           ) : null}
         </DialogHeader>
         <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_1fr]">
-          <section aria-label="Choose a time" className="space-y-5">
+          <section aria-label={t("booking.dialog.chooseTime")} className="space-y-5">
             {loading ? (
               <p role="status" className="animate-pulse rounded-lg border bg-muted/50 p-4 text-sm text-muted-foreground">
-                Loading available times…
+                {t("booking.dialog.loading")}
               </p>
             ) : upcomingSlots.length === 0 ? (
               <p role="status" className="rounded-lg border bg-muted/50 p-4 text-sm font-medium">
-                No slots currently available
+                {t("booking.dialog.noSlots")}
               </p>
             ) : choice ? (
               <div className="rounded-lg border border-accent bg-accent/10 p-4" aria-live="polite">
                 <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-accent-strong">
                   <CalendarClock className="size-4" aria-hidden="true" />
-                  {choice.auto ? "Next available" : "Your chosen time"}
+                  {choice.auto ? t("booking.dialog.nextAvailable") : t("booking.dialog.chosen")}
                 </p>
-                <p className="mt-2 font-semibold">{slotDayLabel(choice.slot.date)}</p>
-                <p className="text-sm">{firmTimeLabel(choice.slot, timeZone)}</p>
-                {visitorTimeLabel(choice.slot, timeZone, visitorZone) ? (
-                  <p className="text-sm text-muted-foreground">{visitorTimeLabel(choice.slot, timeZone, visitorZone)}</p>
+                <p className="mt-2 font-semibold">{labels.day(choice.slot.date)}</p>
+                <p className="text-sm">{labels.firmTime(choice.slot, timeZone)}</p>
+                {labels.visitorTime(choice.slot, timeZone, visitorZone) ? (
+                  <p className="text-sm text-muted-foreground">{labels.visitorTime(choice.slot, timeZone, visitorZone)}</p>
                 ) : null}
-                {choice.auto ? <p className="mt-2 text-xs text-muted-foreground">{AUTO_SELECTED_NOTE}</p> : null}
+                {choice.auto ? <p className="mt-2 text-xs text-muted-foreground">{t("booking.dialog.autoSelected")}</p> : null}
               </div>
             ) : null}
 
             {upcoming.shown.length > 0 ? (
               <div>
-                <h3 className="text-sm font-semibold">Upcoming slots</h3>
+                <h3 className="text-sm font-semibold">{t("booking.dialog.upcoming")}</h3>
                 <ul className="mt-2 space-y-2">
                   {upcoming.shown.map((slot) => (
                     <li key={slot.id}>
-                      <SlotButton slot={slot} timeZone={timeZone} selected={choice?.slot.id === slot.id} onChoose={() => setChoice({ slot, auto: false })} showDay />
+                      <SlotButton labels={labels} slot={slot} timeZone={timeZone} selected={choice?.slot.id === slot.id} onChoose={() => setChoice({ slot, auto: false })} showDay />
                     </li>
                   ))}
                 </ul>
-                {moreNote(upcoming.more) ? <p className="mt-2 text-xs text-muted-foreground">{moreNote(upcoming.more)}</p> : null}
+                {upcoming.more > 0 ? <p className="mt-2 text-xs text-muted-foreground">{t("booking.dialog.more", { count: upcoming.more })}</p> : null}
               </div>
             ) : null}
 
             {data && upcomingSlots.length > 0 ? (
               <div>
-                <h3 className="text-sm font-semibold">Pick a date</h3>
+                <h3 className="text-sm font-semibold">{t("booking.dialog.pickDate")}</h3>
                 <Calendar
                   mode="single"
+                  dir={rtl ? "rtl" : undefined}
+                  locale={dateLocale}
+                  labels={calendarLabels(t, dateLocale)}
                   selected={date ? toDay(date) : undefined}
                   onSelect={chooseDate}
                   startMonth={toDay(data.today)}
@@ -160,17 +189,17 @@ export default function BookingDialog({
                 {date ? (
                   <div className="mt-3" aria-live="polite">
                     {times.loading && !dayTimes ? (
-                      <p className="text-sm text-muted-foreground">Loading times…</p>
+                      <p className="text-sm text-muted-foreground">{t("booking.dialog.loadingTimes")}</p>
                     ) : dayTimes && dayTimes.length === 0 ? (
                       <div className="rounded-md border p-3 text-sm">
-                        <p className="font-medium">No available times for {slotDayLabel(date)}</p>
-                        <p className="text-muted-foreground">Please select a different date</p>
+                        <p className="font-medium">{t("booking.dialog.noTimes", { day: labels.day(date) })}</p>
+                        <p className="text-muted-foreground">{t("booking.dialog.differentDate")}</p>
                       </div>
                     ) : dayTimes ? (
-                      <ul className="grid grid-cols-2 gap-2" aria-label={`Times on ${slotDayLabel(date)}`}>
+                      <ul className="grid grid-cols-2 gap-2" aria-label={t("booking.dialog.timesOn", { day: labels.day(date) })}>
                         {dayTimes.map((slot) => (
                           <li key={slot.id}>
-                            <SlotButton slot={slot} timeZone={timeZone} selected={choice?.slot.id === slot.id} onChoose={() => setChoice({ slot, auto: false })} />
+                            <SlotButton labels={labels} slot={slot} timeZone={timeZone} selected={choice?.slot.id === slot.id} onChoose={() => setChoice({ slot, auto: false })} />
                           </li>
                         ))}
                       </ul>
@@ -181,7 +210,7 @@ export default function BookingDialog({
             ) : null}
           </section>
 
-          <section aria-label="Your details">
+          <section aria-label={t("booking.dialog.yourDetails")}>
             {!loading ? (
               <EnquiryForm
                 prefill={data?.prefill}
@@ -202,12 +231,14 @@ export default function BookingDialog({
 }
 
 function SlotButton({
+  labels,
   slot,
   timeZone,
   selected,
   onChoose,
   showDay = false,
 }: {
+  labels: SlotLabels;
   slot: OfferedSlot;
   timeZone: string;
   selected: boolean;
@@ -220,14 +251,14 @@ function SlotButton({
       aria-pressed={selected}
       onClick={onChoose}
       className={cn(
-        "flex w-full items-center gap-2 rounded-md border px-3 py-2 text-left text-sm transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        "flex w-full items-center gap-2 rounded-md border px-3 py-2 text-start text-sm transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
         selected && "border-primary bg-primary text-primary-foreground hover:bg-primary/90",
       )}
     >
       <Clock className="size-4 shrink-0" aria-hidden="true" />
       <span>
-        {showDay ? <span className="block font-medium">{slotDayLabel(slot.date)}</span> : null}
-        {firmTimeLabel(slot, timeZone)}
+        {showDay ? <span className="block font-medium">{labels.day(slot.date)}</span> : null}
+        {labels.firmTime(slot, timeZone)}
       </span>
     </button>
   );

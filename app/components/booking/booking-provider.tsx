@@ -1,13 +1,16 @@
 import { createContext, lazy, Suspense, use, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
+import { useT } from "~/i18n/i18n";
 
 /**
  * Opens the booking dialog from anywhere on the site (the hero, the featured opportunity,
  * the contact section, the opportunities pages). The dialog's code, with its date picker,
  * is fetched the first time a visitor points at or presses a Schedule button, so the
- * public pages' first load does not carry it.
+ * public pages' first load does not carry it; with it, the page language's date words
+ * (weekdays, months), so the dialog never shows a date before they are there.
  */
-const loadDialog = () => import("./booking-dialog");
+const loadDialog = () => import("./booking-dialog").then(async (dialog) => (await dialog.dateWordsLoaded, dialog));
+
 const BookingDialog = lazy(loadDialog);
 
 /** The opportunity a Schedule button is about (issue 16). */
@@ -98,9 +101,10 @@ export function ScheduleButton({
 }
 
 function DialogLoading() {
+  const t = useT();
   return (
     <div className="fixed inset-0 z-50 grid place-items-center bg-black/50" role="status" aria-live="polite">
-      <span className="rounded-md bg-background px-4 py-3 text-sm shadow-lg">Loading available times…</span>
+      <span className="rounded-md bg-background px-4 py-3 text-sm shadow-lg">{t("booking.dialog.loading")}</span>
     </div>
   );
 }

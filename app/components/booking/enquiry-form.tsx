@@ -6,9 +6,10 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { preloadToaster, toast } from "~/components/ui/toaster";
 import type { EnquiryPrefill, EnquiryResult } from "~/domain/booking-dialog-data";
-import { BOOKING_TYPES, BOOKING_TYPE_LABELS } from "~/domain/constants";
+import { BOOKING_TYPE_KEYS, BOOKING_TYPES } from "~/domain/constants";
 import type { EnquiryField, EnquiryFieldErrors } from "~/domain/enquiry-check";
-import { ENQUIRY_LIMITS, ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
+import { ENQUIRY_LIMITS, ENQUIRY_TOAST_VALUES, ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
+import { type Translate, useT } from "~/i18n/i18n";
 import { useViewerTimeZone } from "~/components/site/use-viewer-time-zone";
 import { clearCooldown, isCoolingDown, startCooldown } from "./submission-cooldown";
 
@@ -55,6 +56,7 @@ export function EnquiryForm({
   /** Shown above the submit button (the dialog's slot summary, for example). */
   children?: ReactNode;
 }) {
+  const t = useT();
   const id = useId();
   const fetcher = useFetcher<EnquiryResult>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -70,7 +72,7 @@ export function EnquiryForm({
   // The action's answer, once: toasts, messages and the caller's follow-up (SPEC.md section 4).
   const onResult = useEffectEvent((result: EnquiryResult) => {
     if (result.status === "sent") {
-      toast.success(ENQUIRY_TOASTS.success.title, { description: ENQUIRY_TOASTS.success.description });
+      showToast(t, "success");
       formRef.current?.reset();
       setErrors({});
       setAttempted(false);
@@ -80,12 +82,12 @@ export function EnquiryForm({
       focusFirstError(formRef.current, result.fieldErrors as EnquiryFieldErrors);
     } else if (result.status === "slot-taken") {
       clearCooldown();
-      toast.error(ENQUIRY_TOASTS.slotTaken.title, { description: ENQUIRY_TOASTS.slotTaken.description });
+      showToast(t, "slotTaken");
       onSlotTaken?.();
     } else if (result.status === "rate-limited") {
-      toast.error(ENQUIRY_TOASTS.cooldown.title, { description: ENQUIRY_TOASTS.cooldown.description });
+      showToast(t, "cooldown");
     } else {
-      toast.error(ENQUIRY_TOASTS.failure.title, { description: ENQUIRY_TOASTS.failure.description });
+      showToast(t, "failure");
     }
   });
   useEffect(() => {
@@ -127,7 +129,7 @@ export function EnquiryForm({
       return;
     }
     if (isCoolingDown()) {
-      toast.error(ENQUIRY_TOASTS.cooldown.title, { description: ENQUIRY_TOASTS.cooldown.description });
+      showToast(t, "cooldown");
       return;
     }
     setErrors({});
@@ -143,6 +145,7 @@ export function EnquiryForm({
     onBlur: (e: { currentTarget: Control }) => void recheck(field, e.currentTarget),
     onChange: attempted || errors[field] ? (e: { currentTarget: Control }) => void recheck(field, e.currentTarget) : undefined,
   });
+  const controls = Object.fromEntries(FIELD_ORDER.map((field) => [field, fieldProps(field)])) as Record<EnquiryField, ReturnType<typeof fieldProps>>;
   const errorsOf = (field: EnquiryField) => (errors[field] ? [errors[field]] : undefined);
 
   return (
@@ -151,50 +154,50 @@ export function EnquiryForm({
       {opportunityId ? <input type="hidden" name="opportunityId" value={opportunityId} /> : null}
       <input type="hidden" name="timeZone" value={timeZone} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-firstName`} label="First Name" errors={errorsOf("firstName")}>
-          <Input {...fieldProps("firstName")} autoComplete="given-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={prefill?.firstName} required />
+        <Field id={`${id}-firstName`} label={t("booking.form.firstName")} errors={errorsOf("firstName")}>
+          <Input {...controls.firstName} autoComplete="given-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={prefill?.firstName} required />
         </Field>
-        <Field id={`${id}-lastName`} label="Last Name" errors={errorsOf("lastName")}>
-          <Input {...fieldProps("lastName")} autoComplete="family-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={prefill?.lastName} required />
-        </Field>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-email`} label="Email" errors={errorsOf("email")}>
-          <Input {...fieldProps("email")} type="email" autoComplete="email" maxLength={ENQUIRY_LIMITS.emailMax} defaultValue={prefill?.email} required />
-        </Field>
-        <Field id={`${id}-phone`} label="Phone (optional)" errors={errorsOf("phone")}>
-          <Input {...fieldProps("phone")} type="tel" autoComplete="tel" maxLength={ENQUIRY_LIMITS.phoneMax} defaultValue={prefill?.phone} />
+        <Field id={`${id}-lastName`} label={t("booking.form.lastName")} errors={errorsOf("lastName")}>
+          <Input {...controls.lastName} autoComplete="family-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={prefill?.lastName} required />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-investmentAmount`} label="Investment Amount" errors={errorsOf("investmentAmount")}>
-          <Input {...fieldProps("investmentAmount")} inputMode="decimal" placeholder="$500,000" maxLength={ENQUIRY_LIMITS.investmentAmountMax} required />
+        <Field id={`${id}-email`} label={t("booking.form.email")} errors={errorsOf("email")}>
+          <Input {...controls.email} type="email" autoComplete="email" maxLength={ENQUIRY_LIMITS.emailMax} defaultValue={prefill?.email} required />
         </Field>
-        <Field id={`${id}-bookingType`} label="Booking Type" errors={errorsOf("bookingType")}>
+        <Field id={`${id}-phone`} label={t("booking.form.phone")} errors={errorsOf("phone")}>
+          <Input {...controls.phone} type="tel" autoComplete="tel" maxLength={ENQUIRY_LIMITS.phoneMax} defaultValue={prefill?.phone} />
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-investmentAmount`} label={t("booking.form.investmentAmount")} errors={errorsOf("investmentAmount")}>
+          <Input {...controls.investmentAmount} inputMode="decimal" placeholder={t("booking.form.investmentAmountPlaceholder")} maxLength={ENQUIRY_LIMITS.investmentAmountMax} required />
+        </Field>
+        <Field id={`${id}-bookingType`} label={t("booking.form.bookingType")} errors={errorsOf("bookingType")}>
           <select
-            {...fieldProps("bookingType")}
+            {...controls.bookingType}
             defaultValue=""
             required
             className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50 aria-invalid:border-destructive"
           >
             <option value="" disabled>
-              Select a booking type
+              {t("booking.form.bookingTypePlaceholder")}
             </option>
             {BOOKING_TYPES.map((type) => (
               <option key={type} value={type}>
-                {BOOKING_TYPE_LABELS[type]}
+                {t(BOOKING_TYPE_KEYS[type])}
               </option>
             ))}
           </select>
         </Field>
       </div>
-      <Field id={`${id}-message`} label="Message" errors={errorsOf("message")}>
-        <Textarea {...fieldProps("message")} rows={4} maxLength={ENQUIRY_LIMITS.messageMax} placeholder="Your objectives, budget and timeline" required />
+      <Field id={`${id}-message`} label={t("booking.form.message")} errors={errorsOf("message")}>
+        <Textarea {...controls.message} rows={4} maxLength={ENQUIRY_LIMITS.messageMax} placeholder={t("booking.form.messagePlaceholder")} required />
       </Field>
       {children}
       {initialResult && !fetcher.data ? <PostedResult result={initialResult} /> : null}
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? "Sending..." : "Submit Request"}
+        {busy ? t("booking.form.sending") : t("booking.form.submit")}
       </Button>
     </form>
   );
@@ -205,22 +208,34 @@ function focusFirstError(form: HTMLFormElement | null, errors: EnquiryFieldError
   if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
 }
 
+type ToastKind = keyof typeof ENQUIRY_TOASTS;
+
+/** One of the SPEC's toasts (section 8), in the page's language. */
+function showToast(t: Translate, kind: ToastKind) {
+  const words = ENQUIRY_TOASTS[kind];
+  const options = { description: t(words.description, ENQUIRY_TOAST_VALUES) };
+  if (kind === "success") toast.success(t(words.title), options);
+  else toast.error(t(words.title), options);
+}
+
 /** The answer to a post made without JavaScript, in the page instead of a toast. */
 function PostedResult({ result }: { result: EnquiryResult }) {
-  const words =
+  const t = useT();
+  const kind: ToastKind | null =
     result.status === "sent"
-      ? ENQUIRY_TOASTS.success
+      ? "success"
       : result.status === "slot-taken"
-        ? ENQUIRY_TOASTS.slotTaken
+        ? "slotTaken"
         : result.status === "rate-limited"
-          ? ENQUIRY_TOASTS.cooldown
+          ? "cooldown"
           : result.status === "failed"
-            ? ENQUIRY_TOASTS.failure
+            ? "failure"
             : null;
-  if (!words) return null;
+  if (!kind) return null;
+  const words = ENQUIRY_TOASTS[kind];
   return (
     <p role={result.status === "sent" ? "status" : "alert"} className={result.status === "sent" ? "rounded-md bg-success/10 p-3 text-sm" : "rounded-md bg-destructive/10 p-3 text-sm"}>
-      <strong>{words.title}.</strong> {words.description}
+      <strong>{t("booking.toast.posted", { title: t(words.title) })}</strong> {t(words.description, ENQUIRY_TOAST_VALUES)}
     </p>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowLeft, LogOut, UserCog } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Avatar, AvatarFallback, initials } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
+import { useT } from "~/i18n/i18n";
 
 export interface DashboardViewer {
   name: string;
@@ -15,6 +16,7 @@ export interface DashboardViewer {
  * the way to the account's own settings (issue 13) beside Sign Out.
  */
 export function DashboardHeader({ viewer }: { viewer: DashboardViewer }) {
+  const t = useT();
   const fullName = [viewer.firstName, viewer.lastName].filter(Boolean).join(" ");
   const displayName = viewer.name.trim() || fullName || viewer.email;
   return (
@@ -24,8 +26,8 @@ export function DashboardHeader({ viewer }: { viewer: DashboardViewer }) {
           to="/"
           className="inline-flex items-center gap-2 rounded-sm text-sm text-primary-foreground/80 outline-none transition-colors hover:text-primary-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-primary"
         >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to Home
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          {t("portal.header.back")}
         </Link>
         <div className="mt-6 flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex min-w-0 items-center gap-4">
@@ -37,7 +39,9 @@ export function DashboardHeader({ viewer }: { viewer: DashboardViewer }) {
             <div className="min-w-0">
               <h1 className="truncate font-serif text-2xl font-semibold sm:text-3xl">{displayName}</h1>
               {displayName !== viewer.email && (
-                <p className="truncate text-sm text-primary-foreground/80">{viewer.email}</p>
+                <p className="truncate text-sm text-primary-foreground/80">
+                  <span dir="ltr">{viewer.email}</span>
+                </p>
               )}
             </div>
           </div>
@@ -49,7 +53,7 @@ export function DashboardHeader({ viewer }: { viewer: DashboardViewer }) {
             >
               <Link to="/account">
                 <UserCog aria-hidden="true" />
-                Account settings
+                {t("portal.header.accountSettings")}
               </Link>
             </Button>
             <Form method="post" action="/auth/sign-out">
@@ -59,8 +63,8 @@ export function DashboardHeader({ viewer }: { viewer: DashboardViewer }) {
                 variant="secondary"
                 className="w-full focus-visible:ring-offset-primary sm:w-auto"
               >
-                <LogOut aria-hidden="true" />
-                Sign Out
+                <LogOut className="rtl:-scale-x-100" aria-hidden="true" />
+                {t("portal.header.signOut")}
               </Button>
             </Form>
           </div>

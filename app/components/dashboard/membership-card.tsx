@@ -2,7 +2,8 @@ import { BellRing, FileText, Star } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { entitlementLines, type Entitlements } from "~/domain/entitlements";
+import { entitlementLineKeys, type Entitlements } from "~/domain/entitlements";
+import { useT } from "~/i18n/i18n";
 
 /**
  * What membership gives this investor (issue 15), on their dashboard beside the plan: the
@@ -18,6 +19,7 @@ export function MembershipCard({
   allowance: { limit: number | null; used: number };
   alertsOn: boolean;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const switching = navigation.state !== "idle" && navigation.formData?.get("intent") === "opportunity-alerts";
   const shownOn = switching ? navigation.formData?.get("enabled") === "on" : alertsOn;
@@ -25,48 +27,50 @@ export function MembershipCard({
     <Card role="region" aria-labelledby="membership-heading" className="mb-6 gap-4 py-5">
       <CardHeader className="px-5">
         <h2 id="membership-heading" className="font-serif text-xl font-semibold text-primary">
-          Your membership
+          {t("portal.membership.title")}
         </h2>
       </CardHeader>
       <CardContent className="grid gap-6 px-5 md:grid-cols-3">
         <div className="space-y-2">
           <h3 className="flex items-center gap-2 text-sm font-semibold">
-            <FileText className="size-4 text-accent" aria-hidden="true" /> {entitlements.planName ? `${entitlements.planName} plan includes` : "Without a plan"}
+            <FileText className="size-4 text-accent" aria-hidden="true" /> {entitlements.planName ? t("portal.membership.planIncludes", { plan: entitlements.planName }) : t("portal.membership.noPlan")}
           </h3>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground" data-testid="entitlements">
-            {entitlementLines(entitlements).map((line) => (
-              <li key={line}>{line}</li>
+          <ul className="list-disc space-y-1 ps-5 text-sm text-muted-foreground" data-testid="entitlements">
+            {entitlementLineKeys(entitlements).map((line) => (
+              <li key={line.key}>{t(line.key, line.values)}</li>
             ))}
           </ul>
           <Link to="/documents" className="inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
-            Open the document library
+            {t("portal.membership.library")}
           </Link>
         </div>
         <div className="space-y-2">
           <h3 className="flex items-center gap-2 text-sm font-semibold">
-            <Star className="size-4 text-accent" aria-hidden="true" /> Expressions of interest
+            <Star className="size-4 text-accent" aria-hidden="true" /> {t("portal.membership.interestsTitle")}
           </h3>
           <p className="text-sm text-muted-foreground">
-            {allowance.limit === null ? `${allowance.used} this month (unlimited)` : `${allowance.used} of ${allowance.limit} used this month`}
+            {allowance.limit === null
+              ? t("portal.membership.usedUnlimited", { used: allowance.used })
+              : t("portal.membership.used", { used: allowance.used, limit: allowance.limit })}
           </p>
           <Link to="/dashboard/interests" className="inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
-            My interests
+            {t("portal.membership.myInterests")}
           </Link>
         </div>
         <div className="space-y-2">
           <h3 className="flex items-center gap-2 text-sm font-semibold">
-            <BellRing className="size-4 text-accent" aria-hidden="true" /> Opportunity alerts
+            <BellRing className="size-4 text-accent" aria-hidden="true" /> {t("portal.membership.alertsTitle")}
           </h3>
           <p className="text-sm text-muted-foreground" role="status">
             {shownOn
-              ? `On: we e-mail you when a new opportunity opens to you${entitlements.earlyAccessDays > 0 ? ", before it is public" : ""}.`
-              : "Off: turn them on to hear of new opportunities by e-mail."}
+              ? t(entitlements.earlyAccessDays > 0 ? "portal.membership.alertsOnEarly" : "portal.membership.alertsOn")
+              : t("portal.membership.alertsOff")}
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="opportunity-alerts" />
             <input type="hidden" name="enabled" value={shownOn ? "off" : "on"} />
             <Button type="submit" variant="outline" size="sm" disabled={switching}>
-              {shownOn ? "Turn alerts off" : "Turn alerts on"}
+              {shownOn ? t("portal.membership.turnOff") : t("portal.membership.turnOn")}
             </Button>
           </Form>
         </div>

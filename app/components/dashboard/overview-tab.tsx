@@ -2,12 +2,14 @@ import { CalendarDays, Clock, UserRound, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { bookingTypeLabel, countPending } from "~/domain/booking-labels";
+import { countPending } from "~/domain/booking-labels";
+import { bookingTypeLabel } from "~/domain/booking-words";
 import type { OwnBooking } from "~/domain/bookings";
-import { investorTypeLabel } from "~/domain/profile";
+import { useT } from "~/i18n/i18n";
 import { BookedOn } from "./booked-on";
 import { BookingStatusBadge } from "./booking-status-badge";
 import { BookingsUnavailable } from "./bookings-unavailable";
+import { investorTypeText } from "./profile-labels";
 
 /** SPEC.md section 9: the overview shows the 3 most recent consultations. */
 const RECENT_COUNT = 3;
@@ -15,10 +17,11 @@ const RECENT_COUNT = 3;
 function Stat({ icon: Icon, label, value, wordy = false }: { icon: LucideIcon; label: string; value: string | number; wordy?: boolean }) {
   return (
     <Card className="gap-3 py-5">
-      <div className="flex items-center justify-between gap-3 px-5">
-        <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      {/* The icon sits in the term itself: a description list's group may hold only dt and dd. */}
+      <dt className="flex items-center justify-between gap-3 px-5 text-sm font-medium text-muted-foreground">
+        {label}
         <Icon className="size-5 text-accent" aria-hidden="true" />
-      </div>
+      </dt>
       {/* A label such as "Adviser / intermediary" wraps in a smaller size rather than being cut off. */}
       <dd className={cn("px-5 font-serif font-semibold text-primary", wordy ? "text-2xl leading-tight text-balance break-words" : "truncate text-3xl")}>
         {value}
@@ -38,32 +41,33 @@ export function OverviewTab({
   investorType: string | null | undefined;
   timeZone: string;
 }) {
+  const t = useT();
   const recent = bookings.slice(0, RECENT_COUNT);
   const unknown = "—";
   return (
     <div className="flex flex-col gap-6">
       <dl className="grid gap-4 sm:grid-cols-3">
-        <Stat icon={CalendarDays} label="Total Bookings" value={bookingsError ? unknown : bookings.length} />
-        <Stat icon={Clock} label="Pending Consultations" value={bookingsError ? unknown : countPending(bookings)} />
-        <Stat icon={UserRound} label="Investor Type" value={investorTypeLabel(investorType) ?? "Not Set"} wordy />
+        <Stat icon={CalendarDays} label={t("portal.overview.totalBookings")} value={bookingsError ? unknown : bookings.length} />
+        <Stat icon={Clock} label={t("portal.overview.pending")} value={bookingsError ? unknown : countPending(bookings)} />
+        <Stat icon={UserRound} label={t("portal.investorType.label")} value={investorTypeText(investorType, t) ?? t("portal.investorType.notSet")} wordy />
       </dl>
 
       <Card>
         <CardHeader>
-          <h2 className="font-serif text-xl font-semibold">Recent Consultations</h2>
-          <CardDescription>Your latest consultation requests.</CardDescription>
+          <h2 className="font-serif text-xl font-semibold">{t("portal.overview.recentTitle")}</h2>
+          <CardDescription>{t("portal.overview.recentText")}</CardDescription>
         </CardHeader>
         <CardContent>
           {bookingsError ? (
             <BookingsUnavailable description={bookingsError} />
           ) : recent.length === 0 ? (
             <div className="rounded-lg border border-dashed border-border p-6 text-center">
-              <p className="text-muted-foreground">No consultations booked yet.</p>
+              <p className="text-muted-foreground">{t("portal.bookings.empty")}</p>
               <Link
                 to="/#contact"
                 className="mt-2 inline-block rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
               >
-                Book a consultation
+                {t("portal.overview.book")}
               </Link>
             </div>
           ) : (
@@ -71,7 +75,7 @@ export function OverviewTab({
               {recent.map((booking) => (
                 <li key={booking.id} className="flex items-center justify-between gap-4 py-3 first:pt-0 last:pb-0">
                   <div className="min-w-0">
-                    <p className="truncate font-medium">{bookingTypeLabel(booking.bookingType)}</p>
+                    <p className="truncate font-medium">{bookingTypeLabel(booking.bookingType, t)}</p>
                     <p className="text-sm text-muted-foreground">
                       <BookedOn createdAt={booking.createdAt} timeZone={timeZone} />
                     </p>

@@ -3,10 +3,43 @@ import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { isLiveSubscription, subscriptionNextStep, subscriptionStatusLabel } from "~/domain/billing";
-import { formatBookedDate } from "~/domain/booking-labels";
+import { isLiveSubscription } from "~/domain/billing";
 import { FREE_TRIAL_DAYS } from "~/domain/constants";
 import type { SubscriptionSummary } from "~/domain/billing";
+import { type MessageKey, type Translate, useT } from "~/i18n/i18n";
+import { useFormatDay } from "./format-day";
+
+/** Stripe's subscription statuses, as the dashboard names them; any other reads as Stripe wrote it. */
+const STATUS_KEYS: Record<string, MessageKey> = {
+  trialing: "portal.subscription.status.trialing",
+  active: "portal.subscription.status.active",
+  past_due: "portal.subscription.status.pastDue",
+  unpaid: "portal.subscription.status.unpaid",
+  canceled: "portal.subscription.status.canceled",
+  incomplete: "portal.subscription.status.incomplete",
+  incomplete_expired: "portal.subscription.status.incompleteExpired",
+  paused: "portal.subscription.status.paused",
+};
+
+function statusText(status: string, t: Translate): string {
+  const key = Object.hasOwn(STATUS_KEYS, status) ? STATUS_KEYS[status] : undefined;
+  return key ? t(key) : status;
+}
+
+/** The sentence under the plan, saying what happens next and when. */
+function nextStep(sub: SubscriptionSummary, t: Translate, formatDate: (value: Date | string) => string): string {
+  if (sub.status === "canceled") return t("portal.subscription.next.ended");
+  if (sub.status === "past_due" || sub.status === "unpaid") return t("portal.subscription.next.paymentFailed");
+  if (sub.status === "trialing" && sub.trialEnd) {
+    const date = formatDate(sub.trialEnd);
+    return sub.cancelAtPeriodEnd ? t("portal.subscription.next.trialEndsNoRenewal", { date }) : t("portal.subscription.next.trialEnds", { date });
+  }
+  if (sub.currentPeriodEnd) {
+    const date = formatDate(sub.currentPeriodEnd);
+    return sub.cancelAtPeriodEnd ? t("portal.subscription.next.ends", { date }) : t("portal.subscription.next.renews", { date });
+  }
+  return t("portal.subscription.next.awaiting");
+}
 
 /**
  * The investor's plan on their dashboard (issue 7): plan, interval, status and the date
@@ -23,45 +56,49 @@ export function SubscriptionCard({
   justPaid: boolean;
   timeZone: string;
 }) {
+  const t = useT();
+  const formatDate = useFormatDay(timeZone);
   const navigation = useNavigation();
   const opening = navigation.state !== "idle" && navigation.formData?.get("intent") === "billing-portal";
-  const formatDate = (value: Date | string) => formatBookedDate(value, timeZone);
   return (
     <Card role="region" className="mb-6 gap-4 py-5" aria-labelledby="subscription-heading">
       <CardHeader className="flex flex-row items-center gap-3 px-5">
         <CreditCard className="size-5 text-accent" aria-hidden="true" />
         <h2 id="subscription-heading" className="font-serif text-xl font-semibold text-primary">
-          Your plan
+          {t("portal.subscription.title")}
         </h2>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-4 px-5">
         {subscription ? (
           <div className="space-y-1">
             <p className="flex flex-wrap items-center gap-2 font-medium">
-              {subscription.planName ?? "Subscription"} plan · {subscription.billingInterval === "year" ? "Yearly" : "Monthly"}
-              <Badge variant={isLiveSubscription(subscription.status) ? "success" : "secondary"}>{subscriptionStatusLabel(subscription.status)}</Badge>
+              {t("portal.subscription.planLine", {
+                plan: subscription.planName ?? t("portal.subscription.unnamedPlan"),
+                interval: subscription.billingInterval === "year" ? t("portal.subscription.yearly") : t("portal.subscription.monthly"),
+              })}
+              <Badge variant={isLiveSubscription(subscription.status) ? "success" : "secondary"}>{statusText(subscription.status, t)}</Badge>
             </p>
-            <p className="text-sm text-muted-foreground">{subscriptionNextStep(subscription, formatDate)}</p>
+            <p className="text-sm text-muted-foreground">{nextStep(subscription, t, formatDate)}</p>
           </div>
         ) : (
           <p className="text-sm text-muted-foreground">
             {failed
-              ? "Your subscription could not be loaded. Please try again later."
+              ? t("portal.subscription.failed")
               : justPaid
-                ? "Thank you. Your subscription appears here as soon as our payment provider confirms it."
-                : `You have no subscription yet. Every plan starts with a ${FREE_TRIAL_DAYS}-day free trial.`}
+                ? t("portal.subscription.justPaid")
+                : t("portal.subscription.none", { days: FREE_TRIAL_DAYS })}
           </p>
         )}
         {subscription ? (
           <Form method="post">
             <input type="hidden" name="intent" value="billing-portal" />
             <Button type="submit" variant="outline" disabled={opening}>
-              {opening ? "Opening..." : "Manage billing"}
+              {opening ? t("portal.subscription.opening") : t("portal.subscription.manage")}
             </Button>
           </Form>
         ) : failed ? null : (
           <Link to="/pricing" className={buttonVariants({ variant: "outline" })}>
-            See plans
+            {t("portal.subscription.seePlans")}
           </Link>
         )}
       </CardContent>

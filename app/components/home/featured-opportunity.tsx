@@ -6,20 +6,22 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatUsd } from "~/domain/format";
 import { useFormatCompletion } from "~/i18n/dates";
-import { useT } from "~/i18n/i18n";
+import { useLocale, useT } from "~/i18n/i18n";
 import { opportunityPath } from "~/domain/site-map";
 import type { OpportunityCardFields } from "~/domain/opportunities";
+import { opportunityTextProps } from "~/domain/opportunities";
 
 /** The home page's featured opportunity, or the Coming Soon message when there is none. */
 export function FeaturedOpportunity({ opportunity: o }: { opportunity: OpportunityCardFields | null }) {
   const t = useT();
+  const locale = useLocale();
   const completion = useFormatCompletion();
   return (
     <section id="opportunities" className="scroll-mt-20 bg-muted/50 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="featured-heading">
       <div className="mx-auto max-w-7xl">
         <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">{t("featured.eyebrow")}</p>
         <h2 id="featured-heading" className="mt-2 font-serif text-3xl font-semibold text-primary sm:text-4xl">
-          {o ? o.title : t("featured.comingSoon")}
+          {o ? <span {...opportunityTextProps(o, locale)}>{o.title}</span> : t("featured.comingSoon")}
         </h2>
         {o ? (
           <div className="mt-8 grid gap-8 overflow-hidden rounded-xl border bg-card shadow-sm lg:grid-cols-2">
@@ -31,7 +33,9 @@ export function FeaturedOpportunity({ opportunity: o }: { opportunity: Opportuni
               <p className="text-muted-foreground">
                 {o.location} · {t("featured.completion", { date: completion(o.completionDate) })}
               </p>
-              <p className="line-clamp-4 text-foreground/85">{o.description}</p>
+              <p className="line-clamp-4 text-foreground/85" {...opportunityTextProps(o, locale)}>
+                {o.description}
+              </p>
               <dl className="grid grid-cols-2 gap-4 text-sm">
                 <div>
                   <dt className="text-muted-foreground">{t("featured.minimum")}</dt>

@@ -9,8 +9,9 @@ import { Textarea } from "~/components/ui/textarea";
 import type { FieldErrors } from "~/domain/action-result";
 import { formatUsd } from "~/domain/format";
 import { INTEREST_LIMITS, INTEREST_MESSAGES, WITHDRAWABLE_STATUSES, type InterestPanel as Panel } from "~/domain/interests";
+import { useT } from "~/i18n/i18n";
 
-/** What the opportunity page's action answers about an interest. */
+/** What the opportunity page's action answers about an interest: its messages already in the page's language. */
 export type InterestActionData = { ok: true; message: string } | { ok: false; message: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
 
 /**
@@ -20,6 +21,7 @@ export type InterestActionData = { ok: true; message: string } | { ok: false; me
  * works before (and without) JavaScript, and the server checks everything.
  */
 export function InterestPanel({ panel, opportunityId, opportunityTitle, actionData }: { panel: Panel; opportunityId: string; opportunityTitle: string; actionData?: InterestActionData }) {
+  const t = useT();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const failed = actionData && !actionData.ok ? actionData : undefined;
@@ -31,9 +33,9 @@ export function InterestPanel({ panel, opportunityId, opportunityTitle, actionDa
   if (!panel.signedIn) {
     return (
       <div className="space-y-3">
-        <p className="text-sm text-foreground/85">Tell your adviser how much you might commit. Registering interest is free and commits you to nothing.</p>
+        <p className="text-sm text-foreground/85">{t("opportunities.interest.signedOutText")}</p>
         <Button asChild className="w-full">
-          <Link to={`/auth?redirectTo=${encodeURIComponent(`/opportunities/${opportunityId}`)}`}>Sign in to register interest</Link>
+          <Link to={`/auth?redirectTo=${encodeURIComponent(`/opportunities/${opportunityId}`)}`}>{t("opportunities.interest.signIn")}</Link>
         </Button>
       </div>
     );
@@ -44,11 +46,11 @@ export function InterestPanel({ panel, opportunityId, opportunityTitle, actionDa
     return (
       <div className="space-y-3" data-testid="current-interest">
         <p className="flex items-center gap-2 font-medium">
-          <CheckCircle2 className="size-5 text-success" aria-hidden="true" /> Interest registered
+          <CheckCircle2 className="size-5 text-success" aria-hidden="true" /> {t("opportunities.interest.current")}
         </p>
         <p className="text-sm">
-          {formatUsd(c.amountUsd)}
-          {c.units ? ` · ${c.units} units` : ""} <InterestStatusBadge status={c.status} withdrawn={false} />
+          {c.units ? t("opportunities.interest.amountUnits", { amount: formatUsd(c.amountUsd), count: c.units }) : formatUsd(c.amountUsd)}{" "}
+          <InterestStatusBadge status={c.status} withdrawn={false} />
         </p>
         {actionData?.ok ? (
           <p role="status" className="text-sm text-success">
@@ -59,14 +61,14 @@ export function InterestPanel({ panel, opportunityId, opportunityTitle, actionDa
           <Form method="post">
             <input type="hidden" name="intent" value="interest-withdraw" />
             <input type="hidden" name="interestId" value={c.id} />
-            <Button type="submit" variant="outline" size="sm" disabled={sending === "interest-withdraw"} aria-label={`Withdraw your interest in ${opportunityTitle}`}>
+            <Button type="submit" variant="outline" size="sm" disabled={sending === "interest-withdraw"} aria-label={t("opportunities.interest.withdrawLabel", { title: opportunityTitle })}>
               {sending === "interest-withdraw" ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
-              {sending === "interest-withdraw" ? "Withdrawing..." : "Withdraw"}
+              {sending === "interest-withdraw" ? t("opportunities.interest.withdrawing") : t("opportunities.interest.withdraw")}
             </Button>
           </Form>
         ) : null}
         <Link to="/dashboard/interests" className="block text-sm font-medium text-primary underline-offset-4 hover:underline">
-          All your interests
+          {t("opportunities.interest.all")}
         </Link>
       </div>
     );
@@ -77,10 +79,10 @@ export function InterestPanel({ panel, opportunityId, opportunityTitle, actionDa
     return (
       <div className="space-y-3" data-testid="interest-limit">
         <p role="status" className="text-sm text-foreground/85">
-          {INTEREST_MESSAGES.limitReached(panel.limit ?? 0)}
+          {t(INTEREST_MESSAGES.limitReached, { limit: panel.limit ?? 0 })}
         </p>
         <Button asChild variant="outline" className="w-full">
-          <Link to="/pricing">Compare plans</Link>
+          <Link to="/pricing">{t("opportunities.interest.comparePlans")}</Link>
         </Button>
       </div>
     );
@@ -89,18 +91,22 @@ export function InterestPanel({ panel, opportunityId, opportunityTitle, actionDa
   const values = failed?.values ?? {};
   const errors = failed?.fieldErrors ?? {};
   const invalid = (name: string) => (errors[name]?.length ? { "aria-invalid": true, "aria-describedby": `interest-${name}-error` } : {});
+  const amountInvalid = invalid("amountUsd");
+  const unitsInvalid = invalid("units");
+  const noteInvalid = invalid("note");
   return (
-    <Form method="post" className="space-y-4" aria-label={`Register interest in ${opportunityTitle}`}>
+    <Form method="post" className="space-y-4" aria-label={t("opportunities.interest.formLabel", { title: opportunityTitle })}>
       <input type="hidden" name="intent" value="interest-register" />
       <p className="text-sm text-muted-foreground">
-        {left === null ? "Your plan includes unlimited expressions of interest." : `${left} of ${panel.limit} left this month.`} Not an offer: it commits you to nothing.
+        {left === null ? t("opportunities.interest.unlimited") : t("opportunities.interest.left", { left, limit: panel.limit ?? 0 })}{" "}
+        {t("opportunities.interest.notAnOffer")}
       </p>
       {failed && !failed.fieldErrors ? (
         <p role="alert" className="text-sm text-destructive">
           {failed.message}
         </p>
       ) : null}
-      <Field id="interest-amountUsd" label="Amount you might invest (USD) *" errors={errors.amountUsd}>
+      <Field id="interest-amountUsd" label={t("opportunities.interest.amountLabel")} errors={errors.amountUsd}>
         <Input
           ref={amountRef}
           id="interest-amountUsd"
@@ -108,20 +114,20 @@ export function InterestPanel({ panel, opportunityId, opportunityTitle, actionDa
           inputMode="decimal"
           required
           defaultValue={values.amountUsd ?? ""}
-          placeholder="e.g. 500,000"
+          placeholder={t("opportunities.interest.amountPlaceholder")}
           autoComplete="off"
-          {...invalid("amountUsd")}
+          {...amountInvalid}
         />
       </Field>
-      <Field id="interest-units" label="Units (optional)" errors={errors.units}>
-        <Input id="interest-units" name="units" inputMode="numeric" defaultValue={values.units ?? ""} autoComplete="off" {...invalid("units")} />
+      <Field id="interest-units" label={t("opportunities.interest.unitsLabel")} errors={errors.units}>
+        <Input id="interest-units" name="units" inputMode="numeric" defaultValue={values.units ?? ""} autoComplete="off" {...unitsInvalid} />
       </Field>
-      <Field id="interest-note" label="Note for your adviser (optional)" errors={errors.note}>
-        <Textarea id="interest-note" name="note" rows={3} maxLength={INTEREST_LIMITS.note} defaultValue={values.note ?? ""} {...invalid("note")} />
+      <Field id="interest-note" label={t("opportunities.interest.noteLabel")} errors={errors.note}>
+        <Textarea id="interest-note" name="note" rows={3} maxLength={INTEREST_LIMITS.note} defaultValue={values.note ?? ""} {...noteInvalid} />
       </Field>
       <Button type="submit" className="w-full" disabled={sending === "interest-register"}>
         {sending === "interest-register" ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
-        {sending === "interest-register" ? "Registering..." : "Register interest"}
+        {sending === "interest-register" ? t("opportunities.interest.registering") : t("opportunities.interest.register")}
       </Button>
     </Form>
   );

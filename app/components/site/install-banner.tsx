@@ -1,5 +1,7 @@
 import { X } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { brand } from "~/domain/brand";
+import { useT } from "~/i18n/i18n";
 import { useInstallPrompt } from "./use-install-prompt";
 
 /**
@@ -9,6 +11,7 @@ import { useInstallPrompt } from "./use-install-prompt";
  */
 export function InstallBanner() {
   const { state, install, dismiss } = useInstallPrompt();
+  const t = useT();
   if (state !== "installable") return null;
   return (
     <section
@@ -24,31 +27,31 @@ export function InstallBanner() {
           height={44}
           className="hidden size-11 shrink-0 rounded-lg ring-1 ring-primary-foreground/20 sm:block"
         />
-        <div className="min-w-0 flex-1 pr-10 sm:pr-0">
+        <div className="min-w-0 flex-1 pe-10 sm:pe-0">
           <p id="install-banner-title" className="font-serif text-lg font-semibold leading-snug">
-            Install Tigris Advisory
+            {t("install.title", { brand: brand.name })}
           </p>
           <p id="install-banner-description" className="mt-0.5 text-sm text-primary-foreground/85">
-            Add the app to your home screen for quick access to opportunities and your dashboard.
+            {t("install.description")}
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
           <Button variant="accent" className="flex-1 sm:flex-none" onClick={() => void install()}>
-            Install
+            {t("install.install")}
           </Button>
           <Button
             variant="ghost"
             className="flex-1 text-primary-foreground hover:bg-primary-foreground/10 sm:flex-none"
             onClick={dismiss}
           >
-            Later
+            {t("install.later")}
           </Button>
         </div>
         <button
           type="button"
-          aria-label="Close"
+          aria-label={t("common.close")}
           onClick={dismiss}
-          className="absolute right-2 top-2 inline-flex size-10 items-center justify-center rounded-md text-primary-foreground/85 transition-colors hover:bg-primary-foreground/10 hover:text-primary-foreground focus-visible:ring-2 focus-visible:ring-ring sm:static sm:-mr-2"
+          className="absolute end-2 top-2 inline-flex size-10 items-center justify-center rounded-md text-primary-foreground/85 transition-colors hover:bg-primary-foreground/10 hover:text-primary-foreground focus-visible:ring-2 focus-visible:ring-ring sm:static sm:-me-2"
         >
           <X className="size-5" aria-hidden="true" />
         </button>

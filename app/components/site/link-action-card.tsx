@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { brand } from "~/domain/brand";
+import { useT } from "~/i18n/i18n";
 
 /**
  * The page an e-mailed link opens (confirm an address, unsubscribe): opening it changes
@@ -66,6 +67,7 @@ export function LinkActionCard({
 
 /** The card an e-mailed link's page is: its icon and title, what it says, and the way back to the site. */
 export function LinkCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
       <div className="rounded-xl border bg-card p-8 text-center shadow-sm">
@@ -73,7 +75,7 @@ export function LinkCard({ icon: Icon, title, children }: { icon: LucideIcon; ti
         <h1 className="mt-4 font-serif text-2xl font-semibold text-primary">{title}</h1>
         {children}
         <Link to="/" className="mt-6 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
-          Back to {brand.name}
+          {t("booking.linkCard.back", { brand: brand.name })}
         </Link>
       </div>
     </div>

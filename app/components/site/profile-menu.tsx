@@ -9,15 +9,17 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { useT } from "~/i18n/i18n";
 import type { HeaderViewer } from "./account-menu";
 
 /** A signed-in visitor's menu: Dashboard, Admin Panel (admins only) and Sign Out. */
 export default function ProfileMenu({ viewer }: { viewer: HeaderViewer }) {
+  const t = useT();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
         className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-        aria-label="Open account menu"
+        aria-label={t("profileMenu.open")}
       >
         <Avatar>
           <AvatarFallback>{initials(viewer.firstName, viewer.lastName, viewer.email)}</AvatarFallback>
@@ -31,18 +33,18 @@ export default function ProfileMenu({ viewer }: { viewer: HeaderViewer }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to="/dashboard">
-            <LayoutDashboard aria-hidden="true" /> Dashboard
+            <LayoutDashboard aria-hidden="true" /> {t("profileMenu.dashboard")}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/account">
-            <UserCog aria-hidden="true" /> Account settings
+            <UserCog aria-hidden="true" /> {t("profileMenu.account")}
           </Link>
         </DropdownMenuItem>
         {viewer.isAdmin && (
           <DropdownMenuItem asChild>
             <Link to="/admin">
-              <ShieldCheck aria-hidden="true" /> Admin Panel
+              <ShieldCheck aria-hidden="true" /> {t("profileMenu.admin")}
             </Link>
           </DropdownMenuItem>
         )}
@@ -51,7 +53,7 @@ export default function ProfileMenu({ viewer }: { viewer: HeaderViewer }) {
           <input type="hidden" name="redirectTo" value="/" />
           <DropdownMenuItem asChild>
             <button type="submit" className="w-full">
-              <LogOut aria-hidden="true" /> Sign Out
+              <LogOut aria-hidden="true" /> {t("profileMenu.signOut")}
             </button>
           </DropdownMenuItem>
         </Form>

@@ -1,3 +1,4 @@
+import { parse } from "date-fns";
 import { ArrowRight, CalendarDays, ShieldCheck, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -5,10 +6,12 @@ import { StaticSection } from "~/components/site/static-page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { LEGAL_LAST_UPDATED } from "~/domain/constants";
+import { useT } from "~/i18n/i18n";
 
 /**
  * Content blocks that recur across the static pages (markets, services, resources, legal).
  * The lists and grids go inside a StaticSection, whose h2 heads them, so their item headings are h3.
+ * Their props are the page's words, already translated; their own words come from the catalogues.
  */
 
 /** An icon, a title and a short text: one item of the lists and grids below. */
@@ -49,7 +52,7 @@ export function FeatureCardGrid({ items }: { items: readonly FeatureItem[] }) {
             </CardHeader>
             {"points" in item ? (
               <CardContent>
-                <ul className="list-disc space-y-1.5 pl-5 text-sm text-muted-foreground">
+                <ul className="list-disc space-y-1.5 ps-5 text-sm text-muted-foreground">
                   {item.points.map((point) => (
                     <li key={point}>{point}</li>
                   ))}
@@ -171,7 +174,7 @@ export function LinkSection({
         <Link to={to}>
           {Icon && <Icon aria-hidden="true" />}
           {Icon ? ` ${label} ` : `${label} `}
-          <ArrowRight aria-hidden="true" />
+          <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />
         </Link>
       </Button>
     </StaticSection>
@@ -180,8 +183,14 @@ export function LinkSection({
 
 /** The "Current opportunities" section closing each market page, linking to /opportunities. */
 export function CurrentOpportunities({ icon, children }: { icon?: LucideIcon; children: ReactNode }) {
+  const t = useT();
   return (
-    <LinkSection title="Current opportunities" to="/opportunities" label="View current opportunities" icon={icon}>
+    <LinkSection
+      title={t("markets.currentOpportunities.title")}
+      to="/opportunities"
+      label={t("markets.currentOpportunities.view")}
+      icon={icon}
+    >
       {children}
     </LinkSection>
   );
@@ -190,13 +199,19 @@ export function CurrentOpportunities({ icon, children }: { icon?: LucideIcon; ch
 /** The class of text links on the legal pages. */
 export const legalLinkClass = "font-medium text-primary underline underline-offset-4 hover:decoration-accent";
 
-/** The opening of a legal page: the "Last updated" badge and an introductory paragraph. */
+/**
+ * The opening of a legal page: the "Last updated" badge and an introductory paragraph. Its words,
+ * the month's name too, are in the "services" catalogue, which a route that shows it names in its handle.
+ */
 export function LegalIntro({ children }: { children: ReactNode }) {
+  const t = useT();
+  const updated = parse(LEGAL_LAST_UPDATED, "MMMM yyyy", new Date(2000, 0, 1));
+  const date = t("legalIntro.month", { month: updated.getMonth() + 1, year: String(updated.getFullYear()) });
   return (
     <div className="space-y-4">
       <p className="inline-flex items-center gap-2 rounded-full border bg-card px-4 py-1.5 text-sm font-semibold text-primary">
         <CalendarDays className="size-4 text-accent" aria-hidden="true" />
-        Last updated: {LEGAL_LAST_UPDATED}
+        {t("legalIntro.lastUpdated", { date })}
       </p>
       <p className="leading-relaxed text-foreground/85">{children}</p>
     </div>

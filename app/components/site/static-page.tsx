@@ -1,10 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useT } from "~/i18n/i18n";
 
 /**
  * The frame every static page shares: a navy hero with eyebrow, h1 and lead paragraph,
- * then the page's own sections, then a call to book a consultation.
+ * then the page's own sections, then a call to book a consultation. The page passes its own
+ * words already translated; the closing call's words are in the "services" catalogue, which
+ * every route that shows it must name in its handle.
  */
 export function StaticPage({
   eyebrow,
@@ -20,6 +23,7 @@ export function StaticPage({
   /** Show the closing "Speak to an adviser" band (default true). */
   cta?: boolean;
 }) {
+  const t = useT();
   return (
     <>
       <section className="bg-primary px-4 py-14 text-primary-foreground sm:px-6 sm:py-20">
@@ -35,12 +39,12 @@ export function StaticPage({
           <div className="mx-auto flex max-w-4xl flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
             <div>
               <h2 id="static-cta" className="font-serif text-2xl font-semibold text-primary">
-                Speak to an adviser
+                {t("staticPage.ctaTitle")}
               </h2>
-              <p className="mt-1 text-muted-foreground">A 30-minute call, with a reply within 24 hours.</p>
+              <p className="mt-1 text-muted-foreground">{t("staticPage.ctaText")}</p>
             </div>
             <Button asChild size="lg">
-              <Link to="/#contact">Book a consultation</Link>
+              <Link to="/#contact">{t("staticPage.ctaBook")}</Link>
             </Button>
           </div>
         </section>

@@ -38,6 +38,8 @@ export function AvatarFallback({
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
+      // A name's initials: not words for a translator.
+      translate="no"
       className={cn(
         "flex size-full items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground select-none",
         className,

@@ -37,9 +37,9 @@ export function Calendar({ className, classNames, ...props }: React.ComponentPro
       components={{
         Chevron: ({ orientation, className: chevronClass }) =>
           orientation === "left" ? (
-            <ChevronLeft className={cn("size-4", chevronClass)} aria-hidden="true" />
+            <ChevronLeft className={cn("size-4 rtl:-scale-x-100", chevronClass)} aria-hidden="true" />
           ) : (
-            <ChevronRight className={cn("size-4", chevronClass)} aria-hidden="true" />
+            <ChevronRight className={cn("size-4 rtl:-scale-x-100", chevronClass)} aria-hidden="true" />
           ),
       }}
       {...props}

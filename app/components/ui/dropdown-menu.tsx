@@ -1,11 +1,14 @@
 import type * as React from "react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import { cn } from "./cn";
+import { useLocale } from "~/i18n/i18n";
+import { directionOf } from "~/i18n/locales";
 
 export function DropdownMenu(
   props: React.ComponentProps<typeof DropdownMenuPrimitive.Root>,
 ) {
-  return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" {...props} />;
+  // The page's direction, for the arrow keys and the side submenus open on.
+  return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" dir={directionOf(useLocale())} {...props} />;
 }
 
 export function DropdownMenuTrigger(

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Label } from "~/components/ui/label";
+import { useTranslateMessage } from "~/i18n/i18n";
 
 /**
  * A labelled form field with its error message, wired for screen readers. A `hint` is
@@ -20,6 +21,8 @@ export function Field({
   aside?: ReactNode;
   hint?: ReactNode;
 }) {
+  // A check in the browser gives a message key; the server's answer is in the page's language.
+  const message = useTranslateMessage();
   return (
     <div className="space-y-1.5">
       <div className="flex items-center justify-between">
@@ -34,7 +37,7 @@ export function Field({
       ) : null}
       {errors?.length ? (
         <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
-          {errors[0]}
+          {message(errors[0] ?? "")}
         </p>
       ) : null}
     </div>

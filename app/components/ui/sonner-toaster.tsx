@@ -10,7 +10,9 @@ export { toast };
  */
 export function LoadedToaster({ onReady, ...props }: ComponentProps<typeof Toaster> & { onReady: () => void }) {
   useEffect(() => onReady(), [onReady]);
-  return <Toaster position="top-right" richColors closeButton toastOptions={{ className: "font-sans" }} style={READABLE_RICH_COLORS} {...props} />;
+  // At the reading end of the top edge: the right in English, the left in Arabic and Sorani.
+  const rtl = typeof document !== "undefined" && document.documentElement.dir === "rtl";
+  return <Toaster position={rtl ? "top-left" : "top-right"} dir={rtl ? "rtl" : "ltr"} richColors closeButton toastOptions={{ className: "font-sans" }} style={READABLE_RICH_COLORS} {...props} />;
 }
 
 /**

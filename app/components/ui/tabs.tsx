@@ -1,10 +1,13 @@
 import type * as React from "react";
 import { Tabs as TabsPrimitive } from "radix-ui";
 import { cn } from "./cn";
+import { useLocale } from "~/i18n/i18n";
+import { directionOf } from "~/i18n/locales";
 
 export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
   return (
-    <TabsPrimitive.Root data-slot="tabs" className={cn("flex flex-col gap-2", className)} {...props} />
+    // The page's direction: the arrow keys move along the tabs as they read.
+    <TabsPrimitive.Root data-slot="tabs" dir={directionOf(useLocale())} className={cn("flex flex-col gap-2", className)} {...props} />
   );
 }
 

@@ -47,7 +47,7 @@ export const AVAILABILITY_INTENTS: Record<string, AdminIntent> = {
     failure: ADMIN_SLOT_TOASTS.updateFailed,
     async run({ form, context, actor }) {
       const parsed = slotAvailabilitySchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return invalid("Unknown availability slot");
+      if (!parsed.success) return invalid("admin.availability.unknownSlot");
       await setSlotAvailability(context, actor, parsed.data);
       return { ok: true };
     },
@@ -56,7 +56,7 @@ export const AVAILABILITY_INTENTS: Record<string, AdminIntent> = {
     failure: ADMIN_SLOT_TOASTS.deleteFailed,
     async run({ form, context, actor }) {
       const parsed = slotDeleteSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return invalid("Unknown availability slot");
+      if (!parsed.success) return invalid("admin.availability.unknownSlot");
       await deleteSlot(context, actor, parsed.data);
       return { ok: true };
     },
@@ -65,7 +65,7 @@ export const AVAILABILITY_INTENTS: Record<string, AdminIntent> = {
     failure: ADMIN_SLOT_TOASTS.defaultsFailed,
     async run({ form, context, actor }) {
       const parsed = slotDefaultsSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return invalid("Choose a valid date", z.flattenError(parsed.error).fieldErrors);
+      if (!parsed.success) return invalid("admin.availability.invalidDate", z.flattenError(parsed.error).fieldErrors);
       const { created } = await createDefaultSlots(context, actor, parsed.data);
       return { ok: true, created };
     },

@@ -11,19 +11,17 @@ export async function loadMessagesPanel({ context, actor, params }: PanelArgs) {
     "messages",
     () => listMessagesForAdmin(context, actor, query),
     { total: 0, rows: [] },
-    // SPEC.md section 8: 'Failed to fetch messages: ' followed by the server message; ours
-    // never shows a database's own words, so the sentence a person can act on follows it.
-    `${ADMIN_MESSAGE_TOASTS.fetchFailed}Please try again later.`,
+    ADMIN_MESSAGE_TOASTS.fetchFailed,
   );
   return { tab: "messages" as const, query, ...loaded };
 }
 
 export const MESSAGE_INTENTS: Record<string, AdminIntent> = {
   "message-read": {
-    failure: "Failed to mark the message as read",
+    failure: ADMIN_MESSAGE_TOASTS.readFailed,
     async run({ form, context, actor }) {
       const parsed = markMessageReadSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return invalid("Unknown message");
+      if (!parsed.success) return invalid("admin.messages.unknown");
       await markMessageRead(context, actor, parsed.data);
       return { ok: true };
     },

@@ -30,7 +30,7 @@ export const OPPORTUNITY_INTENTS: Record<string, AdminIntent> = {
     failure: ADMIN_OPPORTUNITY_TOASTS.deleteFailed,
     async run({ form, context, actor }) {
       const parsed = deleteOpportunitySchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return invalid("Unknown opportunity");
+      if (!parsed.success) return invalid("admin.opportunities.unknown");
       await deleteOpportunity(context, actor, { id: parsed.data.opportunityId });
       return { ok: true };
     },

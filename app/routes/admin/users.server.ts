@@ -15,7 +15,7 @@ export const USER_INTENTS: Record<string, AdminIntent> = {
     failure: (form) => (form.get("role") === "none" ? ADMIN_USER_TOASTS.removeFailed : ADMIN_USER_TOASTS.updateFailed),
     async run({ form, context, actor }) {
       const parsed = roleChangeSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return invalid("Unknown role");
+      if (!parsed.success) return invalid("admin.users.unknownRole");
       await setUserRole(context, actor, parsed.data);
       return { ok: true };
     },

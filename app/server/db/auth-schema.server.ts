@@ -1,4 +1,6 @@
-import { boolean, index, pgTable, text, timestamp, integer, bigint } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, timestamp, integer, bigint } from "drizzle-orm/pg-core";
+import { LOCALES } from "~/i18n/locales";
 
 /**
  * better-auth's tables, written by hand (its schema CLI does not run on Node 20).
@@ -19,9 +21,15 @@ export const user = pgTable("user", {
   lastName: text("last_name"),
   /** Set by better-auth's two-factor plugin once a first TOTP code is confirmed. */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  /**
+   * The language the account's e-mails are written in (issue 17): the page's at sign-up,
+   * then the investor's choice on their profile. A better-auth additional field that
+   * sign-up bodies cannot set.
+   */
+  locale: text("locale", { enum: LOCALES }).notNull().default("en"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [check("user_locale_check", sql`${t.locale} in (${sql.raw(LOCALES.map((l) => `'${l}'`).join(", "))})`)]);
 
 export const session = pgTable(
   "session",

@@ -14,6 +14,7 @@ import {
   contactMessages,
   documents,
   investmentOpportunities,
+  opportunityTranslations,
   subscriptionPlans,
   subscriptions,
   user,
@@ -46,6 +47,12 @@ export function buildOpportunity(overrides: Partial<OpportunityInsert> = {}): Op
 
 export async function createOpportunity(db: Database, overrides: Partial<OpportunityInsert> = {}) {
   const [row] = await db.insert(investmentOpportunities).values(buildOpportunity(overrides)).returning();
+  return row!;
+}
+
+/** An opportunity's text in Arabic or Sorani (issue 17); fields left out fall back to English. */
+export async function createOpportunityTranslation(db: Database, values: typeof opportunityTranslations.$inferInsert) {
+  const [row] = await db.insert(opportunityTranslations).values(values).returning();
   return row!;
 }
 

@@ -27,6 +27,7 @@ import {
   OPPORTUNITY_STATUSES,
   ROLES,
 } from "~/domain/constants";
+import { LOCALES } from "~/i18n/locales";
 import { user } from "./auth-schema.server";
 
 export * from "./auth-schema.server";
@@ -147,6 +148,8 @@ export const consultationBookings = pgTable(
     meetingLink: text("meeting_link"),
     /** Why it was cancelled, when the investor said. */
     cancellationReason: text("cancellation_reason"),
+    /** The language the visitor booked in: the receipt, updates and invites are written in it (issue 17). */
+    locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     /** Last change by the investor or an admin (moved, cancelled, status, meeting link). */
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -154,6 +157,7 @@ export const consultationBookings = pgTable(
   (t) => [
     check("consultation_bookings_booking_type_check", oneOf(t.bookingType, BOOKING_TYPES)),
     check("consultation_bookings_status_check", oneOf(t.status, BOOKING_STATUSES)),
+    check("consultation_bookings_locale_check", oneOf(t.locale, LOCALES)),
     // The rule that prevents double booking: one live (not cancelled) booking per slot.
     uniqueIndex("consultation_bookings_live_slot_unique")
       .on(t.availabilitySlotId)
@@ -234,6 +238,33 @@ export const investmentOpportunities = pgTable(
     // Admin list: all, newest first.
     index("investment_opportunities_created_idx").on(t.createdAt.desc()),
   ],
+);
+
+/** The languages an opportunity's own text may be written in besides English (issue 17). */
+export const OPPORTUNITY_TEXT_LOCALES = ["ar", "ckb"] as const;
+
+/**
+ * An opportunity's text in another language, entered by an admin (issue 17). A page in
+ * that language shows each field from here when it is there, and the English otherwise.
+ * Figures, dates, the developer's name and the image are the opportunity's own.
+ */
+export const opportunityTranslations = pgTable(
+  "opportunity_translations",
+  {
+    opportunityId: uuid("opportunity_id")
+      .notNull()
+      .references(() => investmentOpportunities.id, { onDelete: "cascade" }),
+    locale: text("locale", { enum: OPPORTUNITY_TEXT_LOCALES }).notNull(),
+    title: text("title"),
+    description: text("description"),
+    location: text("location"),
+    projectedReturns: text("projected_returns"),
+    investmentPeriod: text("investment_period"),
+    /** Empty means the English highlights. */
+    projectHighlights: text("project_highlights").array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.opportunityId, t.locale] }), check("opportunity_translations_locale_check", oneOf(t.locale, OPPORTUNITY_TEXT_LOCALES))],
 );
 
 export const subscriptionPlans = pgTable(

@@ -2,18 +2,20 @@ import { count, sql } from "drizzle-orm";
 import { nextWeekdays, todayInZone } from "~/domain/calendar";
 import type { Database } from "./client.server";
 import { demoOpportunities } from "./demo-content.server";
+import { demoOpportunityTranslations } from "./demo-content-translations.server";
 import { buildDefaultSlots, createDemoPlans, seedDemoDocuments } from "./factories.server";
-import { availabilitySlots, investmentOpportunities, subscriptionPlans } from "./schema.server";
+import { availabilitySlots, investmentOpportunities, opportunityTranslations, subscriptionPlans } from "./schema.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SEED_LOCK_KEY = 7_243_002;
 export const DEMO_SLOT_WEEKDAYS = 10;
 
 /**
- * Puts demo content into an empty database: the opportunities, the three plans, the
- * default slots for the next 10 weekdays and the document library (PDFs written from the
- * demo data, app/server/documents/demo-documents.server.ts). A database that already holds any of these is
- * left alone, so the seed never overwrites what the firm has entered.
+ * Puts demo content into an empty database: the opportunities (with their Arabic and
+ * Sorani text), the three plans, the default slots for the next 10 weekdays and the
+ * document library (PDFs written from the demo data, app/server/documents/demo-documents.server.ts).
+ * A database that already holds any of these is left alone, so the seed never overwrites
+ * what the firm has entered.
  */
 export async function seedDemoContent(
   db: Database,
@@ -37,6 +39,15 @@ export async function seedDemoContent(
         }),
       )
       .returning({ id: investmentOpportunities.id, title: investmentOpportunities.title });
+    await tx.insert(opportunityTranslations).values(
+      opportunities.flatMap(({ id, title }) => {
+        const text = demoOpportunityTranslations[title as keyof typeof demoOpportunityTranslations];
+        return [
+          { opportunityId: id, locale: "ar" as const, ...text.ar },
+          { opportunityId: id, locale: "ckb" as const, ...text.ckb },
+        ];
+      }),
+    );
     await seedDemoDocuments(tx, new Map(opportunities.map((o) => [o.title, o.id])));
     await createDemoPlans(tx);
     const firstDay = todayInZone(options.timeZone, new Date(now.getTime() + DAY_MS));

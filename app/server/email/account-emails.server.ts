@@ -1,23 +1,28 @@
 import { brand } from "~/domain/brand";
-import { layout, type EmailContent } from "./templates.server";
+import { DEFAULT_LOCALE, localizePath, type Locale } from "~/i18n/locales";
+import { layout, plainGreeting, readerOf, type EmailContent } from "./templates.server";
 
 /**
  * The e-mail a deleted account's owner receives (issue 13, decision record 013). It goes to
  * the account's verified address and says only what the firm says: no name, no text anyone
- * typed, so the mail can never carry someone else's words.
+ * typed, so the mail can never carry someone else's words. Written in the account's
+ * language (its `locale`, read before the row is anonymised; English when absent).
  */
-export function accountDeletedEmail(input: { siteUrl: string }): EmailContent {
+export function accountDeletedEmail(input: { siteUrl: string; locale?: Locale }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const values = { brand: brand.name };
   const { html, text } = layout({
-    preheader: `Your ${brand.name} account and its personal details have been removed.`,
-    heading: "Your account has been deleted",
+    locale,
+    preheader: t("mail.accountDeleted.preheader", values),
+    heading: t("mail.accountDeleted.heading"),
     paragraphs: [
-      "Hello,",
-      `As you asked, we have deleted your ${brand.name} account: your profile, your sign-in details and every session on every device.`,
-      "We keep the records of consultations and enquiries that we must hold as a business, with your name, email address, phone number and messages removed from them.",
-      `If you did not ask for this, please write to ${brand.supportEmail} straight away.`,
+      plainGreeting(locale),
+      t("mail.accountDeleted.done", values),
+      t("mail.accountDeleted.records"),
+      t("mail.accountDeleted.notYou", { email: brand.supportEmail }),
     ],
-    action: { label: `Visit ${brand.name}`, url: input.siteUrl },
-    note: "This is the last email we send about this account. You are welcome to create a new account at any time.",
+    action: { label: t("mail.accountDeleted.action", values), url: locale === DEFAULT_LOCALE ? input.siteUrl : `${input.siteUrl}${localizePath(locale, "/")}` },
+    note: t("mail.accountDeleted.note"),
   });
-  return { subject: `Your ${brand.name} account has been deleted`, html, text };
+  return { subject: t("mail.accountDeleted.subject", values), html, text };
 }

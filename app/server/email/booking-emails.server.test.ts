@@ -3,6 +3,7 @@ import { brand } from "~/domain/brand";
 import {
   adminBookingNoticeEmail,
   bookingConfirmedEmail,
+  bookingMailInput,
   bookingReceiptEmail,
   formatSlotInZone,
   type BookingMailInput,
@@ -152,5 +153,86 @@ describe("bookingConfirmedEmail", () => {
     expect(mail.icalEvent).toBeUndefined();
     expect(mail.text).toContain("Your adviser will propose a time");
     expect(mail.text).not.toContain("Afternoons");
+  });
+});
+
+describe("in the language the visitor booked in (issue 17)", () => {
+  const manageUrl = "https://tigris.example/ar/booking/token123";
+  const arabic: BookingMailInput = { ...input, locale: "ar", manageUrl, timeZone: "Asia/Baghdad" };
+  /** An invite's property, its folded lines joined and its escapes read. */
+  const property = (ics: string, name: string) =>
+    ics
+      .replace(/\r\n[ \t]/g, "")
+      .split("\r\n")
+      .find((line) => line.startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .replace(/\\([,;\\])/g, "$1");
+
+  it("an Arabic booking gets an Arabic receipt: subject, body, right to left", () => {
+    const mail = bookingReceiptEmail(arabic);
+    expect(mail.subject).toBe(`طلب استشارتك لدى ${brand.name}`);
+    expect(mail.text).toContain("تلقّينا طلبك");
+    expect(mail.text).toContain(`شكرًا لاهتمامك بـ ${brand.name}. سنتواصل معك خلال 24 ساعة لتأكيد استشارتك.`);
+    expect(mail.text).toContain("نوع الاستشارة: مراجعة استثمارية");
+    // The day in Arabic words, the times kept left to right, the firm's city in Arabic.
+    expect(mail.text).toContain("الاثنين");
+    expect(mail.text).toContain("\u206609:00–09:30\u2069");
+    expect(mail.text).toContain("بتوقيت بغداد");
+    expect(mail.text).not.toMatch(/We received|Consultation type|Booking reference/);
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toContain("text-align:right");
+    // The booking's page in Arabic, and the invite's words too.
+    expect(mail.html).toContain(`href="${manageUrl}"`);
+    expect(property(mail.icalEvent!.content, "SUMMARY")).toBe(`مراجعة استثمارية مع ${brand.name}`);
+  });
+
+  it("a Sorani booking gets a Sorani invite SUMMARY, with the UID, SEQUENCE and METHOD as ever", () => {
+    const mail = bookingConfirmedEmail({ ...input, locale: "ckb", manageUrl, inviteSequence: 3 }, organizer);
+    const ics = mail.icalEvent!.content;
+    expect(property(ics, "SUMMARY")).toBe(`پێداچوونەوەی وەبەرهێنان لەگەڵ ${brand.name}`);
+    expect(property(ics, "DESCRIPTION")).toContain("30 خولەک");
+    expect(property(ics, "UID")).toBe(`${input.bookingId}@tigrisadvisory.com`);
+    expect(property(ics, "SEQUENCE")).toBe("3");
+    expect(property(ics, "METHOD")).toBe("REQUEST");
+    expect(mail.subject).toBe(`ڕاوێژەکەت لەگەڵ ${brand.name} پشتڕاستکرایەوە`);
+  });
+
+  it("the admins' notice stays in English whatever the visitor's language", () => {
+    const mail = adminBookingNoticeEmail(arabic);
+    expect(mail.subject).toBe("New consultation request from Jane Doe");
+    expect(mail.text).toContain("Consultation type: Investment Review");
+    expect(mail.html).toContain('<html lang="en">');
+  });
+
+  it("writes the slot with the reader's day names and city", () => {
+    expect(formatSlotInZone(input.slot!, "Asia/Baghdad", "ckb")).toContain("کاتی بەغدا");
+    expect(formatSlotInZone(input.slot!, "Asia/Baghdad", "en")).toBe("Mon, 23 Nov 2026, 09:00–09:30 (Baghdad time, GMT+3)");
+  });
+});
+
+describe("bookingMailInput", () => {
+  const row = {
+    id: input.bookingId,
+    firstName: "Jane",
+    lastName: "Doe",
+    email: "jane@example.com",
+    phone: null,
+    investmentAmount: "$1",
+    bookingType: "consultation",
+    message: "",
+    preferredTime: null,
+  };
+  const settings = { firmTimeZone: "Europe/London", siteUrl: "https://tigris.example", authSecret: "s".repeat(32) };
+
+  it("takes the booking's language, and leads to its page in that language", () => {
+    const mail = bookingMailInput({ ...row, locale: "ar" }, null, settings);
+    expect(mail.locale).toBe("ar");
+    expect(mail.manageUrl).toMatch(/^https:\/\/tigris\.example\/ar\/booking\/[^/]+$/);
+    expect(bookingMailInput({ ...row, locale: "en" }, null, settings).manageUrl).toMatch(/^https:\/\/tigris\.example\/booking\/[^/]+$/);
+  });
+
+  it("reads anything else as English", () => {
+    expect(bookingMailInput({ ...row, locale: "fr" }, null, settings).locale).toBe("en");
+    expect(bookingMailInput(row, null, settings).locale).toBe("en");
   });
 });

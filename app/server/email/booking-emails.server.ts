@@ -1,14 +1,17 @@
 import { format, isValid, parseISO } from "date-fns";
-import { bookingTypeLabel } from "~/domain/booking-labels";
+import { bookingTypeLabel } from "~/domain/booking-words";
 import { brand } from "~/domain/brand";
 import { CONSULTATION_MINUTES, REPLY_WITHIN_HOURS } from "~/domain/constants";
 import { isVideoLink, type ReminderLead } from "~/domain/booking-changes";
 import type { BookingStatus } from "~/domain/constants";
 import { hhmm, slotInstant, zoneAbbreviation, zoneCity } from "~/domain/slots";
 import { TZDate } from "@date-fns/tz";
+import { dateLocaleOf } from "~/i18n/date-locales";
+import type { MessageKey, Translate } from "~/i18n/i18n";
+import { DEFAULT_LOCALE, isLocale, localizePath, type Locale } from "~/i18n/locales";
 import { bookingManageUrl } from "../security/booking-token.server";
 import { consultationInvite } from "./calendar-invite.server";
-import { layout, type EmailContent } from "./templates.server";
+import { keepLtr, layout, plainGreeting, readerOf, type EmailContent } from "./templates.server";
 
 /**
  * The e-mails a consultation booking sends: the receipt to the investor, the notice to the
@@ -20,6 +23,10 @@ import { layout, type EmailContent } from "./templates.server";
  * consultation type, the slot as stored, the booking's reference), never the visitor's own
  * text, so the firm's mail server cannot be used to send a stranger someone's words or
  * links. The admins' notice, to verified admin addresses, has everything.
+ *
+ * The mails to the investor, and their calendar invites, are written in the language they
+ * booked in (the booking's `locale`, issue 17), their links lead to the pages in it; the
+ * admins' notices stay in English.
  */
 
 export interface BookingMailInput {
@@ -52,6 +59,8 @@ export interface BookingMailInput {
   status?: BookingStatus;
   /** The investor's own IANA zone, when their browser told us. */
   investorTimeZone?: string | null;
+  /** The language the visitor booked in: their mails and invites are written in it. English when absent. */
+  locale?: Locale;
 }
 
 /** A booking row, its slot and the firm's settings as the mails read them. */
@@ -64,10 +73,12 @@ export function bookingMailInput(
     meetingLink?: string | null;
     timeZone?: string | null;
     opportunityTitle?: string | null;
+    locale?: string | null;
   },
   slot: BookingMailInput["slot"],
   settings: { firmTimeZone: string; siteUrl: string; authSecret?: string },
 ): BookingMailInput {
+  const locale: Locale = isLocale(booking.locale) ? booking.locale : DEFAULT_LOCALE;
   return {
     bookingId: booking.id,
     firstName: booking.firstName,
@@ -82,12 +93,16 @@ export function bookingMailInput(
     timeZone: settings.firmTimeZone,
     siteUrl: settings.siteUrl,
     firmName: brand.name,
-    ...(settings.authSecret ? { manageUrl: bookingManageUrl({ siteUrl: settings.siteUrl, authSecret: settings.authSecret }, booking.id) } : {}),
+    // The booking's page in the language it was made in ("/ar/booking/…").
+    ...(settings.authSecret
+      ? { manageUrl: bookingManageUrl({ siteUrl: `${settings.siteUrl}${localizePath(locale, "")}`, authSecret: settings.authSecret }, booking.id) }
+      : {}),
     opportunityTitle: booking.opportunityTitle ?? null,
     meetingLink: booking.meetingLink ?? null,
     inviteSequence: booking.inviteSequence ?? 0,
     status: booking.status ?? "pending",
     investorTimeZone: booking.timeZone ?? null,
+    locale,
   };
 }
 
@@ -100,42 +115,81 @@ function fullName(input: BookingMailInput): string {
   return oneLine(`${input.firstName} ${input.lastName}`);
 }
 
-/** "Mon, 23 Nov 2026, 09:00–09:30 (London time, GMT)". */
-export function formatSlotInZone(slot: { date: string; startTime: string; endTime: string }, timeZone: string): string {
+/** The cities of the zones the firm works in, in the reader's language (others keep the zone's English name). */
+const ZONE_CITY_KEYS: Partial<Record<string, MessageKey>> = {
+  "Asia/Baghdad": "mail.zone.baghdad",
+  "Asia/Dubai": "mail.zone.dubai",
+  "Asia/Amman": "mail.zone.amman",
+  "Europe/London": "mail.zone.london",
+};
+
+function cityOf(timeZone: string, t: Translate): string {
+  const key = ZONE_CITY_KEYS[timeZone];
+  return key ? t(key) : zoneCity(timeZone);
+}
+
+/** "Mon, 23 Nov 2026, 09:00–09:30 (London time, GMT)", in the reader's language. */
+export function formatSlotInZone(slot: { date: string; startTime: string; endTime: string }, timeZone: string, locale: Locale = DEFAULT_LOCALE): string {
+  const { t } = readerOf(locale);
   const day = parseISO(slot.date);
-  const times = `${hhmm(slot.startTime)}–${hhmm(slot.endTime)}`;
+  const times = keepLtr(locale, `${hhmm(slot.startTime)}–${hhmm(slot.endTime)}`);
   const instant = slotInstant(slot.date, slot.startTime, timeZone);
   const abbreviation = Number.isNaN(instant.getTime()) ? null : zoneAbbreviation(timeZone, instant);
-  const zone = `${zoneCity(timeZone)} time${abbreviation ? `, ${abbreviation}` : ""}`;
-  return `${isValid(day) ? `${format(day, "EEE, d MMM yyyy")}, ` : ""}${times} (${zone})`;
+  const city = cityOf(timeZone, t);
+  const zone = abbreviation ? t("mail.booking.zone", { city, abbreviation: keepLtr(locale, abbreviation) }) : t("mail.booking.zoneOnly", { city });
+  return isValid(day)
+    ? t("mail.booking.slot", { day: dayOf(day, locale), times, zone })
+    : t("mail.booking.slotTimes", { times, zone });
 }
+
+/**
+ * A day as the mails write it: English as ever ("Mon, 23 Nov 2026"); Arabic and Sorani with
+ * the weekday and month in full and no Latin comma ("الاثنين 23 نوفمبر 2026").
+ */
+function dayOf(day: Date, locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? format(day, "EEE, d MMM yyyy") : format(day, "EEEE d MMMM yyyy", { locale: dateLocaleOf(locale) });
+}
+
+/** The reader of an investor's mail: their language and its translating function. */
+const readerOfBooking = (input: BookingMailInput) => readerOf(input.locale);
+
+const localSlot = (input: BookingMailInput, slot: NonNullable<BookingMailInput["slot"]>) => formatSlotInZone(slot, input.timeZone, input.locale);
 
 /** What the firm knows of the request for certain: the type and the slot as stored. */
 function bookedDetails(input: BookingMailInput): string[] {
+  const { t } = readerOfBooking(input);
   return [
-    `Consultation type: ${bookingTypeLabel(input.bookingType)}`,
+    t("mail.booking.detail.type", { type: bookingTypeLabel(input.bookingType, t) }),
     ...opportunityLine(input),
-    `Requested time: ${input.slot ? formatSlotInZone(input.slot, input.timeZone) : "to be agreed with your adviser"}`,
-    `Booking reference: ${input.bookingId}`,
+    t("mail.booking.detail.requestedTime", { when: input.slot ? localSlot(input, input.slot) : t("mail.booking.detail.toBeAgreed") }),
+    t("mail.booking.detail.reference", { reference: input.bookingId }),
   ];
 }
 
 /** "Opportunity: ..." when it was booked from one (the title is the firm's own text). */
 function opportunityLine(input: BookingMailInput): string[] {
-  return input.opportunityTitle ? [`Opportunity: ${oneLine(input.opportunityTitle)}`] : [];
+  const { t } = readerOfBooking(input);
+  return input.opportunityTitle ? [t("mail.booking.detail.opportunity", { title: oneLine(input.opportunityTitle) })] : [];
 }
 
 /** Where to join: the video link or the number to call. */
 function meetingLine(input: BookingMailInput): string[] {
   if (!input.meetingLink) return [];
-  return [isVideoLink(input.meetingLink) ? `Join the video call: ${input.meetingLink}` : `Call: ${input.meetingLink}`];
+  const { t, locale } = readerOfBooking(input);
+  // A link stays as it is (mail programs must still find it); a number keeps its order.
+  return [
+    isVideoLink(input.meetingLink)
+      ? t("mail.booking.meeting.video", { link: input.meetingLink })
+      : t("mail.booking.meeting.call", { number: keepLtr(locale, input.meetingLink) }),
+  ];
 }
 
 /** The way to the booking's page, for the mails that offer it. */
 function manageNote(input: BookingMailInput): string {
+  const { t } = readerOfBooking(input);
   return input.manageUrl
-    ? `Need to move or cancel? Use your booking page: ${input.manageUrl}`
-    : `Need to change the time? Write to ${brand.email}.`;
+    ? t("mail.booking.manage.page", { url: input.manageUrl })
+    : t("mail.booking.manage.write", { email: brand.email });
 }
 
 /**
@@ -148,7 +202,9 @@ export function bookingInvite(
   method: "REQUEST" | "CANCEL" = "REQUEST",
 ): EmailContent["icalEvent"] | undefined {
   if (!input.slot) return undefined;
-  const type = bookingTypeLabel(input.bookingType);
+  const { t } = readerOfBooking(input);
+  const type = bookingTypeLabel(input.bookingType, t);
+  const description = t("mail.booking.invite.description", { minutes: CONSULTATION_MINUTES, type, firm: input.firmName });
   return {
     method,
     filename: method === "CANCEL" ? "cancelled-consultation.ics" : "consultation.ics",
@@ -160,8 +216,8 @@ export function bookingInvite(
       timeZone: input.timeZone,
       organizer,
       attendee: { name: oneLine(input.email), email: input.email },
-      summary: `${type} with ${input.firmName}`,
-      description: `Your ${CONSULTATION_MINUTES}-minute ${type} with ${input.firmName}.${input.manageUrl ? ` Move or cancel: ${input.manageUrl}` : ""}`,
+      summary: t("mail.booking.invite.summary", { type, firm: input.firmName }),
+      description: input.manageUrl ? `${description} ${t("mail.booking.invite.manage", { url: input.manageUrl })}` : description,
       url: input.manageUrl ?? input.siteUrl,
       location: input.meetingLink ?? null,
       sequence: input.inviteSequence ?? 0,
@@ -191,13 +247,15 @@ function messageParagraphs(label: string, message: string): string[] {
   return lines.length ? [`${label}:`, ...lines] : [];
 }
 
-function opportunitiesAction(siteUrl: string) {
-  return { label: "Explore current opportunities", url: `${siteUrl}/opportunities` };
+function opportunitiesAction(input: BookingMailInput) {
+  const { t, locale } = readerOfBooking(input);
+  return { label: t("mail.booking.action.opportunities"), url: `${input.siteUrl}${localizePath(locale, "/opportunities")}` };
 }
 
 /** The button of a mail to the investor: their booking page when there is one. */
 function investorAction(input: BookingMailInput) {
-  return input.manageUrl ? { label: "Manage your booking", url: input.manageUrl } : opportunitiesAction(input.siteUrl);
+  const { t } = readerOfBooking(input);
+  return input.manageUrl ? { label: t("mail.booking.action.manage"), url: input.manageUrl } : opportunitiesAction(input);
 }
 
 const FIRM = { name: brand.name, email: brand.email };
@@ -207,28 +265,31 @@ const FIRM = { name: brand.name, email: brand.email };
  * way to move or cancel it, and (with a slot) a tentative calendar invite.
  */
 export function bookingReceiptEmail(input: BookingMailInput): EmailContent {
-  const promise = `We will contact you within ${REPLY_WITHIN_HOURS} hours to confirm your consultation.`;
+  const { t, locale } = readerOfBooking(input);
   const { html, text } = layout({
-    preheader: `We received your consultation request. ${promise}`,
-    heading: "We received your request",
+    locale,
+    preheader: t("mail.booking.receipt.preheader", { hours: REPLY_WITHIN_HOURS }),
+    heading: t("mail.booking.receipt.heading"),
     paragraphs: [
       // No name, no message, no amount: anyone can type any address into the form.
-      "Hello,",
-      `Thank you for your interest in ${input.firmName}. ${promise}`,
+      plainGreeting(locale),
+      t("mail.booking.receipt.thanks", { firm: input.firmName, hours: REPLY_WITHIN_HOURS }),
       ...bookedDetails(input),
       ...(input.manageUrl ? [manageNote(input)] : []),
     ],
     action: investorAction(input),
-    note: `If you did not make this request, please let us know at ${brand.supportEmail}.`,
+    note: t("mail.booking.receipt.note", { email: brand.supportEmail }),
   });
-  const mail: EmailContent = { subject: `Your consultation request with ${input.firmName}`, html, text };
+  const mail: EmailContent = { subject: t("mail.booking.receipt.subject", { firm: input.firmName }), html, text };
   const invite = input.manageUrl ? bookingInvite({ ...input, status: "pending" }, FIRM) : undefined;
   if (invite) mail.icalEvent = invite;
   return mail;
 }
 
 /** To an admin: everything about the new request and the way to the admin area. */
-export function adminBookingNoticeEmail(input: BookingMailInput): EmailContent {
+export function adminBookingNoticeEmail(booking: BookingMailInput): EmailContent {
+  // The admins read English (their notices are not translated).
+  const input: BookingMailInput = { ...booking, locale: DEFAULT_LOCALE };
   const name = fullName(input);
   const { html, text } = layout({
     preheader: `${name} asked for a ${bookingTypeLabel(input.bookingType)}.`,
@@ -254,35 +315,38 @@ export function adminBookingNoticeEmail(input: BookingMailInput): EmailContent {
  * propose a time.
  */
 export function bookingConfirmedEmail(input: BookingMailInput, organizer: { name: string; email: string }): EmailContent {
-  const type = bookingTypeLabel(input.bookingType);
-  const when = input.slot ? formatSlotInZone(input.slot, input.timeZone) : null;
+  const { t, locale } = readerOfBooking(input);
+  const type = bookingTypeLabel(input.bookingType, t);
+  const when = input.slot ? localSlot(input, input.slot) : null;
+  const firm = input.firmName;
   // Only what the firm knows: the address was typed in a form and never verified.
-  const paragraphs = ["Hello,"];
+  const paragraphs = [plainGreeting(locale)];
   if (when) {
     paragraphs.push(
-      `Your ${type} with ${input.firmName} is confirmed for ${when}. It lasts ${CONSULTATION_MINUTES} minutes.`,
+      t("mail.booking.confirmed.lead", { type, firm, when, minutes: CONSULTATION_MINUTES }),
       ...investorTimeLine(input),
       ...opportunityLine(input),
       ...meetingLine(input),
-      "A calendar invitation is attached: open it to add the consultation to your calendar.",
+      t("mail.booking.confirmed.inviteAttached"),
     );
   } else {
     paragraphs.push(
-      `Your ${type} with ${input.firmName} is confirmed. Your adviser will propose a time for the ${CONSULTATION_MINUTES}-minute consultation shortly.`,
+      t("mail.booking.confirmed.leadNoTime", { type, firm, minutes: CONSULTATION_MINUTES }),
       ...opportunityLine(input),
       ...meetingLine(input),
     );
   }
 
   const { html, text } = layout({
-    preheader: when ? `Confirmed for ${when}.` : "Your consultation is confirmed.",
-    heading: "Your consultation is confirmed",
+    locale,
+    preheader: when ? t("mail.booking.confirmed.preheader", { when }) : t("mail.booking.confirmed.preheaderNoTime"),
+    heading: t("mail.booking.confirmed.heading"),
     paragraphs,
     action: investorAction(input),
-    note: input.manageUrl ? manageNote(input) : `Need to change the time? Write to ${organizer.email}.`,
+    note: input.manageUrl ? manageNote(input) : t("mail.booking.manage.write", { email: organizer.email }),
   });
 
-  const mail: EmailContent = { subject: `Your consultation with ${input.firmName} is confirmed`, html, text };
+  const mail: EmailContent = { subject: t("mail.booking.confirmed.subject", { firm }), html, text };
   const invite = bookingInvite({ ...input, status: "confirmed" }, organizer);
   if (invite) mail.icalEvent = invite;
   return mail;
@@ -295,9 +359,17 @@ function investorTimeLine(input: BookingMailInput): string[] {
   const start = slotInstant(input.slot.date, input.slot.startTime, input.timeZone);
   const end = slotInstant(input.slot.date, input.slot.endTime, input.timeZone);
   if (Number.isNaN(start.getTime())) return [];
+  const { t, locale } = readerOfBooking(input);
   const local = (d: Date) => format(new TZDate(d.getTime(), zone), "HH:mm");
-  const day = format(new TZDate(start.getTime(), zone), "EEE, d MMM yyyy");
-  return [`That is ${day}, ${local(start)}–${local(end)} your time (${zoneCity(zone)}, ${zoneAbbreviation(zone, start)}).`];
+  const day = dayOf(new TZDate(start.getTime(), zone), locale);
+  return [
+    t("mail.booking.localTime", {
+      day,
+      times: keepLtr(locale, `${local(start)}–${local(end)}`),
+      city: cityOf(zone, t),
+      abbreviation: keepLtr(locale, zoneAbbreviation(zone, start)),
+    }),
+  ];
 }
 
 /** What happened to the booking, as the investor's update mail says it. */
@@ -310,55 +382,61 @@ export type BookingChangeKind = "moved" | "cancelled" | "pending" | "completed" 
  * METHOD:CANCEL on a cancellation. Only the firm's own words and the booking as stored.
  */
 export function bookingChangedEmail(input: BookingMailInput, kind: BookingChangeKind, by: "investor" | "firm"): EmailContent {
-  const type = bookingTypeLabel(input.bookingType);
-  const when = input.slot ? formatSlotInZone(input.slot, input.timeZone) : null;
+  const { t, locale } = readerOfBooking(input);
+  const type = bookingTypeLabel(input.bookingType, t);
+  const when = input.slot ? localSlot(input, input.slot) : null;
+  const firm = input.firmName;
+  /** The sentence with the time when there is one, the one without otherwise. */
+  const timed = (withTime: MessageKey, withoutTime: MessageKey, values: Record<string, string | number> = {}) =>
+    when ? t(withTime, { type, firm, when, ...values }) : t(withoutTime, { type, firm, ...values });
   const copy: Record<BookingChangeKind, { subject: string; heading: string; lead: string }> = {
     moved: {
-      subject: `Your consultation with ${input.firmName} has moved`,
-      heading: "Your consultation has moved",
-      lead: when ? `Your ${type} is now on ${when}.` : `Your ${type} no longer has a fixed time; your adviser will propose one.`,
+      subject: t("mail.booking.moved.subject", { firm }),
+      heading: t("mail.booking.moved.heading"),
+      lead: timed("mail.booking.moved.lead", "mail.booking.moved.leadNoTime"),
     },
     cancelled: {
-      subject: `Your consultation with ${input.firmName} is cancelled`,
-      heading: "Your consultation is cancelled",
+      subject: t("mail.booking.cancelled.subject", { firm }),
+      heading: t("mail.booking.cancelled.heading"),
       lead:
         by === "investor"
-          ? `As you asked, your ${type}${when ? ` on ${when}` : ""} is cancelled. We have let the team know.`
-          : `We are sorry: ${input.firmName} has had to cancel your ${type}${when ? ` on ${when}` : ""}. Your adviser will be in touch, or you can book another time on our website.`,
+          ? timed("mail.booking.cancelled.byInvestor", "mail.booking.cancelled.byInvestorNoTime")
+          : timed("mail.booking.cancelled.byFirm", "mail.booking.cancelled.byFirmNoTime"),
     },
     pending: {
-      subject: `Your consultation with ${input.firmName} is awaiting confirmation`,
-      heading: "Your consultation is awaiting confirmation",
-      lead: `Your ${type}${when ? ` on ${when}` : ""} is not confirmed yet. We will contact you within ${REPLY_WITHIN_HOURS} hours.`,
+      subject: t("mail.booking.pending.subject", { firm }),
+      heading: t("mail.booking.pending.heading"),
+      lead: timed("mail.booking.pending.lead", "mail.booking.pending.leadNoTime", { hours: REPLY_WITHIN_HOURS }),
     },
     completed: {
-      subject: `Thank you for meeting ${input.firmName}`,
-      heading: "Thank you",
-      lead: `Your ${type} is marked as completed. Thank you for your time; your adviser will follow up with what you discussed.`,
+      subject: t("mail.booking.completed.subject", { firm }),
+      heading: t("mail.booking.completed.heading"),
+      lead: t("mail.booking.completed.lead", { type }),
     },
     "meeting-link": {
-      subject: `How to join your consultation with ${input.firmName}`,
-      heading: input.meetingLink ? "How to join your consultation" : "Your consultation's joining details have changed",
+      subject: t("mail.booking.meetingLink.subject", { firm }),
+      heading: input.meetingLink ? t("mail.booking.meetingLink.heading") : t("mail.booking.meetingLink.withdrawnHeading"),
       lead: input.meetingLink
-        ? `Your ${type}${when ? ` on ${when}` : ""} will take place as below. Your calendar invitation is updated.`
-        : `The joining details of your ${type}${when ? ` on ${when}` : ""} were withdrawn; your adviser will contact you at the time booked.`,
+        ? timed("mail.booking.meetingLink.lead", "mail.booking.meetingLink.leadNoTime")
+        : timed("mail.booking.meetingLink.withdrawn", "mail.booking.meetingLink.withdrawnNoTime"),
     },
   };
   const { subject, heading, lead } = copy[kind];
   const live = kind !== "cancelled" && kind !== "completed";
   const { html, text } = layout({
+    locale,
     preheader: lead,
     heading,
     paragraphs: [
-      "Hello,",
+      plainGreeting(locale),
       lead,
       ...(live ? investorTimeLine(input) : []),
       ...opportunityLine(input),
       ...(live ? meetingLine(input) : []),
-      `Booking reference: ${input.bookingId}`,
+      t("mail.booking.detail.reference", { reference: input.bookingId }),
     ],
-    action: live ? investorAction(input) : opportunitiesAction(input.siteUrl),
-    note: live && input.manageUrl ? manageNote(input) : `Questions? Write to ${brand.email}.`,
+    action: live ? investorAction(input) : opportunitiesAction(input),
+    note: live && input.manageUrl ? manageNote(input) : t("mail.booking.questions", { email: brand.email }),
   });
   const mail: EmailContent = { subject, html, text };
   const invite = kind === "completed" ? undefined : bookingInvite(input, FIRM, kind === "cancelled" ? "CANCEL" : "REQUEST");
@@ -368,9 +446,11 @@ export function bookingChangedEmail(input: BookingMailInput, kind: BookingChange
 
 /** To every admin when an investor moves or cancels (the reason is theirs: admins are verified). */
 export function adminBookingChangedEmail(
-  input: BookingMailInput,
+  booking: BookingMailInput,
   change: { kind: "moved"; from: BookingMailInput["slot"] } | { kind: "cancelled"; reason: string | null },
 ): EmailContent {
+  // The admins read English (their notices are not translated).
+  const input: BookingMailInput = { ...booking, locale: DEFAULT_LOCALE };
   const name = fullName(input);
   const was = (slot: BookingMailInput["slot"]) => (slot ? formatSlotInZone(slot, input.timeZone) : "no time set");
   const lines =
@@ -398,21 +478,24 @@ export function adminBookingChangedEmail(
 
 /** The reminder 24 hours or 1 hour before a confirmed consultation, with both clocks. */
 export function bookingReminderEmail(input: BookingMailInput, lead: ReminderLead): EmailContent {
-  const type = bookingTypeLabel(input.bookingType);
-  const when = input.slot ? formatSlotInZone(input.slot, input.timeZone) : "";
-  const soon = lead === "24h" ? "tomorrow" : "in one hour";
+  const { t, locale } = readerOfBooking(input);
+  const type = bookingTypeLabel(input.bookingType, t);
+  const when = input.slot ? localSlot(input, input.slot) : "";
+  const firm = input.firmName;
+  const tomorrow = lead === "24h";
   const { html, text } = layout({
-    preheader: `Your ${type} with ${input.firmName} is ${soon}: ${when}.`,
-    heading: lead === "24h" ? "Your consultation is tomorrow" : "Your consultation starts in one hour",
+    locale,
+    preheader: t(tomorrow ? "mail.booking.reminder.preheaderTomorrow" : "mail.booking.reminder.preheaderHour", { type, firm, when }),
+    heading: t(tomorrow ? "mail.booking.reminder.headingTomorrow" : "mail.booking.reminder.headingHour"),
     paragraphs: [
-      "Hello,",
-      `A reminder: your ${type} with ${input.firmName} is ${soon}, ${when}.`,
+      plainGreeting(locale),
+      t(tomorrow ? "mail.booking.reminder.leadTomorrow" : "mail.booking.reminder.leadHour", { type, firm, when }),
       ...investorTimeLine(input),
       ...opportunityLine(input),
-      ...(input.meetingLink ? meetingLine(input) : ["Your adviser will contact you at the time booked."]),
+      ...(input.meetingLink ? meetingLine(input) : [t("mail.booking.reminder.adviserWillCall")]),
     ],
     action: investorAction(input),
     note: manageNote(input),
   });
-  return { subject: `Reminder: your consultation with ${input.firmName} is ${soon}`, html, text };
+  return { subject: t(tomorrow ? "mail.booking.reminder.subjectTomorrow" : "mail.booking.reminder.subjectHour", { firm }), html, text };
 }

@@ -3,14 +3,22 @@ import { ALERT_CONFIRM_DAYS } from "~/domain/alerts";
 import { brand } from "~/domain/brand";
 import { REPLY_WITHIN_HOURS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
-import { INTEREST_STATUS_LABELS, type InterestStatus } from "~/domain/interests";
-import { greeting, layout, type EmailContent } from "./templates.server";
+import { INTEREST_STATUS_KEYS, INTEREST_STATUS_LABELS, type InterestStatus } from "~/domain/interests";
+import type { MessageKey } from "~/i18n/i18n";
+import { DEFAULT_LOCALE, localizePath, type Locale } from "~/i18n/locales";
+import { greeting, layout, plainGreeting, readerOf, type EmailContent } from "./templates.server";
 
 /**
  * The e-mails of membership (issue 15): expressions of interest and alerts. A mail to an
  * address nobody verified (an alert's confirmation) carries only the firm's own text and
  * the link; the rest go to verified account addresses and to the admins.
+ *
+ * A mail to an investor is written in their language (`locale`: the account's, issue 17;
+ * English when absent), its links lead to the pages in it; the admins' notices stay English.
  */
+
+/** An absolute link to a site page in the reader's language. */
+const pageUrl = (siteUrl: string, locale: Locale, path: string) => `${siteUrl}${localizePath(locale, path)}`;
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
@@ -24,28 +32,32 @@ export interface InterestMailInput {
   amountUsd: number;
   units: number | null;
   note: string | null;
+  /** The investor's language (the account's). English when absent. */
+  locale?: Locale;
 }
 
-const interestLines = (input: InterestMailInput) => [
-  `Opportunity: ${oneLine(input.opportunityTitle)}`,
-  `Indicative amount: ${formatUsd(input.amountUsd)}`,
-  ...(input.units ? [`Units: ${input.units}`] : []),
-];
+const interestLines = (input: InterestMailInput, locale: Locale = input.locale ?? DEFAULT_LOCALE) => {
+  const { t } = readerOf(locale);
+  return [
+    t("mail.interest.detail.opportunity", { title: oneLine(input.opportunityTitle) }),
+    t("mail.interest.detail.amount", { amount: formatUsd(input.amountUsd) }),
+    ...(input.units ? [t("mail.interest.detail.units", { units: String(input.units) })] : []),
+  ];
+};
 
 /** To the investor (their account's verified address): what they registered. */
 export function interestReceiptEmail(input: InterestMailInput): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const title = oneLine(input.opportunityTitle);
   const { html, text } = layout({
-    preheader: `Your interest in ${oneLine(input.opportunityTitle)} is registered.`,
-    heading: "Your interest is registered",
-    paragraphs: [
-      greeting(input.firstName),
-      `Thank you. Your adviser will be in touch within ${REPLY_WITHIN_HOURS} hours to talk it through. An expression of interest is not an offer or a reservation: nothing is committed until you sign.`,
-      ...interestLines(input),
-    ],
-    action: { label: "See your interests", url: `${input.siteUrl}/dashboard/interests` },
-    note: `You receive this e-mail because you registered interest on ${brand.name}.`,
+    locale,
+    preheader: t("mail.interest.receipt.preheader", { title }),
+    heading: t("mail.interest.receipt.heading"),
+    paragraphs: [greeting(input.firstName, locale), t("mail.interest.receipt.body", { hours: REPLY_WITHIN_HOURS }), ...interestLines(input)],
+    action: { label: t("mail.interest.action"), url: pageUrl(input.siteUrl, locale, "/dashboard/interests") },
+    note: t("mail.interest.note", { brand: brand.name }),
   });
-  return { subject: `Your interest in ${oneLine(input.opportunityTitle)}`, html, text };
+  return { subject: t("mail.interest.receipt.subject", { title }), html, text };
 }
 
 /** To each admin: who, in what, how much, with the way to the interests area. */
@@ -58,7 +70,7 @@ export function adminInterestNoticeEmail(input: InterestMailInput): EmailContent
       `Please contact the investor within ${REPLY_WITHIN_HOURS} hours.`,
       `Investor: ${name}`,
       `Email: ${input.email}`,
-      ...interestLines(input),
+      ...interestLines(input, DEFAULT_LOCALE),
       ...(input.note ? [`Note: ${input.note}`] : []),
     ],
     action: { label: "Open the interests area", url: `${input.siteUrl}/admin/interests?opportunity=${input.opportunityId}` },
@@ -67,44 +79,49 @@ export function adminInterestNoticeEmail(input: InterestMailInput): EmailContent
   return { subject: `New interest in ${oneLine(input.opportunityTitle)} from ${name}`, html, text };
 }
 
-const STATUS_SENTENCES: Record<InterestStatus, string> = {
-  new: "Your interest is back with our team, who will be in touch.",
-  contacted: "Your adviser has been in touch about it. If you have not heard from them, please reply to this e-mail.",
-  allocated: "Good news: an allocation has been set aside for you. Your adviser will send the documents to sign.",
-  declined: "We are sorry: we cannot offer you an allocation this time. Your adviser can tell you about similar opportunities.",
+const STATUS_SENTENCES: Record<InterestStatus, MessageKey> = {
+  new: "mail.interest.status.new",
+  contacted: "mail.interest.status.contacted",
+  allocated: "mail.interest.status.allocated",
+  declined: "mail.interest.status.declined",
 };
 
 /** To the investor when an admin changes their interest's status. */
 export function interestStatusEmail(input: InterestMailInput & { status: InterestStatus }): EmailContent {
-  const label = INTEREST_STATUS_LABELS[input.status];
+  const { t, locale } = readerOf(input.locale);
+  const label = Object.hasOwn(INTEREST_STATUS_KEYS, input.status) ? t(INTEREST_STATUS_KEYS[input.status]) : INTEREST_STATUS_LABELS[input.status];
+  const title = oneLine(input.opportunityTitle);
   const { html, text } = layout({
-    preheader: `Your interest in ${oneLine(input.opportunityTitle)}: ${label}.`,
-    heading: `Your interest: ${label}`,
-    paragraphs: [greeting(input.firstName), STATUS_SENTENCES[input.status], ...interestLines(input)],
-    action: { label: "See your interests", url: `${input.siteUrl}/dashboard/interests` },
-    note: `You receive this e-mail because you registered interest on ${brand.name}.`,
+    locale,
+    preheader: t("mail.interest.statusChange.preheader", { title, status: label }),
+    heading: t("mail.interest.statusChange.heading", { status: label }),
+    paragraphs: [greeting(input.firstName, locale), t(STATUS_SENTENCES[input.status]), ...interestLines(input)],
+    action: { label: t("mail.interest.action"), url: pageUrl(input.siteUrl, locale, "/dashboard/interests") },
+    note: t("mail.interest.note", { brand: brand.name }),
   });
-  return { subject: `Your interest in ${oneLine(input.opportunityTitle)}: ${label}`, html, text };
+  return { subject: t("mail.interest.statusChange.subject", { title, status: label }), html, text };
 }
 
-const TOPIC_PROMISES: Record<AlertTopic, string> = {
-  app_launch: `Please confirm that you would like a single e-mail from ${brand.name} on the day our mobile app launches.`,
-  new_opportunities: `Please confirm that you would like an e-mail from ${brand.name} when a new investment opportunity opens.`,
+const TOPIC_PROMISES: Record<AlertTopic, MessageKey> = {
+  app_launch: "mail.alert.confirm.appLaunch",
+  new_opportunities: "mail.alert.confirm.newOpportunities",
 };
 
 /**
  * To an address a visitor typed, not yet confirmed: the firm's text and the link only,
  * nothing the visitor wrote (the address itself is its only input).
  */
-export function alertConfirmationEmail(input: { siteUrl: string; topic: AlertTopic; token: string }): EmailContent {
+export function alertConfirmationEmail(input: { siteUrl: string; topic: AlertTopic; token: string; locale?: Locale }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
   const { html, text } = layout({
-    preheader: "One click to confirm your address.",
-    heading: "Please confirm your address",
-    paragraphs: ["Hello,", TOPIC_PROMISES[input.topic]],
-    action: { label: "Confirm my address", url: `${input.siteUrl}/alerts/confirm?token=${input.token}` },
-    note: `This link works for ${ALERT_CONFIRM_DAYS} days. If you did not ask for this, ignore this e-mail and you will hear nothing more from us.`,
+    locale,
+    preheader: t("mail.alert.confirm.preheader"),
+    heading: t("mail.alert.confirm.heading"),
+    paragraphs: [plainGreeting(locale), t(TOPIC_PROMISES[input.topic], { brand: brand.name })],
+    action: { label: t("mail.alert.confirm.action"), url: pageUrl(input.siteUrl, locale, `/alerts/confirm?token=${input.token}`) },
+    note: t("mail.alert.confirm.note", { days: ALERT_CONFIRM_DAYS }),
   });
-  return { subject: `Please confirm your address for ${brand.name}`, html, text };
+  return { subject: t("mail.alert.confirm.subject", { brand: brand.name }), html, text };
 }
 
 /** A new opportunity, to a subscriber it just opened to (an Elite member before the public). */
@@ -114,23 +131,27 @@ export function newOpportunityAlertEmail(input: {
   unsubscribeUrl: string;
   earlyAccess: boolean;
   opportunity: { id: string; title: string; location: string; minimumInvestment: number; projectedReturns: string };
+  /** The subscriber's language (their account's). English when absent. */
+  locale?: Locale;
 }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
   const o = input.opportunity;
+  const values = { title: oneLine(o.title), location: oneLine(o.location) };
   const { html, text } = layout({
-    preheader: `${oneLine(o.title)}, ${oneLine(o.location)}: minimum ${formatUsd(o.minimumInvestment)}.`,
-    heading: input.earlyAccess ? "Early access: a new opportunity" : "A new opportunity is open",
+    locale,
+    preheader: t("mail.alert.opportunity.preheader", { ...values, amount: formatUsd(o.minimumInvestment) }),
+    heading: t(input.earlyAccess ? "mail.alert.opportunity.headingEarly" : "mail.alert.opportunity.heading"),
     paragraphs: [
-      greeting(input.firstName),
-      input.earlyAccess
-        ? "As an Elite member you see this opportunity before it opens to everyone else."
-        : "A new opportunity has just opened to investors.",
-      `${oneLine(o.title)}, ${oneLine(o.location)}`,
-      `Minimum investment: ${formatUsd(o.minimumInvestment)}`,
-      `Projected returns: ${oneLine(o.projectedReturns)}. Projected figures are not a promise; your capital is at risk.`,
+      greeting(input.firstName, locale),
+      t(input.earlyAccess ? "mail.alert.opportunity.leadEarly" : "mail.alert.opportunity.lead"),
+      t("mail.alert.opportunity.where", values),
+      t("mail.alert.opportunity.minimum", { amount: formatUsd(o.minimumInvestment) }),
+      t("mail.alert.opportunity.returns", { returns: oneLine(o.projectedReturns) }),
     ],
-    action: { label: "View the opportunity", url: `${input.siteUrl}/opportunities/${o.id}` },
-    note: `You receive this e-mail because you turned on opportunity alerts on ${brand.name}.`,
+    action: { label: t("mail.alert.opportunity.action"), url: pageUrl(input.siteUrl, locale, `/opportunities/${o.id}`) },
+    note: t("mail.alert.opportunity.note", { brand: brand.name }),
     unsubscribeUrl: input.unsubscribeUrl,
   });
-  return { subject: `${input.earlyAccess ? "Early access: " : "New opportunity: "}${oneLine(o.title)}`, html, text, unsubscribeUrl: input.unsubscribeUrl };
+  const subject = t(input.earlyAccess ? "mail.alert.opportunity.subjectEarly" : "mail.alert.opportunity.subject", { title: values.title });
+  return { subject, html, text, unsubscribeUrl: input.unsubscribeUrl };
 }

@@ -1,106 +1,97 @@
 import { brand } from "~/domain/brand";
-import { layout, type EmailContent } from "./templates.server";
+import type { MessageKey } from "~/i18n/i18n";
+import type { Locale } from "~/i18n/locales";
+import { keepLtr, layout, plainGreeting, readerOf, type EmailContent } from "./templates.server";
 
 /**
  * Security notices (issue 13): sent to the account's own, verified address when something
  * about signing in changes, so the owner hears of it if it was not them. They carry only
  * the firm's text, the time, the server-observed address and a device name built from a
- * fixed list (app/domain/devices.ts); nothing anyone typed.
+ * fixed list (app/domain/devices.ts); nothing anyone typed. Each is written in the
+ * account's language (`user.locale`, issue 17); English when absent.
  */
 
 interface NoticeInput {
-  /** The account security page, absolute. */
+  /** The account security page, absolute (in the reader's language). */
   securityUrl: string;
-  /** When it happened, already formatted for the reader (the firm's time zone). */
+  /** When it happened, already formatted for the reader (the firm's time zone, their language). */
   when: string;
+  /** The reader's language. */
+  locale?: Locale;
 }
 
-const NOT_YOU = `If this was not you, change your password now and write to ${brand.supportEmail}.`;
-
-function notice(subject: string, heading: string, paragraphs: string[], url: string): EmailContent {
+function notice(input: NoticeInput, subject: MessageKey, heading: MessageKey, paragraphs: string[]): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const url = input.securityUrl;
   const { html, text } = layout({
+    locale,
     preheader: paragraphs[0]!,
-    heading,
-    paragraphs: ["Hello,", ...paragraphs],
-    action: { label: "Review your account security", url },
-    note: NOT_YOU,
+    heading: t(heading),
+    paragraphs: [plainGreeting(locale), ...paragraphs],
+    action: { label: t("mail.security.action"), url },
+    note: t("mail.security.notYou", { email: brand.supportEmail }),
   });
-  return { subject, html, text, links: [url] };
+  return { subject: t(subject, { brand: brand.name }), html, text, links: [url] };
 }
 
 export function newDeviceSignInEmail(input: NoticeInput & { device: string; ipAddress: string | null }): EmailContent {
-  return notice(
-    `New sign-in to your ${brand.name} account`,
-    "New sign-in to your account",
-    [
-      `Your ${brand.name} account was signed in to from a device it has not used before.`,
-      `Device: ${input.device}. Time: ${input.when}.${input.ipAddress ? ` Network address: ${input.ipAddress}.` : ""}`,
-    ],
-    input.securityUrl,
-  );
+  const { t, locale } = readerOf(input.locale);
+  const seen = t("mail.security.newDevice.seen", { device: input.device, when: input.when });
+  return notice(input, "mail.security.newDevice.subject", "mail.security.newDevice.heading", [
+    t("mail.security.newDevice.lead", { brand: brand.name }),
+    input.ipAddress ? `${seen} ${t("mail.security.newDevice.address", { address: keepLtr(locale, input.ipAddress) })}` : seen,
+  ]);
 }
 
 export function passwordChangedEmail(input: NoticeInput): EmailContent {
-  return notice(
-    `Your ${brand.name} password was changed`,
-    "Your password was changed",
-    [`The password of your ${brand.name} account was changed on ${input.when}. Every other device was signed out.`],
-    input.securityUrl,
-  );
+  const { t } = readerOf(input.locale);
+  return notice(input, "mail.security.passwordChanged.subject", "mail.security.passwordChanged.heading", [
+    t("mail.security.passwordChanged.lead", { brand: brand.name, when: input.when }),
+  ]);
 }
 
 /** To the old address when a change is asked for: the link itself goes to the new one. */
 export function emailChangeRequestedEmail(input: NoticeInput & { newEmail: string }): EmailContent {
-  return notice(
-    `A change of your ${brand.name} e-mail address was requested`,
-    "E-mail change requested",
-    [
-      `On ${input.when} someone signed in to your ${brand.name} account asked to change its e-mail address to ${input.newEmail}.`,
-      "The change happens only when the link we sent to the new address is opened.",
-    ],
-    input.securityUrl,
-  );
+  const { t, locale } = readerOf(input.locale);
+  return notice(input, "mail.security.emailChangeRequested.subject", "mail.security.emailChangeRequested.heading", [
+    t("mail.security.emailChangeRequested.lead", { brand: brand.name, when: input.when, email: keepLtr(locale, input.newEmail) }),
+    t("mail.security.emailChangeRequested.howItHappens"),
+  ]);
 }
 
 /** To the old address once the new one is confirmed. */
 export function emailChangedEmail(input: NoticeInput & { newEmail: string }): EmailContent {
-  return notice(
-    `Your ${brand.name} e-mail address was changed`,
-    "Your e-mail address was changed",
-    [`On ${input.when} the e-mail address of your ${brand.name} account was changed to ${input.newEmail}. We will write to the new address from now on.`],
-    input.securityUrl,
-  );
+  const { t, locale } = readerOf(input.locale);
+  return notice(input, "mail.security.emailChanged.subject", "mail.security.emailChanged.heading", [
+    t("mail.security.emailChanged.lead", { brand: brand.name, when: input.when, email: keepLtr(locale, input.newEmail) }),
+  ]);
 }
 
 export function twoFactorDisabledEmail(input: NoticeInput): EmailContent {
-  return notice(
-    `Two-factor sign-in was turned off for your ${brand.name} account`,
-    "Two-factor sign-in turned off",
-    [`Two-factor sign-in was turned off for your ${brand.name} account on ${input.when}. Signing in now needs only your password.`],
-    input.securityUrl,
-  );
+  const { t } = readerOf(input.locale);
+  return notice(input, "mail.security.twoFactorOff.subject", "mail.security.twoFactorOff.heading", [
+    t("mail.security.twoFactorOff.lead", { brand: brand.name, when: input.when }),
+  ]);
 }
 
 export function twoFactorEnabledEmail(input: NoticeInput): EmailContent {
-  return notice(
-    `Two-factor sign-in is on for your ${brand.name} account`,
-    "Two-factor sign-in turned on",
-    [`Two-factor sign-in was turned on for your ${brand.name} account on ${input.when}. Signing in with your password now also asks for a code from your authenticator app.`],
-    input.securityUrl,
-  );
+  const { t } = readerOf(input.locale);
+  return notice(input, "mail.security.twoFactorOn.subject", "mail.security.twoFactorOn.heading", [
+    t("mail.security.twoFactorOn.lead", { brand: brand.name, when: input.when }),
+  ]);
 }
 
 /** The link that confirms a new address: sent to that address only. */
-export function confirmNewEmailEmail(input: { url: string }): EmailContent {
+export function confirmNewEmailEmail(input: { url: string; locale?: Locale }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const values = { brand: brand.name };
   const { html, text } = layout({
-    preheader: `Confirm this address for your ${brand.name} account.`,
-    heading: "Confirm your new e-mail address",
-    paragraphs: [
-      "Hello,",
-      `You asked to use this address for your ${brand.name} account. Confirm it with the button below; until then we keep writing to your current address.`,
-    ],
-    action: { label: "Confirm new e-mail address", url: input.url },
-    note: "This link expires in 24 hours. If you did not ask for this, ignore this email: nothing changes.",
+    locale,
+    preheader: t("mail.confirmNewEmail.preheader", values),
+    heading: t("mail.confirmNewEmail.heading"),
+    paragraphs: [plainGreeting(locale), t("mail.confirmNewEmail.body", values)],
+    action: { label: t("mail.confirmNewEmail.action"), url: input.url },
+    note: t("mail.confirmNewEmail.note"),
   });
-  return { subject: `Confirm your new e-mail address for ${brand.name}`, html, text, links: [input.url] };
+  return { subject: t("mail.confirmNewEmail.subject", values), html, text, links: [input.url] };
 }

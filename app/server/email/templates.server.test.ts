@@ -90,3 +90,31 @@ describe("notes", () => {
     expect(html).toMatch(/password stays unchanged/);
   });
 });
+
+describe("in the reader's language (issue 17)", () => {
+  it("writes an Arabic verification mail right to left, the link left to right", () => {
+    const mail = verificationEmail({ firstName: "Layla", url, locale: "ar" });
+    expect(mail.subject).toBe(`أكِّد بريدك الإلكتروني لدى ${brand.name}`);
+    expect(mail.text).toContain("مرحبًا Layla،");
+    expect(mail.text).toContain("إذا لم تكن أنت من أنشأ الحساب");
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toContain("direction:rtl;text-align:right;");
+    expect(mail.html).toContain(`<p dir="ltr"`);
+    expect(mail.html).toContain(`href="mailto:${brand.supportEmail}"`);
+    expect(mail.text).toContain(`لديك أسئلة؟ راسلنا على ${brand.supportEmail}`);
+  });
+
+  it("writes a Sorani password reset in Sorani", () => {
+    const mail = passwordResetEmail({ url, locale: "ckb" });
+    expect(mail.subject).toBe(`وشەی نهێنیی هەژمارەکەت لە ${brand.name} ڕێکبخەرەوە`);
+    expect(mail.text).toContain("سڵاو،");
+    expect(mail.html).toContain('<html lang="ckb" dir="rtl">');
+  });
+
+  it("keeps English exactly as it was, with no direction added", () => {
+    const mail = verificationEmail({ url });
+    expect(mail.html).toContain('<html lang="en">\n');
+    expect(mail.html).not.toContain("dir=");
+    expect(mail.html).toContain("If the button does not work, copy and paste this link into your browser:");
+  });
+});

@@ -1,10 +1,17 @@
 import { brand } from "~/domain/brand";
+// Every language's messages, however this process started (the web server, the job worker,
+// a script): a mail must never go out in message keys.
+import "~/i18n/catalogues.server";
+import { translator, type Translate } from "~/i18n/i18n";
+import { DEFAULT_LOCALE, directionOf, type Locale } from "~/i18n/locales";
 import type { MailMessage } from "~/server/email/mailer.server";
 
 /**
  * Branded transactional e-mails. Every template goes through `layout`, which produces the
  * HTML and plain-text parts from the same content. The HTML is table-based with inline
  * styles only: many e-mail clients drop <style> blocks and ignore modern CSS layout.
+ * Every mail is written in its reader's language (the `mail` catalogue, issue 17): the
+ * booking's for a visitor, the account's `user.locale` for an account holder.
  */
 
 export type EmailContent = Omit<MailMessage, "to">;
@@ -52,9 +59,24 @@ export function safeUrl(url: string): string {
   return parsed.href;
 }
 
-export function greeting(firstName: string | null | undefined): string {
+/** "Hello Jane," or "Hello," in the reader's language. */
+export function greeting(firstName: string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
+  const t = translator(locale);
   const name = firstName?.replace(/\s+/g, " ").trim();
-  return name ? `Hello ${name},` : "Hello,";
+  return name ? t("mail.greeting.named", { name }) : t("mail.greeting.plain");
+}
+
+/** "Hello," alone (mails to addresses nobody verified greet no one by name). */
+export function plainGreeting(locale: Locale = DEFAULT_LOCALE): string {
+  return translator(locale)("mail.greeting.plain");
+}
+
+/**
+ * Text that must keep its left-to-right order inside right-to-left text (times like
+ * "09:00–09:30", addresses, links): wrapped in an isolate outside English.
+ */
+export function keepLtr(locale: Locale, value: string): string {
+  return locale === DEFAULT_LOCALE ? value : `\u2066${value}\u2069`;
 }
 
 export interface LayoutInput {
@@ -66,10 +88,18 @@ export interface LayoutInput {
   note: string;
   /** An alert's unsubscribe link, shown under the note (and sent in List-Unsubscribe). */
   unsubscribeUrl?: string;
+  /** The reader's language: the layout's own words, `lang` and `dir`. English when absent. */
+  locale?: Locale;
 }
 
 /** The firm's e-mail layout: one place for the look of every transactional message. */
 export function layout(input: LayoutInput): { html: string; text: string } {
+  const { locale, t } = readerOf(input.locale);
+  const dir = directionOf(locale);
+  // Right to left: the HTML says so and aligns its text to the right (many clients ignore `dir` alone).
+  const align = dir === "rtl" ? "direction:rtl;text-align:right;" : "";
+  const dirAttr = dir === "rtl" ? ' dir="rtl"' : "";
+  const questionsParts = t("mail.layout.questions", { email: "\u0000" }).split("\u0000");
   const url = safeUrl(input.action.url);
   const href = escapeHtml(url);
   const unsubscribe = input.unsubscribeUrl ? safeUrl(input.unsubscribeUrl) : null;
@@ -79,12 +109,12 @@ export function layout(input: LayoutInput): { html: string; text: string } {
   const paragraphsHtml = input.paragraphs
     .map(
       (p) =>
-        `<p style="margin:0 0 16px 0;font-family:${sans};font-size:16px;line-height:24px;color:${colors.text};">${escapeHtml(p)}</p>`,
+        `<p style="margin:0 0 16px 0;${align}font-family:${sans};font-size:16px;line-height:24px;color:${colors.text};">${escapeHtml(p)}</p>`,
     )
     .join("\n");
 
   const html = `<!DOCTYPE html>
-<html lang="en">
+<html lang="${locale}"${dirAttr}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -92,7 +122,7 @@ export function layout(input: LayoutInput): { html: string; text: string } {
 <meta name="supported-color-schemes" content="light">
 <title>${escapeHtml(input.heading)}</title>
 </head>
-<body style="margin:0;padding:0;background-color:${colors.page};">
+<body${dirAttr} style="margin:0;padding:0;background-color:${colors.page};">
 <div style="display:none;max-height:0;overflow:hidden;opacity:0;mso-hide:all;">${escapeHtml(input.preheader)}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${colors.page};">
 <tr>
@@ -104,8 +134,8 @@ export function layout(input: LayoutInput): { html: string; text: string } {
 </td>
 </tr>
 <tr>
-<td style="background-color:${colors.card};padding:40px 32px 32px 32px;border-radius:0 0 8px 8px;">
-<h1 style="margin:0 0 24px 0;font-family:${serif};font-size:24px;line-height:32px;font-weight:normal;color:${colors.navy};">${escapeHtml(input.heading)}</h1>
+<td${dirAttr} style="background-color:${colors.card};padding:40px 32px 32px 32px;border-radius:0 0 8px 8px;${align}">
+<h1 style="margin:0 0 24px 0;${align}font-family:${serif};font-size:24px;line-height:32px;font-weight:normal;color:${colors.navy};">${escapeHtml(input.heading)}</h1>
 ${paragraphsHtml}
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:32px 0;">
 <tr>
@@ -114,20 +144,20 @@ ${paragraphsHtml}
 </td>
 </tr>
 </table>
-<p style="margin:0 0 8px 0;font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};">If the button does not work, copy and paste this link into your browser:</p>
-<p style="margin:0 0 24px 0;font-family:${sans};font-size:14px;line-height:20px;word-break:break-all;"><a href="${href}" target="_blank" style="color:${colors.navy};text-decoration:underline;">${href}</a></p>
-<p style="margin:0;padding-top:24px;border-top:1px solid ${colors.rule};font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};">${escapeHtml(input.note)}</p>${
+<p style="margin:0 0 8px 0;${align}font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};">${escapeHtml(t("mail.layout.copyLink"))}</p>
+<p${dir === "rtl" ? ' dir="ltr"' : ""} style="margin:0 0 24px 0;${dir === "rtl" ? "text-align:right;" : ""}font-family:${sans};font-size:14px;line-height:20px;word-break:break-all;"><a href="${href}" target="_blank" style="color:${colors.navy};text-decoration:underline;">${href}</a></p>
+<p style="margin:0;padding-top:24px;border-top:1px solid ${colors.rule};${align}font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};">${escapeHtml(input.note)}</p>${
     unsubscribe
       ? `
-<p style="margin:12px 0 0 0;font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};"><a href="${escapeHtml(unsubscribe)}" target="_blank" style="color:${colors.navy};text-decoration:underline;">Unsubscribe from these e-mails</a></p>`
+<p style="margin:12px 0 0 0;${align}font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};"><a href="${escapeHtml(unsubscribe)}" target="_blank" style="color:${colors.navy};text-decoration:underline;">${escapeHtml(t("mail.layout.unsubscribe"))}</a></p>`
       : ""
   }
 </td>
 </tr>
 <tr>
-<td align="center" style="padding:24px 32px;font-family:${sans};font-size:12px;line-height:18px;color:${colors.muted};">
+<td align="center"${dirAttr} style="padding:24px 32px;font-family:${sans};font-size:12px;line-height:18px;color:${colors.muted};">
 <p style="margin:0 0 4px 0;">${escapeHtml(brand.legalName)} · ${escapeHtml(offices)}</p>
-<p style="margin:0 0 4px 0;">Questions? Write to <a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:${colors.navy};">${escapeHtml(brand.supportEmail)}</a></p>
+<p style="margin:0 0 4px 0;">${escapeHtml(questionsParts[0] ?? "")}<a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:${colors.navy};">${escapeHtml(brand.supportEmail)}</a>${escapeHtml(questionsParts[1] ?? "")}</p>
 <p style="margin:0;">&copy; ${year} ${escapeHtml(brand.legalName)}</p>
 </td>
 </tr>
@@ -149,41 +179,54 @@ ${paragraphsHtml}
     url,
     "",
     input.note,
-    ...(unsubscribe ? ["", `Unsubscribe from these e-mails: ${unsubscribe}`] : []),
+    ...(unsubscribe ? ["", `${t("mail.layout.unsubscribe")}: ${unsubscribe}`] : []),
     "",
     "--",
     `${brand.legalName} · ${offices}`,
-    `Questions? Write to ${brand.supportEmail}`,
+    t("mail.layout.questions", { email: brand.supportEmail }),
     "",
   ].join("\n");
 
   return { html, text };
 }
 
-export function verificationEmail(input: { firstName?: string | null; url: string }): EmailContent {
-  const { html, text } = layout({
-    preheader: `Confirm your email address to finish setting up your ${brand.name} account.`,
-    heading: "Verify your email address",
-    paragraphs: [
-      greeting(input.firstName),
-      `Thank you for registering with ${brand.name}. Please confirm your email address to finish setting up your account and access our investment opportunities.`,
-    ],
-    action: { label: "Verify email address", url: input.url },
-    note: "This link expires in 24 hours. If you did not sign up, you can safely ignore this email.",
-  });
-  return { subject: `Verify your email for ${brand.name}`, html, text, links: [safeUrl(input.url)] };
+/** The input of the account mails better-auth asks for: the reader's name, the link and their language. */
+interface AccountLinkInput {
+  firstName?: string | null;
+  url: string;
+  locale?: Locale;
 }
 
-export function passwordResetEmail(input: { firstName?: string | null; url: string }): EmailContent {
+export function verificationEmail(input: AccountLinkInput): EmailContent {
+  const { locale, t } = readerOf(input.locale);
+  const values = { brand: brand.name };
   const { html, text } = layout({
-    preheader: `A link to choose a new password for your ${brand.name} account.`,
-    heading: "Reset your password",
-    paragraphs: [
-      greeting(input.firstName),
-      `We received a request to reset the password of your ${brand.name} account. Use the button below to choose a new one.`,
-    ],
-    action: { label: "Choose a new password", url: input.url },
-    note: "This link expires in 1 hour. If you did not ask to reset your password, you can ignore this email: your password stays unchanged.",
+    locale,
+    preheader: t("mail.verify.preheader", values),
+    heading: t("mail.verify.heading"),
+    paragraphs: [greeting(input.firstName, locale), t("mail.verify.body", values)],
+    action: { label: t("mail.verify.action"), url: input.url },
+    note: t("mail.verify.note"),
   });
-  return { subject: `Reset your ${brand.name} password`, html, text, links: [safeUrl(input.url)] };
+  return { subject: t("mail.verify.subject", values), html, text, links: [safeUrl(input.url)] };
+}
+
+export function passwordResetEmail(input: AccountLinkInput): EmailContent {
+  const { locale, t } = readerOf(input.locale);
+  const values = { brand: brand.name };
+  const { html, text } = layout({
+    locale,
+    preheader: t("mail.passwordReset.preheader", values),
+    heading: t("mail.passwordReset.heading"),
+    paragraphs: [greeting(input.firstName, locale), t("mail.passwordReset.body", values)],
+    action: { label: t("mail.passwordReset.action"), url: input.url },
+    note: t("mail.passwordReset.note"),
+  });
+  return { subject: t("mail.passwordReset.subject", values), html, text, links: [safeUrl(input.url)] };
+}
+
+/** The translating function and language of a mail's reader (English when none is known). */
+export function readerOf(locale: Locale | null | undefined): { locale: Locale; t: Translate } {
+  const l = locale ?? DEFAULT_LOCALE;
+  return { locale: l, t: translator(l) };
 }

@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { AppError } from "~/domain/app-error";
+import "~/i18n/catalogues.server";
+import ar from "~/locales/ar/site.json" with { type: "json" };
 import { answer, answerResponse, BODY_TOO_LARGE_HEADER, readForm, settle } from "./answer.server";
 
 /** A logger that records what each level was given. */
@@ -139,5 +141,24 @@ describe("readForm", () => {
     const request = post("email=a", { "Content-Type": "application/x-www-form-urlencoded", [BODY_TOO_LARGE_HEADER]: "1" });
     await expect(readForm(request)).rejects.toMatchObject({ code: "TOO_LARGE", status: 413 });
     expect(request.bodyUsed).toBe(false);
+  });
+});
+
+describe("answer in the request's language", () => {
+  it("says a refusal whose message is a key in the request's language, with the error's values", async () => {
+    const log = recorder();
+    const refused = new AppError("CONFLICT", "install.title", { values: { brand: "Tigris" } });
+    const result = unwrap(await answer({ log, locale: "ar" }, { failure: FAILURE, reply }, () => Promise.reject(refused)));
+    expect(result.data).toEqual({ ok: false, message: ar["install.title"].replace("{brand}", "Tigris"), code: "CONFLICT" });
+  });
+
+  it("says the action's failure message in that language when something unexpected failed", async () => {
+    const result = unwrap(await answer({ log: recorder(), locale: "ar" }, { failure: "common.close", reply }, () => Promise.reject(new Error("boom"))));
+    expect(result.data).toMatchObject({ message: ar["common.close"], code: "INTERNAL" });
+  });
+
+  it("leaves a message that is not a key as it is", async () => {
+    const result = unwrap(await answer({ log: recorder(), locale: "ar" }, { failure: FAILURE, reply }, () => Promise.reject(new Error("boom"))));
+    expect(result.data).toMatchObject({ message: FAILURE });
   });
 });

@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import { AppError, isAppError, retryAfter } from "~/domain/app-error";
+import { i18nFor, translateMessage } from "~/i18n/i18n";
+import type { Locale } from "~/i18n/locales";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/pg-error.server";
 import type { Logger } from "../runtime/logger.server";
 
@@ -8,7 +10,8 @@ import type { Logger } from "../runtime/logger.server";
  * or `settle` (reads that may fail on their own) and never catch, map or log errors
  * themselves. An AppError is a refusal: its status and its message for the user, logged at
  * info. Anything else is a failure: logged once, at error, with the request's logger, and
- * answered with the SPEC's failure message for that action.
+ * answered with the SPEC's failure message for that action. Either message may be a message
+ * key: `reply` is handed it in the request's language.
  */
 
 export interface AnswerOptions<R> {
@@ -47,7 +50,12 @@ function isDiskUnavailable(error: unknown): boolean {
 }
 
 /** What was thrown, as the refusal to answer with: logged once, at the right level. */
-function refusal(ctx: { log: Logger }, failure: string, thrown: unknown): { error: AppError; message: string } {
+function refusal(ctx: { log: Logger; locale?: Locale }, failure: string, thrown: unknown): { error: AppError; message: string } {
+  const { error, message } = refusalOf(ctx, failure, thrown);
+  return { error, message: ctx.locale ? translateMessage(i18nFor(ctx.locale), message, message === error.message ? error.values : undefined) : message };
+}
+
+function refusalOf(ctx: { log: Logger }, failure: string, thrown: unknown): { error: AppError; message: string } {
   const outage = isAppError(thrown) ? undefined : isDatabaseUnavailable(thrown) ? "the database is unavailable" : isDiskUnavailable(thrown) ? "the disk cannot be written" : undefined;
   if (outage) {
     ctx.log.error({ err: thrown }, `request failed: ${outage}`);
@@ -59,8 +67,8 @@ function refusal(ctx: { log: Logger }, failure: string, thrown: unknown): { erro
   return { error, message: SHOWS_FAILURE.has(error.code) ? failure : error.message };
 }
 
-/** What `answer` needs of the request: its logger, and a way to set a header on the HTTP answer. */
-type AnswerContext = { log: Logger; setResponseHeader?: (name: string, value: string) => void };
+/** What `answer` needs of the request: its logger, its language, and a way to set a header on the HTTP answer. */
+type AnswerContext = { log: Logger; locale?: Locale; setResponseHeader?: (name: string, value: string) => void };
 
 export async function answer<T, R>(ctx: AnswerContext, options: AnswerOptions<R>, work: () => Promise<T>) {
   try {
@@ -81,7 +89,7 @@ export async function answer<T, R>(ctx: AnswerContext, options: AnswerOptions<R>
  * message as text, with its status.
  */
 export async function answerResponse(
-  ctx: { log: Logger },
+  ctx: { log: Logger; locale?: Locale },
   options: { failure: string; headers?: Record<string, string> },
   work: () => Promise<Response>,
 ): Promise<Response> {
@@ -121,7 +129,7 @@ export async function settle<T>(
 
 /** A text body (a webhook's, whose signature covers the raw bytes); TOO_LARGE past the limit. */
 export async function readText(request: Request): Promise<string> {
-  if (request.headers.has(BODY_TOO_LARGE_HEADER)) throw new AppError("TOO_LARGE", "The request is too large.");
+  if (request.headers.has(BODY_TOO_LARGE_HEADER)) throw new AppError("TOO_LARGE", "error.requestTooLarge");
   return request.text();
 }
 
@@ -136,12 +144,12 @@ const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data
  * turns into 400 or 413 with the action's failure message.
  */
 export async function readForm(request: Request): Promise<FormData> {
-  if (request.headers.has(BODY_TOO_LARGE_HEADER)) throw new AppError("TOO_LARGE", "The form is too large.");
+  if (request.headers.has(BODY_TOO_LARGE_HEADER)) throw new AppError("TOO_LARGE", "error.formTooLarge");
   const type = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.test(type)) throw new AppError("BAD_BODY", "The request is not a form.", { detail: { contentType: type.slice(0, 100) } });
   try {
     return await request.formData();
   } catch (cause) {
-    throw new AppError("BAD_BODY", "The form could not be read.", { cause, detail: { contentType: type.slice(0, 100) } });
+    throw new AppError("BAD_BODY", "error.formUnreadable", { cause, detail: { contentType: type.slice(0, 100) } });
   }
 }

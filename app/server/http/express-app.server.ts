@@ -9,7 +9,7 @@ import { pinoHttp } from "pino-http";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { isSameSitePath } from "~/domain/safe-redirect";
-import { CLIENT_IP_HEADER } from "../security/better-auth.server";
+import { CLIENT_IP_HEADER, LOCALE_HEADER } from "../security/better-auth.server";
 import { BODY_TOO_LARGE_HEADER } from "./answer.server";
 import type { AppConfig } from "../runtime/config.server";
 import type { DatabaseHandle } from "../db/client.server";
@@ -194,6 +194,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
     // session records read this header, never X-Forwarded-For directly.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     delete req.headers[BODY_TOO_LARGE_HEADER];
+    // Set by our sign-up service for better-auth, never taken from a client.
+    delete req.headers[LOCALE_HEADER];
     next();
   });
 

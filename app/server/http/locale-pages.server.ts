@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { DEFAULT_LOCALE, LOCALES, localePrefix, splitLocalePath, type Locale } from "~/i18n/locales";
+import { DEFAULT_LOCALE, isLocale, LOCALES, localePrefix, splitLocalePath, type Locale } from "~/i18n/locales";
 
 /**
  * Pages in every language from one build (decision 021): a request under /ar or /ckb is
@@ -19,8 +19,19 @@ export function pagesByLocale(handlerFor: (basename: string) => RequestHandler):
       res.redirect(301, `${path}${query === -1 ? "" : req.originalUrl.slice(query)}`);
       return;
     }
-    handlers[splitLocalePath(req.path).locale](req, res, next);
+    handlers[localeOfPagePath(req.path)](req, res, next);
   };
+}
+
+/**
+ * The language a page or data request is in. React Router asks for the data of a language's
+ * home page at its basename plus ".data" ("/ar.data", a sent enquiry's answer among them),
+ * which is outside "/ar/…".
+ */
+export function localeOfPagePath(pathname: string): Locale {
+  const home = /^\/([^/]+)\.data$/.exec(pathname)?.[1];
+  if (home && home !== DEFAULT_LOCALE && isLocale(home)) return home;
+  return splitLocalePath(pathname).locale;
 }
 
 /** The same build, answering under a language's prefix. */
@@ -31,7 +42,7 @@ export function buildFor(build: ServerBuild, basename: string): ServerBuild {
 /** The language of a request, from its path. */
 export function localeOfRequest(originalUrl: string): Locale {
   try {
-    return splitLocalePath(new URL(originalUrl, "http://localhost").pathname).locale;
+    return localeOfPagePath(new URL(originalUrl, "http://localhost").pathname);
   } catch {
     return DEFAULT_LOCALE;
   }

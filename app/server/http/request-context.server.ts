@@ -26,6 +26,8 @@ export type ServiceContext = {
   metrics?: Pick<Metrics, "rateLimitRefused">;
   /** The time now; tests pin it, everywhere else it is the real clock. */
   clock?: () => Date;
+  /** The reader's language, for data written in more than one (an opportunity's text); English when absent. */
+  locale?: Locale;
 };
 
 /** What services do with the job queue: queue and drop jobs, in their own transactions. */

@@ -3,6 +3,9 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { deviceLabel } from "~/domain/devices";
+import { dateLocaleOf } from "~/i18n/date-locales";
+import { translator } from "~/i18n/i18n";
+import { DEFAULT_LOCALE, isLocale, localizePath, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import { knownDevices, user } from "../db/schema.server";
 import { enqueueEmail, type MailJobs } from "../email/outbox.server";
@@ -15,6 +18,9 @@ import type { Logger } from "../runtime/logger.server";
  * a sign-in from a device the account has not used, and a confirmed e-mail change. The
  * notices our own actions send (password changed, two-factor off) are queued by
  * app/server/services/account-security.server.ts.
+ *
+ * Each is written in the account's language (`user.locale`, issue 17), its link leads to
+ * the security page in it.
  */
 
 export interface NoticeDeps {
@@ -24,22 +30,40 @@ export interface NoticeDeps {
   jobs: MailJobs;
 }
 
-/** A moment as the reader sees it: the firm's wall clock, with its zone's name. */
-export function formatMoment(at: Date, timeZone: string): string {
-  return format(new TZDate(at, timeZone), "d MMMM yyyy 'at' HH:mm zzz");
+/** A moment as the reader sees it: the firm's wall clock, with its zone's name ("23 November 2026 at 09:00 GMT+3"). */
+export function formatMoment(at: Date, timeZone: string, locale: Locale = DEFAULT_LOCALE): string {
+  const zoned = new TZDate(at, timeZone);
+  const date = format(zoned, "d MMMM yyyy", { locale: dateLocaleOf(locale) });
+  const time = format(zoned, "HH:mm zzz");
+  return translator(locale)("mail.security.moment", { date, time: locale === DEFAULT_LOCALE ? time : `\u2066${time}\u2069` });
 }
 
-export const securityPageUrl = (siteUrl: string) => new URL("/account/security", siteUrl).toString();
+export const securityPageUrl = (siteUrl: string, locale: Locale = DEFAULT_LOCALE) => new URL(localizePath(locale, "/account/security"), siteUrl).toString();
 
-/** Queues one security notice to the account's own address. */
+/** The language of the account with this address (English when none is found). */
+export async function accountLocale(db: Database, email: string): Promise<Locale> {
+  const [row] = await db.select({ locale: user.locale }).from(user).where(eq(user.email, email));
+  return isLocale(row?.locale) ? row.locale : DEFAULT_LOCALE;
+}
+
+/**
+ * Queues one security notice to the account's own address, in the account's language
+ * (`locale`, or else the language of the account with address `to`).
+ */
 export async function queueSecurityNotice(
   deps: NoticeDeps,
   to: string,
   kind: string,
-  build: (common: { securityUrl: string; when: string }) => EmailContent,
+  build: (common: { securityUrl: string; when: string; locale: Locale }) => EmailContent,
   at: Date = new Date(),
+  locale?: Locale,
 ): Promise<void> {
-  const content = build({ securityUrl: securityPageUrl(deps.settings.siteUrl), when: formatMoment(at, deps.settings.firmTimeZone) });
+  const reader = locale ?? (await accountLocale(deps.db, to));
+  const content = build({
+    securityUrl: securityPageUrl(deps.settings.siteUrl, reader),
+    when: formatMoment(at, deps.settings.firmTimeZone, reader),
+    locale: reader,
+  });
   await enqueueEmail(deps.db, deps.jobs, { kind, to, ...content });
 }
 
@@ -70,10 +94,15 @@ export async function noteSignIn(
       .from(knownDevices)
       .where(and(eq(knownDevices.userId, session.userId), ne(knownDevices.fingerprint, fingerprint)));
     if (!others || others.n === 0) return;
-    const [account] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, session.userId));
+    const [account] = await deps.db.select({ email: user.email, locale: user.locale }).from(user).where(eq(user.id, session.userId));
     if (!account) return;
-    await queueSecurityNotice(deps, account.email, "security-new-device", (common) =>
-      newDeviceSignInEmail({ ...common, device: deviceLabel(session.userAgent), ipAddress: session.ipAddress ?? null }),
+    await queueSecurityNotice(
+      deps,
+      account.email,
+      "security-new-device",
+      (common) => newDeviceSignInEmail({ ...common, device: deviceLabel(session.userAgent), ipAddress: session.ipAddress ?? null }),
+      new Date(),
+      isLocale(account.locale) ? account.locale : DEFAULT_LOCALE,
     );
   } catch (err) {
     // A notice that cannot be queued must not stop the sign-in; it is logged for follow-up.
@@ -98,8 +127,14 @@ export function readVerificationToken(token: unknown): { email?: string; updateT
 /** After a confirmed e-mail change: the old address is told where mail goes now. */
 export async function noteEmailChanged(deps: NoticeDeps, change: { oldEmail: string; newEmail: string }): Promise<void> {
   try {
-    await queueSecurityNotice(deps, change.oldEmail, "security-email-changed", (common) =>
-      emailChangedEmail({ ...common, newEmail: change.newEmail }),
+    // The account now has the new address: its language is found by that one.
+    await queueSecurityNotice(
+      deps,
+      change.oldEmail,
+      "security-email-changed",
+      (common) => emailChangedEmail({ ...common, newEmail: change.newEmail }),
+      new Date(),
+      await accountLocale(deps.db, change.newEmail),
     );
   } catch (err) {
     deps.log.error({ err }, "could not queue the e-mail-changed notice");

@@ -11,7 +11,7 @@ export type Actor =
 export const anonymous: Actor = { kind: "anonymous" };
 
 /** The signed-in user's id, or UNAUTHENTICATED (with `message`): services for one's own data start here. */
-export function requireUser(actor: Actor, message = "Not authenticated"): string {
+export function requireUser(actor: Actor, message = "error.notAuthenticated"): string {
   if (actor.kind !== "user") throw new AppError("UNAUTHENTICATED", message);
   return actor.userId;
 }

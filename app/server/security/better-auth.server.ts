@@ -1,8 +1,10 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { getOAuthState } from "better-auth/api";
 import { genericOAuth, twoFactor, type GenericOAuthConfig } from "better-auth/plugins";
 import { storedNameSchema } from "~/domain/auth-validation";
 import type { SocialProvider } from "~/domain/social-providers";
+import { DEFAULT_LOCALE, isLocale, localizePath, splitLocalePath, type Locale } from "~/i18n/locales";
 import type { AppConfig, OAuthProviderConfig } from "../runtime/config.server";
 import type { Database } from "../db/client.server";
 import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "../db/schema.server";
@@ -21,6 +23,51 @@ import { noteEmailChanged, noteSignIn, readVerificationToken, type NoticeDeps } 
 
 /** The header server code sets to the client IP Express worked out (never the client's own). */
 export const CLIENT_IP_HEADER = "x-tigris-client-ip";
+
+/**
+ * The header our sign-up service sets to the language of the page signed up on (issue 17):
+ * the new account's `locale`, which its e-mails are written in. Only a known language is
+ * taken; anything else is English.
+ */
+export const LOCALE_HEADER = "x-tigris-locale";
+
+/** The language a new account starts with: the sign-up page's, or the social sign-in's, or English. */
+export async function signUpLocale(ctx: { headers?: Headers } | null | undefined): Promise<Locale> {
+  const fromHeader = ctx?.headers?.get(LOCALE_HEADER);
+  if (isLocale(fromHeader)) return fromHeader;
+  try {
+    // A Google or LinkedIn sign-up: the page's language rode through the OAuth state.
+    const state = (await getOAuthState()) as { locale?: unknown } | null;
+    if (isLocale(state?.locale)) return state.locale;
+  } catch {
+    // Not inside an OAuth flow.
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** The language an account's mails are written in (its `locale` field). */
+export function localeOfUser(u: Record<string, unknown>): Locale {
+  return isLocale(u.locale) ? u.locale : DEFAULT_LOCALE;
+}
+
+/**
+ * better-auth's own link, with the page it leads to afterwards (its `callbackURL`) in the
+ * reader's language: "/auth/reset-password" becomes "/ar/auth/reset-password". The
+ * verification endpoint itself (/api/auth/…) has no language.
+ */
+export function withLocalizedCallback(url: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return url;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  const callback = parsed.searchParams.get("callbackURL");
+  if (!callback || !callback.startsWith("/") || callback.startsWith("//") || splitLocalePath(callback.split("?")[0] ?? "").locale !== DEFAULT_LOCALE) return url;
+  parsed.searchParams.set("callbackURL", localizePath(locale, callback));
+  return parsed.toString();
+}
 
 
 /** Sessions slide forward while used: 7 days idle at most (app/domain/session-lifetime.ts adds the rest). */
@@ -86,6 +133,9 @@ export function createAuth(options: {
       additionalFields: {
         firstName: { type: "string", required: false, input: true, validator: { input: storedNameSchema } },
         lastName: { type: "string", required: false, input: true, validator: { input: storedNameSchema } },
+        // The language of the account's e-mails (issue 17): set by the databaseHooks below
+        // from the sign-up page, then by the investor on their profile; never by a sign-up body.
+        locale: { type: "string", required: false, input: false, defaultValue: DEFAULT_LOCALE },
       },
       // Admins sign in with e-mail, password and a code only (decision record 012): a
       // Google or LinkedIn sign-in would skip the second factor the admin rights rest on.
@@ -109,7 +159,8 @@ export function createAuth(options: {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, url }) => {
-        await queueMail("password-reset", u.email, passwordResetEmail({ firstName: firstNameOf(u), url }));
+        const locale = localeOfUser(u);
+        await queueMail("password-reset", u.email, passwordResetEmail({ firstName: firstNameOf(u), url: withLocalizedCallback(url, locale), locale }));
       },
     },
     emailVerification: {
@@ -118,7 +169,9 @@ export function createAuth(options: {
       sendVerificationEmail: async ({ user: u, url, token }) => {
         // A change of address sends its link here too, to the new address (u.email).
         const changing = readVerificationToken(token).requestType === "change-email-verification";
-        const content = changing ? confirmNewEmailEmail({ url }) : verificationEmail({ firstName: firstNameOf(u), url });
+        const locale = localeOfUser(u);
+        const link = withLocalizedCallback(url, locale);
+        const content = changing ? confirmNewEmailEmail({ url: link, locale }) : verificationEmail({ firstName: firstNameOf(u), url: link, locale });
         await queueMail(changing ? "confirm-new-email" : "verify-email", u.email, content);
       },
     },
@@ -127,6 +180,10 @@ export function createAuth(options: {
         create: { after: async (created) => noteSignIn(notices, created) },
       },
       user: {
+        // A new account speaks the language of the page it signed up on (issue 17).
+        create: {
+          before: async (created, ctx) => ({ data: { ...created, locale: await signUpLocale(ctx) } }),
+        },
         update: {
           after: async (updated, ctx) => {
             if (ctx?.path !== "/verify-email") return;

@@ -1,3 +1,4 @@
+import type { Locale } from "~/i18n/locales";
 import { randomBytes } from "node:crypto";
 import { verifyPassword } from "better-auth/crypto";
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
@@ -55,9 +56,9 @@ import { bookingsOf } from "./bookings.server";
 type Owner = { id: string; email: string; emailVerified: boolean };
 
 /** The account's own row, or UNAUTHENTICATED (a session whose account was deleted meanwhile). */
-async function findOwner(db: Database, userId: string, message: string, lock = false): Promise<Owner & { createdAt: Date; twoFactorEnabled: boolean }> {
+async function findOwner(db: Database, userId: string, message: string, lock = false): Promise<Owner & { createdAt: Date; twoFactorEnabled: boolean; locale: Locale }> {
   const query = db
-    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified, createdAt: user.createdAt, twoFactorEnabled: user.twoFactorEnabled })
+    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified, createdAt: user.createdAt, twoFactorEnabled: user.twoFactorEnabled, locale: user.locale })
     .from(user)
     .where(eq(user.id, userId))
     .limit(1);
@@ -355,7 +356,7 @@ export async function deleteOwnAccount(
     await tx.delete(alertSubscriptions).where(or(eq(alertSubscriptions.userId, userId), eq(alertSubscriptions.email, owner.email)));
 
     if (owner.emailVerified) {
-      await enqueueEmail(tx, ctx.jobs, { ...accountDeletedEmail({ siteUrl: ctx.config.siteUrl }), to: owner.email, kind: "account-deleted" });
+      await enqueueEmail(tx, ctx.jobs, { ...accountDeletedEmail({ siteUrl: ctx.config.siteUrl, locale: owner.locale }), to: owner.email, kind: "account-deleted" });
     }
     // When and how much was kept, without anything personal; the actor id becomes null with the user.
     await recordAudit(tx, {

@@ -62,7 +62,7 @@ function translate(error: unknown): never {
     if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
       throw new AppError("UNAUTHENTICATED", SECURITY_MESSAGES.challengeExpired, { cause: error });
     }
-    if (error.statusCode === 429) throw new AppError("RATE_LIMITED", "Too many attempts. Please wait a minute and try again.", { cause: error });
+    if (error.statusCode === 429) throw new AppError("RATE_LIMITED", "auth.error.tooManyAttempts", { cause: error });
   }
   throw error;
 }
@@ -88,7 +88,7 @@ function displayAddress(ip: string | null): string | null {
 
 async function accountEmail(context: RequestContext, userId: string): Promise<string> {
   const [row] = await context.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
-  if (!row) throw new AppError("UNAUTHENTICATED", "Not authenticated");
+  if (!row) throw new AppError("UNAUTHENTICATED", "error.notAuthenticated");
   return row.email;
 }
 
@@ -109,7 +109,7 @@ export async function loadSecurityOverview(
       .limit(50),
     isAdmin(context.db, userId, context.log),
   ]);
-  if (!me) throw new AppError("UNAUTHENTICATED", "Not authenticated");
+  if (!me) throw new AppError("UNAUTHENTICATED", "error.notAuthenticated");
   const methods = new Set<SignInMethod>();
   for (const login of logins) {
     if (login.providerId === "credential" && login.password) methods.add("password");
@@ -171,7 +171,7 @@ export async function requestEmailChange(context: RequestContext, actor: Actor, 
   const userId = requireUser(actor);
   await enforce(context, [`email-change:user:${userId}`], ACCOUNT_CHECK_LIMIT);
   const current = await accountEmail(context, userId);
-  if (current === input.newEmail) throw new AppError("BAD_REQUEST", "That is already your e-mail address.");
+  if (current === input.newEmail) throw new AppError("BAD_REQUEST", "account.email.same");
   await attempt(() =>
     context.auth.api.changeEmail({
       body: { newEmail: input.newEmail, callbackURL: "/account/security?email=changed" },

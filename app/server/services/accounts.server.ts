@@ -1,10 +1,12 @@
 import { APIError } from "better-auth/api";
 import { AppError } from "~/domain/app-error";
 import type { SignInInput, SignUpInput } from "~/domain/auth-validation";
+import type { MessageKey } from "~/i18n/i18n";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { PROVIDER_LABELS, type SocialProvider } from "~/domain/social-providers";
 import type { RequestContext } from "../http/request-context.server";
 import type { Actor } from "../security/actor.server";
+import { LOCALE_HEADER } from "../security/better-auth.server";
 import { countRefusal, hitLimit, isLimited, type LimitRule } from "../security/rate-limit.server";
 
 /**
@@ -18,9 +20,17 @@ export const SIGN_IN_LIMIT: LimitRule = { max: 5, windowSeconds: 60 };
 const SIGN_UP_LIMIT: LimitRule = { max: 5, windowSeconds: 60 };
 const EMAIL_LIMIT: LimitRule = { max: 3, windowSeconds: 60 };
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
-export const NOT_VERIFIED_MESSAGE =
-  "Please verify your email address before signing in. We have sent you a new verification link.";
+/** Message keys (the auth catalogue): `answer()` says them in the request's language. */
+export const TOO_MANY_ATTEMPTS = "auth.error.tooManyAttempts" satisfies MessageKey;
+export const NOT_VERIFIED_MESSAGE = "auth.error.notVerified" satisfies MessageKey;
+
+/**
+ * better-auth's refusals a person can meet, by its error code, as our message keys (English:
+ * better-auth's own words). Our checks run first, so most of its others cannot be met.
+ */
+const REFUSALS: Partial<Record<string, MessageKey>> = {
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "auth.error.userExists",
+};
 
 
 function refuse(context: RequestContext, key: string, retryAfterSeconds: number): never {
@@ -42,15 +52,22 @@ export function codeOf(error: APIError): string | undefined {
   return typeof body?.code === "string" ? body.code : undefined;
 }
 
-/** better-auth's failures as our one error type; anything unexpected is rethrown for the log. */
-function translate(error: unknown, fallback: string): never {
+/**
+ * better-auth's failures as our one error type, with message keys; anything unexpected is
+ * rethrown for the log. A refusal we have no words for keeps better-auth's own (English)
+ * message; `fallback` (a key, with its `values`) when it has none.
+ */
+function translate(error: unknown, fallback: MessageKey, values?: Record<string, string>): never {
   if (error instanceof APIError) {
     const code = codeOf(error);
     if (code === "EMAIL_NOT_VERIFIED") throw new AppError("FORBIDDEN", NOT_VERIFIED_MESSAGE, { cause: error });
-    if (code === "INVALID_EMAIL_OR_PASSWORD") throw new AppError("UNAUTHENTICATED", "Invalid email or password.", { cause: error });
+    if (code === "INVALID_EMAIL_OR_PASSWORD") throw new AppError("UNAUTHENTICATED", "auth.error.invalidCredentials", { cause: error });
     if (error.statusCode === 429) throw new AppError("RATE_LIMITED", TOO_MANY_ATTEMPTS, { cause: error });
     if (error.statusCode >= 400 && error.statusCode < 500) {
-      throw new AppError("BAD_REQUEST", error.body?.message ?? fallback, { cause: error });
+      const known = code ? REFUSALS[code] : undefined;
+      if (known) throw new AppError("BAD_REQUEST", known, { cause: error });
+      const own = error.body?.message;
+      throw own ? new AppError("BAD_REQUEST", own, { cause: error }) : new AppError("BAD_REQUEST", fallback, { cause: error, values });
     }
   }
   throw error;
@@ -90,8 +107,18 @@ export async function signInWithEmail(
         context.log.error({ err: e }, "resending the verification e-mail failed"),
       );
     }
-    translate(error, "Sign-in failed.");
+    translate(error, "auth.error.signInFailed");
   }
+}
+
+/**
+ * The request's headers with the page's language for better-auth's sign-up hook: the new
+ * account's e-mails are written in the language it signed up in (issue 17).
+ */
+function withPageLocale(context: RequestContext): Headers {
+  const headers = new Headers(context.headers);
+  headers.set(LOCALE_HEADER, context.locale);
+  return headers;
 }
 
 export async function signUpWithEmail(context: RequestContext, _actor: Actor, input: SignUpInput): Promise<void> {
@@ -106,10 +133,10 @@ export async function signUpWithEmail(context: RequestContext, _actor: Actor, in
         lastName: input.lastName,
         callbackURL: "/auth?verified=1",
       },
-      headers: context.headers,
+      headers: withPageLocale(context),
     });
   } catch (error) {
-    translate(error, "Sign-up failed.");
+    translate(error, "auth.error.signUpFailed");
   }
 }
 
@@ -118,7 +145,7 @@ export async function sendVerification(context: RequestContext, _actor: Actor, {
   try {
     await context.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/auth?verified=1" }, headers: context.headers });
   } catch (error) {
-    translate(error, "We could not send the verification e-mail.");
+    translate(error, "auth.error.verificationFailed");
   }
 }
 
@@ -134,10 +161,7 @@ export async function startSocialSignIn(
 ): Promise<{ url: string; headers: Headers }> {
   if (!isProviderConfigured(context, provider)) {
     // A 4xx: the request asks for a method this site does not offer; nothing is broken.
-    throw new AppError(
-      "BAD_REQUEST",
-      `${PROVIDER_LABELS[provider]} sign-in is not available at the moment. Please continue with your email.`,
-    );
+    throw new AppError("BAD_REQUEST", "auth.error.socialUnavailable", { values: { provider: PROVIDER_LABELS[provider] } });
   }
   await enforce(context, [`social:ip:${context.clientKey}`], SIGN_IN_LIMIT);
   try {
@@ -147,6 +171,8 @@ export async function startSocialSignIn(
         callbackURL: `/auth/welcome?to=${encodeURIComponent(safeRedirect(redirectTo))}`,
         errorCallbackURL: "/auth?error=social",
         disableRedirect: true,
+        // The page's language, for the account a first sign-in creates (read back on the callback).
+        additionalData: { locale: context.locale },
       },
       headers: context.headers,
       returnHeaders: true,
@@ -154,7 +180,7 @@ export async function startSocialSignIn(
     if (!response.url) throw new Error("better-auth returned no provider URL");
     return { url: response.url, headers };
   } catch (error) {
-    translate(error, `${PROVIDER_LABELS[provider]} sign-in failed.`);
+    translate(error, "auth.error.socialFailed", { provider: PROVIDER_LABELS[provider] });
   }
 }
 
@@ -163,7 +189,7 @@ export async function requestPasswordReset(context: RequestContext, _actor: Acto
   try {
     await context.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers: context.headers });
   } catch (error) {
-    translate(error, "We could not send the reset e-mail.");
+    translate(error, "auth.error.resetRequestFailed");
   }
 }
 
@@ -177,9 +203,9 @@ export async function resetPassword(
     await context.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: context.headers });
   } catch (error) {
     if (error instanceof APIError && error.statusCode === 400) {
-      throw new AppError("BAD_REQUEST", "This reset link is invalid or has expired. Please ask for a new one.", { cause: error });
+      throw new AppError("BAD_REQUEST", "auth.error.resetLinkInvalid", { cause: error });
     }
-    translate(error, "We could not reset your password.");
+    translate(error, "auth.error.resetFailed");
   }
 }
 

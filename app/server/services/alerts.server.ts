@@ -29,7 +29,7 @@ async function limit(ctx: ServiceContext, key: string, rule: LimitRule): Promise
   const result = await hitLimit(ctx.db, key, rule);
   if (result.allowed) return;
   countRefusal(ctx, key);
-  throw new AppError("RATE_LIMITED", "Too many requests. Please try again later.", { detail: { retryAfter: result.retryAfterSeconds } });
+  throw new AppError("RATE_LIMITED", "error.tooManyRequests", { detail: { retryAfter: result.retryAfterSeconds } });
 }
 
 /**
@@ -69,7 +69,7 @@ export async function requestLaunchAlert(ctx: ServiceContext, actor: Actor, inpu
     };
     if (existing) await tx.update(alertSubscriptions).set(values).where(eq(alertSubscriptions.id, existing.id));
     else await tx.insert(alertSubscriptions).values({ topic: "app_launch", email: input.email, unsubscribeToken: token(), ...values });
-    await enqueueEmail(tx, ctx.jobs, { ...alertConfirmationEmail({ siteUrl: ctx.config.siteUrl, topic: "app_launch", token: confirm }), to: input.email, kind: "alert-confirmation" });
+    await enqueueEmail(tx, ctx.jobs, { ...alertConfirmationEmail({ siteUrl: ctx.config.siteUrl, topic: "app_launch", token: confirm, locale: ctx.locale }), to: input.email, kind: "alert-confirmation" });
     return { confirmed: false, mail: true };
   });
   ctx.log.info({ topic: "app_launch", confirmed: result.confirmed }, "alert requested");
@@ -145,7 +145,7 @@ export async function opportunityAlertsOn(ctx: ServiceContext, actor: Actor): Pr
 export async function setOpportunityAlerts(ctx: ServiceContext, actor: Actor, { enabled }: { enabled: boolean }): Promise<void> {
   const userId = requireUser(actor);
   const email = await accountEmail(ctx, userId);
-  if (!email) throw new AppError("UNAUTHENTICATED", "Not authenticated");
+  if (!email) throw new AppError("UNAUTHENTICATED", "error.notAuthenticated");
   const now = nowOf(ctx);
   await ctx.db.transaction(async (tx) => {
     const [existing] = await tx

@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
 import {
-  BOOKING_CHANGE_MESSAGES,
+  BOOKING_CHANGE_KEYS,
   canInvestorChange,
   isLinkAlive,
   remindersDue,
@@ -295,7 +295,7 @@ export async function changeBooking(
   { token, change }: { token: string; change: BookingChange },
 ): Promise<{ kind: "moved" | "cancelled" }> {
   const bookingId = tokenBookingId(ctx, token);
-  if (!bookingId) throw new AppError("NOT_FOUND", BOOKING_CHANGE_MESSAGES.linkInvalid);
+  if (!bookingId) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.linkInvalid);
   const now = nowOf(ctx);
   // Each change mails the booking's address and every admin: bounded per booking and per
   // client, so a link cannot be used to flood an inbox. A refused change gives its hits back.
@@ -305,23 +305,23 @@ export async function changeBooking(
       { rule: "per-booking", key: `booking-change:${bookingId}`, limit: BOOKING_CHANGES_PER_BOOKING },
       { rule: "per-address", key: `booking-change:address:${ctx.clientKey}`, limit: BOOKING_CHANGES_PER_ADDRESS },
     ],
-    BOOKING_CHANGE_MESSAGES.tooMany,
+    BOOKING_CHANGE_KEYS.tooMany,
   );
   try {
     return await ctx.db.transaction(async (tx) => {
       const before = await lockBooking(tx, bookingId, now);
       if (!before || !isLinkAlive({ status: before.booking.status, slot: before.slot }, ctx.config.firmTimeZone, now)) {
-        throw new AppError("NOT_FOUND", BOOKING_CHANGE_MESSAGES.linkInvalid);
+        throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.linkInvalid);
       }
       if (!canInvestorChange({ status: before.booking.status, slot: before.slot }, ctx.config.firmTimeZone, now)) {
-        throw new AppError("CONFLICT", BOOKING_CHANGE_MESSAGES.notChangeable, { detail: { bookingId, status: before.booking.status } });
+        throw new AppError("CONFLICT", BOOKING_CHANGE_KEYS.notChangeable, { detail: { bookingId, status: before.booking.status } });
       }
       const actorId = actor.kind === "user" ? actor.userId : null;
 
       if (change.intent === "move") {
         const slot = await findOfferedSlotForUpdate(tx, bookingClock(ctx), change.slotId);
         if (!slot || slot.id === before.booking.availabilitySlotId) {
-          throw new AppError("CONFLICT", BOOKING_CHANGE_MESSAGES.slotTaken, { detail: { bookingId, slotId: change.slotId } });
+          throw new AppError("CONFLICT", BOOKING_CHANGE_KEYS.slotTaken, { detail: { bookingId, slotId: change.slotId } });
         }
         const moved: Locked = { ...before, booking: await reissue(tx, bookingId, { availabilitySlotId: slot.id }), slot };
         await recordChange(tx, actorId, "booking.move", before, moved);
@@ -338,7 +338,7 @@ export async function changeBooking(
     });
   } catch (error) {
     await releaseHits(ctx.db, counted);
-    throw slotTakenOr(error, { bookingId }, BOOKING_CHANGE_MESSAGES.slotTaken);
+    throw slotTakenOr(error, { bookingId }, BOOKING_CHANGE_KEYS.slotTaken);
   }
 }
 
@@ -396,7 +396,7 @@ export async function updateBookingStatus(
   try {
     return await ctx.db.transaction(async (tx) => {
       const before = await lockBooking(tx, bookingId, nowOf(ctx));
-      if (!before) throw new AppError("NOT_FOUND", "Booking not found");
+      if (!before) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.notFound);
       if (before.booking.status === status) return before.booking;
       const after = await reissue(tx, bookingId, { status });
       const changed: Locked = { ...before, booking: after };
@@ -434,9 +434,9 @@ export async function setMeetingLink(
   const adminId = requireAdmin(actor);
   return ctx.db.transaction(async (tx) => {
     const before = await lockBooking(tx, bookingId, nowOf(ctx));
-    if (!before) throw new AppError("NOT_FOUND", "Booking not found");
+    if (!before) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.notFound);
     if (before.booking.status !== "confirmed") {
-      throw new AppError("CONFLICT", "Confirm the booking before adding a meeting link.", { detail: { bookingId } });
+      throw new AppError("CONFLICT", BOOKING_CHANGE_KEYS.confirmFirst, { detail: { bookingId } });
     }
     if ((before.booking.meetingLink ?? null) === meetingLink) return before.booking;
     const after = await reissue(tx, bookingId, { meetingLink });

@@ -5,6 +5,7 @@ import { canInvestorChange, isLinkAlive } from "~/domain/booking-changes";
 import type { BookingSummary, BookingWithSlot, OwnBooking } from "~/domain/bookings";
 import type { BookingStatus, BookingType } from "~/domain/constants";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
+import type { Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import { UNIQUE_VIOLATION, sqlState, violatedConstraint } from "../db/pg-error.server";
 import { availabilitySlots, consultationBookings, investmentOpportunities, user } from "../db/schema.server";
@@ -33,9 +34,11 @@ export interface NewBookingInput {
   preferredTime?: string | null;
   opportunityId?: string | null;
   timeZone?: string | null;
+  /** The language the visitor booked in: their mails and invites are written in it (issue 17). English when absent. */
+  locale?: Locale;
 }
 
-/** What a visitor is told when the slot went to someone else first (the form's toast says the same). */
+/** What a visitor is told when the slot went to someone else first (the form's toast says the same): a message key. */
 export const SLOT_TAKEN_MESSAGE = ENQUIRY_TOASTS.slotTaken.description;
 
 /** The investor's own list is a dashboard list, not an archive: at most this many, newest first. */
@@ -215,9 +218,10 @@ export async function createBooking(tx: Database, actor: Actor, input: NewBookin
         preferredTime: input.preferredTime ?? null,
         opportunityId: input.opportunityId ?? null,
         timeZone: input.timeZone ?? null,
+        locale: input.locale ?? "en",
       })
       .returning();
-    if (!row) throw new AppError("INTERNAL", "Failed to submit request");
+    if (!row) throw new AppError("INTERNAL", ENQUIRY_TOASTS.failure.title);
     return row;
   } catch (error) {
     throw slotTakenOr(error, { availabilitySlotId: input.availabilitySlotId });

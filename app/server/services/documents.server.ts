@@ -270,7 +270,7 @@ export async function saveDocument(
   return ctx.db.transaction(async (tx) => {
     if (fields.opportunityId) {
       const [opportunity] = await tx.select({ id: investmentOpportunities.id }).from(investmentOpportunities).where(eq(investmentOpportunities.id, fields.opportunityId)).limit(1);
-      if (!opportunity) throw new AppError("BAD_REQUEST", "That opportunity no longer exists. Please choose another.");
+      if (!opportunity) throw new AppError("BAD_REQUEST", "admin.error.documentOpportunityGone");
     }
     const stored = input.pdf ? await storeFile(tx, { bytes: input.pdf.bytes, contentType: "application/pdf" }) : null;
     const fileFields = input.pdf && stored ? { fileId: stored.id, fileName: safePdfFileName(input.pdf.name, fields.title), pageCount: input.pdf.pageCount } : {};
@@ -283,7 +283,7 @@ export async function saveDocument(
       return { created: true, id: created!.id };
     }
     const [before] = await tx.select().from(documents).where(eq(documents.id, id)).for("update").limit(1);
-    if (!before) throw new AppError("NOT_FOUND", "Document not found");
+    if (!before) throw new AppError("NOT_FOUND", "admin.error.documentNotFound");
     const [after] = await tx
       .update(documents)
       .set({ ...fields, ...fileFields, publishedAt: before.publishedAt ?? (fields.isPublished ? now : null), updatedAt: now })
@@ -298,10 +298,10 @@ export async function saveDocument(
 /** Deletes a document and its file (admins only), audited; its download records go with it. */
 export async function deleteDocument(ctx: ServiceContext, actor: Actor, { id }: { id: string }): Promise<void> {
   const adminId = requireAdmin(actor);
-  if (!isUuid(id)) throw new AppError("NOT_FOUND", "Document not found");
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "admin.error.documentNotFound");
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(documents).where(eq(documents.id, id)).returning();
-    if (!row) throw new AppError("NOT_FOUND", "Document not found");
+    if (!row) throw new AppError("NOT_FOUND", "admin.error.documentNotFound");
     await deleteFile(tx, row.fileId);
     await recordAudit(tx, { actorId: adminId, action: "document.delete", entity: "documents", entityId: id, before: row, after: null });
   });

@@ -1,6 +1,7 @@
-import { AppError } from "~/domain/app-error";
+import { AppError, isAppError } from "~/domain/app-error";
 import type { EnquiryPrefill } from "~/domain/booking-dialog-data";
 import { ENQUIRY_TOASTS, type EnquiryInput } from "~/domain/enquiry";
+import { ENQUIRY_TOAST_VALUES } from "~/domain/enquiry-messages";
 import { adminBookingNoticeEmail, bookingMailInput, bookingReceiptEmail } from "../email/booking-emails.server";
 import { enqueueEmail } from "../email/outbox.server";
 import type { ServiceContext } from "../http/request-context.server";
@@ -38,7 +39,9 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
     { rule: "email-daily", key: `enquiry-day:email:${input.email}`, limit: ENQUIRY_DAILY_LIMIT_PER_EMAIL },
     ],
     ENQUIRY_TOASTS.cooldown.description,
-  );
+  ).catch((error: unknown) => {
+    throw withCooldownSeconds(error);
+  });
 
   const clock = bookingClock(ctx);
   // The opportunity is kept only if this visitor may see it (an unknown, draft or
@@ -58,6 +61,8 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
         availabilitySlotId: slot?.id ?? null,
         preferredTime: null,
         opportunityId: opportunity?.id ?? null,
+        // The page's language: the receipt, the updates and the invites are written in it.
+        locale: ctx.locale ?? "en",
       });
       await recordContactMessage(tx, {
         firstName: input.firstName,
@@ -84,6 +89,12 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
     await releaseHits(db, counted);
     throw error;
   }
+}
+
+/** The limits' refusal with the seconds its message (a key with a placeholder) says; any other error unchanged. */
+function withCooldownSeconds(error: unknown): unknown {
+  if (!isAppError(error) || error.code !== "RATE_LIMITED" || error.values) return error;
+  return new AppError(error.code, error.message, { cause: error.cause, detail: error.detail, values: ENQUIRY_TOAST_VALUES });
 }
 
 /**

@@ -2,7 +2,7 @@ import { Readable, pipeline } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { stringify } from "csv-stringify";
 import type { AdminMessage } from "~/domain/admin-messages";
-import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-labels";
+import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-words";
 import type { BookingWithSlot } from "~/domain/bookings";
 import type { BookingStatus } from "~/domain/constants";
 import { ALERT_TOPIC_LABELS, type AlertTopic } from "~/domain/alerts";

@@ -97,7 +97,7 @@ export async function interestAllowance(ctx: ServiceContext, actor: Actor): Prom
 /** The account's name and verified address, for the mails about an interest. */
 async function investorOf(db: Database, userId: string) {
   const [row] = await db
-    .select({ email: user.email, firstName: profiles.firstName, lastName: profiles.lastName })
+    .select({ email: user.email, firstName: profiles.firstName, lastName: profiles.lastName, locale: user.locale })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, userId))
@@ -126,7 +126,7 @@ export async function registerInterest(ctx: ServiceContext, actor: Actor, input:
       .limit(1);
     if (live) throw new AppError("CONFLICT", INTEREST_MESSAGES.alreadyRegistered);
     if (limit !== null && (await usedThisMonth(tx, userId, since)) >= limit) {
-      throw new AppError("FORBIDDEN", INTEREST_MESSAGES.limitReached(limit), { detail: { limit } });
+      throw new AppError("FORBIDDEN", INTEREST_MESSAGES.limitReached, { detail: { limit }, values: { limit } });
     }
     const [row] = await tx
       .insert(opportunityInterests)
@@ -147,7 +147,7 @@ export async function registerInterest(ctx: ServiceContext, actor: Actor, input:
 /** Withdraws one of the investor's own live interests, while the firm has not yet allocated or declined it. */
 export async function withdrawInterest(ctx: ServiceContext, actor: Actor, { interestId }: { interestId: string }): Promise<void> {
   const userId = requireUser(actor, INTEREST_MESSAGES.signInFirst);
-  if (!isUuid(interestId)) throw new AppError("NOT_FOUND", "Interest not found");
+  if (!isUuid(interestId)) throw new AppError("NOT_FOUND", "admin.error.interestNotFound");
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: opportunityInterests.status, withdrawnAt: opportunityInterests.withdrawnAt })
@@ -156,7 +156,7 @@ export async function withdrawInterest(ctx: ServiceContext, actor: Actor, { inte
       .for("update")
       .limit(1);
     // Someone else's interest looks exactly like one that does not exist.
-    if (!row || row.withdrawnAt) throw new AppError("NOT_FOUND", "Interest not found");
+    if (!row || row.withdrawnAt) throw new AppError("NOT_FOUND", "admin.error.interestNotFound");
     if (!WITHDRAWABLE_STATUSES.includes(row.status)) throw new AppError("CONFLICT", INTEREST_MESSAGES.notWithdrawable);
     await tx.update(opportunityInterests).set({ withdrawnAt: ctx.clock?.() ?? new Date() }).where(eq(opportunityInterests.id, interestId));
   });
@@ -252,8 +252,8 @@ export async function setInterestStatus(ctx: ServiceContext, actor: Actor, input
   const adminId = requireAdmin(actor);
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(opportunityInterests).where(eq(opportunityInterests.id, input.interestId)).for("update").limit(1);
-    if (!before) throw new AppError("NOT_FOUND", "Interest not found");
-    if (before.withdrawnAt) throw new AppError("CONFLICT", "The investor has withdrawn this interest.");
+    if (!before) throw new AppError("NOT_FOUND", "admin.error.interestNotFound");
+    if (before.withdrawnAt) throw new AppError("CONFLICT", "admin.error.interestWithdrawn");
     if (before.status === input.status) return;
     const [after] = await tx
       .update(opportunityInterests)

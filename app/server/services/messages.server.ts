@@ -128,7 +128,7 @@ export async function markMessageRead(ctx: ServiceContext, actor: Actor, input: 
       .where(eq(contactMessages.id, messageId))
       .for("update")
       .limit(1);
-    if (!before) throw new AppError("NOT_FOUND", "Message not found");
+    if (!before) throw new AppError("NOT_FOUND", "admin.error.messageNotFound");
     if (before.isRead) return;
     await tx.update(contactMessages).set({ isRead: true }).where(eq(contactMessages.id, messageId));
     await recordAudit(tx, {

@@ -1,40 +1,53 @@
-import { and, desc, eq, isNull, lte, or, type SQL } from "drizzle-orm";
-import type { OpportunityFormValues } from "~/domain/admin-opportunities";
+import { and, desc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { type AdminOpportunity, type OpportunityFormValues, type OpportunityText, splitOpportunityForm, TRANSLATED_LOCALES, type TranslatedLocale } from "~/domain/admin-opportunities";
 import { AppError } from "~/domain/app-error";
 import { startOfDayInZone } from "~/domain/calendar";
 import type { Opportunity, OpportunityCardFields, PublicOpportunity } from "~/domain/opportunities";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.server";
-import { investmentOpportunities } from "../db/schema.server";
+import { investmentOpportunities, opportunityTranslations } from "../db/schema.server";
 import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { removeUnusedImage, storeImage, type UploadedImage } from "../storage/images.server";
 import { recordAudit } from "./audit.server";
 import { entitlementsOf } from "./entitlements.server";
 
-/** What a card in the public list shows. */
-const cardColumns = {
-  id: investmentOpportunities.id,
-  title: investmentOpportunities.title,
-  description: investmentOpportunities.description,
-  location: investmentOpportunities.location,
-  minimumInvestment: investmentOpportunities.minimumInvestment,
-  projectedReturns: investmentOpportunities.projectedReturns,
-  completionDate: investmentOpportunities.completionDate,
-  developer: investmentOpportunities.developer,
-  investmentPeriod: investmentOpportunities.investmentPeriod,
-  status: investmentOpportunities.status,
-  imageUrl: investmentOpportunities.imageUrl,
-  publicAt: investmentOpportunities.publicAt,
-};
+const o = investmentOpportunities;
+const tr = opportunityTranslations;
 
+/** A text field in the reader's language where the firm wrote it, in English otherwise. */
+const inReadersLanguage = (translated: AnyPgColumn, english: AnyPgColumn) => sql<string>`coalesce(nullif(${translated}, ''), ${english})`.mapWith(String);
+
+/** What a card in the public list shows, its text in the reader's language (issue 17). */
+const cardColumns = {
+  id: o.id,
+  title: inReadersLanguage(tr.title, o.title),
+  description: inReadersLanguage(tr.description, o.description),
+  location: inReadersLanguage(tr.location, o.location),
+  minimumInvestment: o.minimumInvestment,
+  projectedReturns: inReadersLanguage(tr.projectedReturns, o.projectedReturns),
+  completionDate: o.completionDate,
+  developer: o.developer,
+  investmentPeriod: inReadersLanguage(tr.investmentPeriod, o.investmentPeriod),
+  status: o.status,
+  imageUrl: o.imageUrl,
+  publicAt: o.publicAt,
+  textLocale: sql<"en" | "ar" | "ckb">`case when nullif(${tr.title}, '') is null or nullif(${tr.description}, '') is null then 'en' else ${tr.locale} end`,
+};
 
 /** Everything a public visitor may see of one opportunity (no bookkeeping timestamps). */
 const publicColumns = {
   ...cardColumns,
-  totalValue: investmentOpportunities.totalValue,
-  projectHighlights: investmentOpportunities.projectHighlights,
-  unitsAvailable: investmentOpportunities.unitsAvailable,
+  totalValue: o.totalValue,
+  projectHighlights: sql<string[]>`case when cardinality(${tr.projectHighlights}) > 0 then ${tr.projectHighlights} else ${o.projectHighlights} end`,
+  unitsAvailable: o.unitsAvailable,
 };
+
+/** Joins each opportunity to its text in the reader's language: none for English. */
+function translationFor(ctx: ServiceContext): SQL {
+  const locale = ctx.locale;
+  return locale === "ar" || locale === "ckb" ? and(eq(tr.opportunityId, o.id), eq(tr.locale, locale))! : sql`false`;
+}
 
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -64,7 +77,8 @@ export async function listActiveOpportunities(ctx: ServiceContext, actor: Actor)
   const { earlyAccessDays } = await entitlementsOf(ctx, actor);
   return ctx.db
     .select(cardColumns)
-    .from(investmentOpportunities)
+    .from(o)
+    .leftJoin(tr, translationFor(ctx))
     .where(visibleTo(earlyAccessDays, nowOf(ctx)))
     .orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id));
 }
@@ -79,7 +93,8 @@ export async function findActiveOpportunity(
   const { earlyAccessDays } = await entitlementsOf(ctx, actor);
   const [row] = await ctx.db
     .select(publicColumns)
-    .from(investmentOpportunities)
+    .from(o)
+    .leftJoin(tr, translationFor(ctx))
     .where(and(eq(investmentOpportunities.id, id), visibleTo(earlyAccessDays, nowOf(ctx))))
     .limit(1);
   return row;
@@ -89,17 +104,55 @@ export async function findActiveOpportunity(
 export async function findFeaturedOpportunity(ctx: ServiceContext, _actor: Actor): Promise<OpportunityCardFields | undefined> {
   const [row] = await ctx.db
     .select(cardColumns)
-    .from(investmentOpportunities)
+    .from(o)
+    .leftJoin(tr, translationFor(ctx))
     .where(visibleTo(0, nowOf(ctx)))
     .orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id))
     .limit(1);
   return row;
 }
 
-/** SPEC.md section 7 (admin): every opportunity, all statuses, newest first. Admins only. */
-export async function listOpportunitiesForAdmin(ctx: ServiceContext, actor: Actor): Promise<Opportunity[]> {
+/** SPEC.md section 7 (admin): every opportunity, all statuses, newest first, with its translations. Admins only. */
+export async function listOpportunitiesForAdmin(ctx: ServiceContext, actor: Actor): Promise<AdminOpportunity[]> {
   requireAdmin(actor);
-  return ctx.db.select().from(investmentOpportunities).orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id));
+  const [rows, texts] = await Promise.all([
+    ctx.db.select().from(investmentOpportunities).orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id)),
+    ctx.db.select().from(opportunityTranslations),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    translations: Object.fromEntries(
+      texts
+        .filter((text) => text.opportunityId === row.id)
+        .map((text) => [
+          text.locale,
+          {
+            title: text.title ?? "",
+            description: text.description ?? "",
+            location: text.location ?? "",
+            projectedReturns: text.projectedReturns ?? "",
+            investmentPeriod: text.investmentPeriod ?? "",
+            projectHighlights: text.projectHighlights,
+          },
+        ]),
+    ),
+  }));
+}
+
+/** Writes an opportunity's text in each language in the transaction `tx`: a language left blank loses what it had. */
+async function saveTranslations(tx: Database, opportunityId: string, translations: Record<TranslatedLocale, OpportunityText | null>): Promise<void> {
+  for (const locale of TRANSLATED_LOCALES) {
+    const text = translations[locale];
+    if (!text) {
+      await tx.delete(opportunityTranslations).where(and(eq(opportunityTranslations.opportunityId, opportunityId), eq(opportunityTranslations.locale, locale)));
+      continue;
+    }
+    const values = { ...text, updatedAt: new Date() };
+    await tx
+      .insert(opportunityTranslations)
+      .values({ opportunityId, locale, ...values })
+      .onConflictDoUpdate({ target: [opportunityTranslations.opportunityId, opportunityTranslations.locale], set: values });
+  }
 }
 
 /**
@@ -115,7 +168,8 @@ export async function saveOpportunity(
   input: { values: OpportunityFormValues; image?: UploadedImage },
 ): Promise<{ created: boolean; opportunity: Opportunity }> {
   const adminId = requireAdmin(actor);
-  const { id, publicDate, ...fields } = input.values;
+  const { fields: form, translations } = splitOpportunityForm(input.values);
+  const { id, publicDate, ...fields } = form;
   const now = nowOf(ctx);
   const values = { ...fields, publicAt: publicDate ? startOfDayInZone(publicDate, ctx.config.firmTimeZone) : null };
   const saved = await ctx.db.transaction(async (tx) => {
@@ -125,19 +179,21 @@ export async function saveOpportunity(
         .insert(investmentOpportunities)
         .values({ ...values, activatedAt: values.status === "active" ? now : null })
         .returning();
-      await recordAudit(tx, { actorId: adminId, action: "opportunity.create", entity: "investment_opportunities", entityId: created!.id, before: null, after: created });
+      await saveTranslations(tx, created!.id, translations);
+      await recordAudit(tx, { actorId: adminId, action: "opportunity.create", entity: "investment_opportunities", entityId: created!.id, before: null, after: { ...created, translations } });
       if (created!.status === "active") await lookForAlerts(ctx, tx);
       return { created: true, opportunity: created! };
     }
     const [before] = await tx.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, id)).for("update").limit(1);
-    if (!before) throw new AppError("NOT_FOUND", "Opportunity not found");
+    if (!before) throw new AppError("NOT_FOUND", "admin.error.opportunityNotFound");
     const activatedAt = values.status === "active" && before.status !== "active" ? now : before.activatedAt;
     const [after] = await tx
       .update(investmentOpportunities)
       .set({ ...values, activatedAt, updatedAt: now })
       .where(eq(investmentOpportunities.id, id))
       .returning();
-    await recordAudit(tx, { actorId: adminId, action: "opportunity.update", entity: "investment_opportunities", entityId: id, before, after });
+    await saveTranslations(tx, id, translations);
+    await recordAudit(tx, { actorId: adminId, action: "opportunity.update", entity: "investment_opportunities", entityId: id, before, after: { ...after, translations } });
     if (before.imageUrl !== after!.imageUrl && (await removeUnusedImage(tx, before.imageUrl))) ctx.log.info({ imageUrl: before.imageUrl }, "admin: unused image removed");
     if (after!.status === "active") await lookForAlerts(ctx, tx);
     return { created: false, opportunity: after! };
@@ -155,7 +211,7 @@ export async function deleteOpportunity(ctx: ServiceContext, actor: Actor, { id 
   const adminId = requireAdmin(actor);
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(investmentOpportunities).where(eq(investmentOpportunities.id, id)).returning();
-    if (!row) throw new AppError("NOT_FOUND", "Opportunity not found");
+    if (!row) throw new AppError("NOT_FOUND", "admin.error.opportunityNotFound");
     await recordAudit(tx, { actorId: adminId, action: "opportunity.delete", entity: "investment_opportunities", entityId: id, before: row, after: null });
     if (await removeUnusedImage(tx, row.imageUrl)) ctx.log.info({ imageUrl: row.imageUrl }, "admin: unused image removed");
   });

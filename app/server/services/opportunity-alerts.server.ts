@@ -8,6 +8,7 @@ import type { JobQueue } from "../jobs/queue.server";
 import type { AppConfig } from "../runtime/config.server";
 import type { Logger } from "../runtime/logger.server";
 import { entitlementsOfUsers } from "./entitlements.server";
+import type { Locale } from "~/i18n/locales";
 
 /**
  * New-opportunity alerts (issue 15): each subscribed investor is e-mailed once when an
@@ -56,6 +57,7 @@ export async function dispatchOpportunityAlerts(deps: AlertDeps, now: Date = new
         unsubscribeToken: alertSubscriptions.unsubscribeToken,
         email: user.email,
         firstName: profiles.firstName,
+        locale: user.locale,
         opportunityId: investmentOpportunities.id,
         title: investmentOpportunities.title,
         location: investmentOpportunities.location,
@@ -105,6 +107,8 @@ interface Candidate {
   unsubscribeToken: string;
   email: string;
   firstName: string | null;
+  /** The subscriber's language for mails (issue 17). */
+  locale: Locale;
   opportunityId: string;
   title: string;
   location: string;
@@ -137,6 +141,7 @@ async function handle({ db, config, jobs }: AlertDeps, candidates: Candidate[], 
       const mail = newOpportunityAlertEmail({
         siteUrl: config.siteUrl,
         firstName: c.firstName,
+        locale: c.locale,
         unsubscribeUrl: `${config.siteUrl}/alerts/unsubscribe?token=${c.unsubscribeToken}`,
         earlyAccess: c.publicAt !== null && c.publicAt > now,
         opportunity: { id: c.opportunityId, title: c.title, location: c.location, minimumInvestment: Number(c.minimumInvestment), projectedReturns: c.projectedReturns },

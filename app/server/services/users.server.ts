@@ -142,7 +142,7 @@ export async function setUserRole(ctx: ServiceContext, actor: Actor, input: { us
   if (userId === adminId && role !== "admin") throw new AppError("CONFLICT", SELF_DEMOTION_MESSAGE);
   await ctx.db.transaction(async (tx) => {
     const [target] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).limit(1);
-    if (!target) throw new AppError("NOT_FOUND", "User not found");
+    if (!target) throw new AppError("NOT_FOUND", "admin.error.userNotFound");
     // Every admin row is locked first, so two admins demoting each other at the same moment
     // take turns, and the second sees that only one admin is left.
     const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");

@@ -1,0 +1,44 @@
+import { spawn } from "node:child_process";
+
+/**
+ * The production server on `port` with a fresh embedded database (demo content) in
+ * `dataDir`, as `npm start` runs it: for the benchmarks and the screenshots. Resolves once
+ * /healthz answers; `stop()` ends it.
+ */
+export async function startDemoServer(root: string, port: number, dataDir: string) {
+  const base = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      SITE_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+    },
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop: () => stopChild(child) };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the server did not become healthy within 120 s");
+}
+
+export function stopChild(child: ReturnType<typeof spawn>): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
