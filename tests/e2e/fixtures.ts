@@ -86,6 +86,27 @@ export async function expectAccessible(page: Page, state: string, scope?: string
   // Hydrated first: a toast handed over by the server (a flash) only appears once the
   // page's scripts run, and could otherwise start fading in while axe measures it.
   await page.waitForLoadState("networkidle");
+  // Toasts held still while axe reads the page: one whose four seconds ran out during the
+  // analysis would be measured half-faded-out (sonner pauses its timers while the
+  // document is hidden, as it does when the investor switches tabs).
+  await holdToasts(page, true);
+  try {
+    await analyse(page, state, scope);
+  } finally {
+    await holdToasts(page, false);
+  }
+}
+
+async function holdToasts(page: Page, hold: boolean) {
+  await page.evaluate((hold) => {
+    // An own property shadows Document's getter; deleting it gives the real answer back.
+    if (hold) Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+    else Reflect.deleteProperty(document, "hidden");
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hold);
+}
+
+async function analyse(page: Page, state: string, scope?: string) {
   await page.evaluate(async () => {
     const finite = () => document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
     // A toast is rendered transparent first and only starts its fade-in a frame or two
