@@ -171,6 +171,25 @@ describe(`document access over HTTP (${testDriver})`, () => {
     expect(await downloadsOf(docs.elite.id, readers.investor.id)).toBe(refused);
   });
 
+  it("stamps a reader's copy in the language of the page it is asked from, and keeps a visitor in that language", async () => {
+    const elite = readers.elite;
+    const english = await get(`/documents/${docs.elite.id}/download`, elite.cookie);
+    expect(await pdfText(await english.arrayBuffer())).toContain(`Prepared for ${elite.email}`);
+    for (const [prefix, words] of [
+      ["/ar", ["أُعدّت لـ", "بتاريخ", "سرّي"]],
+      ["/ckb", ["ئامادەکراوە بۆ", "نهێنی"]],
+    ] as const) {
+      const copy = await get(`${prefix}/documents/${docs.elite.id}/download`, elite.cookie, { "If-None-Match": english.headers.get("etag")! });
+      // Another language is another version of the reader's copy: not answered from the English one.
+      expect(copy.status, prefix).toBe(200);
+      const text = await pdfText(await copy.arrayBuffer());
+      for (const word of [...words, elite.email!]) expect(text, prefix).toContain(word);
+      expect(text, prefix).not.toContain("Prepared for");
+      const visitor = await get(`${prefix}/documents/${docs.elite.id}/download`);
+      expect([visitor.status, visitor.headers.get("location")], prefix).toEqual([302, `${prefix}/auth?redirectTo=${encodeURIComponent(`/documents/${docs.elite.id}`)}`]);
+    }
+  });
+
   it("gives the current investor pack at /documents/investor-pack", async () => {
     const older = await createDocument(t.db, { title: "Investor Pack 2025", kind: "investor_pack", publishedAt: new Date("2025-01-01T00:00:00Z") });
     const current = await createDocument(t.db, { title: "Investor Pack 2026", kind: "investor_pack", publishedAt: new Date("2026-01-01T00:00:00Z") });

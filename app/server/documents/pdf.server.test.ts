@@ -195,7 +195,13 @@ function multiply(m: number[], n: number[]): number[] {
 }
 
 describe("stampPdf", () => {
-  const stamp = { email: "samira.haddad@example.com", date: "24 November 2026", firm: brand.legalName };
+  const english = (email: string, date: string) => ({
+    email,
+    prepared: `Prepared for ${email} on ${date}`,
+    notice: `${brand.legalName} · Confidential — do not forward`,
+    direction: "ltr" as const,
+  });
+  const stamp = english("samira.haddad@example.com", "24 November 2026");
 
   async function mixedPages(): Promise<Uint8Array> {
     const doc = await PDFDocument.load(await renderPdf(LONG, { createdAt: CREATED }), { updateMetadata: false });
@@ -259,8 +265,44 @@ describe("stampPdf", () => {
   });
 
   it("stamps an e-mail with characters the standard font lacks", async () => {
-    const stamped = await stampPdf(await renderPdf(LONG), { email: "ωmega@example.com", date: "1 May 2026", firm: brand.legalName });
+    const stamped = await stampPdf(await renderPdf(LONG), english("ωmega@example.com", "1 May 2026"));
     expect((await pageTexts(stamped))[0]).toContain("Prepared for ?mega@example.com on 1 May 2026");
+  });
+
+  it.each([
+    {
+      language: "Arabic",
+      prepared: "أُعدّت لـ samira.haddad@example.com بتاريخ 24 نوفمبر 2026",
+      notice: `${brand.legalName} · سرّي — يُرجى عدم إعادة توجيهها`,
+      words: ["أُعدّت لـ", "بتاريخ", "نوفمبر", "سرّي — يُرجى عدم إعادة توجيهها"],
+    },
+    {
+      language: "Sorani",
+      prepared: "ئامادەکراوە بۆ samira.haddad@example.com لە 24 تشرینی دووەم 2026",
+      notice: `${brand.legalName} · نهێنی — بۆ کەسی تری مەنێرە`,
+      words: ["ئامادەکراوە بۆ", "لە", "تشرینی دووەم", "نهێنی — بۆ کەسی تری مەنێرە"],
+    },
+  ])("stamps a reader's copy in $language, in a typeface with its letters, inside the page", async ({ prepared, notice, words }) => {
+    const stamped = await stampPdf(await renderPdf(LONG), { email: "samira.haddad@example.com", prepared, notice, direction: "rtl" });
+    // Every word is there to be found (no letter replaced by "?"): a text extractor reads
+    // the footer back from the glyphs, the address and the figures among them.
+    const text = (await pageTexts(stamped))[0]!;
+    for (const word of [...words, "samira.haddad@example.com", "24", "2026", brand.legalName]) expect(text).toContain(word);
+    expect(text).not.toContain("?");
+    const fonts = (await PDFDocument.load(stamped)).context
+      .enumerateIndirectObjects()
+      .map(([, object]) => String(object))
+      .filter((object) => object.includes("/FontName"));
+    expect(fonts.some((font) => font.includes("/FontName /Vazirmatn"))).toBe(true);
+
+    const pdf = await getDocumentProxy(new Uint8Array(stamped));
+    const page = await pdf.getPage(1);
+    const view = page.getViewport({ scale: 1 });
+    const footer = (await page.getTextContent()).items.find((item) => "str" in item && item.str.includes("samira.haddad@example.com") && item.str.includes(words[0]!));
+    expect(footer && "dir" in footer ? footer.dir : undefined).toBe("rtl");
+    const [x] = multiply(view.transform, (footer as { transform: number[] }).transform).slice(4);
+    expect(x).toBeGreaterThanOrEqual(0);
+    expect(x! + (footer as { width: number }).width).toBeLessThanOrEqual(view.width);
   });
 });
 

@@ -9,12 +9,18 @@ import {
   type PDFPage,
   type RGB,
 } from "pdf-lib";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import * as fontkit from "@pdf-lib/fontkit";
+import type { Font } from "@pdf-lib/fontkit";
 import { brand } from "~/domain/brand";
+import { glyphOrder, visualRuns } from "./visual-runs";
 
 /**
  * PDFs (issue 15), with pdf-lib: checking an upload by its content, stamping a reader's
- * copy with their e-mail and the date on every page, and writing the documents the demo
- * content ships with. Standard fonts only (WinAnsi): a character they cannot show becomes "?".
+ * copy with their e-mail and the date on every page (in their language, issue 17), and
+ * writing the documents the demo content ships with. English is set in the standard fonts
+ * (WinAnsi: a character they cannot show becomes "?"); Arabic and Sorani in Vazirmatn.
  */
 
 // ---- Checking an upload ----------------------------------------------------------------------
@@ -120,21 +126,97 @@ function encodable(font: PDFFont, text: string): string {
 
 // ---- Stamping a reader's copy -----------------------------------------------------------------
 
+/** What a reader's copy is stamped with, in the reader's language. */
+export interface Stamp {
+  /** The reader's e-mail: the watermark. */
+  email: string;
+  /** "Prepared for <e-mail> on <date>". */
+  prepared: string;
+  /** "<firm> · Confidential — do not forward". */
+  notice: string;
+  /** Which way the reader's language reads. */
+  direction: "ltr" | "rtl";
+}
+
+/** How the stamp's text is measured and drawn: one font, and the order its glyphs go in. */
+interface Face {
+  /** `text` on one line, every character the font cannot show replaced by "?". */
+  clean(text: string): string;
+  width(text: string, size: number): number;
+  draw(page: PDFPage, text: string, o: { x: number; y: number; size: number; angle: number; color: RGB; opacity?: number }): void;
+}
+
+/** Helvetica, as every PDF reader has it: English (and any Latin) text, left to right. */
+async function latinFace(doc: PDFDocument): Promise<Face> {
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  return {
+    clean: (text) => encodable(font, text),
+    width: (text, size) => font.widthOfTextAtSize(text, size),
+    draw: (page, text, { angle, ...o }) => page.drawText(text, { ...o, font, rotate: degrees(angle) }),
+  };
+}
+
+const ARABIC_SCRIPT = /\p{Script=Arabic}/u;
+
+/** Vazirmatn (OFL), one typeface for Arabic, Sorani and Latin, read once and kept. */
+let arabicFont: Promise<{ bytes: Uint8Array; glyphs: Font }> | undefined;
+function loadArabicFont() {
+  arabicFont ??= readFile(createRequire(import.meta.url).resolve("@expo-google-fonts/vazirmatn/400Regular/Vazirmatn_400Regular.ttf")).then((bytes) => ({
+    bytes,
+    glyphs: fontkit.create(bytes),
+  }));
+  return arabicFont;
+}
+
+/**
+ * Arabic and Sorani: Vazirmatn, embedded as a subset of the glyphs used. fontkit shapes each
+ * run (letters joined by position, lam-alef ligatures) and lays an Arabic run out right to
+ * left; the runs themselves are ordered by the bidirectional algorithm (visual-runs.ts), so
+ * an e-mail address or a date's figures inside a right-to-left sentence read left to right.
+ */
+async function arabicFace(doc: PDFDocument, direction: "ltr" | "rtl"): Promise<Face> {
+  const { bytes, glyphs } = await loadArabicFont();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(bytes, { subset: true });
+  const shown = (ch: string) => glyphs.hasGlyphForCodePoint(ch.codePointAt(0)!);
+  const runs = (text: string, size: number) =>
+    visualRuns(text, direction).map((run) => {
+      const drawn = glyphOrder(run);
+      return { drawn, width: font.widthOfTextAtSize(drawn, size) };
+    });
+  return {
+    clean: (text) =>
+      [...text.normalize("NFC").replace(/\s+/g, " ")]
+        .map((ch) => (shown(ch) ? ch : (PLAIN[ch] ?? "?")))
+        .map((ch) => (ch === "" || ch === "?" || shown(ch) ? ch : "?"))
+        .join(""),
+    width: (text, size) => runs(text, size).reduce((sum, run) => sum + run.width, 0),
+    draw: (page, text, { x, y, size, angle, color, opacity }) => {
+      const rad = (angle * Math.PI) / 180;
+      let along = 0;
+      for (const run of runs(text, size)) {
+        page.drawText(run.drawn, { x: x + along * Math.cos(rad), y: y + along * Math.sin(rad), size, font, color, opacity, rotate: degrees(angle) });
+        along += run.width;
+      }
+    },
+  };
+}
+
 /**
  * A reader's copy: on every page, drawn into its content (so it is part of the page, and
  * a text extractor finds it), a footer line saying whom it was prepared for and when, and
- * a faint diagonal watermark of their e-mail. Page size, crop box and rotation are
- * respected, so the stamp reads the right way up inside what the reader sees. The rest of
- * the document (its info dictionary included) is left as it was.
+ * a faint diagonal watermark of their e-mail, in the reader's language. Page size, crop box
+ * and rotation are respected, so the stamp reads the right way up inside what the reader
+ * sees. The rest of the document (its info dictionary included) is left as it was.
  */
-export async function stampPdf(bytes: Uint8Array, stamp: { email: string; date: string; firm: string }): Promise<Uint8Array> {
+export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
   // pdf-lib wraps each page's existing content in q/Q before adding ours, so a page that
   // leaves its graphics state changed cannot move or scale the stamp.
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const email = encodable(font, stamp.email);
-  const prepared = encodable(font, `Prepared for ${stamp.email} on ${stamp.date}`);
-  const notice = encodable(font, `${stamp.firm} · Confidential — do not forward`);
+  const face = ARABIC_SCRIPT.test(stamp.prepared + stamp.notice) ? await arabicFace(doc, stamp.direction) : await latinFace(doc);
+  const email = face.clean(stamp.email);
+  const prepared = face.clean(stamp.prepared);
+  const notice = face.clean(stamp.notice);
   const grey = rgb(0.4, 0.4, 0.4);
 
   for (const page of doc.getPages()) {
@@ -144,21 +226,21 @@ export async function stampPdf(bytes: Uint8Array, stamp: { email: string; date: 
 
     // The footer: one small grey line, shrunk to fit; two lines on a narrow page.
     let lines = [`${prepared} · ${notice}`];
-    let size = fitSize(font, lines, room, 7.5, 5.5);
+    let size = fitSize(face, lines, room, 7.5, 5.5);
     if (size === null) {
       lines = [prepared, notice];
-      size = fitSize(font, lines, room, 7.5, 4) ?? 4;
+      size = fitSize(face, lines, room, 7.5, 4) ?? 4;
     }
     for (const [n, line] of lines.entries()) {
-      const width = font.widthOfTextAtSize(line, size);
+      const width = face.width(line, size);
       const at = view.at(Math.max(margin, (view.width - width) / 2), margin * 0.6 + (lines.length - 1 - n) * size * 1.25);
-      page.drawText(line, { x: at.x, y: at.y, size, font, color: grey, rotate: degrees(view.angle) });
+      face.draw(page, line, { x: at.x, y: at.y, size, color: grey, angle: view.angle });
     }
 
     // The watermark: the e-mail along the page's diagonal, as large as fits, barely there.
     const angle = Math.min(60, Math.max(30, (Math.atan2(view.height, view.width) * 180) / Math.PI));
     const rad = (angle * Math.PI) / 180;
-    const perPoint = Math.max(1, font.widthOfTextAtSize(email, 1));
+    const perPoint = Math.max(1, face.width(email, 1));
     const capHeight = 0.72;
     const markSize = Math.max(
       6,
@@ -168,21 +250,21 @@ export async function stampPdf(bytes: Uint8Array, stamp: { email: string; date: 
         (0.85 * view.height) / (perPoint * Math.sin(rad) + capHeight * Math.cos(rad)),
       ),
     );
-    const half = font.widthOfTextAtSize(email, markSize) / 2;
+    const half = face.width(email, markSize) / 2;
     const lift = (capHeight * markSize) / 2;
     const start = view.at(
       view.width / 2 - half * Math.cos(rad) + lift * Math.sin(rad),
       view.height / 2 - half * Math.sin(rad) - lift * Math.cos(rad),
     );
-    page.drawText(email, { x: start.x, y: start.y, size: markSize, font, color: rgb(0.11, 0.16, 0.29), opacity: 0.08, rotate: degrees(view.angle + angle) });
+    face.draw(page, email, { x: start.x, y: start.y, size: markSize, color: rgb(0.11, 0.16, 0.29), opacity: 0.08, angle: view.angle + angle });
   }
   return doc.save();
 }
 
 /** The largest size from `max` down to `min` (half-point steps) at which every line fits `width`, or null. */
-function fitSize(font: PDFFont, lines: string[], width: number, max: number, min: number): number | null {
+function fitSize(face: Face, lines: string[], width: number, max: number, min: number): number | null {
   for (let size = max; size >= min; size -= 0.5) {
-    if (lines.every((line) => font.widthOfTextAtSize(line, size) <= width)) return size;
+    if (lines.every((line) => face.width(line, size) <= width)) return size;
   }
   return null;
 }

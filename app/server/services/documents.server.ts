@@ -14,8 +14,11 @@ import {
   type LibraryDocument,
 } from "~/domain/documents";
 import { documentAccess } from "~/domain/entitlements";
+import { dateLocaleOf } from "~/i18n/date-locales";
+import { translator } from "~/i18n/i18n";
+import { DEFAULT_LOCALE, directionOf } from "~/i18n/locales";
 import { documentDownloads, documents, investmentOpportunities, storedFiles, user } from "../db/schema.server";
-import { inspectPdf, stampPdf } from "../documents/pdf.server";
+import { inspectPdf, stampPdf, type Stamp } from "../documents/pdf.server";
 import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { deleteFile, findFile, holdsVersion, readFileBytes, storeFile, streamFile, type FileAnswer } from "../storage/files.server";
@@ -142,8 +145,22 @@ export type DocumentDownload =
   | { outcome: "sign-in" | "upgrade"; documentId: string }
   | { outcome: "file"; file: FileAnswer };
 
-/** The date stamped on a reader's copy: "24 November 2026", on the firm's calendar. */
-const stampDate = (now: Date, timeZone: string) => format(new TZDate(now.getTime(), timeZone), "d MMMM yyyy");
+/**
+ * What a reader's copy is stamped with, in the language of the page it was asked from:
+ * "Prepared for <e-mail> on 24 November 2026" (the date on the firm's calendar) and the
+ * firm's confidentiality line.
+ */
+function readerStamp(ctx: ServiceContext, email: string): Stamp {
+  const locale = ctx.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
+  const date = format(new TZDate((ctx.clock?.() ?? new Date()).getTime(), ctx.config.firmTimeZone), "d MMMM yyyy", { locale: dateLocaleOf(locale) });
+  return {
+    email,
+    prepared: t("mail.stamp.prepared", { email, date }),
+    notice: t("mail.stamp.notice", { firm: brand.legalName }),
+    direction: directionOf(locale),
+  };
+}
 
 /** `attachment; filename=...` for a name that may hold anything. */
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -197,13 +214,13 @@ export async function downloadDocument(
   const userId = actor.kind === "user" ? actor.userId : "";
   const [reader] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
   if (!reader) return { outcome: "sign-in", documentId: doc.id };
-  const date = stampDate(ctx.clock?.() ?? new Date(), ctx.config.firmTimeZone);
-  const etag = createHash("sha256").update(`${file.sha256}\n${reader.email}\n${date}`).digest("hex");
+  const stamp = readerStamp(ctx, reader.email);
+  const etag = createHash("sha256").update(`${file.sha256}\n${stamp.prepared}\n${stamp.notice}`).digest("hex");
   if (!holdsVersion(input.ifNoneMatch, etag)) await record();
   return {
     outcome: "file",
     file: {
-      body: async () => stampPdf(await readFileBytes(ctx.db, file), { email: reader.email, date, firm: brand.legalName }),
+      body: async () => stampPdf(await readFileBytes(ctx.db, file), stamp),
       etag,
       contentType: "application/pdf",
       cacheControl: "private, no-cache",
