@@ -35,40 +35,31 @@ export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 
 export const DOCUMENT_LIMITS = { title: 200, summary: 2000, fileName: 150 } as const;
 
-/** Ours: what the admin is told about an upload, checked by its content. */
+/** Ours: what the admin is told about an upload, checked by its content (admin catalogue keys). */
 export const DOCUMENT_UPLOAD_MESSAGES = {
-  missing: "Please choose a PDF file",
-  tooLarge: "The PDF must be 20 MB or smaller",
-  notPdf: "This file is not a PDF. Please choose a PDF document",
-  encrypted: "This PDF is password-protected. Please upload a copy without a password",
-  malformed: "This PDF could not be read. It may be damaged; please export it again and upload the new copy",
-} as const;
+  missing: "admin.documents.upload.missing",
+  tooLarge: "admin.documents.upload.tooLarge",
+  notPdf: "admin.documents.upload.notPdf",
+  encrypted: "admin.documents.upload.encrypted",
+  malformed: "admin.documents.upload.malformed",
+} as const satisfies Record<string, MessageKey>;
 
-export const ADMIN_DOCUMENT_TOASTS = {
-  fetchFailed: "Failed to fetch documents",
-  saveFailed: "Failed to save document",
-  created: "Document uploaded successfully",
-  updated: "Document updated successfully",
-  deleteFailed: "Failed to delete document",
-  deleted: "Document deleted successfully",
-} as const;
-
-const text = (max: number, required: string) =>
+const text = (max: number, messages: { required: MessageKey; tooLong: MessageKey }) =>
   z
-    .string({ error: required })
+    .string({ error: messages.required })
     .trim()
-    .min(1, required)
-    .max(max, `Must be ${max} characters or fewer`);
+    .min(1, messages.required)
+    .max(max, messages.tooLong);
 
-/** The admin's document form (the file itself is checked apart, by its content). */
+/** The admin's document form (the file itself is checked apart, by its content); its messages are admin keys. */
 export const documentFormSchema = z.object({
   id: z.uuid().optional().or(z.literal("").transform(() => undefined)),
-  title: text(DOCUMENT_LIMITS.title, "Title is required"),
-  summary: text(DOCUMENT_LIMITS.summary, "Summary is required"),
-  kind: z.enum(DOCUMENT_KINDS, { error: "Please choose a kind" }),
-  audience: z.enum(DOCUMENT_AUDIENCES, { error: "Please choose who may read it" }),
+  title: text(DOCUMENT_LIMITS.title, { required: "admin.documents.form.titleRequired", tooLong: "admin.documents.form.tooLong200" }),
+  summary: text(DOCUMENT_LIMITS.summary, { required: "admin.documents.form.summaryRequired", tooLong: "admin.documents.form.tooLong2000" }),
+  kind: z.enum(DOCUMENT_KINDS, { error: "admin.documents.form.kindRequired" }),
+  audience: z.enum(DOCUMENT_AUDIENCES, { error: "admin.documents.form.audienceRequired" }),
   opportunityId: z
-    .union([z.uuid(), z.literal("")], { error: "Please choose an opportunity" })
+    .union([z.uuid(), z.literal("")], { error: "admin.documents.form.opportunityRequired" })
     .transform((v) => v || null),
   isPublished: z
     .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])

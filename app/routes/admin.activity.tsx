@@ -11,6 +11,7 @@ import { brand } from "~/domain/brand";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, translator, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
+import { RichText, standIns } from "~/i18n/rich-text";
 import { actorOf, requireAdminViewer } from "~/server/security/session.server";
 import { recentActivity } from "~/server/services/activity.server";
 import type { Route } from "./+types/admin.activity";
@@ -66,13 +67,22 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
                 {e.kind === "download" ? <Download className="mt-0.5 size-4 text-accent" aria-hidden="true" /> : <Star className="mt-0.5 size-4 text-accent" aria-hidden="true" />}
                 <div className="min-w-0 flex-1">
                   <p>
-                    <Link to={`?q=${encodeURIComponent(e.investor.email)}`} className="font-medium hover:underline">
-                      {e.investor.name}
-                    </Link>{" "}
-                    {e.kind === "download" ? t("admin.activity.downloaded") : t("admin.activity.registeredInterest")}{" "}
-                    <Link to={e.subjectPath} className="text-primary hover:underline">
-                      {e.subject}
-                    </Link>
+                    {/* The sentence's word order is the language's: the two links go where it puts them. */}
+                    <RichText
+                      message={t(e.kind === "download" ? "admin.activity.downloaded" : "admin.activity.registeredInterest", standIns("investor", "subject"))}
+                      elements={{
+                        investor: (
+                          <Link to={`?q=${encodeURIComponent(e.investor.email)}`} className="font-medium hover:underline">
+                            {e.investor.name}
+                          </Link>
+                        ),
+                        subject: (
+                          <Link to={e.subjectPath} className="text-primary hover:underline">
+                            {e.subject}
+                          </Link>
+                        ),
+                      }}
+                    />
                     {e.detail ? <span className="text-muted-foreground"> · {e.detail}</span> : null}
                   </p>
                   <p className="text-xs text-muted-foreground">

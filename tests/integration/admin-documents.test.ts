@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENT_UPLOAD_MESSAGES, MAX_DOCUMENT_BYTES } from "~/domain/documents";
+import { english } from "../support/english";
 // The admin action says its messages in the request's language: the catalogues must be loaded.
 import "~/i18n/catalogues.server";
 import { action as documentsAction, loader as documentsLoader } from "~/routes/admin.documents";
@@ -51,7 +52,7 @@ const titled = async (title: string) => (await bed.t.db.select().from(documents)
 describe(`/admin/documents (${testDriver})`, () => {
   it("refuses a file that is not a PDF, a password-protected or damaged one, one over 20 MB, and a new document without a file, storing nothing", async () => {
     const before = await fileCount();
-    const cases: Array<[Uint8Array | undefined, string]> = [
+    const cases: Array<[Uint8Array | undefined, (typeof DOCUMENT_UPLOAD_MESSAGES)[keyof typeof DOCUMENT_UPLOAD_MESSAGES]]> = [
       [new TextEncoder().encode("<html><script>alert(1)</script></html>"), DOCUMENT_UPLOAD_MESSAGES.notPdf],
       [encryptedPdf(), DOCUMENT_UPLOAD_MESSAGES.encrypted],
       [new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog"), DOCUMENT_UPLOAD_MESSAGES.malformed],
@@ -61,7 +62,7 @@ describe(`/admin/documents (${testDriver})`, () => {
     for (const [bytes, message] of cases) {
       const answer = await save({ ...FIELDS, title: `Refused ${message}` }, bytes ? { bytes, name: "brief.pdf" } : undefined);
       expect(answer.status, message).toBe(400);
-      expect(answer.data.fieldErrors, message).toEqual({ file: [message] });
+      expect(answer.data.fieldErrors, message).toEqual({ file: [english(message)] });
       expect(await titled(`Refused ${message}`), message).toBeUndefined();
     }
     expect(await fileCount()).toBe(before);

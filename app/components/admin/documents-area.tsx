@@ -21,7 +21,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import type { AdminActionResult } from "~/domain/action-result";
-import { ADMIN_DOCUMENT_AUDIENCE_KEYS, ADMIN_DOCUMENT_KIND_KEYS, ADMIN_DOCUMENT_TOAST_KEYS, documentMessageKey } from "~/domain/admin-documents";
+import { ADMIN_DOCUMENT_AUDIENCE_KEYS, ADMIN_DOCUMENT_KIND_KEYS, ADMIN_DOCUMENT_TOAST_KEYS } from "~/domain/admin-documents";
 import {
   DOCUMENT_AUDIENCES,
   DOCUMENT_KINDS,
@@ -49,10 +49,6 @@ const FILE = { type: "file" } as const;
 const CHECKBOX = { type: "checkbox" } as const;
 const PDF_ACCEPT = "application/pdf,.pdf";
 
-/** A field whose messages (documents.ts' English) the page says in its language. */
-function keyedField(field: { id: string; errors?: string[] }): { id: string; errors: string[] | undefined } {
-  return { id: field.id, errors: field.errors?.map(documentMessageKey) };
-}
 
 
 type Editing = { mode: "create" } | { mode: "edit"; doc: AdminDocument } | null;
@@ -226,14 +222,14 @@ function DocumentFormDialog({ editing, opportunities }: { editing: NonNullable<E
       <fetcher.Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name="intent" value="document-save" />
         {doc ? <input type="hidden" name="id" value={doc.id} /> : null}
-        <FormField field={keyedField(fields.title)} label={t("admin.opportunityForm.title")}>
+        <FormField field={fields.title} label={t("admin.opportunityForm.title")}>
           <Input {...getInputProps(fields.title, TEXT)} maxLength={DOCUMENT_LIMITS.title} autoComplete="off" />
         </FormField>
-        <FormField field={keyedField(fields.summary)} label={t("admin.documents.summary")}>
+        <FormField field={fields.summary} label={t("admin.documents.summary")}>
           <Textarea {...getTextareaProps(fields.summary)} rows={3} maxLength={DOCUMENT_LIMITS.summary} />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField field={keyedField(fields.kind)} label={t("admin.documents.kind")}>
+          <FormField field={fields.kind} label={t("admin.documents.kind")}>
             <select {...getSelectProps(fields.kind)} className={`${adminSelectClass} w-full px-3`}>
               {DOCUMENT_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
@@ -242,7 +238,7 @@ function DocumentFormDialog({ editing, opportunities }: { editing: NonNullable<E
               ))}
             </select>
           </FormField>
-          <FormField field={keyedField(fields.audience)} label={t("admin.documents.audience")}>
+          <FormField field={fields.audience} label={t("admin.documents.audience")}>
             <select {...getSelectProps(fields.audience)} className={`${adminSelectClass} w-full px-3`}>
               {DOCUMENT_AUDIENCES.map((audience) => (
                 <option key={audience} value={audience}>
@@ -251,7 +247,7 @@ function DocumentFormDialog({ editing, opportunities }: { editing: NonNullable<E
               ))}
             </select>
           </FormField>
-          <FormField field={keyedField(fields.opportunityId)} label={t("admin.bookings.opportunity")}>
+          <FormField field={fields.opportunityId} label={t("admin.bookings.opportunity")}>
             <select {...getSelectProps(fields.opportunityId)} className={`${adminSelectClass} w-full px-3`}>
               <option value="">{t("admin.documents.noOpportunity")}</option>
               {opportunities.map((o) => (
@@ -262,7 +258,7 @@ function DocumentFormDialog({ editing, opportunities }: { editing: NonNullable<E
             </select>
           </FormField>
           <FormField
-            field={keyedField(fields.file)}
+            field={fields.file}
             label={doc ? t("admin.documents.replaceFile") : t("admin.documents.pdfFile")}
             hint={doc ? t("admin.documents.currentFile", { name: doc.fileName }) : undefined}
           >

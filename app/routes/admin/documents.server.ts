@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FieldErrors } from "~/domain/action-result";
-import { ADMIN_DOCUMENT_TOAST_KEYS, documentMessageKey } from "~/domain/admin-documents";
+import { ADMIN_DOCUMENT_TOAST_KEYS } from "~/domain/admin-documents";
 import { DOCUMENT_UPLOAD_MESSAGES, deleteDocumentSchema, documentFormSchema } from "~/domain/documents";
 import { deleteDocument, readPdfUpload, saveDocument } from "~/server/services/documents.server";
 import { invalid } from "./panel.server";
@@ -22,8 +22,7 @@ export const DOCUMENT_INTENTS: Record<string, AdminIntent> = {
       if (pdf && "problem" in pdf) fieldErrors.file = [pdf.problem];
       if (!pdf && !fields.id) fieldErrors.file = [DOCUMENT_UPLOAD_MESSAGES.missing];
       if (!parsed.success || Object.keys(fieldErrors).length > 0) {
-        const keyed = Object.fromEntries(Object.entries(fieldErrors).map(([name, messages]) => [name, messages?.map(documentMessageKey)]));
-        return invalid(ADMIN_DOCUMENT_TOAST_KEYS.saveFailed, keyed);
+        return invalid(ADMIN_DOCUMENT_TOAST_KEYS.saveFailed, fieldErrors);
       }
       await saveDocument(context, actor, { values: parsed.data, pdf: pdf && !("problem" in pdf) ? pdf : undefined });
       return { ok: true };
