@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { freePort } from "./tests/e2e/free-port";
@@ -32,7 +32,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: process.env.CI ? 2 : undefined,
+  // At least two: on a 2-core machine Playwright's default (half the cores) is one worker,
+  // which leaves the server idle while Chromium waits and adds minutes to \`npm test\`.
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
   use: {
