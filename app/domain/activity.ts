@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { InterestStatus } from "./interests";
 
 /** An investor's recent activity, as the admin sees it (issue 15): downloads and expressions of interest. */
 export interface ActivityEvent {
@@ -8,8 +9,8 @@ export interface ActivityEvent {
   /** The document's or the opportunity's title. */
   subject: string;
   subjectPath: string;
-  /** "$250,000 · Contacted", or null for a download. */
-  detail: string | null;
+  /** An expression of interest's amount and where it stands ("$250,000 · Contacted"); null for a download. */
+  interest: { amountUsd: number; status: InterestStatus; withdrawn: boolean } | null;
 }
 
 export const ACTIVITY_LIMIT = 50;

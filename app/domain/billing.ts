@@ -16,6 +16,7 @@ export const BILLING_MESSAGES = {
   noBillingAccount: "pricing.billing.noBillingAccount",
   portalFailed: "pricing.billing.portalFailed",
   alreadySubscribed: "pricing.billing.alreadySubscribed",
+  signInFirst: "pricing.billing.signInFirst",
 } as const satisfies Record<string, MessageKey>;
 
 /** SPEC.md section 7, create-checkout-subscription: {planId, billingInterval}. */

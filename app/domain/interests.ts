@@ -9,7 +9,7 @@ import type { MessageKey } from "~/i18n/i18n";
 
 export const INTEREST_STATUSES = ["new", "contacted", "allocated", "declined"] as const;
 export type InterestStatus = (typeof INTEREST_STATUSES)[number];
-/** In English, for what stays English (the CSV export, the activity log); screens use INTEREST_STATUS_KEYS. */
+/** In English, for what stays English (the CSV export, the admins' notices); screens use INTEREST_STATUS_KEYS. */
 export const INTEREST_STATUS_LABELS: Record<InterestStatus, string> = {
   new: "New",
   contacted: "Contacted",

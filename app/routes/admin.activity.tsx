@@ -5,7 +5,10 @@ import { AdminAreaPage } from "~/components/admin/admin-areas";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
+import { TypedText } from "~/components/ui/typed-text";
 import { adminActivityQuerySchema } from "~/domain/activity";
+import { formatUsd } from "~/domain/format";
+import { INTEREST_STATUS_KEYS } from "~/domain/interests";
 import { MessageTimestamp } from "~/components/admin/message-timestamp";
 import { brand } from "~/domain/brand";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
@@ -17,7 +20,7 @@ import { recentActivity } from "~/server/services/activity.server";
 import type { Route } from "./+types/admin.activity";
 import { loadPanel } from "./admin/panel.server";
 
-export const handle = { catalogues: ["admin"], dates: true } satisfies I18nHandle;
+export const handle = { catalogues: ["admin", "opportunities"], dates: true } satisfies I18nHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 /** /admin/activity (issue 15): what investors did lately (downloads, expressions of interest), for one investor by e-mail or for all. */
@@ -73,17 +76,22 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
                       elements={{
                         investor: (
                           <Link to={`?q=${encodeURIComponent(e.investor.email)}`} className="font-medium hover:underline">
-                            {e.investor.name}
+                            <TypedText text={e.investor.name} name />
                           </Link>
                         ),
                         subject: (
                           <Link to={e.subjectPath} className="text-primary hover:underline">
-                            {e.subject}
+                            <TypedText text={e.subject} />
                           </Link>
                         ),
                       }}
                     />
-                    {e.detail ? <span className="text-muted-foreground"> · {e.detail}</span> : null}
+                    {e.interest ? (
+                      <span className="text-muted-foreground">
+                        {" · "}
+                        {formatUsd(e.interest.amountUsd)} · {t(e.interest.withdrawn ? "opportunities.interest.status.withdrawn" : INTEREST_STATUS_KEYS[e.interest.status])}
+                      </span>
+                    ) : null}
                   </p>
                   <p className="text-xs text-muted-foreground">
                     <span dir="ltr">{e.investor.email}</span> ·{" "}

@@ -1,11 +1,14 @@
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { AdminAreaPage } from "~/components/admin/admin-areas";
 import { ExportLink } from "~/components/admin/export-link";
 import { toast } from "~/components/ui/toaster";
 import type { AlertTopic } from "~/domain/alerts";
 import { brand } from "~/domain/brand";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { DOWNLOAD_PAGE } from "~/domain/site-map";
 import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
+import { RichText, standIns } from "~/i18n/rich-text";
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { actorOf, requireAdminViewer } from "~/server/security/session.server";
 import { alertSubscriberCounts } from "~/server/services/alerts.server";
@@ -56,7 +59,18 @@ export default function AdminAlerts({ loaderData }: Route.ComponentProps) {
             <li key={c.topic} className="space-y-4 rounded-xl border bg-card p-6 shadow-sm" data-testid={`alert-topic-${c.topic}`}>
               <div>
                 <h2 className="font-serif text-xl font-semibold">{t(TOPICS[c.topic].title)}</h2>
-                <p className="mt-1 text-sm text-muted-foreground">{t(TOPICS[c.topic].description)}</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  <RichText
+                    message={t(TOPICS[c.topic].description, standIns("page"))}
+                    elements={{
+                      page: (
+                        <Link to={DOWNLOAD_PAGE.path} dir="ltr" className="underline underline-offset-2 hover:text-foreground">
+                          {DOWNLOAD_PAGE.path}
+                        </Link>
+                      ),
+                    }}
+                  />
+                </p>
               </div>
               <dl className="grid grid-cols-3 gap-3 text-center">
                 <div className="rounded-lg bg-muted/60 p-3">

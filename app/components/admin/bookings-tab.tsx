@@ -16,6 +16,8 @@ import { formatDayInZone } from "~/domain/booking-labels";
 import { ExportLink } from "./export-link";
 import { adminSelectClass, Pager, StatusFilter } from "./list-controls";
 import { useActionResult } from "./use-action-result";
+import { TypedText } from "~/components/ui/typed-text";
+import { RichText, standIns } from "~/i18n/rich-text";
 
 
 /** SPEC.md section 2, /admin Bookings: the count, every booking with its status select. */
@@ -106,7 +108,7 @@ function MeetingLinkForm({ booking, name }: { booking: BookingWithSlot; name: st
       <input type="hidden" name="bookingId" value={booking.id} />
       <div className="grid min-w-64 flex-1 gap-1">
         <label htmlFor={id} className="text-sm text-muted-foreground">
-          {t("admin.bookings.meetingLink", { name })}
+          <RichText message={t("admin.bookings.meetingLink", standIns("name"))} elements={{ name: <TypedText text={name} name /> }} />
         </label>
         <Input
           id={id}
@@ -145,7 +147,9 @@ function BookingRow({ booking, timeZone }: { booking: BookingWithSlot; timeZone:
     <article className="rounded-xl border bg-card p-5 shadow-sm" aria-label={t("admin.bookings.from", { name })}>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h3 className="font-semibold">{name}</h3>
+          <h3 className="font-semibold">
+            <TypedText text={name} name />
+          </h3>
           <p className="text-sm text-muted-foreground">
             {t("admin.bookings.typeRequested", { type: bookingTypeLabel(booking.bookingType, t), date: formatDayInZone(booking.createdAt, timeZone, dateLocale) })}
           </p>
@@ -153,7 +157,7 @@ function BookingRow({ booking, timeZone }: { booking: BookingWithSlot; timeZone:
         <div className="flex items-center gap-3">
           <Badge variant={bookingStatusVariant(booking.status)}>{bookingStatusLabel(booking.status, t)}</Badge>
           <label className="sr-only" htmlFor={`status-${booking.id}`}>
-            {t("admin.bookings.statusOf", { name })}
+            <RichText message={t("admin.bookings.statusOf", standIns("name"))} elements={{ name: <TypedText text={name} name /> }} />
           </label>
           <select
             id={`status-${booking.id}`}
@@ -185,24 +189,30 @@ function BookingRow({ booking, timeZone }: { booking: BookingWithSlot; timeZone:
         </div>
         <div>
           <dt className="text-muted-foreground">{t("admin.bookings.amount")}</dt>
-          <dd>{booking.investmentAmount}</dd>
+          <dd>
+            <TypedText text={booking.investmentAmount} />
+          </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">{preferred ? t("admin.bookings.preferredTime") : t("admin.bookings.timeSlot")}</dt>
-          <dd>{booking.slot ? <SlotWhen slot={booking.slot} timeZone={timeZone} /> : (preferred || t("admin.bookings.noneChosen"))}</dd>
+          <dd>{booking.slot ? <SlotWhen slot={booking.slot} timeZone={timeZone} /> : preferred ? <TypedText text={preferred} /> : t("admin.bookings.noneChosen")}</dd>
         </div>
         {booking.opportunityTitle ? (
           <div>
             <dt className="text-muted-foreground">{t("admin.bookings.opportunity")}</dt>
-            <dd>{booking.opportunityTitle}</dd>
+            <dd>
+              <TypedText text={booking.opportunityTitle} />
+            </dd>
           </div>
         ) : null}
       </dl>
-      <p className="mt-4 text-sm whitespace-pre-line">{booking.message}</p>
+      <p className="mt-4 text-sm whitespace-pre-line">
+        <TypedText text={booking.message} />
+      </p>
       {booking.status === "cancelled" && booking.cancellationReason ? (
         <p className="mt-2 text-sm">
           <span className="text-muted-foreground">{t("admin.bookings.cancellationReason")} </span>
-          {booking.cancellationReason}
+          <TypedText text={booking.cancellationReason} />
         </p>
       ) : null}
       {booking.status === "confirmed" ? <MeetingLinkForm booking={booking} name={name} /> : null}

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Download, FileText, LoaderCircle, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher, useHref } from "react-router";
 import { z } from "zod";
 import { FormField } from "~/components/forms/form-field";
 import { useAdminForm } from "~/components/forms/use-admin-form";
@@ -35,7 +35,9 @@ import {
   type AdminDocument,
 } from "~/domain/documents";
 import { useDateLocale } from "~/i18n/date-locales";
-import { type MessageKey, useT } from "~/i18n/i18n";
+import { type MessageKey, useLocale, useT } from "~/i18n/i18n";
+import { typedTextProps } from "~/i18n/locales";
+import { RichText, standIns } from "~/i18n/rich-text";
 import { formatDayInZone } from "~/domain/booking-labels";
 import { adminSelectClass } from "./list-controls";
 import { useSaveAndDeleteResults } from "./use-action-result";
@@ -120,6 +122,9 @@ function DocumentRow({ doc, timeZone, onEdit }: { doc: AdminDocument; timeZone: 
   const remover = useFetcher<AdminActionResult>({ key: DELETE_FETCHER });
   const t = useT();
   const dateLocale = useDateLocale();
+  const locale = useLocale();
+  // A plain link (the file is not a page), under the page's language: the copy is stamped in it.
+  const download = useHref(documentDownloadPath(doc.id));
   const deleting = remover.state !== "idle" && remover.formData?.get("documentId") === doc.id;
   return (
     <article aria-label={doc.title} aria-busy={deleting} className="flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm md:flex-row md:items-start md:justify-between" data-testid="admin-document">
@@ -130,23 +135,28 @@ function DocumentRow({ doc, timeZone, onEdit }: { doc: AdminDocument; timeZone: 
           <Badge variant="outline">{t(ADMIN_DOCUMENT_AUDIENCE_KEYS[doc.audience])}</Badge>
         </div>
         <h3 className="font-serif text-lg font-semibold">
-          <a href={documentPath(doc.id)} className="hover:underline">
+          <Link to={documentPath(doc.id)} className="hover:underline" {...typedTextProps(doc.title, locale)}>
             {doc.title}
-          </a>
+          </Link>
         </h3>
-        <p className="line-clamp-2 text-sm text-muted-foreground">{doc.summary}</p>
+        <p className="line-clamp-2 text-sm text-muted-foreground" {...typedTextProps(doc.summary, locale)}>
+          {doc.summary}
+        </p>
         <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
           <div className="flex gap-1">
             <dt className="text-muted-foreground">{t("admin.documents.file")}</dt>
             <dd className="inline-flex items-center gap-1">
               <FileText className="size-3.5" aria-hidden="true" />
-              {t("admin.documents.fileFacts", { name: doc.fileName, pages: doc.pageCount, size: formatFileSize(doc.byteSize) })}
+              <RichText
+                message={t("admin.documents.fileFacts", { ...standIns("name"), pages: doc.pageCount, size: formatFileSize(doc.byteSize) })}
+                elements={{ name: <span dir="ltr">{doc.fileName}</span> }}
+              />
             </dd>
           </div>
           {doc.opportunityTitle ? (
             <div className="flex gap-1">
               <dt className="text-muted-foreground">{t("admin.documents.opportunity")}</dt>
-              <dd>{doc.opportunityTitle}</dd>
+              <dd {...typedTextProps(doc.opportunityTitle, locale)}>{doc.opportunityTitle}</dd>
             </div>
           ) : null}
           <div className="flex gap-1">
@@ -162,7 +172,7 @@ function DocumentRow({ doc, timeZone, onEdit }: { doc: AdminDocument; timeZone: 
         </dl>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        <a href={documentDownloadPath(doc.id)} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={t("admin.documents.downloadNamed", { title: doc.title })}>
+        <a href={download} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={t("admin.documents.downloadNamed", { title: doc.title })}>
           <Download aria-hidden="true" /> {t("admin.documents.download")}
         </a>
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={t("admin.opportunities.editNamed", { title: doc.title })}>

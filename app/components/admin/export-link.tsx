@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { useHref } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { type MessageKey, useT } from "~/i18n/i18n";
 
@@ -11,7 +12,8 @@ const LABELS = {
 
 /**
  * The CSV download of a tab's current filter or search. A plain link, so the download
- * works before (and without) JavaScript; empty parameters are left out.
+ * works before (and without) JavaScript; empty parameters are left out. Under the page's
+ * language, whose words the file's headings and values are written in.
  */
 export function ExportLink({
   kind,
@@ -24,8 +26,9 @@ export function ExportLink({
 }) {
   const t = useT();
   const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
+  const href = useHref(`/admin/export/${kind}.csv`);
   return (
-    <a href={`/admin/export/${kind}.csv${query ? `?${query}` : ""}`} download className={buttonVariants({ variant: "outline" })}>
+    <a href={`${href}${query ? `?${query}` : ""}`} download className={buttonVariants({ variant: "outline" })}>
       <Download aria-hidden="true" /> {label ?? t(LABELS[kind])}
     </a>
   );

@@ -19,6 +19,8 @@ import { formatDayInZone } from "~/domain/booking-labels";
 import { ExportLink } from "./export-link";
 import { adminSelectClass, Pager, StatusFilter } from "./list-controls";
 import { useActionResult } from "./use-action-result";
+import { TypedText } from "~/components/ui/typed-text";
+import { RichText, standIns } from "~/i18n/rich-text";
 
 const STATUS_FETCHER = "admin-interest-status";
 
@@ -141,9 +143,11 @@ function InterestRow({ interest: i, timeZone }: { interest: AdminInterest; timeZ
     <article aria-label={t("admin.interests.from", { name: i.investorName })} className="rounded-xl border bg-card p-5 shadow-sm" data-testid="admin-interest">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h3 className="font-semibold">{i.investorName}</h3>
+          <h3 className="font-semibold">
+            <TypedText text={i.investorName} name />
+          </h3>
           <p className="text-sm text-muted-foreground">
-            {i.opportunityTitle} · {t("admin.interests.registered", { date: formatDayInZone(i.createdAt, timeZone, dateLocale) })}
+            <TypedText text={i.opportunityTitle} /> · {t("admin.interests.registered", { date: formatDayInZone(i.createdAt, timeZone, dateLocale) })}
             {withdrawn ? t("admin.interests.withdrawn", { date: formatDayInZone(i.withdrawnAt!, timeZone, dateLocale) }) : ""}
           </p>
         </div>
@@ -152,7 +156,7 @@ function InterestRow({ interest: i, timeZone }: { interest: AdminInterest; timeZ
           {withdrawn ? null : (
             <>
               <label className="sr-only" htmlFor={`interest-status-${i.id}`}>
-                {t("admin.interests.statusOf", { name: i.investorName })}
+                <RichText message={t("admin.interests.statusOf", standIns("name"))} elements={{ name: <TypedText text={i.investorName} name /> }} />
               </label>
               <select
                 id={`interest-status-${i.id}`}
@@ -185,7 +189,11 @@ function InterestRow({ interest: i, timeZone }: { interest: AdminInterest; timeZ
           <dd>{i.units ?? t("admin.bookings.notGiven")}</dd>
         </div>
       </dl>
-      {i.note ? <p className="mt-3 text-sm whitespace-pre-line">{i.note}</p> : null}
+      {i.note ? (
+        <p className="mt-3 text-sm whitespace-pre-line">
+          <TypedText text={i.note} />
+        </p>
+      ) : null}
     </article>
   );
 }

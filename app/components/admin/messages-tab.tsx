@@ -12,6 +12,7 @@ import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-words";
 import { ExportLink } from "./export-link";
 import { Pager } from "./list-controls";
 import { MessageTimestamp } from "./message-timestamp";
+import { TypedText } from "~/components/ui/typed-text";
 
 /** SPEC.md section 2, /admin Messages: a searchable list, unread ones marked 'New'. */
 export function AdminMessagesTab({
@@ -85,7 +86,7 @@ function MessageItem({ message, timeZone }: { message: AdminMessage; timeZone: s
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 className="flex items-center gap-2 font-semibold">
-            {name}
+            <TypedText text={name} name />
             {unread ? <Badge variant="warning">{t("admin.messages.new")}</Badge> : null}
           </h3>
           <p className="text-sm text-muted-foreground">
@@ -105,11 +106,15 @@ function MessageItem({ message, timeZone }: { message: AdminMessage; timeZone: s
           </fetcher.Form>
         ) : null}
       </div>
-      <p className="mt-3 text-sm whitespace-pre-line">{message.message}</p>
+      <p className="mt-3 text-sm whitespace-pre-line">
+        <TypedText text={message.message} />
+      </p>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <dt className="text-muted-foreground">{t("admin.bookings.amount")}</dt>
-          <dd>{message.investmentAmount}</dd>
+          <dd>
+            <TypedText text={message.investmentAmount} />
+          </dd>
         </div>
         {message.booking ? (
           <>
@@ -126,7 +131,9 @@ function MessageItem({ message, timeZone }: { message: AdminMessage; timeZone: s
             {message.booking.preferredTime ? (
               <div>
                 <dt className="text-muted-foreground">{t("admin.bookings.preferredTime")}</dt>
-                <dd>{message.booking.preferredTime}</dd>
+                <dd>
+                  <TypedText text={message.booking.preferredTime} />
+                </dd>
               </div>
             ) : null}
           </>

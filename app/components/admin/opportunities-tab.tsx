@@ -38,8 +38,8 @@ import { EARLY_ACCESS_DAYS, OPPORTUNITY_STATUSES, type OpportunityStatus } from 
 import { formatUsd } from "~/domain/format";
 import { IMAGE_ACCEPT, IMAGE_UPLOAD_MESSAGES, imageSizeProblem } from "~/domain/image-upload";
 import type { AdminActionResult } from "~/domain/action-result";
-import { type MessageKey, useT } from "~/i18n/i18n";
-import { LOCALE_NAMES } from "~/i18n/locales";
+import { type MessageKey, useLocale, useT } from "~/i18n/i18n";
+import { LOCALE_NAMES, typedTextProps } from "~/i18n/locales";
 import { adminSelectClass } from "./list-controls";
 import { useSaveAndDeleteResults } from "./use-action-result";
 
@@ -119,6 +119,8 @@ export function AdminOpportunitiesTab({ opportunities, failed, timeZone }: { opp
 function OpportunityAdminCard({ opportunity: o, onEdit }: { opportunity: AdminOpportunity; onEdit: () => void }) {
   const remover = useFetcher<AdminActionResult>({ key: DELETE_FETCHER });
   const t = useT();
+  // The English the admin typed, marked as English on an Arabic or Sorani page.
+  const locale = useLocale();
   const deleting = remover.state !== "idle" && remover.formData?.get("opportunityId") === o.id;
   return (
     <article aria-label={o.title} className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm" aria-busy={deleting}>
@@ -130,10 +132,12 @@ function OpportunityAdminCard({ opportunity: o, onEdit }: { opportunity: AdminOp
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
-          <h3 className="font-serif text-lg font-semibold">{o.title}</h3>
+          <h3 className="font-serif text-lg font-semibold" {...typedTextProps(o.title, locale)}>
+            {o.title}
+          </h3>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
             <MapPin className="size-4" aria-hidden="true" />
-            {o.location}
+            <span {...typedTextProps(o.location, locale)}>{o.location}</span>
           </p>
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
@@ -143,11 +147,15 @@ function OpportunityAdminCard({ opportunity: o, onEdit }: { opportunity: AdminOp
           </div>
           <div>
             <dt className="text-muted-foreground">{t("admin.opportunities.returns")}</dt>
-            <dd className="font-medium">{o.projectedReturns}</dd>
+            <dd className="font-medium" {...typedTextProps(o.projectedReturns, locale)}>
+              {o.projectedReturns}
+            </dd>
           </div>
           <div className="col-span-2">
             <dt className="text-muted-foreground">{t("admin.opportunities.developer")}</dt>
-            <dd className="font-medium">{o.developer}</dd>
+            <dd className="font-medium" translate="no" {...typedTextProps(o.developer, locale)}>
+              {o.developer}
+            </dd>
           </div>
         </dl>
         <div className="mt-auto flex gap-2 pt-2">

@@ -8,6 +8,8 @@ import { formatDayInZone } from "~/domain/booking-labels";
 import { adminSelectClass, Pager } from "./list-controls";
 import { useActionResult } from "./use-action-result";
 import type { AdminUser } from "~/domain/admin-users";
+import { TypedText } from "~/components/ui/typed-text";
+import { RichText, standIns } from "~/i18n/rich-text";
 
 const ROLE_FETCHER = "admin-user-role";
 
@@ -72,14 +74,14 @@ function UserRow({ user, isSelf, timeZone }: { user: AdminUser; isSelf: boolean;
     <div className="flex flex-wrap items-center justify-between gap-3 p-4">
       <div>
         <p className="font-medium">
-          {name} {isSelf ? <span className="text-sm font-normal text-muted-foreground">{t("admin.users.you")}</span> : null}
+          <TypedText text={name} name /> {isSelf ? <span className="text-sm font-normal text-muted-foreground">{t("admin.users.you")}</span> : null}
         </p>
         <p className="text-sm text-muted-foreground">
           <span dir="ltr">{user.email}</span> · {t("admin.users.joined", { date: formatDayInZone(user.createdAt, timeZone, dateLocale) })}
         </p>
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <span className="sr-only">{t("admin.users.roleOf", { name })}</span>
+        <span className="sr-only"><RichText message={t("admin.users.roleOf", standIns("name"))} elements={{ name: <TypedText text={name} name /> }} /></span>
         <select
           className={adminSelectClass}
           value={String(shown)}

@@ -2,8 +2,6 @@ import { and, desc, eq, ilike, isNotNull } from "drizzle-orm";
 import { ACTIVITY_LIMIT, type ActivityEvent } from "~/domain/activity";
 import { likePattern } from "~/domain/admin-messages";
 import { documentPath } from "~/domain/documents";
-import { formatUsd } from "~/domain/format";
-import { INTEREST_STATUS_LABELS } from "~/domain/interests";
 import { documentDownloads, documents, investmentOpportunities, opportunityInterests, profiles, user } from "../db/schema.server";
 import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
@@ -53,7 +51,7 @@ export async function recentActivity(ctx: ServiceContext, actor: Actor, { q }: {
       investor: { id: d.id, name: name(d), email: d.email },
       subject: d.subject,
       subjectPath: documentPath(d.subjectId),
-      detail: null,
+      interest: null,
     })),
     ...interests.map((i) => ({
       kind: "interest" as const,
@@ -61,7 +59,7 @@ export async function recentActivity(ctx: ServiceContext, actor: Actor, { q }: {
       investor: { id: i.id, name: name(i), email: i.email },
       subject: i.subject,
       subjectPath: `/opportunities/${i.subjectId}`,
-      detail: `${formatUsd(Number(i.amountUsd))} · ${i.withdrawnAt ? "Withdrawn" : INTEREST_STATUS_LABELS[i.status]}`,
+      interest: { amountUsd: Number(i.amountUsd), status: i.status, withdrawn: i.withdrawnAt !== null },
     })),
   ];
   return events.sort((a, b) => b.at.localeCompare(a.at)).slice(0, ACTIVITY_LIMIT);

@@ -20,7 +20,7 @@ function stripeFailure(error: unknown, message: string): never {
   throw new AppError("UNAVAILABLE", message, { cause: error });
 }
 
-const SIGN_IN_FIRST = "Please sign in to start a subscription.";
+const SIGN_IN_FIRST = BILLING_MESSAGES.signInFirst;
 const signedIn = (actor: Actor): string => requireUser(actor, SIGN_IN_FIRST);
 
 /** What Stripe already knows of this investor: their customer, and whether a subscription still runs. */

@@ -152,7 +152,7 @@ async function saveSubscription(tx: Database, sub: Stripe.Subscription, at: Date
 
 /** The investor's subscription for their dashboard (the running one, else the latest); only ever their own. */
 export async function findCurrentSubscription(ctx: ServiceContext, actor: Actor): Promise<SubscriptionSummary | null> {
-  const userId = requireUser(actor, "Please sign in.");
+  const userId = requireUser(actor);
   const [row] = await ctx.db
     .select({
       planName: subscriptionPlans.name,
