@@ -7,6 +7,7 @@ import { ServerRouter } from "react-router";
 import "./i18n/catalogues.server";
 import { NonceProvider } from "./nonce";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./server/db/pg-error.server";
+import { holdScriptsStream } from "./server/http/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -35,7 +36,8 @@ export default function handleRequest(
     const sendShell = () => {
       shellRendered = true;
       const body = new PassThrough();
-      const stream = createReadableStreamFromReadable(body);
+      // The page's scripts are held until it has painted (decision 022).
+      const stream = createReadableStreamFromReadable(body.pipe(holdScriptsStream()));
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);

@@ -27,6 +27,7 @@ import { I18nContext, i18nFor, pageCatalogues, translator, useLocale } from "./i
 import { directionOf } from "./i18n/locales";
 import { PageMessages } from "./i18n/page-catalogues";
 import type { FlashToast } from "./domain/toast";
+import { HYDRATED_HOOK, RELEASE_SCRIPTS } from "./held-scripts";
 import { useNonce } from "./nonce";
 import { readToast } from "./server/http/toast-cookie.server";
 
@@ -70,7 +71,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png", sizes: "180x180" },
 ];
 
+/** Tells the inline script that held the page's scripts that the page has hydrated (it replays a tap that came too early). */
+function useHydratedSignal() {
+  useEffect(() => {
+    (window as unknown as Record<string, (() => void) | undefined>)[HYDRATED_HOOK]?.();
+  }, []);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  useHydratedSignal();
   const nonce = useNonce();
   const locale = useLocale();
   const catalogues = pageCatalogues(useMatches());
@@ -93,6 +102,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <PageMessages locale={locale} names={catalogues.names} dates={catalogues.dates} />
         <Scripts nonce={nonce} />
+        {/* Gives back the scripts the server held until the page has painted (decision 022). */}
+        {/* The browser never runs it again, so its text stays out of the browser's bundle. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? RELEASE_SCRIPTS : "" }} />
       </body>
     </html>
   );

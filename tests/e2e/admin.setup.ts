@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { randomInt } from "node:crypto";
-import { expect, test as setup } from "@playwright/test";
+import { expect, test as setup } from "./fixtures";
 import { totpCode } from "../support/totp";
 import { adminKeyFile, E2E_ADMIN } from "./e2e-admin";
 

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Page, type Response } from "@playwright/test";
 import { linkFrom } from "../support/mailbox";
 
 export interface Investor {
@@ -49,7 +49,19 @@ export async function signInOverHttp(request: APIRequestContext, baseURL: string
  *
  * `investor` is a verified investor whose session the page already holds.
  */
-export const test = base.extend<{ investor: Investor; allowedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{ investor: Investor; allowedConsoleErrors: RegExp[] }, { browser: Browser }>({
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+        const context = await newContext(...args);
+        context.on("page", waitForHydrationOnNavigation);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
   allowedConsoleErrors: [[], { option: true }],
   page: async ({ page, allowedConsoleErrors }, use) => {
     const errors: string[] = [];
@@ -60,6 +72,7 @@ export const test = base.extend<{ investor: Investor; allowedConsoleErrors: RegE
       if (!expectedRefusal && !allowedConsoleErrors.some((allowed) => allowed.test(text))) errors.push(text);
     });
     page.on("pageerror", (error) => errors.push(error.message));
+    waitForHydrationOnNavigation(page);
     await use(page);
     expect(errors, "console errors on the page").toEqual([]);
   },
@@ -74,6 +87,29 @@ export const test = base.extend<{ investor: Investor; allowedConsoleErrors: RegE
     await use(investor);
   },
 });
+
+/**
+ * A page of ours loads its scripts after the first paint (decision 022): `goto` and
+ * `reload` on `page` wait, as a visitor's eye would, until it has hydrated, unless the
+ * test asked for less (`waitUntil: "commit"` or `"domcontentloaded"`). The `page` fixture
+ * and every page of a context a test makes itself (`browser.newContext()`) do this.
+ */
+function waitForHydrationOnNavigation(page: Page) {
+  for (const method of ["goto", "reload"] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>;
+    page[method] = (async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      const options = args.find((arg): arg is { waitUntil?: string } => typeof arg === "object" && arg !== null);
+      if (options?.waitUntil !== "commit" && options?.waitUntil !== "domcontentloaded") await untilHydrated(page);
+      return response;
+    }) as never;
+  }
+}
+
+/** Until the page has hydrated (its `<html>` says so), when it is a page of ours with scripts running. */
+export async function untilHydrated(page: Page) {
+  await page.waitForFunction(() => !("__tigrisHydrated" in window) || document.documentElement.hasAttribute("data-hydrated"), undefined, { timeout: 15_000 });
+}
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 

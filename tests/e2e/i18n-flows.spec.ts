@@ -34,7 +34,7 @@ const LANGUAGES = [
  * people of these tests, addresses, file formats and sizes, and the trade's acronyms a
  * translation keeps beside its own words.
  */
-const ALLOWED = /Tigris Advisory( Ltd)?|\b(Explorer|Investor|Elite)\b|Google|LinkedIn|Samira|Haddad|Layla|Al-Rashid|[\w.+-]+@[\w.-]+|https?:\/\/\S*|\b(IRR|RERA|DIFC|LEED|KYC|ICO|GDPR|UK|PECR|USD|PDF|CSV|KB|MB|AM|PM|GMT|UTC)\b/g;
+const ALLOWED = /Tigris Advisory( Ltd)?|\b(Explorer|Investor|Elite)\b|Google|LinkedIn|Samira|Haddad|Layla|Al-Rashid|[\w.+-]+@[\w.-]+|https?:\/\/\S*|\b(IRR|RERA|DIFC|LEED|KYC|ICO|GDPR|UK|PECR|USD|PDF|CSV|KB|MB|AM|PM|GMT|BST|UTC)\b/g;
 
 /**
  * The Latin words left in an area (its text, and the labels and placeholders a screen

@@ -89,3 +89,52 @@ test.describe("hero image", () => {
     expect(total, JSON.stringify(shifts)).toBeLessThan(0.001);
   });
 });
+
+/** Decision 022: the scripts wait for the first paint, and a tap that comes before them is not lost. */
+test.describe("scripts after the first paint", () => {
+  for (const path of ["/", "/ar"]) {
+    test(`${path} arrives with its scripts held, and they are given back once it has painted`, async ({ page, request }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).not.toMatch(/rel="modulepreload"|type="module"/);
+      expect(html.match(/<link rel="x-held-modulepreload" href="\/assets\/[^"]+\.js"/g)?.length).toBeGreaterThan(3);
+      expect(html).toMatch(/<script nonce="[^"]+" type="x-held-module">import "\/assets\/manifest-/);
+
+      // In the browser: every module loads and the page hydrates (the booking dialog opens).
+      const scripts = await scriptsLoadedBy(page, path);
+      const held = [...html.matchAll(/<link rel="x-held-modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+      for (const href of held) expect(scripts.map((s) => new URL(s.url).pathname)).toContain(href);
+      await expect(page.locator('link[rel="x-held-modulepreload"], script[type="x-held-module"]')).toHaveCount(0);
+    });
+  }
+
+  /** The client entry arrives two seconds late, so a tap surely comes first; answers whether it was asked for yet. */
+  async function slowEntry(page: Page): Promise<() => boolean> {
+    let requested = false;
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      requested = true;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    return () => requested;
+  }
+
+  test("a tap on a button before the page has hydrated is replayed once it has", async ({ page }) => {
+    const entryRequested = await slowEntry(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Schedule a Call" }).first().click();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    // The tap also gave the scripts back at once.
+    await expect.poll(entryRequested).toBe(true);
+    await expect(page.getByRole("dialog", { name: "Schedule Your Consultation" })).toBeVisible({ timeout: 10_000 });
+  });
+
+  test("so is a press on a control that acts on the press (a tab)", async ({ page, investor }) => {
+    expect(investor.email).toBeTruthy();
+    await slowEntry(page);
+    await page.goto("/dashboard", { waitUntil: "domcontentloaded" });
+    const tab = page.getByRole("tab", { name: "My Bookings" });
+    await tab.click();
+    await expect(tab).toHaveAttribute("aria-selected", "false");
+    await expect(tab).toHaveAttribute("aria-selected", "true", { timeout: 10_000 });
+  });
+});
