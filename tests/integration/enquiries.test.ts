@@ -441,12 +441,11 @@ describe(`enquiry limits (${testDriver})`, () => {
     expect(await bookingsFor(email)).toHaveLength(2);
   });
 
-  // BUG (app/server/rate-limit.server.ts, releaseHit; used by the CONFLICT branch of
-  // submitEnquiry in app/server/enquiries.server.ts): giving the cooldown back only sets
-  // hits to 0 and leaves window_started_at where the refused attempt put it, so a success
-  // that follows lands in that old fixed window and its cooldown ends when the *refused*
-  // attempt's window ends. Here: CONFLICT at t=0, success at t=25 s, another submission at
-  // t=31 s (6 s after the success) is accepted; SPEC.md section 9 allows one per 30 s.
+  // A CONFLICT leaves no window behind (its hits roll back with its transaction), so a
+  // success that follows starts a whole 30-second cooldown of its own. (Once a bug: giving
+  // the hit back left the refused attempt's window in place, and the cooldown of the
+  // success ended when that window did.) Here: CONFLICT at t=0, success at t=25 s, another
+  // submission at t=31 s (6 s after the success) is refused; SPEC.md section 9 allows one per 30 s.
   it("starts a full 30-second cooldown at a success that follows a given-back CONFLICT", async () => {
     const clientKey = nextKey();
     const email = nextEmail("window");

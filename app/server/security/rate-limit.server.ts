@@ -1,5 +1,5 @@
 import { AppError } from "~/domain/app-error";
-import { and, eq, gt, lt, lte, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import type { ServiceContext } from "../http/request-context.server";
 import { requestLimits } from "../db/schema.server";
@@ -83,21 +83,6 @@ export async function pruneLimits(db: Database, now: Date = new Date()): Promise
   return gone.length;
 }
 
-/**
- * Gives back one hit counted against `key` in its current window: for a request that was
- * counted up front but in the end wrote nothing (a slot taken a moment earlier), so the
- * visitor may choose another time at once.
- */
-export async function releaseHit(db: Database, key: string): Promise<void> {
-  // A window left with no hits is removed, so the next counted request starts a whole new
-  // window instead of inheriting what is left of the refused attempt's.
-  await db.delete(requestLimits).where(and(eq(requestLimits.key, key), lte(requestLimits.hits, 1)));
-  await db
-    .update(requestLimits)
-    .set({ hits: sql`${requestLimits.hits} - 1` })
-    .where(and(eq(requestLimits.key, key), gt(requestLimits.hits, 1)));
-}
-
 /** One limit a request is counted against; `rule` names it for the log (the key may hold an address). */
 export interface CountedLimit {
   rule: string;
@@ -106,25 +91,35 @@ export interface CountedLimit {
 }
 
 /**
- * Counts one request against each limit in turn. The first past its limit refuses with
- * RATE_LIMITED and `refusal` (the metrics told, the hits already counted given back).
- * Answers the keys counted, for `releaseHits` when the request ends up writing nothing.
+ * Counts one request against every limit in one statement, inside the caller's
+ * transaction `tx`: each key's hit is added only while its window has room (the check runs
+ * on the locked row, so concurrent requests cannot both take the last place). A key left
+ * out of the answer refused: RATE_LIMITED with `refusal` (the metrics told), and the
+ * caller's transaction rolls back the hits the other keys took. A request that fails later
+ * in the transaction gives its hits back the same way, so only what was recorded counts.
  */
-export async function hitLimits(ctx: Pick<ServiceContext, "db" | "metrics">, limits: CountedLimit[], refusal: string): Promise<string[]> {
-  const counted: string[] = [];
-  for (const { rule, key, limit } of limits) {
-    const result = await hitLimit(ctx.db, key, limit);
-    if (!result.allowed) {
-      await releaseHits(ctx.db, counted);
-      countRefusal(ctx, key);
-      throw new AppError("RATE_LIMITED", refusal, { detail: { rule, retryAfter: result.retryAfterSeconds } });
-    }
-    counted.push(key);
-  }
-  return counted;
-}
-
-/** Gives back the hits `hitLimits` counted; best effort (a failure here must not hide the request's own). */
-export async function releaseHits(db: Database, keys: readonly string[]): Promise<void> {
-  await Promise.all(keys.map((key) => releaseHit(db, key))).catch(() => {});
+export async function hitLimits(ctx: Pick<ServiceContext, "metrics">, tx: Database, limits: readonly CountedLimit[], refusal: string): Promise<void> {
+  const rules = sql.join(
+    limits.map((l) => sql`(${l.key}::text, ${l.limit.max}::int, ${l.limit.windowSeconds}::int)`),
+    sql`, `,
+  );
+  const ruleOf = (column: string) => sql`(select ${sql.raw(column)} from rules where rules.key = excluded.key)`;
+  const expired = sql`r.window_started_at <= now() - make_interval(secs => ${ruleOf("window_seconds")})`;
+  const counted = (await tx.execute(sql`
+    with rules (key, max_hits, window_seconds) as (values ${rules})
+    insert into request_limits as r (key) select key from rules
+    on conflict (key) do update set
+      hits = case when ${expired} then 1 else r.hits + 1 end,
+      window_started_at = case when ${expired} then now() else r.window_started_at end
+    where ${expired} or r.hits < ${ruleOf("max_hits")}
+    returning r.key`)) as unknown as { rows: { key: string }[] };
+  if (counted.rows.length === limits.length) return;
+  const taken = new Set(counted.rows.map((row) => row.key));
+  const refused = limits.find((l) => !taken.has(l.key))!;
+  const [row] = await tx
+    .select({ resetIn: sql<number>`ceil(extract(epoch from (${requestLimits.windowStartedAt} + make_interval(secs => ${refused.limit.windowSeconds}) - now())))::int` })
+    .from(requestLimits)
+    .where(eq(requestLimits.key, refused.key));
+  countRefusal(ctx, refused.key);
+  throw new AppError("RATE_LIMITED", refusal, { detail: { rule: refused.rule, retryAfter: Math.max(1, row?.resetIn ?? refused.limit.windowSeconds) } });
 }

@@ -34,7 +34,7 @@ import { recordAudit } from "./audit.server";
 import { slotTakenOr, type Booking } from "./bookings.server";
 import { bookingClock, findOfferedSlotForUpdate, listUpcomingSlots } from "./slots.server";
 import { openToEveryone } from "./opportunities.server";
-import { hitLimits, releaseHits, type LimitRule } from "../security/rate-limit.server";
+import { hitLimits, type LimitRule } from "../security/rate-limit.server";
 import { listAdminEmails } from "./users.server";
 
 /**
@@ -297,18 +297,15 @@ export async function changeBooking(
   const bookingId = tokenBookingId(ctx, token);
   if (!bookingId) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.linkInvalid);
   const now = nowOf(ctx);
-  // Each change mails the booking's address and every admin: bounded per booking and per
-  // client, so a link cannot be used to flood an inbox. A refused change gives its hits back.
-  const counted = await hitLimits(
-    ctx,
-    [
-      { rule: "per-booking", key: `booking-change:${bookingId}`, limit: BOOKING_CHANGES_PER_BOOKING },
-      { rule: "per-address", key: `booking-change:address:${ctx.clientKey}`, limit: BOOKING_CHANGES_PER_ADDRESS },
-    ],
-    BOOKING_CHANGE_KEYS.tooMany,
-  );
   try {
     return await ctx.db.transaction(async (tx) => {
+      // Each change mails the booking's address and every admin: bounded per booking and per
+      // client, so a link cannot be used to flood an inbox. A refused or failed change rolls
+      // its hits back with the rest of the transaction.
+      await hitLimits(ctx, tx, [
+        { rule: "per-booking", key: `booking-change:${bookingId}`, limit: BOOKING_CHANGES_PER_BOOKING },
+        { rule: "per-address", key: `booking-change:address:${ctx.clientKey}`, limit: BOOKING_CHANGES_PER_ADDRESS },
+      ], BOOKING_CHANGE_KEYS.tooMany);
       const before = await lockBooking(tx, bookingId, now);
       if (!before || !isLinkAlive({ status: before.booking.status, slot: before.slot }, ctx.config.firmTimeZone, now)) {
         throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.linkInvalid);
@@ -337,7 +334,6 @@ export async function changeBooking(
       return { kind: "cancelled" as const };
     });
   } catch (error) {
-    await releaseHits(ctx.db, counted);
     throw slotTakenOr(error, { bookingId }, BOOKING_CHANGE_KEYS.slotTaken);
   }
 }

@@ -6,7 +6,7 @@ import { adminBookingNoticeEmail, bookingMailInput, bookingReceiptEmail } from "
 import { enqueueEmail } from "../email/outbox.server";
 import type { ServiceContext } from "../http/request-context.server";
 import type { Actor } from "../security/actor.server";
-import { hitLimits, releaseHits, type LimitRule } from "../security/rate-limit.server";
+import { hitLimits, type LimitRule } from "../security/rate-limit.server";
 import { SLOT_TAKEN_MESSAGE, createBooking } from "./bookings.server";
 import { recordContactMessage } from "./messages.server";
 import { findActiveOpportunity } from "./opportunities.server";
@@ -30,25 +30,21 @@ export const ENQUIRY_DAILY_LIMIT_PER_EMAIL: LimitRule = { max: 5, windowSeconds:
  */
 export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: EnquiryInput): Promise<{ bookingId: string }> {
   const { db } = ctx;
-  const counted = await hitLimits(
-    ctx,
-    [
-    { rule: "address-cooldown", key: `enquiry:address:${ctx.clientKey}`, limit: ENQUIRY_COOLDOWN },
-    { rule: "email-cooldown", key: `enquiry:email:${input.email}`, limit: ENQUIRY_COOLDOWN },
-    { rule: "address-daily", key: `enquiry-day:address:${ctx.clientKey}`, limit: ENQUIRY_DAILY_LIMIT_PER_ADDRESS },
-    { rule: "email-daily", key: `enquiry-day:email:${input.email}`, limit: ENQUIRY_DAILY_LIMIT_PER_EMAIL },
-    ],
-    ENQUIRY_TOASTS.cooldown.description,
-  ).catch((error: unknown) => {
-    throw withCooldownSeconds(error);
-  });
-
   const clock = bookingClock(ctx);
   // The opportunity is kept only if this visitor may see it (an unknown, draft or
   // early-access one they may not is dropped, not refused: the enquiry still stands).
   const opportunity = input.opportunityId ? await findActiveOpportunity(ctx, actor, { id: input.opportunityId }) : undefined;
   try {
     const submitted = await db.transaction(async (tx) => {
+      // Counted in the transaction: a submission refused here, or failing further on (a slot
+      // taken a moment ago), rolls its hits back with everything else, so the visitor may
+      // try again, or pick another time, at once.
+      await hitLimits(ctx, tx, [
+        { rule: "address-cooldown", key: `enquiry:address:${ctx.clientKey}`, limit: ENQUIRY_COOLDOWN },
+        { rule: "email-cooldown", key: `enquiry:email:${input.email}`, limit: ENQUIRY_COOLDOWN },
+        { rule: "address-daily", key: `enquiry-day:address:${ctx.clientKey}`, limit: ENQUIRY_DAILY_LIMIT_PER_ADDRESS },
+        { rule: "email-daily", key: `enquiry-day:email:${input.email}`, limit: ENQUIRY_DAILY_LIMIT_PER_EMAIL },
+      ], ENQUIRY_TOASTS.cooldown.description);
       const slot = input.availabilitySlotId ? await findOfferedSlotForUpdate(tx, clock, input.availabilitySlotId) : null;
       if (input.availabilitySlotId && !slot) {
         throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { detail: { availabilitySlotId: input.availabilitySlotId } });
@@ -84,10 +80,7 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
     ctx.log.info({ bookingId: submitted.bookingId }, "enquiry received");
     return submitted;
   } catch (error) {
-    // Nothing was written (a slot taken a moment ago, or a failed write): the limits count
-    // recorded submissions, so the visitor may try again, or pick another time, at once.
-    await releaseHits(db, counted);
-    throw error;
+    throw withCooldownSeconds(error);
   }
 }
 
