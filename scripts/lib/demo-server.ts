@@ -2,10 +2,11 @@ import { spawn } from "node:child_process";
 
 /**
  * The production server on `port` with a fresh embedded database (demo content) in
- * `dataDir`, as `npm start` runs it: for the benchmarks and the screenshots. Resolves once
- * /healthz answers; `stop()` ends it.
+ * `dataDir`, as `npm start` runs it: for the benchmarks and the screenshots. `env` adds to
+ * or overrides its environment (a PostgreSQL DATABASE_URL). Resolves once /healthz
+ * answers; `stop()` ends it.
  */
-export async function startDemoServer(root: string, port: number, dataDir: string) {
+export async function startDemoServer(root: string, port: number, dataDir: string, env: Record<string, string> = {}) {
   const base = `http://localhost:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
@@ -18,13 +19,14 @@ export async function startDemoServer(root: string, port: number, dataDir: strin
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      ...env,
     },
   });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop: () => stopChild(child) };
+      if ((await fetch(`${base}/healthz`)).ok) return { base, pid: child.pid!, stop: () => stopChild(child) };
     } catch {
       // not listening yet
     }

@@ -1,0 +1,269 @@
+/**
+ * `npm run bench:server` (part of `npm run bench`): the server's side of issue 18's budgets,
+ * measured in one run on this machine with the built server.
+ *
+ * - Public pages: requests a second for each measured page served to a visitor, against the
+ *   same HTML (taken from the server itself) served as a static file by the same server.
+ * - Admin lists: each admin tab, a deep page of bookings and a message search, signed in as
+ *   an admin, with 1,000 and then 1,000,000 bookings and messages in a scratch PostgreSQL
+ *   database.
+ * - Enquiries: submissions a second, and their p99, from 50 clients over two instances on
+ *   one PostgreSQL.
+ * - Memory: the server's resident memory idle and after load, on the embedded database
+ *   and on PostgreSQL.
+ *
+ * Prints a table with the ratios and exits 1 when a budget is missed. The scratch database
+ * (on BENCH_DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres) is
+ * dropped at the end.
+ *
+ *   BENCH_ROWS=100000 npm run bench:server   # fewer rows for a quicker look (budgets still checked)
+ *   BENCH_SECONDS=4 npm run bench:server     # shorter load runs
+ *   BENCH_PARTS=admin npm run bench:server    # only some of: public, admin, enquiries
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { freePort } from "../tests/e2e/free-port";
+import { enquiryForm } from "../tests/support/enquiry-form";
+import { adminSession, loadGet, loadPost, medianGet } from "./lib/bench-http";
+import { ensureBuild } from "./ensure-build";
+import { startDemoServer } from "./lib/demo-server";
+import { runScript } from "../tests/support/run-script";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SMALL_ROWS = 1_000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const PUBLIC_PAGES = ["/", "/opportunities", "/pricing", "/services/investment-advisory", "/ar"];
+const PARTS = new Set((process.env.BENCH_PARTS ?? "public,admin,enquiries").split(","));
+const ADMIN = { email: "bench.admin@example.com", password: "bench admin passphrase 2031" };
+
+/** Issue 18's budgets. */
+export const SERVER_BUDGETS = {
+  /** A public page's throughput against the same HTML as a static file. */
+  publicRatio: 0.8,
+  /** An admin request with a million rows against the same with a thousand. */
+  adminRatio: 1.5,
+  /** Enquiries a second at 50 clients over two instances: three times the 180 measured before. */
+  enquiriesPerSecond: 540,
+  /** Resident memory after load on the embedded database: half of the 883 MB measured before. */
+  pgliteRssMb: 441,
+};
+
+interface Row {
+  what: string;
+  value: string;
+  budget: string;
+  ok: boolean | null;
+}
+const rows: Row[] = [];
+const record = (what: string, value: string, budget = "", ok: boolean | null = null) => {
+  rows.push({ what, value, budget, ok });
+  console.log(`${ok === false ? "MISSED " : ""}${what}: ${value}${budget ? ` (budget ${budget})` : ""}`);
+};
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN) / 1024;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A scratch database on the benchmark's PostgreSQL server, and its URL. */
+async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new URL(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+  const name = `bench_${Date.now()}`;
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`create database "${name}"`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin.toString() });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Bookings and messages up to `total` each, as a busy year of enquiries would leave them:
+ * every status and type, one message in ten unread, a surname shared by one row in a
+ * thousand (what the search looks for).
+ */
+async function seedUpTo(url: string, total: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const have = Number((await client.query("select count(*)::int as n from consultation_bookings")).rows[0].n);
+    const from = have + 1;
+    if (total < from) return;
+    const surname = `(case when g % 1000 = 7 then 'Haddad' else (array['Rahman','Karimi','Aziz','Barzani','Jaber','Saleh','Nouri','Talabani'])[1 + g % 8] end)`;
+    for (let start = from; start <= total; start += 250_000) {
+      const end = Math.min(total, start + 249_999);
+      await client.query(`
+        with made as (
+          insert into consultation_bookings (first_name, last_name, email, investment_amount, message, booking_type, status, locale, created_at)
+          select 'Investor', ${surname}, 'bench.' || g || '@example.com', '$' || (250 + g % 750) || ',000',
+                 'Interested in the payment plan and the escrow arrangements, reference ' || g,
+                 (array['consultation','investment_review','site_visit'])[1 + g % 3],
+                 (array['pending','confirmed','completed','cancelled'])[1 + g % 4],
+                 'en', now() - interval '1 minute' * (${total} - g)
+          from generate_series(${start}, ${end}) as g
+          returning id, first_name, last_name, email, investment_amount, message, created_at
+        )
+        insert into contact_messages (first_name, last_name, email, investment_amount, message, is_read, consultation_booking_id, created_at)
+        select first_name, last_name, email, investment_amount, message, (row_number() over () % 10) <> 0, id, created_at from made`);
+    }
+    await client.query("analyze consultation_bookings; analyze contact_messages");
+  } finally {
+    await client.end();
+  }
+}
+
+/** The admin requests measured at each size; the deep page is reached as an admin would, by its Older links. */
+const ADMIN_REQUESTS: Array<[string, string]> = [
+  ["Opportunities tab", "/admin"],
+  ["Bookings tab", "/admin?tab=bookings"],
+  ["Bookings, page 2,000 (or the last)", "deep:/admin?tab=bookings"],
+  ["Bookings, one status", "/admin?tab=bookings&status=confirmed"],
+  ["Messages tab", "/admin?tab=messages"],
+  ["Messages, a search", "/admin?tab=messages&q=Haddad"],
+  ["Availability tab", "/admin?tab=availability"],
+  ["Users tab", "/admin?tab=users"],
+];
+
+/** The address of the list's page `depth` (or its last), following each page's Older link (rel="next"). */
+async function followOlder(base: string, cookie: string, start: string, depth: number): Promise<string> {
+  let url = start;
+  for (let page = 1; page < depth; page++) {
+    const html = await (await fetch(`${base}${url}`, { headers: { cookie } })).text();
+    const link = /<a\b[^>]*\brel="next"[^>]*>/.exec(html)?.[0];
+    const href = link && /\bhref="([^"]+)"/.exec(link)?.[1]?.replaceAll("&amp;", "&");
+    if (!href) break;
+    url = href.startsWith("?") ? `/admin${href}` : href;
+  }
+  return url;
+}
+
+async function measureAdmin(base: string, cookie: string): Promise<Map<string, number>> {
+  const times = new Map<string, number>();
+  for (const [what, request] of ADMIN_REQUESTS) {
+    const url = request.startsWith("deep:") ? await followOlder(base, cookie, request.slice("deep:".length), 2000) : request;
+    times.set(what, await medianGet(`${base}${url}`, cookie));
+  }
+  return times;
+}
+
+/** Public pages against their own HTML as static files, served by the same server. */
+async function measurePublic(base: string) {
+  const staticDir = path.join(root, "build/client/bench-static");
+  mkdirSync(staticDir, { recursive: true });
+  try {
+    for (const [n, page] of PUBLIC_PAGES.entries()) {
+      const html = await (await fetch(`${base}${page}`)).text();
+      writeFileSync(path.join(staticDir, `page-${n}.html`), html);
+      const rendered = await loadGet(`${base}${page}`, { seconds: SECONDS });
+      const asFile = await loadGet(`${base}/bench-static/page-${n}.html`, { seconds: SECONDS });
+      const ratio = rendered.requestsPerSecond / asFile.requestsPerSecond;
+      record(
+        `GET ${page}: rendered / static file`,
+        `${rendered.requestsPerSecond.toFixed(0)} / ${asFile.requestsPerSecond.toFixed(0)} req/s = ${(ratio * 100).toFixed(0)} % (p99 ${rendered.p99Ms} ms; ${rendered.failures} failed)`,
+        `>= ${SERVER_BUDGETS.publicRatio * 100} %`,
+        ratio >= SERVER_BUDGETS.publicRatio && rendered.failures === 0,
+      );
+    }
+  } finally {
+    rmSync(staticDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  ensureBuild(root);
+  const scratch = await scratchDatabase();
+  const dirs: string[] = [];
+  const dir = () => {
+    const d = mkdtempSync(path.join(tmpdir(), "bench-server-"));
+    dirs.push(d);
+    return d;
+  };
+  const pgEnv = { DATABASE_URL: scratch.url, TRUST_PROXY: "1", BACKUP_EVERY_HOURS: "" };
+  try {
+    // Memory on the embedded database: idle, then after the public pages' load.
+    if (PARTS.has("public")) {
+    const embedded = await startDemoServer(root, await freePort(), dir(), { TRUST_PROXY: "1" });
+    try {
+      await sleep(3_000);
+      const idle = rssMb(embedded.pid);
+      await measurePublic(embedded.base);
+      const loaded = rssMb(embedded.pid);
+      record("memory, embedded database: idle / after load", `${idle.toFixed(0)} / ${loaded.toFixed(0)} MB`, `<= ${SERVER_BUDGETS.pgliteRssMb} MB after load`, loaded <= SERVER_BUDGETS.pgliteRssMb);
+    } finally {
+      await embedded.stop();
+    }
+    }
+
+    // PostgreSQL: an admin, the small tables, then the million.
+    const first = await startDemoServer(root, await freePort(), dir(), pgEnv);
+    let second: Awaited<ReturnType<typeof startDemoServer>> | undefined;
+    try {
+      const created = await runScript("create-admin", ["--email", ADMIN.email, "--password", ADMIN.password], { DATABASE_URL: scratch.url, DATA_DIR: dir() });
+      if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr}`);
+      const cookie = await adminSession(first.base, ADMIN.email, ADMIN.password);
+      const idle = rssMb(first.pid);
+
+      if (PARTS.has("admin")) {
+      await seedUpTo(scratch.url, SMALL_ROWS);
+      const small = await measureAdmin(first.base, cookie);
+      console.log(`seeding ${ROWS.toLocaleString("en")} bookings and messages...`);
+      await seedUpTo(scratch.url, ROWS);
+      const large = await measureAdmin(first.base, cookie);
+      for (const [what, ms] of large) {
+        const ratio = ms / small.get(what)!;
+        record(
+          `admin ${what}: ${ROWS.toLocaleString("en")} / ${SMALL_ROWS.toLocaleString("en")} rows`,
+          `${ms.toFixed(1)} / ${small.get(what)!.toFixed(1)} ms = ${ratio.toFixed(2)}x`,
+          `<= ${SERVER_BUDGETS.adminRatio}x`,
+          ratio <= SERVER_BUDGETS.adminRatio,
+        );
+      }
+      }
+
+      // Enquiries: 50 clients over two instances on the one database.
+      if (PARTS.has("enquiries")) {
+      second = await startDemoServer(root, await freePort(), dir(), pgEnv);
+      const run = Date.now();
+      const enquiries = await loadPost(
+        [`${first.base}/?index`, `${second.base}/?index`],
+        (n) => enquiryForm(`bench.enquiry.${run}.${n}@example.com`),
+        { connections: 50, seconds: SECONDS },
+      );
+      record(
+        "enquiries, 50 clients over two instances",
+        `${enquiries.requestsPerSecond.toFixed(0)} /s, p99 ${enquiries.p99Ms} ms (${JSON.stringify(enquiries.statuses)})`,
+        `>= ${SERVER_BUDGETS.enquiriesPerSecond} /s`,
+        enquiries.requestsPerSecond >= SERVER_BUDGETS.enquiriesPerSecond && enquiries.failures === 0,
+      );
+      }
+      record("memory, PostgreSQL: idle / after load", `${idle.toFixed(0)} / ${rssMb(first.pid).toFixed(0)} MB`);
+    } finally {
+      await second?.stop();
+      await first.stop();
+    }
+  } finally {
+    await scratch.drop();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
+
+  console.log(`\n${"measure".padEnd(72)}${"value".padEnd(64)}budget`);
+  for (const r of rows) console.log(`${r.ok === false ? "✗ " : r.ok ? "✓ " : "  "}${r.what.padEnd(70)}${r.value.padEnd(64)}${r.budget}`);
+  const missed = rows.filter((r) => r.ok === false);
+  if (missed.length) {
+    console.log(`\n${missed.length} budget${missed.length > 1 ? "s" : ""} missed`);
+    process.exitCode = 1;
+  } else console.log("\nall server budgets met");
+}
+
+await main();
