@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { MessageKey } from "~/i18n/i18n";
 import { meetingLinkSchema } from "./booking-changes";
 import { BOOKING_STATUSES } from "./constants";
+import { listPagingSchema } from "./list-page";
 
 /** SPEC.md section 8, "Admin" / Bookings: message keys (the English is verbatim). */
 export const ADMIN_BOOKING_TOASTS = {
@@ -13,10 +14,9 @@ export const ADMIN_BOOKING_TOASTS = {
 /** Bookings per page in the admin list (paginated in SQL). */
 export const ADMIN_BOOKINGS_PAGE_SIZE = 20;
 
-/** ?status=&page= of the admin bookings list; anything unreadable falls back to all, page 1. */
-export const adminBookingsQuerySchema = z.object({
+/** ?status= and the page (list-page.ts) of the admin bookings list; anything unreadable falls back to all, the newest page. */
+export const adminBookingsQuerySchema = listPagingSchema.extend({
   status: z.enum(BOOKING_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 

@@ -3,6 +3,7 @@ import { format, isValid, type Locale as DateFnsLocale } from "date-fns";
 import { z } from "zod";
 import type { MessageKey } from "~/i18n/i18n";
 import type { BookingSummary } from "./bookings";
+import { listPagingSchema } from "./list-page";
 
 /**
  * SPEC.md section 8, "Admin" / Messages: message keys. The fetch error is 'Failed to fetch
@@ -17,11 +18,13 @@ export const ADMIN_MESSAGE_TOASTS = {
 /** Messages per page in the admin list (paginated in SQL). */
 export const ADMIN_MESSAGES_PAGE_SIZE = 20;
 
-/** ?q=&mpage= of the messages list: the search text and the page. */
-export const adminMessagesQuerySchema = z.object({
+/** ?q= and the page (list-page.ts) of the messages list. */
+export const adminMessagesQuerySchema = listPagingSchema.extend({
   q: z.string().trim().max(200).catch("").default(""),
-  mpage: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
+
+/** Unread messages counted for the tab's label; past it the label says "99+ new". */
+export const UNREAD_COUNT_BOUND = 99;
 export type AdminMessagesQuery = z.infer<typeof adminMessagesQuerySchema>;
 
 export const markMessageReadSchema = z.object({ messageId: z.uuid() });

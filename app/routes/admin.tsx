@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab: Tab = isTab(params.tab) ? params.tab : "opportunities";
   const [panel, unread] = await Promise.all([
     PANELS[tab]({ context, actor, params }),
-    settle(context, "the unread message count", () => countUnreadMessages(context, actor), 0),
+    settle(context, "the unread message count", () => countUnreadMessages(context, actor), { total: 0, totalIsAtLeast: false }),
   ]);
   return { panel, unread: unread.value, viewerId: viewer.id, timeZone: context.config.firmTimeZone };
 }
@@ -95,7 +95,9 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
             <TabsList aria-label={t("admin.dashboard.sections")} className="w-fit">
               {Object.entries(TAB_LABELS).map(([value, label]) => (
                 <TabsTrigger key={value} value={value}>
-                  {value === "messages" && unread > 0 ? t("admin.tabs.messagesUnread", { count: unread }) : t(label)}
+                  {value === "messages" && unread.total > 0
+                    ? t(unread.totalIsAtLeast ? "admin.tabs.messagesUnreadMany" : "admin.tabs.messagesUnread", { count: unread.total })
+                    : t(label)}
                 </TabsTrigger>
               ))}
             </TabsList>
@@ -119,9 +121,9 @@ function Panel({ panel, viewerId, timeZone }: { panel: LoadedPanel; viewerId: st
     case "opportunities":
       return <AdminOpportunitiesTab opportunities={panel.result} failed={failed} timeZone={timeZone} />;
     case "bookings":
-      return <AdminBookingsTab query={panel.query} total={panel.result.total} bookings={panel.result.rows} failed={failed} timeZone={timeZone} />;
+      return <AdminBookingsTab query={panel.query} list={panel.result} failed={failed} timeZone={timeZone} />;
     case "messages":
-      return <AdminMessagesTab query={panel.query} total={panel.result.total} messages={panel.result.rows} failed={failed} timeZone={timeZone} />;
+      return <AdminMessagesTab query={panel.query} list={panel.result} failed={failed} timeZone={timeZone} />;
     case "availability":
       return <AdminAvailabilityTab panel={panel} failed={failed} />;
     case "users":

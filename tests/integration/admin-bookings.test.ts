@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_BOOKINGS_PAGE_SIZE } from "~/domain/admin-bookings";
+import { UNREAD_COUNT_BOUND } from "~/domain/admin-messages";
+import { LIST_COUNT_BOUND } from "~/domain/list-page";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { listBookingsForAdmin } from "~/server/services/bookings.server";
-import { listMessagesForAdmin } from "~/server/services/messages.server";
+import { countUnreadMessages, listMessagesForAdmin } from "~/server/services/messages.server";
 import { listUsersForAdmin, setUserRole } from "~/server/services/users.server";
 import { createSlot, createUser, insertBooking as createBooking, insertContactMessage } from "~/server/db/factories.server";
 import { auditLog, consultationBookings, contactMessages, emailOutbox, userRoles } from "~/server/db/schema.server";
@@ -88,11 +90,23 @@ describe(`/admin guard and bookings (${testDriver})`, () => {
       await insertBooking({ firstName: `Guest${String.fromCharCode(65 + (i % 26))}`, createdAt: new Date(base + i * 60_000), status: i % 2 ? "cancelled" : "pending" });
     }
     const first = await listBookingsForAdmin(context, admin, { page: 1 });
-    expect(first.total).toBe(ADMIN_BOOKINGS_PAGE_SIZE + 3);
+    expect(first).toMatchObject({ page: 1, total: ADMIN_BOOKINGS_PAGE_SIZE + 3, totalIsAtLeast: false, newer: null });
     expect(first.rows).toHaveLength(ADMIN_BOOKINGS_PAGE_SIZE);
     const times = first.rows.map((r) => r.createdAt.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect((await listBookingsForAdmin(context, admin, { page: 2 })).rows).toHaveLength(3);
+    // Older: the page after the first page's last row (keyset), however many rows arrive meanwhile.
+    await insertBooking({ firstName: "Newest", createdAt: new Date(base + 10 * 86_400_000) });
+    const second = await listBookingsForAdmin(context, admin, { page: 2, older: first.older! });
+    expect(second).toMatchObject({ page: 2, older: null });
+    expect(second.rows.map((r) => r.createdAt.getTime())).toEqual([2, 1, 0].map((i) => base + i * 60_000));
+    // Newer from there: the rows just above the second page (not the newest that arrived since), then the top.
+    const back = await listBookingsForAdmin(context, admin, { page: 1, newer: second.newer! });
+    expect(back.page).toBe(2);
+    expect(back.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+    expect(back.newer).not.toBeNull();
+    const top = await listBookingsForAdmin(context, admin, { page: 1, newer: back.newer! });
+    expect(top).toMatchObject({ page: 1, newer: null });
+    expect(top.rows[0]!.firstName).toBe("Newest");
     const cancelled = await listBookingsForAdmin(context, admin, { status: "cancelled", page: 1 });
     expect(cancelled.total).toBe(Math.floor((ADMIN_BOOKINGS_PAGE_SIZE + 3) / 2));
     expect(cancelled.rows.every((r) => r.status === "cancelled")).toBe(true);
@@ -110,7 +124,7 @@ describe(`/admin messages (${testDriver})`, () => {
     await insertMessage({ lastName: "Quraishi" });
     await insertMessage({ email: "FAMILY.office@example.com" });
     await insertMessage({ message: "Returns of 100% sound too good" });
-    const search = (q: string) => listMessagesForAdmin(context, bed.admin.actor, { q, mpage: 1 });
+    const search = (q: string) => listMessagesForAdmin(context, bed.admin.actor, { q, page: 1 });
     expect((await search("zaINAB")).rows.map((r) => r.firstName)).toEqual(["Zainab"]);
     expect((await search("quraishi")).total).toBe(1);
     expect((await search("family.OFFICE")).total).toBe(1);
@@ -119,7 +133,9 @@ describe(`/admin messages (${testDriver})`, () => {
     expect((await search("")).total).toBe(4);
     const [enriched] = (await search("zainab")).rows;
     expect(enriched!.booking).toEqual({ phone: "+964 770 000 0000", preferredTime: "Mornings", bookingType: "site_visit", status: "pending" });
-    await expect(listMessagesForAdmin(context, { kind: "user", userId: "x", isAdmin: false }, { q: "", mpage: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // A full name matches across the two fields.
+    expect((await search("Zainab Saleh")).rows.map((r) => r.firstName)).toEqual(["Zainab"]);
+    await expect(listMessagesForAdmin(context, { kind: "user", userId: "x", isAdmin: false }, { q: "", page: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("saves Mark as Read on the server for admins only, with an audit row", async () => {
@@ -137,6 +153,36 @@ describe(`/admin messages (${testDriver})`, () => {
     // Marking it again changes nothing and records nothing more.
     await read(bed.admin.cookie);
     expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, message.id))).toHaveLength(1);
+  });
+});
+
+describe(`/admin lists past their count's bound (${testDriver})`, () => {
+  it("say 1,000+ messages and 99+ unread rather than count them all, and still page and search", async () => {
+    await t.db.delete(contactMessages);
+    const base = Date.UTC(2032, 0, 1);
+    await t.db.insert(contactMessages).values(
+      Array.from({ length: LIST_COUNT_BOUND + 5 }, (_, i) => ({
+        firstName: "Bulk",
+        lastName: i === 3 ? "Needle" : "Sender",
+        email: `bulk${i}@example.com`,
+        investmentAmount: "$500,000",
+        message: "A message among many.",
+        isRead: i >= UNREAD_COUNT_BOUND + 1,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const page = await listMessagesForAdmin(context, bed.admin.actor, { q: "", page: 1 });
+    expect(page).toMatchObject({ total: LIST_COUNT_BOUND, totalIsAtLeast: true, newer: null });
+    expect(page.older).not.toBeNull();
+    expect(await countUnreadMessages(context, bed.admin.actor)).toEqual({ total: UNREAD_COUNT_BOUND, totalIsAtLeast: true });
+    const found = await listMessagesForAdmin(context, bed.admin.actor, { q: "needle", page: 1 });
+    expect(found).toMatchObject({ total: 1, totalIsAtLeast: false, older: null, newer: null });
+    expect(found.rows.map((r) => r.email)).toEqual(["bulk3@example.com"]);
+    // The Messages tab's label says so.
+    const loaded = (await adminLoader(routeArgs(getRequest("/admin?tab=messages", { cookie: bed.admin.cookie }), context))) as { unread: { total: number; totalIsAtLeast: boolean } };
+    expect(loaded.unread).toEqual({ total: UNREAD_COUNT_BOUND, totalIsAtLeast: true });
+    await t.db.delete(contactMessages);
+    expect(await countUnreadMessages(context, bed.admin.actor)).toEqual({ total: 0, totalIsAtLeast: false });
   });
 });
 

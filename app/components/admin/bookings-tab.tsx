@@ -10,34 +10,22 @@ import { bookingStatusLabel, bookingStatusVariant, bookingTypeLabel } from "~/do
 import { BOOKING_STATUSES } from "~/domain/constants";
 import type { AdminActionResult } from "~/domain/action-result";
 import type { BookingWithSlot } from "~/domain/bookings";
+import type { ListPage } from "~/domain/list-page";
 import { useDateLocale } from "~/i18n/date-locales";
 import { useT, useTranslateMessage } from "~/i18n/i18n";
 import { formatDayInZone } from "~/domain/booking-labels";
 import { ExportLink } from "./export-link";
-import { adminSelectClass, Pager, StatusFilter } from "./list-controls";
+import { adminSelectClass, ListPager, StatusFilter } from "./list-controls";
 import { useActionResult } from "./use-action-result";
 import { TypedText } from "~/components/ui/typed-text";
 import { RichText, standIns } from "~/i18n/rich-text";
 
 
-/** SPEC.md section 2, /admin Bookings: the count, every booking with its status select. */
-export function AdminBookingsTab({
-  query,
-  total,
-  bookings,
-  failed,
-  timeZone,
-}: {
-  query: AdminBookingsQuery;
-  total: number;
-  bookings: BookingWithSlot[];
-  failed: boolean;
-  timeZone: string;
-}) {
+/** SPEC.md section 2, /admin Bookings: the count, every booking with its status select, a page at a time. */
+export function AdminBookingsTab({ query, list, failed, timeZone }: { query: AdminBookingsQuery; list: ListPage<BookingWithSlot>; failed: boolean; timeZone: string }) {
   const t = useT();
   useStatusChangeToasts();
-  const pages = Math.max(1, Math.ceil(total / ADMIN_BOOKINGS_PAGE_SIZE));
-  const pageLink = (page: number) => `?${new URLSearchParams({ tab: "bookings", ...(query.status ? { status: query.status } : {}), page: String(page) })}`;
+  const bookings = list.rows;
 
   return (
     <section aria-labelledby="admin-bookings-heading" className="space-y-6">
@@ -46,7 +34,7 @@ export function AdminBookingsTab({
           <h2 id="admin-bookings-heading" className="text-sm text-muted-foreground">
             {t("admin.bookings.total")}
           </h2>
-          <p className="font-serif text-3xl font-semibold">{total}</p>
+          <p className="font-serif text-3xl font-semibold">{list.totalIsAtLeast ? t("admin.list.atLeast", { count: list.total }) : list.total}</p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
           <StatusFilter value={query.status} statuses={BOOKING_STATUSES} label={(s) => bookingStatusLabel(s, t)} allLabel={t("admin.bookings.allStatuses")} keep={{ tab: "bookings" }} />
@@ -68,7 +56,7 @@ export function AdminBookingsTab({
         </ul>
       )}
 
-      <Pager label={t("admin.bookings.pages")} page={query.page} pages={pages} hasMore={query.page < pages} href={pageLink} />
+      <ListPager label={t("admin.bookings.pages")} list={list} pageSize={ADMIN_BOOKINGS_PAGE_SIZE} filters={{ tab: "bookings", status: query.status }} />
     </section>
   );
 }

@@ -126,7 +126,7 @@ export function AdminInterests({
             ))}
           </ul>
         )}
-        <Pager label={t("admin.interests.pages")} page={query.page} hasMore={hasMore} href={params} />
+        <Pager label={t("admin.interests.pages")} page={query.page} newer={query.page > 1 ? params(query.page - 1) : null} older={hasMore ? params(query.page + 1) : null} />
       </section>
     </>
   );

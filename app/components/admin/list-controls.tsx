@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
+import { listPageLink, type ListPage } from "~/domain/list-page";
 import { useT } from "~/i18n/i18n";
 
 /** A native select in the admin's forms (h-9, like the inputs); `w-full` inside a form grid. */
@@ -50,27 +51,41 @@ export function StatusFilter<S extends string>({
   );
 }
 
-/** Newer / Page N (of M) / Older links under a list, newest first. */
-export function Pager({ label, page, pages, hasMore, href }: { label: string; page: number; pages?: number; hasMore: boolean; href: (page: number) => string }) {
+/** Newer / Page N (of M) / Older links under a list, newest first; a link is left out where there is nothing that way. */
+export function Pager({ label, page, pages, newer, older }: { label: string; page: number; pages?: number; newer?: string | null; older?: string | null }) {
   const t = useT();
-  if (page <= 1 && !hasMore) return null;
+  if (!newer && !older) return null;
   return (
     <nav aria-label={label} className="flex items-center justify-between text-sm">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className="inline-flex items-center gap-1 hover:underline">
+      {newer ? (
+        <Link to={newer} rel="prev" className="inline-flex items-center gap-1 hover:underline">
           <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t("admin.list.newer")}
         </Link>
       ) : (
         <span />
       )}
       <span>{pages ? t("admin.list.pageOf", { page, pages }) : t("admin.list.page", { page })}</span>
-      {hasMore ? (
-        <Link to={href(page + 1)} className="inline-flex items-center gap-1 hover:underline">
+      {older ? (
+        <Link to={older} rel="next" className="inline-flex items-center gap-1 hover:underline">
           {t("admin.list.older")} <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Link>
       ) : (
         <span />
       )}
     </nav>
+  );
+}
+
+/** The Pager of a keyset-paged list (list-page.ts), its links keeping the list's `filters`. */
+export function ListPager({ label, list, pageSize, filters }: { label: string; list: ListPage<unknown>; pageSize: number; filters: Record<string, string | undefined> }) {
+  return (
+    <Pager
+      label={label}
+      page={list.page}
+      // "Page 3 of 12" while the total is known; past the count's bound, "Page 3".
+      pages={list.totalIsAtLeast ? undefined : Math.max(list.page, Math.ceil(list.total / pageSize))}
+      newer={list.newer && listPageLink(filters, list.page - 1, "newer", list.newer)}
+      older={list.older && listPageLink(filters, list.page + 1, "older", list.older)}
+    />
   );
 }

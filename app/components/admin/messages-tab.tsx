@@ -7,36 +7,25 @@ import { Input } from "~/components/ui/input";
 import { ADMIN_MESSAGES_PAGE_SIZE, type AdminMessagesQuery } from "~/domain/admin-messages";
 import type { AdminActionResult } from "~/domain/action-result";
 import type { AdminMessage } from "~/domain/admin-messages";
+import type { ListPage } from "~/domain/list-page";
 import { useT } from "~/i18n/i18n";
 import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-words";
 import { ExportLink } from "./export-link";
-import { Pager } from "./list-controls";
+import { ListPager } from "./list-controls";
 import { MessageTimestamp } from "./message-timestamp";
 import { TypedText } from "~/components/ui/typed-text";
 
-/** SPEC.md section 2, /admin Messages: a searchable list, unread ones marked 'New'. */
-export function AdminMessagesTab({
-  query,
-  total,
-  messages,
-  failed,
-  timeZone,
-}: {
-  query: AdminMessagesQuery;
-  total: number;
-  messages: AdminMessage[];
-  failed: boolean;
-  timeZone: string;
-}) {
+/** SPEC.md section 2, /admin Messages: a searchable list, unread ones marked 'New', a page at a time. */
+export function AdminMessagesTab({ query, list, failed, timeZone }: { query: AdminMessagesQuery; list: ListPage<AdminMessage>; failed: boolean; timeZone: string }) {
   const t = useT();
-  const pages = Math.max(1, Math.ceil(total / ADMIN_MESSAGES_PAGE_SIZE));
-  const pageLink = (page: number) => `?${new URLSearchParams({ tab: "messages", ...(query.q ? { q: query.q } : {}), mpage: String(page) })}`;
+  const messages = list.rows;
 
   return (
     <section aria-labelledby="admin-messages-heading" className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="admin-messages-heading" className="font-serif text-2xl font-semibold">
-          {t("admin.messages.title")} <span className="text-base font-normal text-muted-foreground">({total})</span>
+          {t("admin.messages.title")}{" "}
+          <span className="text-base font-normal text-muted-foreground">({list.totalIsAtLeast ? t("admin.list.atLeast", { count: list.total }) : list.total})</span>
         </h2>
         <div className="flex flex-wrap items-end gap-2">
           <Form method="get" role="search" className="flex items-end gap-2" preventScrollReset>
@@ -67,7 +56,7 @@ export function AdminMessagesTab({
         </ul>
       )}
 
-      {pages > 1 ? <Pager label={t("admin.messages.pages")} page={query.mpage} pages={pages} hasMore={query.mpage < pages} href={pageLink} /> : null}
+      <ListPager label={t("admin.messages.pages")} list={list} pageSize={ADMIN_MESSAGES_PAGE_SIZE} filters={{ tab: "messages", q: query.q || undefined }} />
     </section>
   );
 }

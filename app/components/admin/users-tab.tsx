@@ -48,7 +48,7 @@ export function AdminUsersTab({
           ))}
         </ul>
       )}
-      {pages > 1 ? <Pager label={t("admin.users.pages")} page={page} pages={pages} hasMore={page < pages} href={(p) => `?tab=users&upage=${p}`} /> : null}
+      {pages > 1 ? <Pager label={t("admin.users.pages")} page={page} pages={pages} newer={page > 1 ? `?tab=users&upage=${page - 1}` : null} older={page < pages ? `?tab=users&upage=${page + 1}` : null} /> : null}
     </section>
   );
 }

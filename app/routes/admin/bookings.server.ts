@@ -1,5 +1,7 @@
 import { ADMIN_BOOKING_TOASTS, adminBookingsQuerySchema, bookingStatusChangeSchema, meetingLinkChangeSchema } from "~/domain/admin-bookings";
 import { BOOKING_CHANGE_MESSAGES } from "~/domain/booking-changes";
+import type { BookingWithSlot } from "~/domain/bookings";
+import { emptyListPage } from "~/domain/list-page";
 import { setMeetingLink, updateBookingStatus } from "~/server/services/booking-changes.server";
 import { listBookingsForAdmin } from "~/server/services/bookings.server";
 import type { AdminIntent, PanelArgs } from "./types";
@@ -8,7 +10,7 @@ import { invalid, loadPanel } from "./panel.server";
 /** The Bookings tab: one page of bookings, newest first, filtered by status. */
 export async function loadBookingsPanel({ context, actor, params }: PanelArgs) {
   const query = adminBookingsQuerySchema.parse(params);
-  const loaded = await loadPanel(context, "bookings", () => listBookingsForAdmin(context, actor, query), { total: 0, rows: [] }, ADMIN_BOOKING_TOASTS.fetchFailed);
+  const loaded = await loadPanel(context, "bookings", () => listBookingsForAdmin(context, actor, query), emptyListPage<BookingWithSlot>(), ADMIN_BOOKING_TOASTS.fetchFailed);
   return { tab: "bookings" as const, query, ...loaded };
 }
 

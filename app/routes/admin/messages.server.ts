@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGE_TOASTS, adminMessagesQuerySchema, markMessageReadSchema } from "~/domain/admin-messages";
+import { ADMIN_MESSAGE_TOASTS, adminMessagesQuerySchema, markMessageReadSchema, type AdminMessage } from "~/domain/admin-messages";
+import { emptyListPage } from "~/domain/list-page";
 import { listMessagesForAdmin, markMessageRead } from "~/server/services/messages.server";
 import type { AdminIntent, PanelArgs } from "./types";
 import { invalid, loadPanel } from "./panel.server";
@@ -10,7 +11,7 @@ export async function loadMessagesPanel({ context, actor, params }: PanelArgs) {
     context,
     "messages",
     () => listMessagesForAdmin(context, actor, query),
-    { total: 0, rows: [] },
+    emptyListPage<AdminMessage>(),
     ADMIN_MESSAGE_TOASTS.fetchFailed,
   );
   return { tab: "messages" as const, query, ...loaded };

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -6,6 +7,9 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { ensurePrivateDir } from "./data-dir-lock.server";
 import * as schema from "./schema.server";
+
+/** The extensions the migrations create, which PGlite loads only when asked (pg_trgm: the admin's message search). */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** One type for both drivers, so services never know which one they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -149,9 +153,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.dataDir) {
     // PGlite creates only the last folder of the path.
     ensurePrivateDir(target.dataDir);
-    client = await PGlite.create(path.join(target.dataDir, "pglite"));
+    client = await PGlite.create(path.join(target.dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   client.query = timed(client.query, observer.query);
   client.exec = timed(client.exec, observer.query);

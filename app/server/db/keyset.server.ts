@@ -1,10 +1,14 @@
-import { and, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, count, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { decodeListCursor, encodeListCursor, LIST_COUNT_BOUND, type ListPage, type ListPaging } from "~/domain/list-page";
+import type { Database } from "./client.server";
 
 /**
- * Keyset paging over (created_at desc, id desc), for reads that walk a whole table in
- * batches (the CSV exports): each batch starts after the last row of the one before, so
- * rows added meanwhile are never skipped or repeated the way offset paging would.
+ * Keyset paging over (created_at desc, id desc): for reads that walk a whole table in
+ * batches (the CSV exports) and for the admin lists' pages (issue 18). A batch or page
+ * starts after the last row of the one before, so rows added meanwhile are never skipped or
+ * repeated the way offset paging would, and a deep page costs what the first one does
+ * (the (created_at desc, id desc) indexes serve every one).
  */
 
 /** Where the last batch ended: created_at as Postgres prints it (to the microsecond, which a Date is not), and the id. */
@@ -13,10 +17,63 @@ export interface Cursor {
   id: string;
 }
 
-/** Rows after `cursor` in (created_at desc, id desc) order; no condition for the first batch. */
-export function afterCursor(table: { createdAt: PgColumn; id: PgColumn }, cursor: Cursor | null): SQL | undefined {
-  if (!cursor) return undefined;
-  const at = sql`${cursor.at}::timestamptz`;
-  // `created_at <= at` lets the created_at index bound the scan; the `or` breaks ties by id.
-  return and(lte(table.createdAt, at), or(lt(table.createdAt, at), lt(table.id, cursor.id)));
+type Keyed = { createdAt: PgColumn; id: PgColumn };
+
+/** Rows after `cursor` in (created_at desc, id desc) order (older ones); no condition for the first batch. */
+export function afterCursor(table: Keyed, cursor: Cursor | null): SQL | undefined {
+  // A row comparison: the (created_at, id) index bounds its scan by it directly.
+  return cursor ? sql`(${table.createdAt}, ${table.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+}
+
+/** Rows before `cursor` in (created_at desc, id desc) order: the newer ones. */
+export function beforeCursor(table: Keyed, cursor: Cursor): SQL {
+  return sql`(${table.createdAt}, ${table.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** How many rows of `table` match `where`, counting no further than `bound` (and saying so). */
+export async function boundedCount(db: Database, table: PgTable, where: SQL | undefined, bound = LIST_COUNT_BOUND): Promise<{ total: number; totalIsAtLeast: boolean }> {
+  const matching = db.select({ one: sql`1` }).from(table).where(where).limit(bound + 1).as("matching");
+  const [row] = await db.select({ n: count() }).from(matching);
+  const n = row?.n ?? 0;
+  return n > bound ? { total: bound, totalIsAtLeast: true } : { total: n, totalIsAtLeast: false };
+}
+
+/**
+ * One page of a newest-first list. `read(where, order, limit)` reads up to `limit` rows
+ * matching `where` (the list's filter and the page's bound), newest or oldest first, each
+ * with its cursor (`at`, `id`). Reads one row more than a page to know whether another
+ * follows; a Newer link that reaches the top gives the newest page.
+ */
+export async function readListPage<Row extends Cursor>(
+  db: Database,
+  table: PgTable & Keyed,
+  where: SQL | undefined,
+  paging: ListPaging,
+  pageSize: number,
+  read: (where: SQL | undefined, order: "newest" | "oldest", limit: number) => Promise<Row[]>,
+): Promise<ListPage<Row>> {
+  const older = decodeListCursor(paging.older);
+  const newer = older ? null : decodeListCursor(paging.newer);
+  const [counted, page] = await Promise.all([
+    boundedCount(db, table, where),
+    (async () => {
+      if (newer) {
+        const above = await read(and(where, beforeCursor(table, newer)), "oldest", pageSize + 1);
+        if (above.length > pageSize) return { rows: above.slice(0, pageSize).reverse(), page: Math.max(2, paging.page), hasNewer: true, hasOlder: true };
+      }
+      const rows = await read(and(where, afterCursor(table, older)), "newest", pageSize + 1);
+      return older
+        ? { rows: rows.slice(0, pageSize), page: Math.max(2, paging.page), hasNewer: true, hasOlder: rows.length > pageSize }
+        : { rows: rows.slice(0, pageSize), page: 1, hasNewer: false, hasOlder: rows.length > pageSize };
+    })(),
+  ]);
+  const first = page.rows[0];
+  const last = page.rows.at(-1);
+  return {
+    rows: page.rows,
+    page: page.page,
+    ...counted,
+    older: page.hasOlder && last ? encodeListCursor(last) : null,
+    newer: page.hasNewer && first ? encodeListCursor(first) : null,
+  };
 }

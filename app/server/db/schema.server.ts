@@ -81,7 +81,7 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("profiles_created_at_idx").on(t.createdAt.desc())],
+  (t) => [index("profiles_created_at_idx").on(t.createdAt)],
 );
 
 export const availabilitySlots = pgTable(
@@ -164,9 +164,12 @@ export const consultationBookings = pgTable(
       .where(sql`${t.availabilitySlotId} is not null and ${t.status} <> 'cancelled'`),
     // "Which of these slots are booked?" (including cancelled history) and the slot foreign key.
     index("consultation_bookings_slot_idx").on(t.availabilitySlotId),
-    index("consultation_bookings_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("consultation_bookings_created_idx").on(t.createdAt.desc()),
-    index("consultation_bookings_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("consultation_bookings_user_created_idx").on(t.userId, t.createdAt),
+    // The admin list's pages, all and by status (keyset over created_at, id). Ascending, as
+    // every index here: read backwards, an index serves `order by … desc` exactly (one built
+    // DESC NULLS LAST would not: a plain DESC sorts nulls first).
+    index("consultation_bookings_created_id_idx").on(t.createdAt, t.id),
+    index("consultation_bookings_status_created_id_idx").on(t.status, t.createdAt, t.id),
     // Bookings made before sign-up, found by the verified address; and the opportunity key.
     index("consultation_bookings_email_idx").on(sql`lower(${t.email})`).where(sql`${t.userId} is null`),
     index("consultation_bookings_opportunity_idx").on(t.opportunityId),
@@ -189,10 +192,17 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("contact_messages_created_idx").on(t.createdAt.desc()),
+    // The admin list's pages (keyset over created_at, id), and the unread count's own index.
+    index("contact_messages_created_id_idx").on(t.createdAt, t.id),
+    index("contact_messages_unread_idx").on(t.createdAt).where(sql`${t.isRead} = false`),
     index("contact_messages_booking_idx").on(t.consultationBookingId),
+    // The admin search (messageSearchText below), by trigrams: pg_trgm, on PGlite and PostgreSQL.
+    index("contact_messages_search_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.message}) gin_trgm_ops`),
   ],
 );
+
+/** What the admin's message search reads: the index contact_messages_search_idx is on this very expression. */
+export const messageSearchText = sql<string>`(${contactMessages.firstName} || ' ' || ${contactMessages.lastName} || ' ' || ${contactMessages.email} || ' ' || ${contactMessages.message})`;
 
 export const investmentOpportunities = pgTable(
   "investment_opportunities",
@@ -234,9 +244,9 @@ export const investmentOpportunities = pgTable(
       sql`${t.unitsAvailable} is null or ${t.unitsAvailable} >= 0`,
     ),
     // Public list and featured opportunity: status = 'active' order by created_at desc.
-    index("investment_opportunities_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("investment_opportunities_status_created_idx").on(t.status, t.createdAt),
     // Admin list: all, newest first.
-    index("investment_opportunities_created_idx").on(t.createdAt.desc()),
+    index("investment_opportunities_created_idx").on(t.createdAt),
   ],
 );
 
@@ -377,9 +387,9 @@ export const auditLog = pgTable(
   },
   (t) => [
     // Admin list: all, newest first.
-    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_created_idx").on(t.createdAt),
     // One record's history, newest first.
-    index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt.desc()),
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt),
     // Foreign key to the user: keeps "on delete set null" from scanning the table.
     index("audit_log_actor_idx").on(t.actorId),
   ],
@@ -415,7 +425,7 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_stripe_subscription_unique").on(t.stripeSubscriptionId),
     check("subscriptions_billing_interval_check", oneOf(t.billingInterval, BILLING_INTERVALS)),
     // The dashboard: a user's subscriptions, newest first.
-    index("subscriptions_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("subscriptions_user_created_idx").on(t.userId, t.createdAt),
     index("subscriptions_plan_idx").on(t.planId),
   ],
 );
@@ -535,12 +545,12 @@ export const documents = pgTable(
     check("documents_kind_check", oneOf(t.kind, DOCUMENT_KINDS)),
     check("documents_audience_check", oneOf(t.audience, DOCUMENT_AUDIENCES)),
     // Readers' lists: published ones of a kind, newest first.
-    index("documents_published_kind_idx").on(t.isPublished, t.kind, t.publishedAt.desc()),
+    index("documents_published_kind_idx").on(t.isPublished, t.kind, t.publishedAt),
     index("documents_opportunity_idx").on(t.opportunityId),
     uniqueIndex("documents_file_unique").on(t.fileId),
     index("documents_created_by_idx").on(t.createdBy),
     // Admin list: all, newest first.
-    index("documents_created_idx").on(t.createdAt.desc()),
+    index("documents_created_idx").on(t.createdAt),
   ],
 );
 
@@ -558,8 +568,8 @@ export const documentDownloads = pgTable(
   (t) => [
     index("document_downloads_document_idx").on(t.documentId),
     // An investor's recent activity.
-    index("document_downloads_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("document_downloads_created_idx").on(t.createdAt.desc()),
+    index("document_downloads_user_created_idx").on(t.userId, t.createdAt),
+    index("document_downloads_created_idx").on(t.createdAt),
   ],
 );
 
@@ -592,10 +602,10 @@ export const opportunityInterests = pgTable(
       .on(t.opportunityId, t.userId)
       .where(sql`${t.withdrawnAt} is null and ${t.userId} is not null`),
     // The investor's list and this month's count.
-    index("opportunity_interests_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("opportunity_interests_user_created_idx").on(t.userId, t.createdAt),
     // The admin's list per opportunity.
-    index("opportunity_interests_opportunity_created_idx").on(t.opportunityId, t.createdAt.desc()),
-    index("opportunity_interests_created_idx").on(t.createdAt.desc()),
+    index("opportunity_interests_opportunity_created_idx").on(t.opportunityId, t.createdAt),
+    index("opportunity_interests_created_idx").on(t.createdAt),
   ],
 );
 

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { ADMIN_BOOKINGS_PAGE_SIZE } from "~/domain/admin-bookings";
 import { AppError } from "~/domain/app-error";
 import { canInvestorChange, isLinkAlive } from "~/domain/booking-changes";
 import type { BookingSummary, BookingWithSlot, OwnBooking } from "~/domain/bookings";
 import type { BookingStatus, BookingType } from "~/domain/constants";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
+import type { ListPage, ListPaging } from "~/domain/list-page";
 import type { Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import { UNIQUE_VIOLATION, sqlState, violatedConstraint } from "../db/pg-error.server";
@@ -12,7 +13,7 @@ import { availabilitySlots, consultationBookings, investmentOpportunities, user 
 import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { bookingToken } from "../security/booking-token.server";
-import { afterCursor, type Cursor } from "../db/keyset.server";
+import { afterCursor, readListPage, type Cursor } from "../db/keyset.server";
 
 /**
  * Consultation bookings: every read and write of the table. The lists (the admin's, the
@@ -84,15 +85,16 @@ const ownColumns = {
   meetingLink: withSlotColumns.meetingLink,
 };
 
-/** Bookings (the given columns) with their slot and keyset cursor, newest first, matching `where`. */
-function selectWithSlot<C extends Partial<typeof withSlotColumns>>(db: Database, columns: C, where: SQL | undefined) {
+/** Bookings (the given columns) with their slot and keyset cursor, newest first (or oldest first), matching `where`. */
+function selectWithSlot<C extends Partial<typeof withSlotColumns>>(db: Database, columns: C, where: SQL | undefined, order: "newest" | "oldest" = "newest") {
+  const direction = order === "newest" ? desc : asc;
   return db
     .select({ ...columns, at: sql<string>`${consultationBookings.createdAt}::text` })
     .from(consultationBookings)
     .leftJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
     .leftJoin(investmentOpportunities, eq(investmentOpportunities.id, consultationBookings.opportunityId))
     .where(where)
-    .orderBy(desc(consultationBookings.createdAt), desc(consultationBookings.id));
+    .orderBy(direction(consultationBookings.createdAt), direction(consultationBookings.id));
 }
 
 /** A row as the lists show it: a left-joined slot of nulls is no slot, and the cursor is dropped. */
@@ -108,20 +110,19 @@ const statusIs = (status: BookingStatus | undefined) => (status ? eq(consultatio
 
 /**
  * SPEC.md section 7 (admin): every booking with its slot, newest first, for admins only;
- * one page at a time and optionally one status, both in SQL, with the total for the count.
+ * one page at a time (keyset: a deep page costs what the first does) and optionally one
+ * status, both in SQL, with the total counted up to LIST_COUNT_BOUND.
  */
 export async function listBookingsForAdmin(
   ctx: ServiceContext,
   actor: Actor,
-  query: { status?: BookingStatus; page: number },
-): Promise<{ total: number; rows: BookingWithSlot[] }> {
+  query: { status?: BookingStatus } & ListPaging,
+): Promise<ListPage<BookingWithSlot>> {
   requireAdmin(actor);
-  const where = statusIs(query.status);
-  const rows = await selectWithSlot(ctx.db, withSlotColumns, where)
-    .limit(ADMIN_BOOKINGS_PAGE_SIZE)
-    .offset((query.page - 1) * ADMIN_BOOKINGS_PAGE_SIZE);
-  const [counted] = await ctx.db.select({ total: count() }).from(consultationBookings).where(where);
-  return { total: counted?.total ?? 0, rows: rows.map(withSlot) };
+  const listed = await readListPage(ctx.db, consultationBookings, statusIs(query.status), query, ADMIN_BOOKINGS_PAGE_SIZE, (where, order, limit) =>
+    selectWithSlot(ctx.db, withSlotColumns, where, order).limit(limit),
+  );
+  return { ...listed, rows: listed.rows.map(withSlot) };
 }
 
 /**
