@@ -13,8 +13,9 @@ import { notFound } from "~/server/http/answer.server";
 import { actorFor } from "~/server/security/session.server";
 import { findLibraryDocument } from "~/server/services/documents.server";
 import type { Route } from "./+types/document";
+import type { PublicPageHandle } from "~/domain/public-page";
 
-export const handle = { catalogues: ["portal"], dates: true } satisfies I18nHandle;
+export const handle = { catalogues: ["portal"], dates: true, publicPage: true } satisfies I18nHandle & PublicPageHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 /**

@@ -13,8 +13,9 @@ import { actorFor } from "~/server/security/session.server";
 import { listLibrary } from "~/server/services/documents.server";
 import { entitlementsOf } from "~/server/services/entitlements.server";
 import type { Route } from "./+types/documents";
+import type { PublicPageHandle } from "~/domain/public-page";
 
-export const handle = { catalogues: ["portal"], dates: true } satisfies I18nHandle;
+export const handle = { catalogues: ["portal"], dates: true, publicPage: true } satisfies I18nHandle & PublicPageHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 /** /documents (issue 15): every published document, by kind, each with what this reader may do with it. */

@@ -15,8 +15,9 @@ import { answer, readForm } from "~/server/http/answer.server";
 import { actorFor } from "~/server/security/session.server";
 import { requestLaunchAlert } from "~/server/services/alerts.server";
 import type { Route } from "./+types/download";
+import type { PublicPageHandle } from "~/domain/public-page";
 
-export const handle = { catalogues: ["portal"] } satisfies I18nHandle;
+export const handle = { catalogues: ["portal"], publicPage: true } satisfies I18nHandle & PublicPageHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 /** A signed-in investor's own address fills the Notify Me form (issue 15). */

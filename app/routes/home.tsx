@@ -24,6 +24,9 @@ import { actorFor } from "~/server/security/session.server";
 import { getEnquiryPrefill, submitEnquiry } from "~/server/services/enquiries.server";
 import { findFeaturedOpportunity } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/home";
+import type { PublicPageHandle } from "~/domain/public-page";
+
+export const handle = { publicPage: true } satisfies PublicPageHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   // SPEC.md section 8: a failed read is only logged; the Coming Soon message shows, and a

@@ -9,8 +9,9 @@ import { type I18nHandle, type MessageKey, type Translate, translator, useT } fr
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { RichText, standIns } from "~/i18n/rich-text";
 import type { Route } from "./+types/legal.terms-of-service";
+import type { PublicPageHandle } from "~/domain/public-page";
 
-export const handle = { catalogues: ["legal"] } satisfies I18nHandle;
+export const handle = { catalogues: ["legal"], publicPage: true } satisfies I18nHandle & PublicPageHandle;
 
 export function loader() {
   return null;

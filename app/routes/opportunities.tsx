@@ -10,9 +10,10 @@ import { settle } from "~/server/http/answer.server";
 import { actorFor } from "~/server/security/session.server";
 import { listActiveOpportunities } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/opportunities";
+import type { PublicPageHandle } from "~/domain/public-page";
 
 /** The cards' words, and the early-access badge's date in words. */
-export const handle = { catalogues: ["opportunities"], dates: true } satisfies I18nHandle;
+export const handle = { catalogues: ["opportunities"], dates: true, publicPage: true } satisfies I18nHandle & PublicPageHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   // SPEC.md section 8: a failed read is only logged, so the empty state shows. An Elite

@@ -25,9 +25,10 @@ import { findActiveOpportunity } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/opportunity-detail";
 import { opportunityTextProps } from "~/domain/opportunities";
 import type { ReactNode } from "react";
+import type { PublicPageHandle } from "~/domain/public-page";
 
 /** The page's words and the interest panel's; "portal" for the documents' cards; the early-access badge's date in words. */
-export const handle = { catalogues: ["opportunities", "portal"], dates: true } satisfies I18nHandle;
+export const handle = { catalogues: ["opportunities", "portal"], dates: true, publicPage: true } satisfies I18nHandle & PublicPageHandle;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const actor = await actorFor(context);

@@ -24,9 +24,10 @@ import { findLibraryDocument } from "~/server/services/documents.server";
 import { listActivePlans } from "~/server/services/plans.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/pricing";
+import type { PublicPageHandle } from "~/domain/public-page";
 
 /** The page's words; "portal" for what each plan includes in the investor portal (entitlementLineKeys) and the list of plans. */
-export const handle = { catalogues: ["pricing", "portal"] } satisfies I18nHandle;
+export const handle = { catalogues: ["pricing", "portal"], publicPage: true } satisfies I18nHandle & PublicPageHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const documentId = new URL(request.url).searchParams.get("document");

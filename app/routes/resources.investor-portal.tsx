@@ -11,8 +11,9 @@ import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n"
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { RichText, standIns } from "~/i18n/rich-text";
 import type { Route } from "./+types/resources.investor-portal";
+import type { PublicPageHandle } from "~/domain/public-page";
 
-export const handle = { catalogues: ["resources"] } satisfies I18nHandle;
+export const handle = { catalogues: ["resources"], publicPage: true } satisfies I18nHandle & PublicPageHandle;
 
 export function loader() {
   return null;

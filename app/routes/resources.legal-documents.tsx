@@ -16,8 +16,9 @@ import { settle } from "~/server/http/answer.server";
 import { actorFor } from "~/server/security/session.server";
 import { listLibrary } from "~/server/services/documents.server";
 import type { Route } from "./+types/resources.legal-documents";
+import type { PublicPageHandle } from "~/domain/public-page";
 
-export const handle = { catalogues: ["resources", "portal"], dates: true } satisfies I18nHandle;
+export const handle = { catalogues: ["resources", "portal"], dates: true, publicPage: true } satisfies I18nHandle & PublicPageHandle;
 
 /** The legal documents of the library (issue 15): the PDFs to keep, beside the pages below. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -10,8 +10,9 @@ import { settle } from "~/server/http/answer.server";
 import { actorFor } from "~/server/security/session.server";
 import { listLibrary } from "~/server/services/documents.server";
 import type { Route } from "./+types/resources.market-reports";
+import type { PublicPageHandle } from "~/domain/public-page";
 
-export const handle = { catalogues: ["resources", "portal"], dates: true } satisfies I18nHandle;
+export const handle = { catalogues: ["resources", "portal"], dates: true, publicPage: true } satisfies I18nHandle & PublicPageHandle;
 
 export function meta(args: Route.MetaArgs) {
   const t = translator(localeFromMatches(args.matches));

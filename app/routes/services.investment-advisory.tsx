@@ -10,12 +10,13 @@ import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n"
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { RichText, standIns } from "~/i18n/rich-text";
 import type { Route } from "./+types/services.investment-advisory";
+import type { PublicPageHandle } from "~/domain/public-page";
 
 export function loader() {
   return null;
 }
 
-export const handle = { catalogues: ["services"] } satisfies I18nHandle;
+export const handle = { catalogues: ["services"], publicPage: true } satisfies I18nHandle & PublicPageHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 export function meta(args: Route.MetaArgs) {

@@ -13,6 +13,7 @@ import { imageFileId, imageResponse } from "~/server/storage/images.server";
 import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext, routeArgs, serviceContext } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";
 import { english } from "../support/english";
+import { opportunityForm } from "../support/opportunity-form";
 
 /** The admin's Opportunities tab through the real /admin loader and action. */
 
@@ -22,22 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => bed?.destroy());
 
-const VALID = {
-  intent: "opportunity-save",
-  title: "Tigris Riverside Residences",
-  description: "Riverside apartments in central Baghdad with a developer buy-back.",
-  location: "Baghdad, Iraq",
-  minimumInvestment: "$500,000",
-  projectedReturns: "18-22% annually",
-  developer: "Al-Rafidain Developments",
-  totalValue: "45,000,000",
-  investmentPeriod: "24-36 months",
-  status: "active",
-  projectHighlights: " Riverfront, , Buy-back guarantee ,Smart homes,",
-  completionDate: "2028-06-30",
-  unitsAvailable: "42",
-  imageUrl: "",
-};
+const VALID = opportunityForm();
 
 type ActionAnswer = { status: number; data: { ok: boolean; message?: string; fieldErrors?: Record<string, string[]> } };
 

@@ -2,7 +2,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
@@ -11,12 +10,12 @@ import type { DatabaseHandle } from "~/server/db/client.server";
 import { createHttpApp, loadContextFor } from "~/server/http/express-app.server";
 import type { AppParts } from "~/server/http/request-context.server";
 import { routeLabeller } from "~/server/http/route-pattern.server";
-import { buildFor, pagesByLocale } from "~/server/http/locale-pages.server";
+import { sitePages } from "~/server/http/site-pages.server";
 import type { Metrics } from "~/server/runtime/metrics.server";
 
 /**
  * The whole app over real HTTP inside a test: Express as serve.server.ts puts it together,
- * better-auth, and the real route modules (the production build `npm start` serves), on a
+ * better-auth, the real route modules behind the render cache (the production build `npm start` serves), on a
  * port of its own and the test's database. Listen first:
  * the app's SITE_URL must be the address it is reached at (actions refuse another origin).
  */
@@ -57,7 +56,7 @@ export async function listenForApp(): Promise<RealApp> {
         jobs,
         routeLabel: routeLabeller(build.routes),
         auth: toNodeHandler(parts.auth),
-        pages: pagesByLocale((basename) => createRequestHandler({ build: buildFor(build, basename), mode: "production", getLoadContext: loadContextFor(parts) })),
+        pages: sitePages({ build, getLoadContext: loadContextFor(parts), database }),
       });
       server.on("request", app);
     },

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -659,4 +660,20 @@ export const opportunityAlerts = pgTable(
     handledAt: timestamp("handled_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.opportunityId, t.subscriptionId] }), index("opportunity_alerts_subscription_idx").on(t.subscriptionId)],
+);
+
+/**
+ * The version of what visitors' public pages show (issue 18, decision 024): one row, raised
+ * by a trigger on every change to the tables those pages read (opportunities and their
+ * translations, plans, documents, slots; see the migration). Each instance's render cache
+ * keeps a page only while this is the version it was rendered at, so an admin's change
+ * shows on the next request everywhere.
+ */
+export const siteContentVersion = pgTable(
+  "site_content_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("site_content_version_one_row", sql`${t.id} = 1`)],
 );

@@ -22,7 +22,7 @@ const EXACT = new Set(["/healthz", "/readyz", "/metrics"]);
 type BuildRoutes = ServerBuild["routes"];
 
 /** The build's flat route manifest as the nested tree matchRoutes reads. */
-function routeTree(routes: BuildRoutes): RouteObject[] {
+export function routeTree(routes: BuildRoutes): RouteObject[] {
   const entries = Object.values(routes).filter((r) => r !== undefined);
   const build = (parentId: string | undefined): RouteObject[] =>
     entries

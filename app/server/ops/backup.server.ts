@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../db/migrate.server";
+import { siteContentVersion } from "../db/schema.server";
 import { authSecretFile, type AppConfig } from "../runtime/config.server";
 
 /**
@@ -88,13 +89,19 @@ export class BackupError extends Error {
 type Rows = { rows: Array<Record<string, unknown>> };
 const rowsOf = async (db: Database, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows).rows;
 
-/** The base tables of the public schema, by name. */
+/**
+ * Tables that hold no data of their own, only a counter derived from the others, which the
+ * migrations create with its first row: not backed up, and raised after a restore.
+ */
+export const DERIVED_TABLES: ReadonlySet<string> = new Set(["site_content_version"]);
+
+/** The base tables of the public schema that hold data, by name. */
 async function publicTables(db: Database): Promise<string[]> {
   const rows = await rowsOf(
     db,
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  return rows.map((r) => String(r.name));
+  return rows.map((r) => String(r.name)).filter((name) => !DERIVED_TABLES.has(name));
 }
 
 /** The public tables that have a bytea column (stored files' chunks). */
@@ -394,6 +401,8 @@ export async function restoreBackup(
       for (const table of order) await tx.execute(sql`alter table ${ident(table)} enable trigger user`);
     });
     await migrateDatabase(handle);
+    // What visitors' pages show has changed: any render cache must render them again.
+    await handle.db.update(siteContentVersion).set({ version: sql`${siteContentVersion.version} + 1` });
 
     for (const [table, expected] of Object.entries(manifest.tables)) {
       const [r] = await rowsOf(handle.db, sql`select count(*)::int as n from ${ident(table)}`);

@@ -29,6 +29,7 @@ import { createMetrics, type Metrics } from "~/server/runtime/metrics.server";
 import { createLogger, type Logger } from "~/server/runtime/logger.server";
 import { gracefulShutdown } from "~/server/runtime/shutdown.server";
 import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/runtime/boot.server";
+import { sitePages } from "../http/site-pages.server";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 /** Below the usual 10 s an orchestrator waits before SIGKILL, so clean-up always runs. */
@@ -108,7 +109,7 @@ async function buildApp(
       },
       { handler: express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false, setHeaders: publicFileHeaders }) },
     ],
-    pages: pagesByLocale((basename) => createRequestHandler({ build: buildFor(build, basename), mode: "production", getLoadContext })),
+    pages: sitePages({ build, getLoadContext, database }),
   });
   return { app };
 }
