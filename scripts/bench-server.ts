@@ -238,8 +238,10 @@ async function main() {
       if (PARTS.has("enquiries")) {
       second = await startDemoServer(root, await freePort(), dir(), pgEnv);
       const run = Date.now();
+      // Where the booking dialog posts (its fetcher's data request), not the page without
+      // JavaScript: the answer is the action's result, not the home page again.
       const enquiries = await loadPost(
-        [`${first.base}/?index`, `${second.base}/?index`],
+        [`${first.base}/_.data?index`, `${second.base}/_.data?index`],
         (n) => enquiryForm(`bench.enquiry.${run}.${n}@example.com`),
         { connections: 50, seconds: SECONDS },
       );

@@ -42,6 +42,10 @@ export function createTestContext(t: TestDatabase, env: NodeJS.ProcessEnv = {}):
       if (name === "email") void deliverEmail(t.db, mailer, logger, { outboxId: (data as { outboxId: string }).outboxId, final: false }).catch(() => {});
       return id;
     },
+    async sendMany(db, name, jobs) {
+      await t.jobs.sendMany(db, name, jobs);
+      if (name === "email") for (const job of jobs) void deliverEmail(t.db, mailer, logger, { outboxId: (job.data as { outboxId: string }).outboxId, final: false }).catch(() => {});
+    },
   };
   const auth = createAuth({ config, db: t.db, logger, jobs: authJobs });
   // Mails the services queue stay in email_outbox (their jobs in the queue, which nothing

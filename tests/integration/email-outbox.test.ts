@@ -15,7 +15,7 @@ import {
   type BookingMailInput,
 } from "~/server/email/booking-emails.server";
 import { createMailer, type Mailer } from "~/server/email/mailer.server";
-import { deliverEmail, enqueueEmail, KEEP_DAYS, pruneOutbox, requeueUnsentEmails, workEmails } from "~/server/email/outbox.server";
+import { deliverEmail, enqueueEmail, enqueueEmails, KEEP_DAYS, pruneOutbox, requeueUnsentEmails, workEmails } from "~/server/email/outbox.server";
 import { openJobQueue, type JobQueue } from "~/server/jobs/queue.server";
 import { consultationBookings, contactMessages, emailOutbox } from "~/server/db/schema.server";
 import { action as homeAction } from "~/routes/home";
@@ -409,6 +409,31 @@ describe(`e-mail outbox on the job queue (${testDriver})`, () => {
     const [{ n } = { n: -1 }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox);
     expect(n).toBe(0);
     expect(await t.jobs.waiting("email")).toHaveLength(0);
+  });
+
+  it("queues a change's mails together (one insert of rows, one of jobs): each with its own job, all or none", async () => {
+    const { received, smtpUrl } = await startSmtp();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await enqueueEmails(tx, t.jobs, [mail("investor"), mail("admin a", "a@example.com"), mail("admin b", "b@example.com")]);
+        throw new Error("booking failed");
+      }),
+    ).rejects.toThrow("booking failed");
+    expect(await rows()).toHaveLength(0);
+    expect(await t.jobs.waiting("email")).toHaveLength(0);
+
+    const ids = await t.db.transaction((tx) =>
+      enqueueEmails(tx, t.jobs, [mail("investor"), mail("admin a", "a@example.com"), mail("admin b", "b@example.com")]),
+    );
+    expect(ids).toHaveLength(3);
+    const waiting = await t.jobs.waiting("email");
+    expect(waiting.map((j) => j.data.outboxId).sort()).toEqual([...ids].sort());
+    expect(waiting.map((j) => j.key).sort()).toEqual([...ids].sort());
+    expect(await enqueueEmails(t.db, t.jobs, [])).toEqual([]);
+
+    await instanceWith(smtpMailer(smtpUrl));
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(3);
+    expect(received.flatMap((d) => d.rcptTo).sort()).toEqual(["a@example.com", "b@example.com", mail("investor").to].sort());
   });
 
   it("queues again, once, each waiting mail whose job is gone (a database restored from a backup)", async () => {

@@ -29,7 +29,7 @@ export type OutboxMessage = MailMessage & {
 };
 
 /** What queueing a mail needs of the job queue. */
-export type MailJobs = Pick<JobQueue, "send">;
+export type MailJobs = Pick<JobQueue, "send" | "sendMany">;
 
 /**
  * Queues a mail. Pass the transaction (`tx`) the booking is written in, so the mail and its
@@ -50,21 +50,41 @@ export async function enqueueEmailOnce(db: Database, jobs: MailJobs, message: Ou
   return insertMail(db, jobs, message, onceKey);
 }
 
+/**
+ * Queues several mails (an investor's and every admin's notice of one change) in two
+ * statements whatever their number: one insert of the rows, one of their delivery jobs.
+ * Pass the transaction of the change. Answers the rows' ids in the order given.
+ */
+export async function enqueueEmails(db: Database, jobs: MailJobs, messages: OutboxMessage[]): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const rows = await db
+    .insert(emailOutbox)
+    .values(messages.map((message) => outboxValues(message, null)))
+    .returning({ id: emailOutbox.id });
+  if (rows.length !== messages.length) throw new Error("The mails were not queued");
+  await jobs.sendMany(db, "email", rows.map((row) => ({ data: { outboxId: row.id }, key: row.id })));
+  return rows.map((row) => row.id);
+}
+
+function outboxValues(message: OutboxMessage, onceKey: string | null) {
+  return {
+    kind: message.kind,
+    toAddress: message.to,
+    subject: message.subject,
+    html: message.html,
+    textBody: message.text,
+    ical: message.icalEvent?.content ?? null,
+    icalFilename: message.icalEvent?.filename ?? null,
+    unsubscribeUrl: message.unsubscribeUrl ?? null,
+    bookingId: message.bookingId ?? null,
+    onceKey,
+  };
+}
+
 async function insertMail(db: Database, jobs: MailJobs, message: OutboxMessage, onceKey: string | null): Promise<string | null> {
   const [row] = await db
     .insert(emailOutbox)
-    .values({
-      kind: message.kind,
-      toAddress: message.to,
-      subject: message.subject,
-      html: message.html,
-      textBody: message.text,
-      ical: message.icalEvent?.content ?? null,
-      icalFilename: message.icalEvent?.filename ?? null,
-      unsubscribeUrl: message.unsubscribeUrl ?? null,
-      bookingId: message.bookingId ?? null,
-      onceKey,
-    })
+    .values(outboxValues(message, onceKey))
     .onConflictDoNothing({ target: emailOutbox.onceKey })
     .returning({ id: emailOutbox.id });
   if (!row) return null;

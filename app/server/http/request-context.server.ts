@@ -31,7 +31,7 @@ export type ServiceContext = {
 };
 
 /** What services do with the job queue: queue and drop jobs, in their own transactions. */
-export type ServiceJobs = Pick<JobQueue, "send" | "drop" | "pending">;
+export type ServiceJobs = Pick<JobQueue, "send" | "sendMany" | "drop" | "pending">;
 
 /**
  * One per request, built by `createRequestContext` in getLoadContext: the service context

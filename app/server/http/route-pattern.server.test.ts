@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { routeLabeller } from "./route-pattern.server";
+import { LABEL_CACHE_SIZE, routeLabeller } from "./route-pattern.server";
 
 /** A slice of the real route table (app/routes.ts), as the build's manifest lists it. */
 const routes = {
@@ -38,6 +38,15 @@ describe("routeLabeller", () => {
     expect(label("/metrics")).toBe("/metrics");
     expect(label("/wp-admin/setup.php")).toBe("/*");
     expect(label("/x/y/z/1")).toBe("/*");
+  });
+
+  it("gives a remembered path the same label, and stays right past its memory's size", () => {
+    const fresh = routeLabeller(routes);
+    for (let i = 0; i < LABEL_CACHE_SIZE * 2; i++) expect(fresh(`/opportunities/id-${i}`)).toBe("/opportunities/:id");
+    expect(fresh("/opportunities/id-0")).toBe("/opportunities/:id");
+    expect(fresh("/opportunities")).toBe("/opportunities");
+    expect(fresh("/opportunities")).toBe("/opportunities");
+    expect(fresh("/nope")).toBe("/*");
   });
 
   it("says only 'page' without a route table (the dev server builds lazily)", () => {

@@ -42,15 +42,20 @@ function pagePath(pathname: string): string {
   return page === "/_root" || page === "/_" ? "/" : page;
 }
 
+/** Paths whose label is remembered: matchRoutes ranks the whole route table on every call. */
+export const LABEL_CACHE_SIZE = 500;
+
 /**
  * A labeller for these routes: fixed labels first, then the joined pattern of the deepest
- * match ("/*" for the not-found page), or "unmatched".
+ * match ("/*" for the not-found page), or "unmatched". The last LABEL_CACHE_SIZE paths'
+ * labels are remembered (a path's label never changes while the build runs).
  */
 export function routeLabeller(routes: BuildRoutes | undefined): RouteLabeller {
   const tree = routes ? routeTree(routes) : undefined;
-  return (pathname) => {
+  const known = new Map<string, string>();
+  const label = (pathname: string): string => {
     if (EXACT.has(pathname)) return pathname;
-    for (const [prefix, label] of FIXED) if (pathname.startsWith(prefix)) return label;
+    for (const [prefix, fixed] of FIXED) if (pathname.startsWith(prefix)) return fixed;
     if (!tree) return "page";
     const matches = matchRoutes(tree, pagePath(pathname));
     if (!matches) return "unmatched";
@@ -59,5 +64,13 @@ export function routeLabeller(routes: BuildRoutes | undefined): RouteLabeller {
       .filter((p): p is string => Boolean(p))
       .join("/");
     return `/${pattern}`.replace(/\/+/g, "/");
+  };
+  return (pathname) => {
+    const remembered = known.get(pathname);
+    if (remembered !== undefined) return remembered;
+    const found = label(pathname);
+    if (known.size >= LABEL_CACHE_SIZE) known.delete(known.keys().next().value!);
+    known.set(pathname, found);
+    return found;
   };
 }

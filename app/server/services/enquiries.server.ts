@@ -3,7 +3,7 @@ import type { EnquiryPrefill } from "~/domain/booking-dialog-data";
 import { ENQUIRY_TOASTS, type EnquiryInput } from "~/domain/enquiry";
 import { ENQUIRY_TOAST_VALUES } from "~/domain/enquiry-messages";
 import { adminBookingNoticeEmail, bookingMailInput, bookingReceiptEmail } from "../email/booking-emails.server";
-import { enqueueEmail } from "../email/outbox.server";
+import { enqueueEmails } from "../email/outbox.server";
 import type { ServiceContext } from "../http/request-context.server";
 import type { Actor } from "../security/actor.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
@@ -71,10 +71,11 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
 
       const slotTimes = slot ? { date: slot.date, startTime: slot.startTime, endTime: slot.endTime } : null;
       const mail = bookingMailInput({ ...booking, opportunityTitle: opportunity?.title ?? null }, slotTimes, ctx.config);
-      await enqueueEmail(tx, ctx.jobs, { ...bookingReceiptEmail(mail), to: booking.email, kind: "booking-receipt", bookingId: booking.id });
-      for (const admin of await listAdminEmails(tx)) {
-        await enqueueEmail(tx, ctx.jobs, { ...adminBookingNoticeEmail(mail), to: admin, kind: "booking-admin-notice", bookingId: booking.id });
-      }
+      const notice = adminBookingNoticeEmail(mail);
+      await enqueueEmails(tx, ctx.jobs, [
+        { ...bookingReceiptEmail(mail), to: booking.email, kind: "booking-receipt", bookingId: booking.id },
+        ...(await listAdminEmails(tx)).map((admin) => ({ ...notice, to: admin, kind: "booking-admin-notice", bookingId: booking.id })),
+      ]);
       return { bookingId: booking.id };
     });
     ctx.log.info({ bookingId: submitted.bookingId }, "enquiry received");

@@ -16,7 +16,7 @@ import type { Cursor } from "../db/keyset.server";
 import { afterCursor } from "../db/keyset.server";
 import { investmentOpportunities, opportunityInterests, profiles, user } from "../db/schema.server";
 import { adminInterestNoticeEmail, interestReceiptEmail, interestStatusEmail, type InterestMailInput } from "../email/membership-emails.server";
-import { enqueueEmail } from "../email/outbox.server";
+import { enqueueEmail, enqueueEmails } from "../email/outbox.server";
 import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
@@ -135,8 +135,11 @@ export async function registerInterest(ctx: ServiceContext, actor: Actor, input:
     const investor = await investorOf(tx, userId);
     if (investor) {
       const mail: InterestMailInput = { siteUrl: ctx.config.siteUrl, ...investor, ...input, opportunityId: opportunity.id, opportunityTitle: opportunity.title };
-      await enqueueEmail(tx, ctx.jobs, { ...interestReceiptEmail(mail), to: investor.email, kind: "interest-receipt" });
-      for (const admin of await listAdminEmails(tx)) await enqueueEmail(tx, ctx.jobs, { ...adminInterestNoticeEmail(mail), to: admin, kind: "interest-admin-notice" });
+      const notice = adminInterestNoticeEmail(mail);
+      await enqueueEmails(tx, ctx.jobs, [
+        { ...interestReceiptEmail(mail), to: investor.email, kind: "interest-receipt" },
+        ...(await listAdminEmails(tx)).map((admin) => ({ ...notice, to: admin, kind: "interest-admin-notice" })),
+      ]);
     }
     return row!;
   });
