@@ -111,6 +111,31 @@ function closeOnce(close: () => Promise<void>): () => Promise<void> {
 }
 
 /**
+ * The embedded database's memory settings (decision 025): PGlite reserves PostgreSQL's
+ * default 128 MB of shared buffers inside its WebAssembly memory, which never shrinks. The
+ * demo's data fits a fraction of that, and the operating system's cache holds the files.
+ */
+export const PGLITE_SETTINGS = { shared_buffers: "16MB" } as const;
+
+/**
+ * PGlite persisted in `dataDir` with PGLITE_SETTINGS: written once into the data folder's
+ * postgresql.auto.conf (ALTER SYSTEM) and read at the next start, so a database that does
+ * not have them yet is opened a second time.
+ */
+async function openSmallPglite(dataDir: string): Promise<PGlite> {
+  const client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
+  const current = await client.query<{ name: string; setting: string }>(
+    `select name, current_setting(name) as setting from unnest($1::text[]) as name`,
+    [Object.keys(PGLITE_SETTINGS)],
+  );
+  const stale = current.rows.filter((row) => row.setting !== PGLITE_SETTINGS[row.name as keyof typeof PGLITE_SETTINGS]);
+  if (stale.length === 0) return client;
+  for (const { name } of stale) await client.exec(`alter system set ${name} = '${PGLITE_SETTINGS[name as keyof typeof PGLITE_SETTINGS]}'`);
+  await client.close();
+  return PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
+}
+
+/**
  * Opens PostgreSQL (node-postgres pool) when a URL is given, otherwise PGlite persisted
  * under `<dataDir>/pglite` (or in memory when dataDir is undefined, for tests).
  */
@@ -153,7 +178,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.dataDir) {
     // PGlite creates only the last folder of the path.
     ensurePrivateDir(target.dataDir);
-    client = await PGlite.create(path.join(target.dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
+    client = await openSmallPglite(path.join(target.dataDir, "pglite"));
   } else {
     client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
