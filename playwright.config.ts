@@ -55,7 +55,7 @@ export default defineConfig({
     // before the server takes the data directory. Both run on the Node running Playwright
     // (under `npm test`, the project's Node 24 from node_modules/.bin), not whichever
     // `node` a shell would find first.
-    command: `${node} --import tsx scripts/create-admin.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && ${node} --import tsx scripts/start.ts`,
+    command: `${node} --import tsx scripts/create-admin.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && ${node} scripts/start.mjs`,
     url: `${baseURL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -14,10 +14,13 @@ export default {
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
   },
-  // After every production build (`npm run build`, and `npm start`'s rebuild): /sw.js.
-  // Imported here, not at the top, so typegen and the dev server never load Workbox.
-  async buildEnd({ reactRouterConfig }) {
+  // After every production build (`npm run build`, and `npm start`'s rebuild): /sw.js and
+  // the compiled server (build/server/start.js, what `npm start` runs). Imported here, not
+  // at the top, so typegen and the dev server never load Workbox or esbuild.
+  async buildEnd({ reactRouterConfig, viteConfig }) {
     const { buildServiceWorker } = await import("./scripts/build-service-worker");
     await buildServiceWorker(`${reactRouterConfig.buildDirectory}/client`);
+    const { buildServerEntry } = await import("./scripts/build-server");
+    await buildServerEntry(viteConfig.root, reactRouterConfig.buildDirectory);
   },
 } satisfies Config;

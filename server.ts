@@ -1,6 +1,8 @@
 /**
  * The server entry. Run as one process:
- *   npx node --import tsx server.ts          production build (npm start builds it first)
+ *   npm start                                the build, compiled: build/server/start.js is this
+ *                                            file as plain JavaScript (scripts/build-server.ts)
+ *   npx node --import tsx server.ts          the build, from the TypeScript sources
  *   npx node --import tsx server.ts --dev    Vite dev server with hot reload
  *
  * NODE_ENV is settled before anything else loads: React picks its development or

@@ -28,7 +28,7 @@ import pg from "pg";
 import { freePort } from "../tests/e2e/free-port";
 import { enquiryForm } from "../tests/support/enquiry-form";
 import { adminSession, loadGet, loadPost, medianGet } from "./lib/bench-http";
-import { ensureBuild } from "./ensure-build";
+import { ensureBuild } from "./ensure-build.mjs";
 import { startDemoServer } from "./lib/demo-server";
 import { runScript } from "../tests/support/run-script";
 

@@ -31,7 +31,7 @@ import type { Result as LighthouseResult } from "lighthouse";
 import { freePort } from "../tests/e2e/free-port";
 import { FIRST_LOAD_JS_BUDGET_KB, LIGHTHOUSE_BUDGETS, MEASURED_PAGES, PRIVATE_CODE } from "../tests/support/budgets";
 import { CHROMIUM_FLAGS, findChromium } from "../tests/support/chromium";
-import { ensureBuild } from "./ensure-build";
+import { ensureBuild } from "./ensure-build.mjs";
 import { startDemoServer } from "./lib/demo-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Page } from "@playwright/test";
 import { freePort } from "../tests/e2e/free-port";
 import { findChromium } from "../tests/support/chromium";
-import { ensureBuild } from "./ensure-build";
+import { ensureBuild } from "./ensure-build.mjs";
 import { startDemoServer } from "./lib/demo-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
  */
 export async function startDemoServer(root: string, port: number, dataDir: string, env: Record<string, string> = {}) {
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -217,7 +217,7 @@ test.describe("request bodies an action does not expect", () => {
     });
     expect(made.status, made.stderr).toBe(0);
 
-    const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    const child = spawn(process.execPath, ["build/server/start.js"], {
       cwd: root,
       env: {
         ...process.env,

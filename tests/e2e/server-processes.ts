@@ -15,7 +15,7 @@ export interface Run {
 }
 
 export function startProcess(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["build/server/start.js"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureBuild } from "../../scripts/ensure-build";
+import { ensureBuild } from "../../scripts/ensure-build.mjs";
 
 /**
  * Before the integration tests: the production build of the app, made only when the

@@ -1,11 +1,13 @@
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import type { DatabaseHandle } from "./client.server";
+import { projectRoot } from "../runtime/project-root.server";
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+/** The committed migrations, found from the project's folder (the sources and the compiled server alike). */
+export const MIGRATIONS_FOLDER = path.join(projectRoot(), "app/server/db/migrations");
 
 /** Any fixed number: the key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 7_243_001;

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from "node:http";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express, { type Express, type Response } from "express";
 import type { ServerBuild } from "react-router";
@@ -30,8 +30,9 @@ import { createLogger, type Logger } from "~/server/runtime/logger.server";
 import { gracefulShutdown } from "~/server/runtime/shutdown.server";
 import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/runtime/boot.server";
 import { sitePages } from "../http/site-pages.server";
+import { projectRoot } from "./project-root.server";
 
-const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+const ROOT = projectRoot();
 /** Below the usual 10 s an orchestrator waits before SIGKILL, so clean-up always runs. */
 const SHUTDOWN_GRACE_MS = 8_000;
 /** How long shutdown waits for jobs in hand (an e-mail being sent); what is cut off is retried. */
@@ -39,8 +40,6 @@ const JOBS_STOP_MS = 2_000;
 
 export interface StartOptions {
   dev?: boolean;
-  /** Runs after configuration and lock checks, before the database opens (npm start builds here). */
-  beforeStart?: (config: AppConfig, logger: Logger) => Promise<void> | void;
 }
 
 interface Built {
@@ -149,7 +148,6 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   let backups: BackupSchedule | undefined;
   let control: ControlSocket | undefined;
   try {
-    await options.beforeStart?.(config, logger);
     database = await openMigratedDatabase(config, {
       query: metrics.database.query,
       connectionLost: (error) => {

@@ -3,6 +3,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
+// Plain JavaScript: `npm start` (scripts/start.mjs) runs this before anything is compiled.
+
 /**
  * `npm start` builds only when the build is missing or stale. Staleness is judged by a
  * hash of the sources' contents (not times, which a fresh clone resets), stored beside
@@ -15,12 +17,15 @@ const INPUTS = [
   "vite.config.ts",
   "react-router.config.ts",
   "scripts/build-service-worker.ts",
+  "scripts/build-server.ts",
+  "server.ts",
   "package.json",
   "package-lock.json",
   "tsconfig.json",
 ];
 
-function collect(root: string, entry: string, out: string[]) {
+/** @param {string} root @param {string} entry @param {string[]} out */
+function collect(root, entry, out) {
   const full = path.join(root, entry);
   if (!existsSync(full)) return;
   if (statSync(full).isDirectory()) {
@@ -30,8 +35,10 @@ function collect(root: string, entry: string, out: string[]) {
   }
 }
 
-export function sourceHash(root: string): string {
-  const files: string[] = [];
+/** @param {string} root @returns {string} */
+export function sourceHash(root) {
+  /** @type {string[]} */
+  const files = [];
   for (const input of INPUTS) collect(root, input, files);
   const hash = createHash("sha256");
   for (const file of files) {
@@ -41,11 +48,17 @@ export function sourceHash(root: string): string {
   return hash.digest("hex");
 }
 
-/** Returns true when it had to build. Throws when the build fails. */
-export function ensureBuild(root: string, log: (message: string) => void = console.log): boolean {
+/**
+ * Returns true when it had to build. Throws when the build fails.
+ * @param {string} root
+ * @param {(message: string) => void} [log]
+ * @returns {boolean}
+ */
+export function ensureBuild(root, log = console.log) {
   const stamp = path.join(root, "build", ".source-hash");
   const wanted = sourceHash(root);
-  const built = existsSync(path.join(root, "build/server/index.js")) && existsSync(stamp)
+  const complete = ["build/server/index.js", "build/server/start.js"].every((file) => existsSync(path.join(root, file)));
+  const built = complete && existsSync(stamp)
     ? readFileSync(stamp, "utf8").trim()
     : undefined;
   if (built === wanted) return false;
