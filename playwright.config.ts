@@ -7,12 +7,15 @@ import { CHROMIUM_FLAGS, findChromium } from "./tests/support/chromium";
 import { OIDC_PROVIDERS } from "./tests/e2e/oidc-provider";
 import { E2E_ADMIN, E2E_METRICS_TOKEN } from "./tests/e2e/e2e-admin";
 import { E2E_STRIPE } from "./tests/e2e/e2e-stripe";
+import { startCommand } from "./scripts/lib/start-command";
 
 /**
  * End-to-end tests drive a real Chromium against the built server, started with
- * `scripts/start.ts` (what `npm start` runs) on a free port with a fresh DATA_DIR.
+ * what `npm start` runs (package.json's start: scripts/start.mjs and its Node flags) on a free port with a fresh DATA_DIR.
  * The port and directory are chosen once, in the main process, and inherited by workers.
  */
+
+const start = startCommand(import.meta.dirname);
 
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "e2e-data-"));
@@ -23,6 +26,8 @@ const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
 const node = `'${process.execPath}'`;
+/** The server as `npm start` starts it (package.json's start), on this Node. */
+const serverStart = [...Object.entries(start.env).map(([name, value]) => `${name}=${value}`), node, ...start.args].join(" ");
 
 const discovery = (port: string | undefined) => `http://localhost:${port}/.well-known/openid-configuration`;
 
@@ -55,7 +60,7 @@ export default defineConfig({
     // before the server takes the data directory. Both run on the Node running Playwright
     // (under `npm test`, the project's Node 24 from node_modules/.bin), not whichever
     // `node` a shell would find first.
-    command: `${node} --import tsx scripts/create-admin.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && ${node} scripts/start.mjs`,
+    command: `${node} --import tsx scripts/create-admin.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && ${serverStart}`,
     url: `${baseURL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,

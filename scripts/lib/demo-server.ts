@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { startCommand } from "./start-command";
 
 /**
  * The production server on `port` with a fresh embedded database (demo content) in
@@ -8,7 +9,8 @@ import { spawn } from "node:child_process";
  */
 export async function startDemoServer(root: string, port: number, dataDir: string, env: Record<string, string> = {}) {
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  const start = startCommand(root);
+  const child = spawn(process.execPath, start.args, {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -19,6 +21,7 @@ export async function startDemoServer(root: string, port: number, dataDir: strin
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      ...start.env,
       ...env,
     },
   });

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { createOpportunity } from "~/server/db/factories.server";
-import { investmentOpportunities } from "~/server/db/schema.server";
+import { investmentOpportunities, siteContentVersion } from "~/server/db/schema.server";
 import { createAdminTestbed, createTestContext, type AdminTestbed } from "./app-context";
 import { opportunityForm } from "../support/opportunity-form";
 import { listenForApp, type RealApp } from "./real-app";
@@ -86,6 +86,15 @@ describe(`the render cache in front of the app (${testDriver})`, () => {
         expect((await get(app, path)).cache).toBe("hit");
       }
     }
+  });
+
+  it("shows a change made outside any request (a script, a restore raising the version) on the next request", async () => {
+    for (const app of instances()) {
+      await get(app, "/pricing");
+      expect((await get(app, "/pricing")).cache).toBe("hit");
+    }
+    await bed.t.db.update(siteContentVersion).set({ version: sql`${siteContentVersion.version} + 1` });
+    for (const app of instances()) expect((await get(app, "/pricing")).cache, app.base).toBe("miss");
   });
 
   it("gives every answer its own nonce, in its header and in its page alike", async () => {

@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGlite } from "@electric-sql/pglite";
@@ -7,6 +9,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { ensurePrivateDir } from "./data-dir-lock.server";
 import * as schema from "./schema.server";
+import { projectRoot } from "../runtime/project-root.server";
 
 /** The extensions the migrations create, which PGlite loads only when asked (pg_trgm: the admin's message search). */
 const PGLITE_EXTENSIONS = { pg_trgm };
@@ -118,11 +121,35 @@ function closeOnce(close: () => Promise<void>): () => Promise<void> {
 export const PGLITE_SETTINGS = { shared_buffers: "16MB" } as const;
 
 /**
- * PGlite persisted in `dataDir` with PGLITE_SETTINGS: written once into the data folder's
- * postgresql.auto.conf (ALTER SYSTEM) and read at the next start, so a database that does
- * not have them yet is opened a second time.
+ * Makes a new PGlite data folder in a short-lived child process, with PGLITE_SETTINGS
+ * already written: PGlite's initdb leaves about 90 MB behind in the process that ran it,
+ * for the rest of that process's life (decision 025).
+ */
+const INIT_DATA_FOLDER = `
+const [dataDir, settings] = process.argv.slice(1);
+const { PGlite } = await import("@electric-sql/pglite");
+const db = await PGlite.create(dataDir);
+for (const [name, value] of Object.entries(JSON.parse(settings))) await db.exec("alter system set " + name + " = '" + value + "'");
+await db.close();
+`;
+
+function initDataFolder(dataDir: string): void {
+  const made = spawnSync(process.execPath, ["--input-type=module", "-e", INIT_DATA_FOLDER, dataDir, JSON.stringify(PGLITE_SETTINGS)], {
+    cwd: projectRoot(),
+    encoding: "utf8",
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
+  if (made.status !== 0) throw new Error(`the embedded database could not be created in ${dataDir}: ${made.stderr || made.error?.message}`);
+}
+
+/**
+ * PGlite persisted in `dataDir` with PGLITE_SETTINGS: a new folder is made with them (in a
+ * child process, above); a folder made before them gets them written once into its
+ * postgresql.auto.conf (ALTER SYSTEM) and is opened a second time, as PostgreSQL reads
+ * them only at start.
  */
 async function openSmallPglite(dataDir: string): Promise<PGlite> {
+  if (!existsSync(path.join(dataDir, "PG_VERSION"))) initDataFolder(dataDir);
   const client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
   const current = await client.query<{ name: string; setting: string }>(
     `select name, current_setting(name) as setting from unnest($1::text[]) as name`,

@@ -106,11 +106,20 @@ async function buildApp(
           fallthrough: false,
         }),
       },
-      { handler: express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false, setHeaders: publicFileHeaders }) },
+      { handler: onlyFileNames(express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false, setHeaders: publicFileHeaders })) },
     ],
     pages: sitePages({ build, getLoadContext, database }),
   });
   return { app };
+}
+
+/**
+ * `files` only for paths whose last part has an extension, as every file of build/client
+ * does: a page's path goes straight on to the pages, not through a look-up on the disk
+ * that fails (a stat and an error object on every page request).
+ */
+function onlyFileNames(files: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => (/\.[^/]+$/.test(req.path) ? files(req, res, next) : next());
 }
 
 /**
