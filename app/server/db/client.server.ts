@@ -126,15 +126,23 @@ export const PGLITE_SETTINGS = { shared_buffers: "16MB" } as const;
  * for the rest of that process's life (decision 025).
  */
 const INIT_DATA_FOLDER = `
-const [dataDir, settings] = process.argv.slice(1);
+const [dataDir, statements] = process.argv.slice(1);
 const { PGlite } = await import("@electric-sql/pglite");
 const db = await PGlite.create(dataDir);
-for (const [name, value] of Object.entries(JSON.parse(settings))) await db.exec("alter system set " + name + " = '" + value + "'");
+for (const statement of JSON.parse(statements)) await db.exec(statement);
 await db.close();
 `;
 
+type PgliteSetting = keyof typeof PGLITE_SETTINGS;
+
+/** The statement that gives a data folder one of PGLITE_SETTINGS from its next start on. */
+function alterSystem(name: PgliteSetting): string {
+  return `alter system set ${name} = '${PGLITE_SETTINGS[name]}'`;
+}
+
 function initDataFolder(dataDir: string): void {
-  const made = spawnSync(process.execPath, ["--input-type=module", "-e", INIT_DATA_FOLDER, dataDir, JSON.stringify(PGLITE_SETTINGS)], {
+  const statements = (Object.keys(PGLITE_SETTINGS) as PgliteSetting[]).map(alterSystem);
+  const made = spawnSync(process.execPath, ["--input-type=module", "-e", INIT_DATA_FOLDER, dataDir, JSON.stringify(statements)], {
     cwd: projectRoot(),
     encoding: "utf8",
     env: { ...process.env, NODE_OPTIONS: "" },
@@ -155,9 +163,9 @@ async function openSmallPglite(dataDir: string): Promise<PGlite> {
     `select name, current_setting(name) as setting from unnest($1::text[]) as name`,
     [Object.keys(PGLITE_SETTINGS)],
   );
-  const stale = current.rows.filter((row) => row.setting !== PGLITE_SETTINGS[row.name as keyof typeof PGLITE_SETTINGS]);
+  const stale = current.rows.filter((row) => row.setting !== PGLITE_SETTINGS[row.name as PgliteSetting]);
   if (stale.length === 0) return client;
-  for (const { name } of stale) await client.exec(`alter system set ${name} = '${PGLITE_SETTINGS[name as keyof typeof PGLITE_SETTINGS]}'`);
+  for (const { name } of stale) await client.exec(alterSystem(name as PgliteSetting));
   await client.close();
   return PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
 }

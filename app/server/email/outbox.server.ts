@@ -36,9 +36,8 @@ export type MailJobs = Pick<JobQueue, "send" | "sendMany">;
  * delivery job commit or roll back with it. Answers the row's id.
  */
 export async function enqueueEmail(db: Database, jobs: MailJobs, message: OutboxMessage): Promise<string> {
-  const id = await insertMail(db, jobs, message, null);
-  if (!id) throw new Error("The mail was not queued");
-  return id;
+  const [id] = await enqueueEmails(db, jobs, [message]);
+  return id!;
 }
 
 /**
@@ -46,8 +45,15 @@ export async function enqueueEmail(db: Database, jobs: MailJobs, message: Outbox
  * with that key was queued before, by this job's earlier run or another instance, nothing
  * is added and the answer is null.
  */
-export async function enqueueEmailOnce(db: Database, jobs: MailJobs, message: OutboxMessage, onceKey: string): Promise<string | null> {
-  return insertMail(db, jobs, message, onceKey);
+export async function enqueueEmailOnce(db: Database, jobs: Pick<JobQueue, "send">, message: OutboxMessage, onceKey: string): Promise<string | null> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values(outboxValues(message, onceKey))
+    .onConflictDoNothing({ target: emailOutbox.onceKey })
+    .returning({ id: emailOutbox.id });
+  if (!row) return null;
+  await jobs.send(db, "email", { outboxId: row.id }, { key: row.id });
+  return row.id;
 }
 
 /**
@@ -81,16 +87,6 @@ function outboxValues(message: OutboxMessage, onceKey: string | null) {
   };
 }
 
-async function insertMail(db: Database, jobs: MailJobs, message: OutboxMessage, onceKey: string | null): Promise<string | null> {
-  const [row] = await db
-    .insert(emailOutbox)
-    .values(outboxValues(message, onceKey))
-    .onConflictDoNothing({ target: emailOutbox.onceKey })
-    .returning({ id: emailOutbox.id });
-  if (!row) return null;
-  await jobs.send(db, "email", { outboxId: row!.id }, { key: row!.id });
-  return row!.id;
-}
 
 /** The METHOD line of stored .ics content (REQUEST unless it says CANCEL). */
 function icalMethod(content: string): "REQUEST" | "CANCEL" {
@@ -193,7 +189,7 @@ export async function workEmails(
  * the email queue keeps one job per mail). Run at start-up: a database restored from a
  * backup has the mails but not the queue's jobs.
  */
-export async function requeueUnsentEmails(db: Database, jobs: MailJobs): Promise<number> {
+export async function requeueUnsentEmails(db: Database, jobs: Pick<JobQueue, "send">): Promise<number> {
   let queued = 0;
   for (const id of await unsentMailIds(db)) if (await jobs.send(db, "email", { outboxId: id }, { key: id })) queued++;
   return queued;

@@ -16,6 +16,11 @@ export interface LimitResult {
   retryAfterSeconds: number;
 }
 
+/** Seconds until the window of a request_limits row ends, for a rule of `windowSeconds`. */
+function resetIn(windowSeconds: number) {
+  return sql<number>`ceil(extract(epoch from (${requestLimits.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now())))::int`;
+}
+
 /**
  * Counts one request against `key` in a fixed window, atomically (one upsert), in the
  * database so every instance shares the count. A request past `max` is refused until the
@@ -36,7 +41,7 @@ export async function hitLimit(db: Database, key: string, rule: LimitRule): Prom
     })
     .returning({
       hits: requestLimits.hits,
-      resetIn: sql<number>`ceil(extract(epoch from (${requestLimits.windowStartedAt} + ${window} - now())))::int`,
+      resetIn: resetIn(rule.windowSeconds),
     });
   const hits = row?.hits ?? 1;
   return hits <= rule.max
@@ -51,7 +56,7 @@ export async function hitLimit(db: Database, key: string, rule: LimitRule): Prom
 export async function isLimited(db: Database, key: string, rule: LimitRule): Promise<LimitResult> {
   const [row] = await db
     .select({
-      resetIn: sql<number>`ceil(extract(epoch from (${requestLimits.windowStartedAt} + make_interval(secs => ${rule.windowSeconds}) - now())))::int`,
+      resetIn: resetIn(rule.windowSeconds),
     })
     .from(requestLimits)
     .where(
@@ -117,7 +122,7 @@ export async function hitLimits(ctx: Pick<ServiceContext, "metrics">, tx: Databa
   const taken = new Set(counted.rows.map((row) => row.key));
   const refused = limits.find((l) => !taken.has(l.key))!;
   const [row] = await tx
-    .select({ resetIn: sql<number>`ceil(extract(epoch from (${requestLimits.windowStartedAt} + make_interval(secs => ${refused.limit.windowSeconds}) - now())))::int` })
+    .select({ resetIn: resetIn(refused.limit.windowSeconds) })
     .from(requestLimits)
     .where(eq(requestLimits.key, refused.key));
   countRefusal(ctx, refused.key);

@@ -158,7 +158,7 @@ function sendReminderJob(tx: Database, jobs: Pick<ServiceJobs, "send">, bookingI
  * lead and start, so a job run twice (a retry, a second instance) queues it once.
  */
 export async function sendReminder(
-  deps: { db: Database; config: AppConfig; jobs: Pick<JobQueue, "send" | "sendMany">; log: Logger },
+  deps: { db: Database; config: AppConfig; jobs: Pick<JobQueue, "send">; log: Logger },
   job: { bookingId: string; lead: ReminderLead; startsAt: string },
   now: Date = new Date(),
 ): Promise<"sent" | "already sent" | "stale"> {
@@ -213,7 +213,7 @@ export async function resyncUpcomingReminders(db: Database, jobs: ServiceJobs, c
 }
 
 /** Works the reminder jobs in this process. */
-export async function workReminders(jobs: Pick<JobQueue, "work" | "send" | "sendMany">, deps: { db: Database; config: AppConfig; log: Logger }): Promise<void> {
+export async function workReminders(jobs: Pick<JobQueue, "work" | "send">, deps: { db: Database; config: AppConfig; log: Logger }): Promise<void> {
   await jobs.work("booking-reminder", async (job) => {
     const outcome = await sendReminder({ ...deps, jobs }, job.data);
     deps.log.info({ bookingId: job.data.bookingId, lead: job.data.lead, outcome }, "booking reminder");
@@ -365,16 +365,12 @@ async function tell(
   adminNote?: Parameters<typeof adminBookingChangedEmail>[1],
 ): Promise<void> {
   const mail = bookingChangedEmail(mailInput(ctx.config, locked), kind, by);
-  const investors: OutboxMessage = { ...mail, to: locked.booking.email, kind: `booking-${kind}`, bookingId: locked.booking.id };
-  if (!adminNote) {
-    await enqueueEmails(tx, ctx.jobs, [investors]);
-    return;
+  const mails: OutboxMessage[] = [{ ...mail, to: locked.booking.email, kind: `booking-${kind}`, bookingId: locked.booking.id }];
+  if (adminNote) {
+    const notice = adminBookingChangedEmail(mailInput(ctx.config, locked, "admins"), adminNote);
+    for (const admin of await listAdminEmails(tx)) mails.push({ ...notice, to: admin, kind: `booking-admin-${adminNote.kind}`, bookingId: locked.booking.id });
   }
-  const notice = adminBookingChangedEmail(mailInput(ctx.config, locked, "admins"), adminNote);
-  await enqueueEmails(tx, ctx.jobs, [
-    investors,
-    ...(await listAdminEmails(tx)).map((admin) => ({ ...notice, to: admin, kind: `booking-admin-${adminNote.kind}`, bookingId: locked.booking.id })),
-  ]);
+  await enqueueEmails(tx, ctx.jobs, mails);
 }
 
 // ---- The admin's side ------------------------------------------------------------------------
