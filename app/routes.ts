@@ -33,6 +33,7 @@ export default [
   route("admin/interests", "routes/admin.interests.tsx"),
   route("admin/activity", "routes/admin.activity.tsx"),
   route("admin/alerts", "routes/admin.alerts.tsx"),
+  route("admin/insights", "routes/admin.insights.tsx"),
   route("admin/export/:kind", "routes/admin.export.tsx"),
   route("pricing", "routes/pricing.tsx"),
   route("robots.txt", "routes/robots[.]txt.tsx"),

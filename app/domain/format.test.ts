@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { formatCompletion, formatList, formatUsd, yearlySavingPercent } from "./format";
+import { formatCompletion, formatCount, formatList, formatUsd, yearlySavingPercent } from "./format";
+
+describe("formatCount", () => {
+  it("groups thousands and rounds to whole", () => {
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(999)).toBe("999");
+    expect(formatCount(12480)).toBe("12,480");
+    expect(formatCount(1234567.6)).toBe("1,234,568");
+    expect(formatCount(-1500)).toBe("-1,500");
+    expect(formatCount(Number.NaN)).toBe("0");
+  });
+});
 
 describe("formatUsd", () => {
   it("uses a dollar sign and thousands separators", () => {

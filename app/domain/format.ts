@@ -14,6 +14,12 @@ export function formatUsd(amount: number): string {
   return `${value < 0 && whole > 0 ? "-" : ""}$${grouped}`;
 }
 
+/** "12,480": a whole count with thousands separators (Latin digits in every language, decision 021). */
+export function formatCount(value: number): string {
+  const whole = Math.round(Number.isFinite(value) ? value : 0);
+  return `${whole < 0 ? "-" : ""}${String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+}
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
 /**

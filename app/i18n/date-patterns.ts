@@ -14,6 +14,8 @@ const DATE_PATTERNS = {
   date: { en: "MMM d, yyyy", rtl: "d MMMM yyyy" },
   /** A day of this year, with its weekday: "Thu 26 Nov". */
   shortDay: { en: "EEE d MMM", rtl: "EEEE d MMMM" },
+  /** A week by its Monday, on a chart's axis: "Nov 23", "23 تشرين الثاني". */
+  week: { en: "MMM d", rtl: "d MMMM" },
   /** A moment: "26 Nov 2026, 14:30". */
   dateTime: { en: "d MMM yyyy, HH:mm", rtl: "d MMMM yyyy، HH:mm" },
 } as const;

@@ -129,3 +129,11 @@ export async function adminSession(base: string, email: string, password: string
   if (admin.status !== 200) throw new Error(`/admin answered ${admin.status} after two-factor setup`);
   return cookie;
 }
+
+/** A Cookie header (as `adminSession` answers it) as the cookies a browser context adds for `url`. */
+export function browserCookies(header: string, url: string): { name: string; value: string; url: string }[] {
+  return header
+    .split("; ")
+    .filter(Boolean)
+    .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url }));
+}

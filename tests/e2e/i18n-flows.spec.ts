@@ -169,6 +169,7 @@ for (const l of LANGUAGES) {
         ["/admin/interests", "admin.areas.interests"],
         ["/admin/activity", "admin.areas.activity"],
         ["/admin/alerts", "admin.areas.alerts"],
+        ["/admin/insights", "admin.areas.insights"],
       ] as const) {
         await page.goto(`${l.prefix}${path}`);
         await expectLanguage(page, l.locale);

@@ -10,6 +10,7 @@ const AREAS = [
   { to: "/admin/interests", label: "admin.areas.interests" },
   { to: "/admin/activity", label: "admin.areas.activity" },
   { to: "/admin/alerts", label: "admin.areas.alerts" },
+  { to: "/admin/insights", label: "admin.areas.insights" },
 ] as const satisfies readonly { to: string; label: MessageKey }[];
 
 export function AdminAreasNav() {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { asc, eq, isNotNull } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import { DEFAULT_SLOT_TIMES, type Role } from "~/domain/constants";
 import type { Database } from "./client.server";
@@ -12,8 +13,10 @@ import {
   availabilitySlots,
   consultationBookings,
   contactMessages,
+  documentDownloads,
   documents,
   investmentOpportunities,
+  opportunityInterests,
   opportunityTranslations,
   subscriptionPlans,
   subscriptions,
@@ -30,6 +33,8 @@ type OpportunityInsert = typeof investmentOpportunities.$inferInsert;
 type PlanInsert = typeof subscriptionPlans.$inferInsert;
 type SlotInsert = typeof availabilitySlots.$inferInsert;
 type BookingInsert = typeof consultationBookings.$inferInsert;
+
+const DAY = 24 * 3_600_000;
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -76,7 +81,7 @@ export async function createDemoPlans(db: Database) {
 let subscriptionNumber = 0;
 
 /** A subscription as Stripe's webhooks leave one (active unless told), to `planId`. */
-export async function createSubscription(db: Database, spec: { userId: string; planId: string | null; status?: string }) {
+export async function createSubscription(db: Database, spec: { userId: string; planId: string | null; status?: string; trialEnd?: Date | null }) {
   const n = ++subscriptionNumber;
   const [row] = await db
     .insert(subscriptions)
@@ -85,7 +90,8 @@ export async function createSubscription(db: Database, spec: { userId: string; p
       planId: spec.planId,
       billingInterval: "month",
       status: spec.status ?? "active",
-      currentPeriodEnd: new Date(Date.now() + 30 * 24 * 3_600_000),
+      currentPeriodEnd: new Date(Date.now() + 30 * DAY),
+      trialEnd: spec.trialEnd ?? null,
       stripeCustomerId: `cus_test_${n}`,
       stripeSubscriptionId: `sub_test_${n}_${randomUUID().slice(0, 8)}`,
       lastEventAt: new Date(),
@@ -241,4 +247,92 @@ export async function seedDemoDocuments(db: Database, opportunityIds: Map<string
 async function pageCount(pdf: Uint8Array): Promise<number> {
   const inspected = await inspectPdf(pdf);
   return inspected.ok ? inspected.pageCount : 1;
+}
+
+export interface BusinessHistory {
+  /** Bookings made, by status. */
+  bookings: number;
+  byStatus: Record<string, number>;
+  /** Of them, with a consultation time from the calendar. */
+  withSlot: number;
+  interests: number;
+  downloads: number;
+  trialsEnded: number;
+  trialsConverted: number;
+}
+
+/**
+ * A few months of a firm's business, for the insights page's screenshots and end-to-end
+ * tests (never the demo seed: these are made-up people): over the `weeks` before `now`,
+ * enquiries of every type and status (half at a time from the calendar, held on weekdays
+ * in office hours), investors with subscriptions and ended trials, expressions of interest
+ * in the active opportunities and downloads of their documents. Deterministic: the same
+ * arguments make the same rows. Needs the demo opportunities, plans and documents.
+ */
+export async function seedBusinessHistory(db: Database, { now = new Date(), weeks = 12 }: { now?: Date; weeks?: number } = {}): Promise<BusinessHistory> {
+  const statuses = ["completed", "confirmed", "pending", "cancelled", "completed", "confirmed", "completed"] as const;
+  const types = ["consultation", "investment_review", "site_visit", "consultation"] as const;
+  const history: BusinessHistory = { bookings: 0, byStatus: {}, withSlot: 0, interests: 0, downloads: 0, trialsEnded: 0, trialsConverted: 0 };
+  const opportunityRows = await db.select({ id: investmentOpportunities.id }).from(investmentOpportunities).where(eq(investmentOpportunities.status, "active")).orderBy(asc(investmentOpportunities.createdAt));
+  const documentRows = await db.select({ id: documents.id }).from(documents).where(isNotNull(documents.opportunityId)).orderBy(asc(documents.createdAt));
+  const planRows = await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).orderBy(asc(subscriptionPlans.priceMonthly));
+  const investors = [];
+  for (let i = 0; i < 6; i++) {
+    const investor = await createUser(db, { email: `history.investor${i + 1}@example.com`, firstName: ["Layla", "Omar", "Sara", "Karim", "Nour", "Hana"][i], lastName: "Example" });
+    investors.push(investor);
+    // Trials that ended a few weeks ago: four of the six went on to pay.
+    const trialEnd = new Date(now.getTime() - (i + 1) * 5 * DAY);
+    const converted = i < 4;
+    await createSubscription(db, { userId: investor.id, planId: planRows[i % planRows.length]?.id ?? null, status: converted ? "active" : "canceled", trialEnd });
+    history.trialsEnded += 1;
+    if (converted) history.trialsConverted += 1;
+  }
+  let n = 0;
+  for (let week = weeks - 1; week >= 0; week--) {
+    const perWeek = 3 + ((week * 7) % 5);
+    for (let k = 0; k < perWeek; k++, n++) {
+      const createdAt = new Date(now.getTime() - week * 7 * DAY - (k + 1) * 19 * 3_600_000);
+      const status = statuses[n % statuses.length]!;
+      let availabilitySlotId: string | null = null;
+      if (n % 2 === 0) {
+        // Held two days after it was asked for, on a weekday, at one of the default times.
+        let held = new Date(createdAt.getTime() + 2 * DAY);
+        while (held.getUTCDay() === 0 || held.getUTCDay() === 6) held = new Date(held.getTime() + DAY);
+        const times = DEFAULT_SLOT_TIMES[(n * 3) % DEFAULT_SLOT_TIMES.length]!;
+        const [slot] = await db
+          .insert(availabilitySlots)
+          .values({ date: held.toISOString().slice(0, 10), startTime: `${times.start}:00`, endTime: `${times.end}:00`, isAvailable: false })
+          .onConflictDoNothing()
+          .returning();
+        availabilitySlotId = slot?.id ?? null;
+      }
+      const investor = investors[n % investors.length]!;
+      await insertBooking(db, {
+        userId: n % 3 === 0 ? investor.id : null,
+        firstName: investor.firstName ?? "Layla",
+        lastName: "Example",
+        email: n % 3 === 0 ? investor.email : `history.visitor${n}@example.com`,
+        bookingType: types[n % types.length]!,
+        status,
+        availabilitySlotId,
+        createdAt,
+      });
+      history.bookings += 1;
+      history.byStatus[status] = (history.byStatus[status] ?? 0) + 1;
+      if (availabilitySlotId) history.withSlot += 1;
+    }
+  }
+  for (const [i, investor] of investors.entries()) {
+    for (const [j, opportunity] of opportunityRows.entries()) {
+      if ((i + j) % 2 !== 0) continue;
+      await db.insert(opportunityInterests).values({ opportunityId: opportunity.id, userId: investor.id, amountUsd: 250_000 * (1 + ((i + j) % 4)), createdAt: new Date(now.getTime() - (i + j + 1) * 3 * DAY) });
+      history.interests += 1;
+    }
+    for (const [j, document] of documentRows.entries()) {
+      if ((i + j) % 3 === 0) continue;
+      await db.insert(documentDownloads).values({ documentId: document.id, userId: investor.id, createdAt: new Date(now.getTime() - (i + 2 * j + 1) * 2 * DAY) });
+      history.downloads += 1;
+    }
+  }
+  return history;
 }
