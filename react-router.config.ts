@@ -15,12 +15,14 @@ export default {
     v8_trailingSlashAwareDataRequests: true,
   },
   // After every production build (`npm run build`, and `npm start`'s rebuild): /sw.js and
-  // the compiled server (build/server/start.js, what `npm start` runs). Imported here, not
+  // the compiled server (build/server/start.js, what `npm start` runs) and its compile
+  // cache (decision 028). Imported here, not
   // at the top, so typegen and the dev server never load Workbox or esbuild.
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const { buildServiceWorker } = await import("./scripts/build-service-worker");
     await buildServiceWorker(`${reactRouterConfig.buildDirectory}/client`);
-    const { buildServerEntry } = await import("./scripts/build-server");
+    const { buildServerEntry, warmCompileCache } = await import("./scripts/build-server");
     await buildServerEntry(viteConfig.root, reactRouterConfig.buildDirectory);
+    warmCompileCache(reactRouterConfig.buildDirectory);
   },
 } satisfies Config;

@@ -7,8 +7,19 @@ import { defineConfig } from "vite";
 const SITE_SHELL =
   /[\\/]app[\\/](i18n[\\/](i18n|locales|brand-names|page-catalogues)|domain[\\/](brand|constants|format|seo|site-map|toast)|components[\\/](home[\\/]scroll-to-section|site[\\/](site-header|site-footer|account-menu|language-switcher|not-found-page|crash-screen)|ui[\\/](badge|button|card|cn|toaster)|opportunities[\\/]opportunity-image))\.tsx?$|node_modules[\\/](clsx|tailwind-merge|class-variance-authority)[\\/]/;
 
-export default defineConfig({
+/**
+ * Packages the server build carries inside itself instead of loading from node_modules at
+ * start (decision 028): pure libraries of many small files, each of which Node would
+ * otherwise find, read and resolve against its package.json (date-fns' alone is 199 KB) on
+ * every start. React, React Router and anything holding state across the two server
+ * bundles stay single copies in node_modules.
+ */
+export const SERVER_BUNDLED = /^(date-fns|@date-fns\/tz|recharts|victory-vendor|d3-[a-z-]+|internmap|es-toolkit|@reduxjs\/toolkit|redux|redux-thunk|reselect|immer|react-redux|decimal\.js-light|eventemitter3|tiny-invariant|react-day-picker|libphonenumber-js|stripe|pdf-lib|@pdf-lib\/(standard-fonts|upng)|pako|qrcode|pngjs|dijkstrajs|drizzle-orm)(\/|$)/;
+
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter()],
+  // Only the production build: the dev server and Vitest load packages as Node does.
+  ssr: command === "build" ? { noExternal: [SERVER_BUNDLED] } : {},
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
@@ -47,4 +58,4 @@ export default defineConfig({
       "date-fns",
     ],
   },
-});
+}));

@@ -138,7 +138,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
   const share = (statuses: readonly BookingStatus[]) => insights.shares.filter((s) => statuses.includes(s.status)).reduce((sum, s) => sum + s.percent, 0);
   const weekLabel = (week: string) => format(parseISO(week), datePattern("week", dateLocale), { locale: dateLocale });
   // Monday 2024-01-01 plus n-1 days: the weekday's name in the page's language.
-  const weekdayName = (weekday: number) => format(addDays(parseISO("2024-01-01"), weekday - 1), "EEEE", { locale: dateLocale });
+  const weekdayName = (weekday: number, width: "EEEE" | "EEE" = "EEEE") => format(addDays(parseISO("2024-01-01"), weekday - 1), width, { locale: dateLocale });
   const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
   const noEnquiries = totals.enquiries === 0 ? t("admin.insights.noEnquiries") : null;
 
@@ -250,7 +250,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
           empty={insights.busiest.byHour.length === 0 ? t("admin.insights.busiest.none") : null}
           chart={
             <BarsChart
-              rows={insights.busiest.byWeekday.map((d) => ({ label: weekdayName(d.weekday), count: d.count }))}
+              rows={insights.busiest.byWeekday.map((d) => ({ label: weekdayName(d.weekday, "EEE"), count: d.count }))}
               categoryKey="label"
               rtl={rtl}
               height={220}
