@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useLocale, useT } from "~/i18n/i18n";
 import { typedTextProps } from "~/i18n/locales";
 
@@ -85,8 +85,6 @@ export function BarsChart({
           <XAxis dataKey={categoryKey} reversed={rtl} tick={typedCategories ? <TypedTick /> : { fontSize: 12 }} interval={rows.length <= 8 ? 0 : "preserveStartEnd"} minTickGap={8} />
           <YAxis allowDecimals={false} orientation={rtl ? "right" : "left"} width={44} tick={{ fontSize: 12 }} />
           <Tooltip cursor={{ fillOpacity: 0.15 }} />
-          {/* In the series' order (Recharts sorts by name unless told not to). */}
-          {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} /> : null}
           {series.map((s) => (
             <Bar
               key={s.key}
@@ -101,6 +99,19 @@ export function BarsChart({
           ))}
         </BarChart>
       </ResponsiveContainer>
+      {/* Our own legend rather than Recharts': in the series' order, and with no English labels of the library's own. */}
+      {series.length > 1 ? (
+        <ul className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          {series.map((s) => (
+            <li key={s.key} className="flex items-center gap-1.5">
+              <svg width="14" height="14" className="shrink-0">
+                <rect x="0.5" y="0.5" width="13" height="13" fill={`url(#${prefix}-${s.pattern})`} stroke={PATTERNS[s.pattern].color} />
+              </svg>
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }
