@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { BookingDialogData, BookingTimesData } from "../../app/domain/booking-dialog-data";
 import { waitForMail, waitForMails } from "../support/mailbox";
+import { ENQUIRY_FIELD_CASES, VALID_ENQUIRY } from "../support/spec-messages";
 import { E2E_ADMIN } from "./e2e-admin";
 import { expect, test } from "./fixtures";
 
@@ -27,6 +28,25 @@ async function fillEnquiry(scope: ReturnType<Page["locator"]>, fields: { email: 
   await scope.getByLabel("Investment Amount").fill("$750,000");
   await scope.getByLabel("Booking Type").selectOption("investment_review");
   await scope.getByLabel("Message").fill("I would like to discuss the Erbil residential project and its payment plan.");
+}
+
+/** Types a value into a text control, or chooses one in a select (none: the disabled placeholder, as before a choice). */
+async function setValue(control: Locator, value: string) {
+  if (!(await control.evaluate((el) => el instanceof HTMLSelectElement))) return control.fill(value);
+  if (value) return void (await control.selectOption(value));
+  await control.evaluate((el) => {
+    (el as HTMLSelectElement).value = "";
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}
+
+/** The POST requests the page sends from now on (the enquiry form's is its only one). */
+function recordPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  return posts;
 }
 
 /** Books every slot of one day over HTTP, as other visitors would. */
@@ -125,13 +145,46 @@ test.describe("booking a consultation", () => {
     await expect(page.getByText("Booking request submitted successfully")).toBeVisible();
     await expect(form.getByLabel("Email")).toHaveValue("");
 
+    // The second click, well inside 30 seconds, is refused by the page itself: no request
+    // leaves it (the server would refuse one too, with the same toast, so the toast alone
+    // cannot tell who refused).
     await fillEnquiry(form, { email });
+    const posts = recordPosts(page);
     await form.getByRole("button", { name: "Submit Request" }).click();
     await expect(page.getByText("Please wait", { exact: true })).toBeVisible();
     await expect(page.getByText("You can only submit one message every 30 seconds.")).toBeVisible();
     // Refused before sending: what was typed is still there.
     await expect(form.getByLabel("Email")).toHaveValue(email);
     expect(await waitForMails(dataDir(), email, 2, 1_500)).toHaveLength(1);
+    expect(posts).toEqual([]);
+  });
+
+  test("shows every validation message of SPEC.md section 5 (and ours) word for word, and sends nothing", async ({ page }) => {
+    await asVisitor(page);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Schedule a Call" }).click();
+    const dialog = page.getByRole("dialog", { name: "Schedule Your Consultation" });
+    await expect(dialog.getByText("Auto-selected next available slot")).toBeVisible();
+    const posts = recordPosts(page);
+    // The controls' maxlength stops typing past a limit; the rule behind each still has its
+    // message (for a pasted-in or scripted value), so the test lifts them.
+    await dialog.locator("form [maxlength]").evaluateAll((controls) => controls.forEach((c) => c.removeAttribute("maxlength")));
+    const controlOf = (label: string) => dialog.getByLabel(label, { exact: true });
+    const rows = ENQUIRY_FIELD_CASES.filter((row) => row.label !== null);
+    for (const row of rows) await setValue(controlOf(row.label!), VALID_ENQUIRY[row.field as keyof typeof VALID_ENQUIRY]);
+
+    for (const { label, field, value, message } of rows) {
+      const control = controlOf(label!);
+      await setValue(control, value);
+      await dialog.getByRole("button", { name: "Submit Request" }).click();
+      // The message, exactly, tied to its control, and no other.
+      await expect(control, message).toHaveAccessibleDescription(message);
+      await expect(dialog.getByRole("alert"), message).toHaveText([message]);
+      await setValue(control, VALID_ENQUIRY[field as keyof typeof VALID_ENQUIRY]);
+      await expect(control, `${message}: cleared`).toHaveAccessibleDescription("");
+    }
+    expect(rows.map((r) => r.field)).toEqual(expect.arrayContaining(["firstName", "lastName", "email", "phone", "investmentAmount", "bookingType", "message"]));
+    expect(posts).toEqual([]);
   });
 
   test("a date whose times were all taken in the meantime says so", async ({ page, baseURL }) => {

@@ -74,10 +74,14 @@ describe(`/admin guard and bookings (${testDriver})`, () => {
     expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([["booking-confirmed", "confirm-me@example.com"]]);
   });
 
-  it("answers 400 to a malformed change", async () => {
+  it("answers 400 to a malformed change, and changes nothing", async () => {
     expect((await post({ bookingId: "not-an-id", status: "confirmed" }, bed.admin.cookie)).status).toBe(400);
     const booking = await insertBooking();
     expect((await post({ bookingId: booking.id, status: "archived" }, bed.admin.cookie)).status).toBe(400);
+    const [row] = await t.db.select().from(consultationBookings).where(eq(consultationBookings.id, booking.id));
+    expect(row!.status).toBe("pending");
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, booking.id))).toEqual([]);
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.bookingId, booking.id))).toEqual([]);
   });
 
   it("lists newest first, one page at a time, filtered by status in SQL, with the total", async () => {

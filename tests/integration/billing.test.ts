@@ -8,6 +8,8 @@ import { action as pricingAction } from "~/routes/pricing";
 import { action as webhookAction } from "~/routes/api.stripe.webhook";
 import { buildPlan, createUser } from "~/server/db/factories.server";
 import { STRIPE_RETRIES } from "~/server/payments/stripe-client.server";
+import { anonymous } from "~/server/security/actor.server";
+import { receiveStripeWebhook } from "~/server/services/subscriptions.server";
 import { stripeEvents, subscriptionPlans, subscriptions } from "~/server/db/schema.server";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { createTestContext, formRequest, getRequest, signInCookie, routeArgs, type TestContext } from "./app-context";
@@ -144,16 +146,27 @@ describe(`Start Subscription (${testDriver})`, () => {
   });
 });
 
+/** An event's body and Stripe-Signature header, as Stripe signs a delivery. */
+function signed(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify({ object: "event", api_version: "2026-10-28.endive", livemode: false, ...event });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
 /** A webhook delivery as Stripe signs it. */
 function deliver(event: Record<string, unknown>, options: { secret?: string; ctx?: TestContext } = {}) {
-  const payload = JSON.stringify({ object: "event", api_version: "2026-10-28.endive", livemode: false, ...event });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
+  const { payload, signature } = signed(event, options.secret);
   const request = new Request(`${context.config.siteUrl}/api/stripe/webhook`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
     body: payload,
   });
   return webhookAction(routeArgs(request, options.ctx ?? context)) as Promise<Response>;
+}
+
+/** The same delivery straight to the service, which says what it did with the event. */
+function receive(event: Record<string, unknown>) {
+  const { payload, signature } = signed(event);
+  return receiveStripeWebhook(context, anonymous, { rawBody: payload, signature });
 }
 
 let eventCount = 0;
@@ -235,27 +248,50 @@ describe(`Stripe webhooks (${testDriver})`, () => {
 
     const deleted = subscriptionEvent("customer.subscription.deleted", subscriptionObject(id, { status: "canceled" }), t0 + 20);
     expect((await deliver(deleted)).status).toBe(200);
-    expect((await rowFor(id))!.status).toBe("canceled");
+    const cancelled = await rowFor(id);
+    expect(cancelled!.status).toBe("canceled");
 
-    // A replayed event has no second effect, even one that would have changed the row.
+    // A replayed event has no second effect, even one that would have changed the row (the
+    // event id alone stopping a replay: the test after this one).
     expect((await deliver(created)).status).toBe(200);
-    expect((await rowFor(id))!.status).toBe("canceled");
+    expect(await rowFor(id)).toEqual(cancelled);
     // A different event that is older than what was applied changes nothing either.
     const stale = subscriptionEvent("customer.subscription.updated", subscriptionObject(id, { status: "active" }), t0 + 15);
-    expect((await deliver(stale)).status).toBe(200);
-    expect((await rowFor(id))!.status).toBe("canceled");
+    expect((await receive(stale)).outcome).toBe("ignored");
+    expect(await rowFor(id)).toEqual(cancelled);
     // Nor do news of the same second arriving after the cancellation: it is final.
-    expect((await deliver(subscriptionEvent("customer.subscription.updated", subscriptionObject(id, { status: "active" }), t0 + 20))).status).toBe(200);
+    expect((await receive(subscriptionEvent("customer.subscription.updated", subscriptionObject(id, { status: "active" }), t0 + 20))).outcome).toBe("ignored");
     const lateFailure = subscriptionEvent(
       "invoice.payment_failed",
       { id: "in_test_2", object: "invoice", parent: { type: "subscription_details", subscription_details: { subscription: id } } },
       t0 + 20,
     );
-    expect((await deliver(lateFailure)).status).toBe(200);
-    expect((await rowFor(id))!.status).toBe("canceled");
+    expect((await receive(lateFailure)).outcome).toBe("ignored");
+    expect(await rowFor(id)).toEqual(cancelled);
     expect(await t.db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, id))).toHaveLength(1);
     const recorded = await t.db.select().from(stripeEvents);
     expect(recorded.filter((e) => [created.id, failed.id, deleted.id, stale.id].includes(e.id))).toHaveLength(4);
+  });
+
+  it("does not apply an event id twice when only the id can tell: a replay of the same second, after another event changed the row", async () => {
+    const id = "sub_test_replayed";
+    const at = now() - 30;
+    // Two different events of the same second: the second one leaves the row past due.
+    const activated = subscriptionEvent("customer.subscription.updated", subscriptionObject(id, { status: "active" }), at);
+    const fellBehind = subscriptionEvent("customer.subscription.updated", subscriptionObject(id, { status: "past_due", cancel_at_period_end: true }), at);
+    expect((await receive(activated)).outcome).toBe("applied");
+    expect((await deliver(fellBehind)).status).toBe(200);
+    const before = await rowFor(id);
+    expect(before).toMatchObject({ status: "past_due", cancelAtPeriodEnd: true, lastEventAt: new Date(at * 1000) });
+
+    // Stripe delivers the first event again. Its time is not older than the row's and the row
+    // is not cancelled, so neither of those guards stops it: only its id, already applied.
+    expect((await receive(activated)).outcome).toBe("duplicate");
+    expect(await rowFor(id)).toEqual(before);
+    // Through the route as well: answered 200 (so Stripe stops retrying), and still no effect.
+    expect((await deliver(activated)).status).toBe(200);
+    expect(await rowFor(id)).toEqual(before);
+    expect(await t.db.$count(stripeEvents, eq(stripeEvents.id, activated.id))).toBe(1);
   });
 
   it("ignores subscriptions that did not start from our Checkout, and refuses webhooks when no secret is set", async () => {

@@ -7,7 +7,6 @@ import { wallClockNow } from "~/domain/slots";
 import type { MessageKey } from "~/i18n/i18n";
 import { action as homeAction } from "~/routes/home";
 import { anonymous, type Actor } from "~/server/security/actor.server";
-import { SLOT_TAKEN_MESSAGE } from "~/server/services/bookings.server";
 import { createSlot, createUser } from "~/server/db/factories.server";
 import { sqlState, violatedConstraint } from "~/server/db/pg-error.server";
 import { consultationBookings, contactMessages, emailOutbox, profiles, requestLimits } from "~/server/db/schema.server";
@@ -33,6 +32,8 @@ import { createTestDatabase, testDriver, type TestDatabase } from "./test-databa
  */
 
 const COOLDOWN_MESSAGE = "You can only submit one message every 30 seconds.";
+/** Ours: the slot-taken toast's description, what the service's refusal says. */
+const SLOT_TAKEN_WORDS = "Someone booked that slot a moment ago. Please choose another time; your details are kept.";
 /** A refusal as an English reader is told it (its message is a key with values). */
 const said = (error: AppError) => english(error.message as MessageKey, error.values);
 const PASSWORD = "tigris riverside 2031";
@@ -311,7 +312,7 @@ describe(`submitting an enquiry (${testDriver})`, () => {
       expect(loser.reason).toBeInstanceOf(AppError);
       expect((loser.reason as AppError).code).toBe("CONFLICT");
       expect((loser.reason as AppError).status).toBe(409);
-      expect((loser.reason as AppError).message).toBe(SLOT_TAKEN_MESSAGE);
+      expect(said(loser.reason as AppError)).toBe(SLOT_TAKEN_WORDS);
     }
 
     const booked = await bookingsOfSlot(slot.id);
@@ -337,7 +338,7 @@ describe(`submitting an enquiry (${testDriver})`, () => {
     const input = enquiry({ availabilitySlotId: off.id });
     const error = await rejection(submitEnquiry(submission(), anonymous, input));
     expect(error.code).toBe("CONFLICT");
-    expect(error.message).toBe(SLOT_TAKEN_MESSAGE);
+    expect(said(error)).toBe(SLOT_TAKEN_WORDS);
     await expectNothingWritten(input.email);
 
     // 08:30 UTC on a summer day is 09:30 in London: a 09:00 slot that day has started.
