@@ -112,6 +112,17 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
   const shownMonth = pendingHere?.get("month") ?? query.month;
   const loadingDay = shownDate !== query.date;
 
+  // The calendar turns its page in the same render as its keyboard focus moves (PageDown
+  // keeps the day, as a date grid should): were it to wait for the query string, whose
+  // navigation React renders later, the focus would fall back to the month's first day.
+  // A month the query string changes itself (a reload, Back, another day) is followed.
+  const [calendarMonth, setCalendarMonth] = useState(shownMonth);
+  const [followedMonth, setFollowedMonth] = useState(shownMonth);
+  if (followedMonth !== shownMonth) {
+    setFollowedMonth(shownMonth);
+    setCalendarMonth(shownMonth);
+  }
+
   const highlighted = new Set(slotDates);
   const day = dayLabel(query.date);
   const city = Object.hasOwn(CITY_KEYS, timeZone) ? t(CITY_KEYS[timeZone] as MessageKey) : zoneCity(timeZone);
@@ -123,6 +134,7 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
   }
 
   function showMonth(month: Date) {
+    setCalendarMonth(format(month, "yyyy-MM"));
     void navigate(availabilityHref(query.date, format(month, "yyyy-MM")), { preventScrollReset: true, replace: true });
   }
 
@@ -147,7 +159,7 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
             required
             selected={dayOf(shownDate)}
             onSelect={chooseDate}
-            month={dayOf(`${shownMonth}-01`)}
+            month={dayOf(`${calendarMonth}-01`)}
             onMonthChange={showMonth}
             today={dayOf(today)}
             modifiers={{ hasSlots: (d: Date) => highlighted.has(dateOf(d)) }}
