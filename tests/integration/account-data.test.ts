@@ -22,7 +22,6 @@ import { readToast } from "~/server/http/toast-cookie.server";
 import { signOutDeletedAccount } from "~/server/services/account-data.server";
 import { action as dataAction, loader as dataLoader } from "~/routes/account.data";
 import { loader as exportLoader } from "~/routes/account.data.export";
-import { english } from "../support/english";
 import { contextFor, cookiesFrom, createAdminTestbed, formRequest, getRequest, routeArgs, signInCookie, type AdminTestbed } from "./app-context";
 import { testDriver } from "./test-database";
 
@@ -42,6 +41,17 @@ beforeAll(async () => {
 afterAll(() => bed?.destroy());
 
 const PASSWORD = "tigris riverside 2031";
+
+/** What the user is told, word for word (app/locales/en/account.json), never read from the product. */
+const SAID = {
+  signInToExport: "Please sign in to download your data.",
+  enterPassword: "Enter your password to confirm.",
+  wrongPassword: "That password is not correct.",
+  liveSubscription: "Please cancel your subscription from Manage billing before deleting your account.",
+  lastAdmin: "The firm must keep at least one admin. Make someone else an admin before deleting your account.",
+  tooManyAttempts: "Too many attempts. Please wait 15 minutes and try again.",
+  signInAgain: "For your security, please sign in again, then delete your account within 10 minutes.",
+};
 let n = 0;
 
 /** A new investor with a password, signed in; their session cookie. */
@@ -186,7 +196,7 @@ describe(`Download my data (${testDriver})`, () => {
     expect(response.headers.get("Content-Disposition")).toBeNull();
     expect(response.headers.get("Location")).toBeNull();
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(await response.text()).toBe(english(M.signInToExport));
+    expect(await response.text()).toBe(SAID.signInToExport);
   });
 });
 
@@ -202,11 +212,11 @@ describe(`Delete account (${testDriver})`, () => {
 
     const missing = await deleteAccount(me.cookie, {});
     expect(missing.status).toBe(401);
-    expect(missing.data).toEqual({ message: english(M.enterPassword), kind: "password" });
+    expect(missing.data).toEqual({ message: SAID.enterPassword, kind: "password" });
 
     const wrong = await deleteAccount(me.cookie, { password: "not the password" });
     expect(wrong.status).toBe(401);
-    expect(wrong.data).toEqual({ message: english(M.wrongPassword), kind: "password" });
+    expect(wrong.data).toEqual({ message: SAID.wrongPassword, kind: "password" });
 
     expect(await userExists(me.id)).toBe(true);
     expect((await viewerOf(me.cookie))?.id).toBe(me.id);
@@ -329,7 +339,7 @@ describe(`Delete account (${testDriver})`, () => {
 
     const refused = await deleteAccount(me.cookie, { password: PASSWORD });
     expect(refused.status).toBe(409);
-    expect(refused.data).toEqual({ message: english(M.liveSubscription), kind: "other" });
+    expect(refused.data).toEqual({ message: SAID.liveSubscription, kind: "other" });
     expect(await userExists(me.id)).toBe(true);
     expect(await mailsTo(me.email)).toHaveLength(0);
 
@@ -352,7 +362,7 @@ describe(`Delete account (${testDriver})`, () => {
     expect((await deletionCheck(bed.admin.cookie))?.refusal).toBe(M.lastAdmin);
     const refused = await deleteAccount(bed.admin.cookie, { password: bed.password });
     expect(refused.status).toBe(409);
-    expect(refused.data).toEqual({ message: english(M.lastAdmin), kind: "other" });
+    expect(refused.data).toEqual({ message: SAID.lastAdmin, kind: "other" });
     expect(await userExists(bed.admin.id)).toBe(true);
 
     // A second admin leaves; the first one stays the firm's admin.
@@ -367,7 +377,7 @@ describe(`Delete account (${testDriver})`, () => {
     for (let i = 0; i < 5; i++) expect((await deleteAccount(me.cookie, { password: `guess ${i}` })).status).toBe(401);
     const limited = await deleteAccount(me.cookie, { password: PASSWORD });
     expect(limited.status).toBe(429);
-    expect(limited.data).toEqual({ message: english(M.tooManyAttempts), kind: "other" });
+    expect(limited.data).toEqual({ message: SAID.tooManyAttempts, kind: "other" });
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await userExists(me.id)).toBe(true);
   });
@@ -390,7 +400,7 @@ describe(`Delete account (${testDriver})`, () => {
     expect((await deletionCheck(me.cookie))?.signedInRecently).toBe(false);
     const stale = await deleteAccount(me.cookie, {});
     expect(stale.status).toBe(403);
-    expect(stale.data).toEqual({ message: english(M.signInAgain), kind: "sign-in-again" });
+    expect(stale.data).toEqual({ message: SAID.signInAgain, kind: "sign-in-again" });
     expect(await userExists(me.id)).toBe(true);
 
     // Just signed in again: deleted, no password asked (a typed one changes nothing).

@@ -261,7 +261,7 @@ describe(`/account/profile (${testDriver})`, () => {
     });
     const refused = await run(profileAction, request);
     expect(refused.status).toBe(400);
-    expect(refused.data.toast).toEqual({ type: "error", title: english(PROFILE_MESSAGES.notSavedTitle), description: english(PROFILE_MESSAGES.saveFailed) });
+    expect(refused.data.toast).toEqual({ type: "error", title: "Could not save your profile", description: "We could not save your profile. Please try again." });
     expect((await rowsOf(bed.investor.id)).profile?.company).toBeNull();
   });
 });

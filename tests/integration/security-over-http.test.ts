@@ -1,13 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LAST_ADMIN_MESSAGE } from "~/domain/admin-users";
-import { SESSION_LIMITS } from "~/domain/session-lifetime";
 import { createUser } from "~/server/db/factories.server";
 import { session, userRoles } from "~/server/db/schema.server";
 import { createAdminTestbed, enrolTwoFactor, signInCookie, type AdminTestbed } from "./app-context";
 import { listenForApp, type RealApp } from "./real-app";
 import { testDriver } from "./test-database";
-import { english } from "../support/english";
 
 /**
  * Issue 13's findings that live in the database, over real HTTP: the whole app (Express,
@@ -31,6 +28,14 @@ afterAll(async () => {
 });
 
 const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** The limits as issue 13 states them, written out rather than read from the product's SESSION_LIMITS. */
+const INVESTOR_LIFETIME = 30 * DAY;
+const ADMIN_IDLE = 30 * MINUTE;
+const ADMIN_LIFETIME = 12 * HOUR;
+/** What the refused demotion says, word for word. */
+const LAST_ADMIN = "The firm must keep at least one admin. Make someone else an admin first.";
 const ago = (ms: number) => new Date(Date.now() - ms);
 
 /** A GET as the browser sends it, not following redirects. */
@@ -77,7 +82,7 @@ describe(`security findings over real HTTP (${testDriver})`, () => {
         // The other is refused: by the lock (both were admins when they asked), or, when the
         // first demotion committed before the second request was read, as a non-admin.
         const loser = answers[lost]!;
-        if (loser.status === 409) expect(bodies[lost]).toContain(english(LAST_ADMIN_MESSAGE));
+        if (loser.status === 409) expect(bodies[lost]).toContain(LAST_ADMIN);
         else expect([loser.status, loser.headers.get("location")], `round ${round}`).toEqual([302, "/"]);
         expect(await admins(), `round ${round}`).toHaveLength(1);
       }
@@ -89,11 +94,11 @@ describe(`security findings over real HTTP (${testDriver})`, () => {
 
   it("ends an investor's session 30 days after sign-in, however active, and removes it", async () => {
     const live = await signInCookie(bed.context, bed.investor.email, bed.password);
-    await age(live, { createdAt: ago(SESSION_LIMITS.investor.absoluteMs - MINUTE), updatedAt: ago(0) });
+    await age(live, { createdAt: ago(INVESTOR_LIFETIME - MINUTE), updatedAt: ago(0) });
     expect((await get("/dashboard", live)).status).toBe(200);
 
     const old = await signInCookie(bed.context, bed.investor.email, bed.password);
-    await age(old, { createdAt: ago(SESSION_LIMITS.investor.absoluteMs + MINUTE), updatedAt: ago(0) });
+    await age(old, { createdAt: ago(INVESTOR_LIFETIME + MINUTE), updatedAt: ago(0) });
     const answer = await get("/dashboard", old);
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("/auth?redirectTo=%2Fdashboard");
@@ -102,21 +107,22 @@ describe(`security findings over real HTTP (${testDriver})`, () => {
 
   it("ends an admin's session after 30 idle minutes, and 12 hours after sign-in however active", async () => {
     const active = await signInCookie(bed.context, bed.admin.email, bed.password);
-    await age(active, { updatedAt: ago(SESSION_LIMITS.admin.idleMs - 10 * MINUTE) });
+    await age(active, { updatedAt: ago(ADMIN_IDLE - 10 * MINUTE) });
     expect((await get("/admin", active)).status).toBe(200);
     // The request counted as activity.
     expect(Date.now() - (await sessionRow(active))!.updatedAt.getTime()).toBeLessThan(MINUTE);
 
     const idle = await signInCookie(bed.context, bed.admin.email, bed.password);
-    await age(idle, { updatedAt: ago(SESSION_LIMITS.admin.idleMs + MINUTE) });
+    await age(idle, { updatedAt: ago(ADMIN_IDLE + MINUTE) });
     const idleAnswer = await get("/admin", idle);
     expect(idleAnswer.status).toBe(302);
     expect(idleAnswer.headers.get("location")).toBe("/auth?redirectTo=%2Fadmin");
     expect(await sessionRow(idle)).toBeUndefined();
 
     const long = await signInCookie(bed.context, bed.admin.email, bed.password);
-    await age(long, { createdAt: ago(SESSION_LIMITS.admin.absoluteMs + MINUTE), updatedAt: ago(0) });
+    await age(long, { createdAt: ago(ADMIN_LIFETIME + MINUTE), updatedAt: ago(0) });
     expect((await get("/admin", long)).headers.get("location")).toBe("/auth?redirectTo=%2Fadmin");
+    expect(await sessionRow(long)).toBeUndefined();
 
     // An investor's idle day is not an admin's: their session stays.
     const investor = await signInCookie(bed.context, bed.investor.email, bed.password);

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SECURITY_MESSAGES } from "~/domain/account-security";
 import { action as securityAction, loader as securityLoader } from "~/routes/account.security";
 import { action as authAction } from "~/routes/auth";
 import { action as twoFactorAction } from "~/routes/auth.two-factor";
@@ -8,7 +7,6 @@ import { loader as adminLoader, action as adminAction } from "~/routes/admin";
 import { createUser } from "~/server/db/factories.server";
 import { ADMIN_SOCIAL_REFUSED } from "~/server/security/better-auth.server";
 import { emailOutbox, twoFactor, user } from "~/server/db/schema.server";
-import { english } from "../support/english";
 import { totpCode } from "../support/totp";
 import { cookiesFrom, createTestContext, formRequest, getRequest, routeArgs, signInCookie, type TestContext } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
@@ -21,6 +19,14 @@ import { createTestDatabase, testDriver, type TestDatabase } from "./test-databa
 let t: TestDatabase;
 let context: TestContext;
 const password = "tigris two factor 2031";
+
+/** What the user is told, word for word (app/locales/en/account.json), never read from the product. */
+const SAID = {
+  wrongCode: "That code is not valid. Check your authenticator app (or the backup code) and try again.",
+  wrongPassword: "That password is not correct.",
+  adminKeepsTwoFactor: "Admins must keep two-factor sign-in on.",
+};
+const twoFactorOn = async (id: string) => (await t.db.select().from(user).where(eq(user.id, id)))[0]!.twoFactorEnabled;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -104,7 +110,8 @@ describe(`two-factor sign-in (${testDriver})`, () => {
       twoFactorAction(routeArgs(formRequest("/auth/two-factor", { code: "000000", redirectTo: "/dashboard" }, { cookie: step.cookie }), context)),
     );
     expect(wrongCode.status).toBe(400);
-    expect((wrongCode.body.toast as { description: string }).description).toBe(english(SECURITY_MESSAGES.wrongCode));
+    expect((wrongCode.body.toast as { description: string }).description).toBe(SAID.wrongCode);
+    expect(wrongCode.cookie).not.toContain("session_token");
 
     const signedIn = await run(() =>
       twoFactorAction(routeArgs(formRequest("/auth/two-factor", { code: totpCode(key), redirectTo: "/dashboard" }, { cookie: step.cookie }), context)),
@@ -125,6 +132,7 @@ describe(`two-factor sign-in (${testDriver})`, () => {
       twoFactorAction(routeArgs(formRequest("/auth/two-factor", { code: backup, redirectTo: "/" }, { cookie: second.cookie }), context)),
     );
     expect(reused.status).toBe(400);
+    expect(reused.cookie).not.toContain("session_token");
 
     // Turning it off needs the password and a code, and tells the owner.
     const current = signedIn.cookie;
@@ -132,7 +140,8 @@ describe(`two-factor sign-in (${testDriver})`, () => {
     expect(noCode.status).toBe(400);
     const wrongPassword = await security({ intent: "two-factor-disable", password: "not the password", code: totpCode(key) }, current);
     expect(wrongPassword.status).toBe(400);
-    expect((wrongPassword.body.toast as { description: string }).description).toBe(english(SECURITY_MESSAGES.wrongPassword));
+    expect((wrongPassword.body.toast as { description: string }).description).toBe(SAID.wrongPassword);
+    expect(await twoFactorOn(investor.id)).toBe(true);
     const off = await security({ intent: "two-factor-disable", password, code: totpCode(key) }, current);
     expect(off.status).toBe(200);
     expect((await t.db.select().from(user).where(eq(user.id, investor.id)))[0]!.twoFactorEnabled).toBe(false);
@@ -177,7 +186,8 @@ describe(`two-factor sign-in (${testDriver})`, () => {
     // An admin cannot turn it off.
     const off = await security({ intent: "two-factor-disable", password, code: totpCode(key) }, enrolled);
     expect(off.status).toBe(403);
-    expect((off.body.toast as { description: string }).description).toBe(english(SECURITY_MESSAGES.adminKeepsTwoFactor));
+    expect((off.body.toast as { description: string }).description).toBe(SAID.adminKeepsTwoFactor);
+    expect(await twoFactorOn(admin.id)).toBe(true);
   });
 
   it("refuses a Google or LinkedIn sign-in to an admin account (it would skip the code)", async () => {
