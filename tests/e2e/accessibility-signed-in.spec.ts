@@ -58,7 +58,6 @@ class Scanner {
   constructor(
     private readonly page: Page,
     private readonly l: Language,
-    private readonly width: string,
   ) {}
 
   /** Goes to `path` in the language and waits until the page is there (or at `landsOn`, where it sends the visitor). */
@@ -70,8 +69,19 @@ class Scanner {
     await expect(this.page.locator("html")).toHaveAttribute("lang", this.l.locale);
   }
 
+  /** Scans the view as it stands at each width (the layout follows the window; nothing reloads), ending at the first. */
   async scan(view: string, scope?: string) {
-    await expectAccessible(this.page, `${view}, ${this.l.locale}, ${this.width}`, scope);
+    for (const size of [...WIDTHS.slice(1), WIDTHS[0]]) {
+      await this.page.setViewportSize(size);
+      await expectAccessible(this.page, `${view}, ${this.l.locale}, ${size.width} px`, scope);
+    }
+    this.scanned.push(view);
+  }
+
+  /** Scans at one width only (what differs by width: the header's menus). */
+  async scanAt(size: (typeof WIDTHS)[number], view: string, scope?: string) {
+    await this.page.setViewportSize(size);
+    await expectAccessible(this.page, `${view}, ${this.l.locale}, ${size.width} px`, scope);
     this.scanned.push(view);
   }
 }
@@ -98,29 +108,32 @@ async function scanDialog(s: Scanner, page: Page, view: string, opener: Locator,
   await expect(opener, `${view}: focus back on its opener`).toBeFocused();
 }
 
-/** The header's menu: the profile menu on a desktop, the mobile menu on a phone. */
-async function scanHeaderMenu(s: Scanner, page: Page, l: Language, phone: boolean) {
-  if (phone) {
-    const menu = page.locator("#mobile-menu");
-    await clickUntil(page.getByRole("button", { name: say(l, "header.openMenu"), exact: true }), () => menu.isVisible());
-    await s.scan("header menu", "header");
-    await page.getByRole("button", { name: say(l, "header.closeMenu"), exact: true }).click();
-  } else {
-    const menu = page.getByRole("menu");
-    const opener = page.getByRole("button", { name: say(l, "profileMenu.open"), exact: true });
-    await clickUntil(opener, () => menu.isVisible());
-    await s.scan("header menu", '[role="menu"]');
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
-    await expect(opener).toBeFocused();
-  }
+/** The header's menus: the profile menu on a desktop, the mobile menu on a phone. */
+async function scanHeaderMenus(s: Scanner, page: Page, l: Language) {
+  const [desktop, phone] = WIDTHS;
+  await page.setViewportSize(desktop);
+  const menu = page.getByRole("menu");
+  const opener = page.getByRole("button", { name: say(l, "profileMenu.open"), exact: true });
+  await clickUntil(opener, () => menu.isVisible());
+  await s.scanAt(desktop, "header menu (desktop)", '[role="menu"]');
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await page.setViewportSize(phone);
+  const mobile = page.locator("#mobile-menu");
+  await clickUntil(page.getByRole("button", { name: say(l, "header.openMenu"), exact: true }), () => mobile.isVisible());
+  await s.scanAt(phone, "header menu (phone)", "header");
+  await page.getByRole("button", { name: say(l, "header.closeMenu"), exact: true }).click();
+  await page.setViewportSize(desktop);
 }
 
 const INVESTOR_VIEWS = [
   "/dashboard (overview)",
   "/dashboard (my bookings)",
   "/dashboard (profile)",
-  "header menu",
+  "header menu (desktop)",
+  "header menu (phone)",
   "/dashboard/interests",
   "/account/profile",
   "/account/data",
@@ -156,149 +169,148 @@ const ADMIN_VIEWS = [
   "/auth/two-factor",
 ];
 
+// Each view is scanned at both widths where it stands (Scanner.scan), so a language's
+// screens are reached once: signing up, subscribing and two-factor set-up happen once each.
 for (const l of LANGUAGES) {
-  for (const size of WIDTHS) {
-    const phone = size.name === "phone";
-    const where = `${l.prefix || "/"} ${l.locale}, ${size.width} px`;
+  const where = `${l.prefix || "/"} ${l.locale}, ${WIDTHS.map((w) => `${w.width}`).join(" and ")} px`;
 
-    test.describe(`signed-in screens (axe, WCAG 2.1 AA), ${where}`, () => {
-      test(`every investor screen and dialog, ${where}`, async ({ page, baseURL, investor }) => {
-        test.setTimeout(180_000);
-        await page.setViewportSize(size);
-        const s = new Scanner(page, l, size.name);
+  test.describe(`signed-in screens (axe, WCAG 2.1 AA), ${where}`, () => {
+    test(`every investor screen and dialog, ${where}`, async ({ page, baseURL, investor }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize(WIDTHS[0]);
+      const s = new Scanner(page, l);
 
-        // The dashboard as a new investor sees it, tab by tab.
-        await s.visit("/dashboard");
-        const tabs = page.getByRole("tablist").getByRole("tab");
-        for (const [index, view] of ["/dashboard (overview)", "/dashboard (my bookings)", "/dashboard (profile)"].entries()) {
-          await clickUntil(tabs.nth(index), async () => (await tabs.nth(index).getAttribute("aria-selected")) === "true");
-          await expect(page.getByRole("tabpanel")).toBeVisible();
-          await s.scan(view);
-        }
-        await scanHeaderMenu(s, page, l, phone);
+      // The dashboard as a new investor sees it, tab by tab.
+      await s.visit("/dashboard");
+      const tabs = page.getByRole("tablist").getByRole("tab");
+      for (const [index, view] of ["/dashboard (overview)", "/dashboard (my bookings)", "/dashboard (profile)"].entries()) {
+        await clickUntil(tabs.nth(index), async () => (await tabs.nth(index).getAttribute("aria-selected")) === "true");
+        await expect(page.getByRole("tabpanel")).toBeVisible();
+        await s.scan(view);
+      }
+      await scanHeaderMenus(s, page, l);
 
-        await s.visit("/dashboard/interests");
-        await s.scan("/dashboard/interests");
-        // /account opens on its profile page.
-        await s.visit("/account", "/account/profile");
-        await s.scan("/account/profile");
-        await s.visit("/account/data");
-        await s.scan("/account/data");
-        await scanDialog(s, page, "/account/data, delete account dialog", page.getByRole("button", { name: say(l, "account.data.delete.open"), exact: true }), "alertdialog");
+      await s.visit("/dashboard/interests");
+      await s.scan("/dashboard/interests");
+      // /account opens on its profile page.
+      await s.visit("/account", "/account/profile");
+      await s.scan("/account/profile");
+      await s.visit("/account/data");
+      await s.scan("/account/data");
+      await scanDialog(s, page, "/account/data, delete account dialog", page.getByRole("button", { name: say(l, "account.data.delete.open"), exact: true }), "alertdialog");
 
-        // The booking dialog, its details filled in from the account.
-        await s.visit("/");
-        const booking = page.getByRole("dialog", { name: say(l, "booking.dialog.title"), exact: true });
-        const schedule = page.getByRole("button", { name: say(l, "home.hero.schedule"), exact: true }).first();
-        await clickUntil(schedule, () => booking.isVisible());
-        await expect(booking.getByText(say(l, "booking.dialog.autoSelected"))).toBeVisible();
-        await expect(booking.locator('input[type="email"]')).toHaveValue(investor.email);
-        await s.scan("/ booking dialog, signed in", '[role="dialog"]');
-        await page.keyboard.press("Escape");
-        await expect(booking).toBeHidden();
-        await expect(schedule).toBeFocused();
+      // The booking dialog, its details filled in from the account.
+      await s.visit("/");
+      const booking = page.getByRole("dialog", { name: say(l, "booking.dialog.title"), exact: true });
+      const schedule = page.getByRole("button", { name: say(l, "home.hero.schedule"), exact: true }).first();
+      await clickUntil(schedule, () => booking.isVisible());
+      await expect(booking.getByText(say(l, "booking.dialog.autoSelected"))).toBeVisible();
+      await expect(booking.locator('input[type="email"]')).toHaveValue(investor.email);
+      await s.scan("/ booking dialog, signed in", '[role="dialog"]');
+      await page.keyboard.press("Escape");
+      await expect(booking).toBeHidden();
+      await expect(schedule).toBeFocused();
 
-        // A member's library, one of its documents, and the dashboard with the plan on it.
-        await subscribeTo(page, baseURL!, investor, "Investor");
-        await s.visit("/documents");
-        await s.scan("/documents as a member");
-        const documentLink = await page.locator('main a[href*="/documents/"]:not([href$="/download"])').first().getAttribute("href");
-        expect(documentLink).toMatch(/\/documents\/[0-9a-f-]{36}$/);
-        await s.visit(documentLink!.slice(l.prefix.length));
-        await s.scan("/documents/:id as a member");
-        await s.visit("/dashboard");
-        await s.scan("/dashboard as a member");
+      // A member's library, one of its documents, and the dashboard with the plan on it.
+      await subscribeTo(page, baseURL!, investor, "Investor");
+      await s.visit("/documents");
+      await s.scan("/documents as a member");
+      const documentLink = await page.locator('main a[href*="/documents/"]:not([href$="/download"])').first().getAttribute("href");
+      expect(documentLink).toMatch(/\/documents\/[0-9a-f-]{36}$/);
+      await s.visit(documentLink!.slice(l.prefix.length));
+      await s.scan("/documents/:id as a member");
+      await s.visit("/dashboard");
+      await s.scan("/dashboard as a member");
 
-        // Two-factor sign-in: set up (the key and its QR code), the backup codes, turning it off.
-        await s.visit("/account/security");
-        await s.scan("/account/security");
-        const twoFactor = page.locator("#two-factor");
-        await twoFactor.getByLabel(say(l, "account.twoFactor.password"), { exact: true }).fill(investor.password);
-        await twoFactor.getByRole("button", { name: say(l, "account.twoFactor.setUp"), exact: true }).click();
-        const key = (await page.getByTestId("two-factor-key").textContent())!.trim();
-        await s.scan("/account/security, two-factor set-up");
-        await twoFactor.getByLabel(say(l, "account.twoFactor.codeLabel"), { exact: true }).fill(totpCode(key));
-        await twoFactor.getByRole("button", { name: say(l, "account.twoFactor.turnOn"), exact: true }).click();
-        await expect(page.getByTestId("backup-code")).toHaveCount(10);
-        await s.scan("/account/security, backup codes");
-        await twoFactor.getByRole("button", { name: say(l, "account.twoFactor.savedCodes"), exact: true }).click();
-        await twoFactor.getByRole("button", { name: say(l, "account.twoFactor.turnOffOpen"), exact: true }).click();
-        await expect(twoFactor.getByLabel(say(l, "account.twoFactor.password"), { exact: true })).toBeVisible();
-        await s.scan("/account/security, turning two-factor off");
+      // Two-factor sign-in: set up (the key and its QR code), the backup codes, turning it off.
+      await s.visit("/account/security");
+      await s.scan("/account/security");
+      const twoFactor = page.locator("#two-factor");
+      await twoFactor.getByLabel(say(l, "account.twoFactor.password"), { exact: true }).fill(investor.password);
+      await twoFactor.getByRole("button", { name: say(l, "account.twoFactor.setUp"), exact: true }).click();
+      const key = (await page.getByTestId("two-factor-key").textContent())!.trim();
+      await s.scan("/account/security, two-factor set-up");
+      await twoFactor.getByLabel(say(l, "account.twoFactor.codeLabel"), { exact: true }).fill(totpCode(key));
+      await twoFactor.getByRole("button", { name: say(l, "account.twoFactor.turnOn"), exact: true }).click();
+      await expect(page.getByTestId("backup-code")).toHaveCount(10);
+      await s.scan("/account/security, backup codes");
+      await twoFactor.getByRole("button", { name: say(l, "account.twoFactor.savedCodes"), exact: true }).click();
+      await twoFactor.getByRole("button", { name: say(l, "account.twoFactor.turnOffOpen"), exact: true }).click();
+      await expect(twoFactor.getByLabel(say(l, "account.twoFactor.password"), { exact: true })).toBeVisible();
+      await s.scan("/account/security, turning two-factor off");
 
-        expect(s.scanned).toEqual(INVESTOR_VIEWS);
-      });
-
-      test(`every admin tab, area and dialog, and the two-factor step, ${where}`, async ({ page, baseURL }) => {
-        test.setTimeout(180_000);
-        await page.setViewportSize(size);
-        await signInAsAdmin(page.request, baseURL!);
-        const s = new Scanner(page, l, size.name);
-
-        await s.visit("/admin");
-        await s.scan("/admin (opportunities)");
-        await scanDialog(s, page, "/admin, opportunity dialog", page.getByRole("button", { name: say(l, "admin.opportunities.add"), exact: true }));
-        // Editing a demo opportunity: its Arabic and Sorani fields are written, so they show.
-        await scanDialog(
-          s,
-          page,
-          "/admin, opportunity dialog (edit)",
-          page.getByRole("button", { name: say(l, "admin.opportunities.editNamed", { title: DEMO_OPPORTUNITY }), exact: true }),
-        );
-        await scanDialog(
-          s,
-          page,
-          "/admin, delete opportunity dialog",
-          page.getByRole("button", { name: say(l, "admin.opportunities.deleteNamed", { title: DEMO_OPPORTUNITY }), exact: true }),
-          "alertdialog",
-        );
-        for (const tab of ["bookings", "messages", "availability", "users"]) {
-          await s.visit(`/admin?tab=${tab}`);
-          await expect(page.getByRole("tabpanel")).toBeVisible();
-          await s.scan(`/admin (${tab})`);
-          if (tab === "availability") {
-            await scanDialog(s, page, "/admin, add time slot dialog", page.getByRole("button", { name: say(l, "admin.availability.add"), exact: true }));
-          }
-        }
-
-        await s.visit("/admin/documents");
-        await s.scan("/admin/documents");
-        await scanDialog(s, page, "/admin/documents, document dialog", page.getByRole("button", { name: say(l, "admin.documents.uploadDocument"), exact: true }));
-        const firstDocument = page.getByTestId("admin-document").first();
-        const documentTitle = (await firstDocument.getAttribute("aria-label"))!;
-        await scanDialog(
-          s,
-          page,
-          "/admin/documents, document dialog (edit)",
-          firstDocument.getByRole("button", { name: say(l, "admin.opportunities.editNamed", { title: documentTitle }), exact: true }),
-        );
-        await scanDialog(
-          s,
-          page,
-          "/admin/documents, delete document dialog",
-          firstDocument.getByRole("button", { name: say(l, "admin.opportunities.deleteNamed", { title: documentTitle }), exact: true }),
-          "alertdialog",
-        );
-        for (const path of ["/admin/interests", "/admin/activity", "/admin/alerts", "/admin/insights"]) {
-          await s.visit(path);
-          await s.scan(path);
-        }
-
-        // The second step of an admin's sign-in (a fresh sign-in: the password only).
-        await page.context().clearCookies();
-        const signIn = await page.request.post("/auth", {
-          headers: { Origin: baseURL!, "X-Forwarded-For": `203.2.${randomInt(0, 255)}.${randomInt(1, 254)}` },
-          form: { intent: "sign-in", email: E2E_ADMIN.email, password: E2E_ADMIN.password, redirectTo: "/" },
-          maxRedirects: 0,
-        });
-        expect(signIn.headers().location).toMatch(/^\/auth\/two-factor/);
-        await s.visit("/auth/two-factor");
-        await s.scan("/auth/two-factor");
-
-        expect(s.scanned).toEqual(ADMIN_VIEWS);
-      });
+      expect(s.scanned).toEqual(INVESTOR_VIEWS);
     });
-  }
+
+    test(`every admin tab, area and dialog, and the two-factor step, ${where}`, async ({ page, baseURL }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize(WIDTHS[0]);
+      await signInAsAdmin(page.request, baseURL!);
+      const s = new Scanner(page, l);
+
+      await s.visit("/admin");
+      await s.scan("/admin (opportunities)");
+      await scanDialog(s, page, "/admin, opportunity dialog", page.getByRole("button", { name: say(l, "admin.opportunities.add"), exact: true }));
+      // Editing a demo opportunity: its Arabic and Sorani fields are written, so they show.
+      await scanDialog(
+        s,
+        page,
+        "/admin, opportunity dialog (edit)",
+        page.getByRole("button", { name: say(l, "admin.opportunities.editNamed", { title: DEMO_OPPORTUNITY }), exact: true }),
+      );
+      await scanDialog(
+        s,
+        page,
+        "/admin, delete opportunity dialog",
+        page.getByRole("button", { name: say(l, "admin.opportunities.deleteNamed", { title: DEMO_OPPORTUNITY }), exact: true }),
+        "alertdialog",
+      );
+      for (const tab of ["bookings", "messages", "availability", "users"]) {
+        await s.visit(`/admin?tab=${tab}`);
+        await expect(page.getByRole("tabpanel")).toBeVisible();
+        await s.scan(`/admin (${tab})`);
+        if (tab === "availability") {
+          await scanDialog(s, page, "/admin, add time slot dialog", page.getByRole("button", { name: say(l, "admin.availability.add"), exact: true }));
+        }
+      }
+
+      await s.visit("/admin/documents");
+      await s.scan("/admin/documents");
+      await scanDialog(s, page, "/admin/documents, document dialog", page.getByRole("button", { name: say(l, "admin.documents.uploadDocument"), exact: true }));
+      const firstDocument = page.getByTestId("admin-document").first();
+      const documentTitle = (await firstDocument.getAttribute("aria-label"))!;
+      await scanDialog(
+        s,
+        page,
+        "/admin/documents, document dialog (edit)",
+        firstDocument.getByRole("button", { name: say(l, "admin.opportunities.editNamed", { title: documentTitle }), exact: true }),
+      );
+      await scanDialog(
+        s,
+        page,
+        "/admin/documents, delete document dialog",
+        firstDocument.getByRole("button", { name: say(l, "admin.opportunities.deleteNamed", { title: documentTitle }), exact: true }),
+        "alertdialog",
+      );
+      for (const path of ["/admin/interests", "/admin/activity", "/admin/alerts", "/admin/insights"]) {
+        await s.visit(path);
+        await s.scan(path);
+      }
+
+      // The second step of an admin's sign-in (a fresh sign-in: the password only).
+      await page.context().clearCookies();
+      const signIn = await page.request.post("/auth", {
+        headers: { Origin: baseURL!, "X-Forwarded-For": `203.2.${randomInt(0, 255)}.${randomInt(1, 254)}` },
+        form: { intent: "sign-in", email: E2E_ADMIN.email, password: E2E_ADMIN.password, redirectTo: "/" },
+        maxRedirects: 0,
+      });
+      expect(signIn.headers().location).toMatch(/^\/auth\/two-factor/);
+      await s.visit("/auth/two-factor");
+      await s.scan("/auth/two-factor");
+
+      expect(s.scanned).toEqual(ADMIN_VIEWS);
+    });
+  });
 }
 
 /**
