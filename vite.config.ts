@@ -14,7 +14,7 @@ const SITE_SHELL =
  * every start. React, React Router and anything holding state across the two server
  * bundles stay single copies in node_modules.
  */
-export const SERVER_BUNDLED = /^(date-fns|@date-fns\/tz|recharts|victory-vendor|d3-[a-z-]+|internmap|es-toolkit|@reduxjs\/toolkit|redux|redux-thunk|reselect|immer|react-redux|decimal\.js-light|eventemitter3|tiny-invariant|react-day-picker|libphonenumber-js|stripe|pdf-lib|@pdf-lib\/(standard-fonts|upng)|pako|qrcode|pngjs|dijkstrajs|drizzle-orm)(\/|$)/;
+const SERVER_BUNDLED = /^(date-fns|@date-fns\/tz|recharts|victory-vendor|d3-[a-z-]+|internmap|es-toolkit|@reduxjs\/toolkit|redux|redux-thunk|reselect|immer|react-redux|decimal\.js-light|eventemitter3|tiny-invariant|react-day-picker|libphonenumber-js|stripe|pdf-lib|@pdf-lib\/(standard-fonts|upng)|pako|qrcode|pngjs|dijkstrajs|drizzle-orm)(\/|$)/;
 
 export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter()],

@@ -15,7 +15,7 @@ import { build, type Plugin } from "esbuild";
  * 179 KB) took most of a start. Everything else (React, React Router, the database drivers,
  * pg-boss, Express) is loaded from node_modules as it is.
  */
-export const RUNTIME_BUNDLED = /^(date-fns|@date-fns\/tz|pdf-lib|@pdf-lib\/(standard-fonts|upng)|pako|tslib|drizzle-orm)(\/|$)/;
+const RUNTIME_BUNDLED = /^(date-fns|@date-fns\/tz|pdf-lib|@pdf-lib\/(standard-fonts|upng)|pako|tslib|drizzle-orm)(\/|$)/;
 
 /** Every other bare import stays external. */
 const externalPackages: Plugin = {

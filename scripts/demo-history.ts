@@ -8,8 +8,6 @@
  * firm's real database. The demo content comes first if the database is empty; a second
  * run adds nothing.
  */
-import { eq } from "drizzle-orm";
-import { user } from "~/server/db/auth-schema.server";
 import { seedBusinessHistory } from "~/server/db/factories.server";
 import { seedDemoContent } from "~/server/db/seed.server";
 import { loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/runtime/boot.server";
@@ -19,11 +17,10 @@ const lock = lockDataDirOrExit(config, "Stop the server, run demo:history, then 
 const database = await openMigratedDatabase(config);
 try {
   await seedDemoContent(database.db, { timeZone: config.firmTimeZone });
-  const [already] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, "history.investor1@example.com"));
-  if (already) {
+  const history = await database.db.transaction((tx) => seedBusinessHistory(tx));
+  if (!history) {
     process.stdout.write("The demo history is already in this database: nothing added.\n");
   } else {
-    const history = await database.db.transaction((tx) => seedBusinessHistory(tx));
     process.stdout.write(
       `Added ${history.bookings} enquiries (${history.withSlot} with a time chosen), ${history.interests} expressions of interest, ` +
         `${history.downloads} downloads and ${history.trialsEnded} ended trials. See them at ${config.siteUrl}/admin/insights\n`,

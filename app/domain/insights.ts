@@ -20,8 +20,8 @@ const day = z.string().trim().refine(isCalendarDate);
 
 /** `?from=yyyy-MM-dd&to=yyyy-MM-dd`; either may be missing (the default range fills it). */
 export const insightsQuerySchema = z.object({
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
+  from: day.optional(),
+  to: day.optional(),
 });
 
 export interface InsightRange {
@@ -47,10 +47,10 @@ export function resolveRange(raw: Record<string, string | undefined>, today: str
   const fallback = presetRange(DEFAULT_INSIGHT_WEEKS, today);
   const asked = { from: raw.from?.trim() || undefined, to: raw.to?.trim() || undefined };
   if (!asked.from && !asked.to) return { range: fallback, problem: null };
-  const parsed = insightsQuerySchema.parse(asked);
-  if ((asked.from && !parsed.from) || (asked.to && !parsed.to)) return { range: fallback, problem: "invalid" };
-  const to = parsed.to ?? today;
-  const from = parsed.from ?? presetRange(DEFAULT_INSIGHT_WEEKS, to).from;
+  const parsed = insightsQuerySchema.safeParse(asked);
+  if (!parsed.success) return { range: fallback, problem: "invalid" };
+  const to = parsed.data.to ?? today;
+  const from = parsed.data.from ?? presetRange(DEFAULT_INSIGHT_WEEKS, to).from;
   if (from > to) return { range: fallback, problem: "reversed" };
   if (differenceInCalendarDays(parseISO(to), parseISO(from)) + 1 > MAX_INSIGHT_DAYS) return { range: fallback, problem: "tooLong" };
   return { range: { from, to }, problem: null };

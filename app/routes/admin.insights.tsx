@@ -2,7 +2,7 @@ import { addDays, format, parseISO } from "date-fns";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminAreaPage } from "~/components/admin/admin-areas";
-import { BarsChart, ChartFigure, NumbersTable, PATTERN_ORDER, type Series } from "~/components/admin/insights-charts";
+import { BarsChart, ChartFigure, Figures, InsightPanel, NumbersTable, PATTERN_ORDER, type Series } from "~/components/admin/insights-charts";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
@@ -132,7 +132,6 @@ function InsightsBody({ insights }: { insights: Insights }) {
   const t = useT();
   const dateLocale = useDateLocale();
   const rtl = directionOf(useLocale()) === "rtl";
-  const count = formatCount;
   const percent = (value: number) => t("admin.insights.percent", { value });
   const totals = rangeTotals(insights.weeks);
   const share = (statuses: readonly BookingStatus[]) => insights.shares.filter((s) => statuses.includes(s.status)).reduce((sum, s) => sum + s.percent, 0);
@@ -149,19 +148,17 @@ function InsightsBody({ insights }: { insights: Insights }) {
 
   return (
     <>
-      <dl aria-label={t("admin.insights.summary.label")} className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="insights-summary">
-        {[
-          { label: t("admin.insights.summary.enquiries"), value: count(totals.enquiries) },
-          { label: t("admin.insights.summary.withSlot"), value: count(totals.withSlot) },
+      <Figures
+        variant="cards"
+        aria-label={t("admin.insights.summary.label")}
+        data-testid="insights-summary"
+        items={[
+          { label: t("admin.insights.summary.enquiries"), value: formatCount(totals.enquiries) },
+          { label: t("admin.insights.summary.withSlot"), value: formatCount(totals.withSlot) },
           { label: t("admin.insights.summary.settled"), value: percent(share(SETTLED)) },
           { label: t("admin.insights.summary.cancelled"), value: percent(share(CANCELLED)) },
-        ].map((item) => (
-          <div key={item.label} className="rounded-xl border bg-card p-5 shadow-sm">
-            <dt className="text-sm text-muted-foreground">{item.label}</dt>
-            <dd className="mt-1 font-serif text-3xl font-semibold tabular-nums text-primary">{item.value}</dd>
-          </div>
-        ))}
-      </dl>
+        ]}
+      />
 
       <ChartFigure
         id="weekly"
@@ -183,7 +180,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
           <NumbersTable
             caption={t("admin.insights.weekly.title")}
             head={[weekHead, t("admin.insights.weekly.enquiries"), t("admin.insights.weekly.withSlot")]}
-            rows={[...insights.weeks.map((w, i) => [weekRows[i]!.label, count(w.enquiries), count(w.withSlot)]), [t("admin.insights.total"), count(totals.enquiries), count(totals.withSlot)]]}
+            rows={[...insights.weeks.map((w, i) => [weekRows[i]!.label, formatCount(w.enquiries), formatCount(w.withSlot)]), [t("admin.insights.total"), formatCount(totals.enquiries), formatCount(totals.withSlot)]]}
           />
         }
       />
@@ -199,7 +196,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
             <NumbersTable
               caption={t("admin.insights.byType.title")}
               head={[weekHead, ...typeSeries.map((s) => s.label)]}
-              rows={insights.weeks.map((w, i) => [weekRows[i]!.label, ...BOOKING_TYPES.map((type) => count(w.byType[type]))])}
+              rows={insights.weeks.map((w, i) => [weekRows[i]!.label, ...BOOKING_TYPES.map((type) => formatCount(w.byType[type]))])}
             />
           }
         />
@@ -213,7 +210,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
             <NumbersTable
               caption={t("admin.insights.byStatus.title")}
               head={[weekHead, ...statusSeries.map((s) => s.label)]}
-              rows={insights.weeks.map((w, i) => [weekRows[i]!.label, ...BOOKING_STATUSES.map((status) => count(w.byStatus[status]))])}
+              rows={insights.weeks.map((w, i) => [weekRows[i]!.label, ...BOOKING_STATUSES.map((status) => formatCount(w.byStatus[status]))])}
             />
           }
         />
@@ -237,7 +234,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
           <NumbersTable
             caption={t("admin.insights.shares.title")}
             head={[t("admin.insights.shares.status"), t("admin.insights.shares.count"), t("admin.insights.shares.percent")]}
-            rows={insights.shares.map((s) => [t(BOOKING_STATUS_KEYS[s.status]), count(s.count), percent(s.percent)])}
+            rows={insights.shares.map((s) => [t(BOOKING_STATUS_KEYS[s.status]), formatCount(s.count), percent(s.percent)])}
           />
         }
       />
@@ -261,7 +258,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
             <NumbersTable
               caption={t("admin.insights.busiest.daysTitle")}
               head={[t("admin.insights.busiest.day"), t("admin.insights.busiest.count")]}
-              rows={insights.busiest.byWeekday.map((d) => [weekdayName(d.weekday), count(d.count)])}
+              rows={insights.busiest.byWeekday.map((d) => [weekdayName(d.weekday), formatCount(d.count)])}
             />
           }
         />
@@ -283,7 +280,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
             <NumbersTable
               caption={t("admin.insights.busiest.timesTitle")}
               head={[t("admin.insights.busiest.time"), t("admin.insights.busiest.count")]}
-              rows={insights.busiest.byHour.map((h) => [<span dir="ltr">{hourLabel(h.hour)}</span>, count(h.count)])}
+              rows={insights.busiest.byHour.map((h) => [<span dir="ltr">{hourLabel(h.hour)}</span>, formatCount(h.count)])}
             />
           }
         />
@@ -314,9 +311,9 @@ function InsightsBody({ insights }: { insights: Insights }) {
               <Link to={`/opportunities/${o.id}`} className="text-primary hover:underline">
                 <TypedText text={o.title} />
               </Link>,
-              count(o.interests),
+              formatCount(o.interests),
               <span dir="ltr">{formatUsd(o.amountUsd)}</span>,
-              count(o.downloads),
+              formatCount(o.downloads),
             ])}
           />
         }
@@ -342,34 +339,25 @@ function InsightsBody({ insights }: { insights: Insights }) {
             <NumbersTable
               caption={t("admin.insights.plans.title")}
               head={[t("admin.insights.plans.plan"), t("admin.insights.plans.subscribers")]}
-              rows={insights.plans.map((p) => [<TypedText text={p.name} />, count(p.subscribers)])}
+              rows={insights.plans.map((p) => [<TypedText text={p.name} />, formatCount(p.subscribers)])}
             />
           }
         />
-        <section aria-labelledby="trials-title" className="space-y-3 rounded-xl border bg-card p-5 shadow-sm" data-testid="insights-trials">
-          <div>
-            <h2 id="trials-title" className="font-serif text-xl font-semibold">
-              {t("admin.insights.trials.title")}
-            </h2>
-            <p className="text-sm text-muted-foreground">{t("admin.insights.trials.description")}</p>
-          </div>
-          {insights.trials.ended === 0 ? (
-            <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{t("admin.insights.trials.none")}</p>
-          ) : (
-            <dl className="grid grid-cols-3 gap-3">
-              {[
-                { label: t("admin.insights.trials.ended"), value: count(insights.trials.ended) },
-                { label: t("admin.insights.trials.converted"), value: count(insights.trials.converted) },
-                { label: t("admin.insights.trials.rate"), value: percent(insights.trials.percent ?? 0) },
-              ].map((item) => (
-                <div key={item.label} className="rounded-lg bg-muted/60 p-4">
-                  <dt className="text-sm text-muted-foreground">{item.label}</dt>
-                  <dd className="mt-1 font-serif text-2xl font-semibold tabular-nums">{item.value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </section>
+        <InsightPanel
+          id="trials"
+          title={t("admin.insights.trials.title")}
+          description={t("admin.insights.trials.description")}
+          empty={insights.trials.ended === 0 ? t("admin.insights.trials.none") : null}
+        >
+          <Figures
+            variant="inset"
+            items={[
+              { label: t("admin.insights.trials.ended"), value: formatCount(insights.trials.ended) },
+              { label: t("admin.insights.trials.converted"), value: formatCount(insights.trials.converted) },
+              { label: t("admin.insights.trials.rate"), value: percent(insights.trials.percent ?? 0) },
+            ]}
+          />
+        </InsightPanel>
       </div>
     </>
   );

@@ -128,9 +128,8 @@ function TypedTick({ x, y, payload, fill }: { x?: number; y?: number; payload?: 
   );
 }
 
-/** A chart, its title and what it counts, and the same numbers as a table (open on request). */
-export function ChartFigure({ id, title, description, chart, table, empty }: { id: string; title: string; description: string; chart: ReactNode; table: ReactNode; empty?: string | null }) {
-  const t = useT();
+/** One of the page's sections: its title, what it counts, and its content, or `empty`'s words when there is nothing to show. */
+export function InsightPanel({ id, title, description, empty, children }: { id: string; title: string; description: string; empty?: string | null; children: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-xl border bg-card p-5 shadow-sm" data-testid={`insights-${id}`}>
       <div>
@@ -139,20 +138,39 @@ export function ChartFigure({ id, title, description, chart, table, empty }: { i
         </h2>
         <p className="text-sm text-muted-foreground">{description}</p>
       </div>
-      {empty ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{empty}</p>
-      ) : (
-        <>
-          {chart}
-          <details className="group text-sm">
-            <summary className="cursor-pointer rounded-md py-1 font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2">
-              {t("admin.insights.showNumbers")}
-            </summary>
-            <div className="mt-2 overflow-x-auto">{table}</div>
-          </details>
-        </>
-      )}
+      {empty ? <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{empty}</p> : children}
     </section>
+  );
+}
+
+/** A section with a chart and the same numbers as a table (open on request). */
+export function ChartFigure({ chart, table, ...panel }: { id: string; title: string; description: string; chart: ReactNode; table: ReactNode; empty?: string | null }) {
+  const t = useT();
+  return (
+    <InsightPanel {...panel}>
+      {chart}
+      <details className="group text-sm">
+        <summary className="cursor-pointer rounded-md py-1 font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2">
+          {t("admin.insights.showNumbers")}
+        </summary>
+        <div className="mt-2 overflow-x-auto">{table}</div>
+      </details>
+    </InsightPanel>
+  );
+}
+
+/** Headline figures, a term and its value each: as cards of their own, or inset in a section. */
+export function Figures({ items, variant, ...props }: { items: readonly { label: string; value: string }[]; variant: "cards" | "inset"; "aria-label"?: string; "data-testid"?: string }) {
+  const cards = variant === "cards";
+  return (
+    <dl className={cards ? "grid grid-cols-2 gap-4 lg:grid-cols-4" : "grid grid-cols-3 gap-3"} {...props}>
+      {items.map((item) => (
+        <div key={item.label} className={cards ? "rounded-xl border bg-card p-5 shadow-sm" : "rounded-lg bg-muted/60 p-4"}>
+          <dt className="text-sm text-muted-foreground">{item.label}</dt>
+          <dd className={cards ? "mt-1 font-serif text-3xl font-semibold tabular-nums text-primary" : "mt-1 font-serif text-2xl font-semibold tabular-nums"}>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -267,9 +267,13 @@ export interface BusinessHistory {
  * enquiries of every type and status (half at a time from the calendar, held on weekdays
  * in office hours), investors with subscriptions and ended trials, expressions of interest
  * in the active opportunities and downloads of their documents. Deterministic: the same
- * arguments make the same rows. Needs the demo opportunities, plans and documents.
+ * arguments make the same rows. Needs the demo opportunities, plans and documents. Once
+ * only: a database that has the history's investors already gets nothing, and null.
  */
-export async function seedBusinessHistory(db: Database, { now = new Date(), weeks = 12 }: { now?: Date; weeks?: number } = {}): Promise<BusinessHistory> {
+export async function seedBusinessHistory(db: Database, { now = new Date(), weeks = 12 }: { now?: Date; weeks?: number } = {}): Promise<BusinessHistory | null> {
+  const historyEmail = (n: number) => `history.investor${n}@example.com`;
+  const [already] = await db.select({ id: user.id }).from(user).where(eq(user.email, historyEmail(1)));
+  if (already) return null;
   const statuses = ["completed", "confirmed", "pending", "cancelled", "completed", "confirmed", "completed"] as const;
   const types = ["consultation", "investment_review", "site_visit", "consultation"] as const;
   const history: BusinessHistory = { bookings: 0, byStatus: {}, withSlot: 0, interests: 0, downloads: 0, trialsEnded: 0, trialsConverted: 0 };
@@ -278,7 +282,7 @@ export async function seedBusinessHistory(db: Database, { now = new Date(), week
   const planRows = await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).orderBy(asc(subscriptionPlans.priceMonthly));
   const investors = [];
   for (let i = 0; i < 6; i++) {
-    const investor = await createUser(db, { email: `history.investor${i + 1}@example.com`, firstName: ["Layla", "Omar", "Sara", "Karim", "Nour", "Hana"][i], lastName: "Example" });
+    const investor = await createUser(db, { email: historyEmail(i + 1), firstName: ["Layla", "Omar", "Sara", "Karim", "Nour", "Hana"][i], lastName: "Example" });
     investors.push(investor);
     // Trials that ended a few weeks ago: four of the six went on to pay.
     const trialEnd = new Date(now.getTime() - (i + 1) * 5 * DAY);
