@@ -40,7 +40,7 @@ export default defineConfig({
   // At least two: on a 2-core machine Playwright's default (half the cores) is one worker,
   // which leaves the server idle while Chromium waits and adds minutes to \`npm test\`.
   workers: Math.max(2, Math.floor(availableParallelism() / 2)),
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: [["list"], ["./tests/support/skip-reasons-reporter.ts"], ...(process.env.CI ? [] : [["html", { open: "never" }] as const])],
   timeout: 30_000,
   use: {
     baseURL,

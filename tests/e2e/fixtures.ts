@@ -69,9 +69,15 @@ export const test = base.extend<{ investor: Investor; allowedConsoleErrors: RegE
       if (message.type() !== "error") return;
       const text = `${message.text()} (${message.location().url})`;
       const expectedRefusal = /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text());
-      if (!expectedRefusal && !allowedConsoleErrors.some((allowed) => allowed.test(text))) errors.push(text);
+      if (expectedRefusal || allowedConsoleErrors.some((allowed) => allowed.test(text))) return;
+      if (leaving.has(page) && ABORTED.test(message.text())) return;
+      errors.push(text);
     });
-    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("pageerror", (error) => {
+      if (leaving.has(page) && (error.name === "AbortError" || ABORTED.test(error.message))) return;
+      // Where it came from, for the next reader of a failure.
+      errors.push(`${error.name}: ${error.message}${error.stack ? `\n${error.stack.split("\n").slice(1, 4).join("\n")}` : ""}`);
+    });
     waitForHydrationOnNavigation(page);
     await use(page);
     expect(errors, "console errors on the page").toEqual([]);
@@ -98,13 +104,28 @@ function waitForHydrationOnNavigation(page: Page) {
   for (const method of ["goto", "reload"] as const) {
     const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>;
     page[method] = (async (...args: unknown[]) => {
-      const response = await navigate(...args);
-      const options = args.find((arg): arg is { waitUntil?: string } => typeof arg === "object" && arg !== null);
-      if (options?.waitUntil !== "commit" && options?.waitUntil !== "domcontentloaded") await untilHydrated(page);
-      return response;
+      leaving.add(page);
+      try {
+        const response = await navigate(...args);
+        const options = args.find((arg): arg is { waitUntil?: string } => typeof arg === "object" && arg !== null);
+        if (options?.waitUntil !== "commit" && options?.waitUntil !== "domcontentloaded") await untilHydrated(page);
+        return response;
+      } finally {
+        leaving.delete(page);
+      }
     }) as never;
   }
 }
+
+/**
+ * Pages a test is taking to another document (`goto`, `reload`) until the new one has
+ * hydrated. The page being left may still have a data fetch of a client navigation in
+ * flight; the browser cancels it, and React Router's promise for it rejects with
+ * "signal is aborted without reason". That is the navigation the test asked for, not a
+ * fault of the page: only an AbortError in that window is let through.
+ */
+const leaving = new WeakSet<Page>();
+const ABORTED = /\bAbortError\b|signal is aborted without reason/;
 
 /** Until the page has hydrated (its `<html>` says so), when it is a page of ours with scripts running. */
 export async function untilHydrated(page: Page) {
