@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { HERO_IMAGE } from "../../app/domain/hero-image";
-import { FIRST_LOAD_JS_BUDGET_KB, MEASURED_PAGES, PRIVATE_CODE } from "../support/budgets";
+import { FIRST_LOAD_JS_BUDGET_KIB, MEASURED_PAGES, PRIVATE_CODE } from "../support/budgets";
 import { expect, test } from "./fixtures";
 
 /**
@@ -37,10 +37,10 @@ test.describe("size budgets", () => {
 
   // The home page in each language: the same code (its messages come as data in the page).
   for (const path of ["/", "/ar", "/ckb"]) {
-    test(`the JavaScript ${path} loads stays within 150 KB gzip`, async ({ page }) => {
+    test(`the JavaScript ${path} loads stays within 150 KiB gzip`, async ({ page }) => {
       const scripts = await scriptsLoadedBy(page, path);
       const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
-      expect(total, scripts.map((s) => `${s.gzip} ${s.url}`).join("\n")).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB * 1024);
+      expect(total, scripts.map((s) => `${s.gzip} ${s.url}`).join("\n")).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KIB * 1024);
     });
   }
 });
