@@ -80,6 +80,25 @@ describe(`HTTP basics (${testDriver})`, () => {
     expect(res.headers.get("x-powered-by")).toBeNull();
   });
 
+  it("sends a Permissions-Policy that turns off what the site does not use, on every answer", async () => {
+    const answers = [
+      await fetch(`${base}/healthz`),
+      await fetch(`${base}/anything`),
+      await fetch(`${base}/ar/opportunities`),
+      // Refusals too: a cross-site post and a body over the limit.
+      await fetch(`${base}/opportunities`, { method: "POST", headers: { Origin: "https://evil.example" } }),
+      await fetch(`${base}/auth`, { method: "POST", headers: { Origin: siteUrl, "Content-Type": "application/x-www-form-urlencoded" }, body: "x=" + "a".repeat(300 * 1024) }),
+    ];
+    for (const answer of answers) {
+      const policy = answer.headers.get("permissions-policy") ?? "";
+      for (const denied of ["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()", "browsing-topics=()"]) {
+        expect(policy, `${answer.url} ${answer.status}`).toContain(denied);
+      }
+      // Copying the two-factor key and backup codes writes to the clipboard from our own pages.
+      expect(policy).toContain("clipboard-write=(self)");
+    }
+  });
+
   it("refuses state-changing requests from another origin", async () => {
     const foreign = await fetch(`${base}/opportunities`, { method: "POST", headers: { Origin: "https://evil.example" } });
     expect(foreign.status).toBe(403);

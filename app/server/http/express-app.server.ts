@@ -20,6 +20,7 @@ import type { JobQueue } from "../jobs/queue.server";
 import { createRequestContext, type AppParts, type RequestContext } from "./request-context.server";
 import { routeLabeller, routeMatcher, type RouteLabeller } from "./route-pattern.server";
 import { localeOfRequest } from "./locale-pages.server";
+import { PERMISSIONS_POLICY } from "./permissions-policy.server";
 
 type Handler = (req: Request, res: Response, next: NextFunction) => unknown;
 
@@ -198,6 +199,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
+    // On every answer, whoever sends it (pages, files, assets, the API, refusals).
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     // The client IP as Express worked it out (TRUST_PROXY decides whether forwarded
     // headers count), replacing whatever a client sent under this name. Rate limits and
     // session records read this header, never X-Forwarded-For directly.
