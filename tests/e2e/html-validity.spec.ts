@@ -65,6 +65,9 @@ test.describe("HTML validity", () => {
       fileOf.set(`file:${file}`, pagePath);
     }
 
+    await promisify(execFile)("java", ["-version"]).catch(() => {
+      throw new Error("The Nu Html Checker needs Java 11 or later as `java` (Debian: apt-get install -y default-jre-headless).");
+    });
     const { stdout } = await promisify(execFile)("java", ["-jar", VNU_JAR, "--format", "json", "--stdout", "--exit-zero-always", ...[...fileOf.keys()].map((u) => u.slice("file:".length))], {
       maxBuffer: 64 * 1024 * 1024,
     });
