@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import "./i18n/catalogues.server";
 import { NonceProvider } from "./nonce";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./server/db/pg-error.server";
@@ -71,8 +71,20 @@ export default function handleRequest(
   });
 }
 
-/** The one place unexpected loader, action and render errors are logged, with the request id. */
+/**
+ * The one place unexpected loader, action and render errors are logged, with the request id.
+ * React Router also hands over its own refusals of what a client asked for, as a 4xx
+ * ErrorResponse: a form posted to a page without an action (POST / without ?index), a
+ * method no route serves (OPTIONS /). Those are the client's mistakes, not ours: a warning
+ * with the status, kept apart from the errors someone must look at.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  context.log.error({ err: error, path: new URL(request.url).pathname }, "unhandled error while handling request");
+  const path = new URL(request.url).pathname;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const reason = (error as { error?: unknown }).error;
+    context.log.warn({ status: error.status, method: request.method, path, reason: reason instanceof Error ? reason.message : error.statusText }, "request refused by the router");
+    return;
+  }
+  context.log.error({ err: error, path }, "unhandled error while handling request");
 };

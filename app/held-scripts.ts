@@ -5,7 +5,11 @@
  */
 
 export const HELD_PRELOAD_REL = "x-held-modulepreload";
-export const HELD_MODULE_TYPE = "x-held-module";
+/**
+ * A valid MIME type that no browser runs (a `<script type>` must be one: the Nu Html
+ * Checker refuses a bare "x-held-module"), so the block stays inert data until it is given back.
+ */
+export const HELD_MODULE_TYPE = "text/x-held-module";
 
 /** Set by the root layout once the page has hydrated: replays a tap that came too early. */
 export const HYDRATED_HOOK = "__tigrisHydrated";

@@ -97,13 +97,13 @@ test.describe("scripts after the first paint", () => {
       const html = await (await request.get(path)).text();
       expect(html).not.toMatch(/rel="modulepreload"|type="module"/);
       expect(html.match(/<link rel="x-held-modulepreload" href="\/assets\/[^"]+\.js"/g)?.length).toBeGreaterThan(3);
-      expect(html).toMatch(/<script nonce="[^"]+" type="x-held-module">import "\/assets\/manifest-/);
+      expect(html).toMatch(/<script nonce="[^"]+" type="text\/x-held-module">import "\/assets\/manifest-/);
 
       // In the browser: every module loads and the page hydrates (the booking dialog opens).
       const scripts = await scriptsLoadedBy(page, path);
       const held = [...html.matchAll(/<link rel="x-held-modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
       for (const href of held) expect(scripts.map((s) => new URL(s.url).pathname)).toContain(href);
-      await expect(page.locator('link[rel="x-held-modulepreload"], script[type="x-held-module"]')).toHaveCount(0);
+      await expect(page.locator('link[rel="x-held-modulepreload"], script[type="text/x-held-module"]')).toHaveCount(0);
     });
   }
 

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/runtime/config.server";
+import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { BODY_TOO_LARGE_HEADER } from "~/server/http/answer.server";
 import { createHttpApp, MAX_BODY_BYTES, redactPath } from "~/server/http/express-app.server";
@@ -79,6 +80,25 @@ describe(`HTTP basics (${testDriver})`, () => {
     expect(res.headers.get("x-powered-by")).toBeNull();
   });
 
+  it("sends a Permissions-Policy that turns off what the site does not use, on every answer", async () => {
+    const answers = [
+      await fetch(`${base}/healthz`),
+      await fetch(`${base}/anything`),
+      await fetch(`${base}/ar/opportunities`),
+      // Refusals too: a cross-site post and a body over the limit.
+      await fetch(`${base}/opportunities`, { method: "POST", headers: { Origin: "https://evil.example" } }),
+      await fetch(`${base}/auth`, { method: "POST", headers: { Origin: siteUrl, "Content-Type": "application/x-www-form-urlencoded" }, body: "x=" + "a".repeat(300 * 1024) }),
+    ];
+    for (const answer of answers) {
+      const policy = answer.headers.get("permissions-policy") ?? "";
+      for (const denied of ["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()", "browsing-topics=()"]) {
+        expect(policy, `${answer.url} ${answer.status}`).toContain(denied);
+      }
+      // Copying the two-factor key and backup codes writes to the clipboard from our own pages.
+      expect(policy).toContain("clipboard-write=(self)");
+    }
+  });
+
   it("refuses state-changing requests from another origin", async () => {
     const foreign = await fetch(`${base}/opportunities`, { method: "POST", headers: { Origin: "https://evil.example" } });
     expect(foreign.status).toBe(403);
@@ -147,6 +167,18 @@ describe(`HTTP basics (${testDriver})`, () => {
     expect((await multipart(MAX_IMAGE_BYTES)).status).toBe(200);
     expect((await multipart(MAX_IMAGE_BYTES, "/admin.data")).status).toBe(200);
     expect((await multipart(MAX_IMAGE_BYTES + MAX_BODY_BYTES)).status).toBe(413);
+    // The same pages in Arabic and Sorani, and their data requests as React Router sends them.
+    for (const url of ["/ar/admin", "/ckb/admin", "/ar/admin.data", "/ckb/admin.data", "/ar/admin.data?tab=opportunities", "/ar/admin/", "/ar/admin/_.data", "/ar/Admin"]) {
+      expect((await multipart(MAX_IMAGE_BYTES, url)).status, url).toBe(200);
+    }
+    for (const url of ["/admin/documents", "/ar/admin/documents", "/ckb/admin/documents.data", "/ar/admin/documents.data"]) {
+      expect((await multipart(MAX_DOCUMENT_BYTES, url)).status, url).toBe(200);
+      expect((await multipart(MAX_DOCUMENT_BYTES + MAX_BODY_BYTES, url)).status, url).toBe(413);
+    }
+    // Only those two pages: another page under a language's prefix, or a name that merely starts alike, keeps the usual limit.
+    for (const url of ["/ar/auth", "/ar/administrator", "/ar.data", "/fr/admin", "/ar/ar/admin", "/ar/admin/documents/x"]) {
+      expect((await multipart(MAX_BODY_BYTES, url)).status, url).toBe(413);
+    }
     // Without a session, anywhere else, or not multipart, the usual limit holds.
     expect((await multipart(MAX_BODY_BYTES, "/admin", null)).status).toBe(413);
     expect((await multipart(MAX_BODY_BYTES, "/auth")).status).toBe(413);
@@ -182,5 +214,8 @@ describe("redactPath", () => {
     // A booking's manage link, as a page and as its data request.
     expect(redactPath(`/booking/${"a".repeat(36)}.${"b".repeat(43)}`)).toBe("/booking/[token]");
     expect(redactPath(`/booking/${"a".repeat(36)}.${"b".repeat(43)}.data?_routes=x`)).toBe("/booking/[token]");
+    // The same link in Arabic and Sorani (mails link the reader's language).
+    expect(redactPath(`/ar/booking/${"a".repeat(36)}.${"b".repeat(43)}`)).toBe("/ar/booking/[token]");
+    expect(redactPath(`/ckb/booking/${"a".repeat(36)}.${"b".repeat(43)}.data`)).toBe("/ckb/booking/[token]");
   });
 });

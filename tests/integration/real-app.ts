@@ -11,6 +11,7 @@ import { createHttpApp, loadContextFor } from "~/server/http/express-app.server"
 import type { AppParts } from "~/server/http/request-context.server";
 import { routeLabeller } from "~/server/http/route-pattern.server";
 import { sitePages } from "~/server/http/site-pages.server";
+import type { Logger } from "~/server/runtime/logger.server";
 import type { Metrics } from "~/server/runtime/metrics.server";
 
 /**
@@ -27,7 +28,14 @@ export interface RealApp {
   /** http://127.0.0.1:<port>, the app's SITE_URL. */
   base: string;
   /** Puts the app on the listening server. */
-  mount(options: { parts: AppParts; database: DatabaseHandle; metrics?: Metrics; jobs?: Parameters<typeof createHttpApp>[0]["jobs"] }): Promise<void>;
+  mount(options: {
+    parts: AppParts;
+    database: DatabaseHandle;
+    metrics?: Metrics;
+    jobs?: Parameters<typeof createHttpApp>[0]["jobs"];
+    /** The app's logger (each request's logger is its child); silent unless a test reads the log. */
+    logger?: Logger;
+  }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,12 +54,12 @@ export async function listenForApp(): Promise<RealApp> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     base,
-    async mount({ parts, database, metrics, jobs }) {
+    async mount({ parts, database, metrics, jobs, logger = silent }) {
       const build = await routeBuild();
       const app = createHttpApp({
         config: parts.config,
         database,
-        logger: silent,
+        logger,
         metrics,
         jobs,
         routeLabel: routeLabeller(build.routes),

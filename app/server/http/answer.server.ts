@@ -63,7 +63,7 @@ function refusalOf(ctx: { log: Logger }, failure: string, thrown: unknown): { er
   }
   const error = isAppError(thrown) && thrown.code !== "INTERNAL" ? thrown : new AppError("INTERNAL", failure, { cause: thrown });
   if (error.code === "INTERNAL") ctx.log.error({ err: thrown }, "request failed");
-  else ctx.log.info({ code: error.code, detail: error.detail }, "request refused");
+  else ctx.log.info({ code: error.code, status: error.status, detail: error.detail }, "request refused");
   return { error, message: SHOWS_FAILURE.has(error.code) ? failure : error.message };
 }
 

@@ -9,6 +9,7 @@ import { pinoHttp } from "pino-http";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { isSameSitePath } from "~/domain/safe-redirect";
+import { DEFAULT_LOCALE, LOCALES } from "~/i18n/locales";
 import { CLIENT_IP_HEADER, LOCALE_HEADER } from "../security/better-auth.server";
 import { BODY_TOO_LARGE_HEADER } from "./answer.server";
 import type { AppConfig } from "../runtime/config.server";
@@ -17,8 +18,9 @@ import type { Logger } from "../runtime/logger.server";
 import type { Metrics } from "../runtime/metrics.server";
 import type { JobQueue } from "../jobs/queue.server";
 import { createRequestContext, type AppParts, type RequestContext } from "./request-context.server";
-import { routeLabeller, type RouteLabeller } from "./route-pattern.server";
+import { routeLabeller, routeMatcher, type RouteLabeller } from "./route-pattern.server";
 import { localeOfRequest } from "./locale-pages.server";
+import { PERMISSIONS_POLICY } from "./permissions-policy.server";
 
 type Handler = (req: Request, res: Response, next: NextFunction) => unknown;
 
@@ -57,9 +59,12 @@ export const MAX_BODY_BYTES = 256 * 1024;
  */
 const MAX_DISCARDED_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Routes that answer a stored file with its own Cache-Control and content policy
+ * (app/server/storage/files.server.ts), in any language: `/ar/media/…` is the same image.
+ */
+const isFileRoute = routeMatcher(["media/:name", "documents/:id/download"]);
 /** A request that carries a session cookie (signed in, or at least claiming to be). */
-/** Routes that answer a stored file with its own Cache-Control (app/server/storage/files.server.ts). */
-const FILE_ROUTES = /^\/(?:media\/[^/]+|documents\/[^/]+\/download)$/;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const hasSession = (req: Request) => SESSION_COOKIE.test(req.get("cookie") ?? "");
 
@@ -72,16 +77,21 @@ const hasSession = (req: Request) => SESSION_COOKIE.test(req.get("cookie") ?? ""
 export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + MAX_BODY_BYTES;
 /** The library's PDFs (20 MB at most, app/domain/documents.ts), posted to /admin/documents the same way. */
 export const MAX_DOCUMENT_BODY_BYTES = MAX_DOCUMENT_BYTES + MAX_BODY_BYTES;
-const UPLOAD_LIMITS = new Map([
-  ["/admin", MAX_UPLOAD_BODY_BYTES],
-  ["/admin.data", MAX_UPLOAD_BODY_BYTES],
-  ["/admin/documents", MAX_DOCUMENT_BODY_BYTES],
-  ["/admin/documents.data", MAX_DOCUMENT_BODY_BYTES],
-]);
+/** The pages whose forms carry a file, by their route in app/routes.ts: matched as React Router matches them. */
+const UPLOAD_LIMITS = { admin: MAX_UPLOAD_BODY_BYTES, "admin/documents": MAX_DOCUMENT_BODY_BYTES } as const;
+const uploadRoute = routeMatcher(Object.keys(UPLOAD_LIMITS) as Array<keyof typeof UPLOAD_LIMITS>);
+/**
+ * How large this request's body may be: a page's upload limit for a multipart form with a
+ * session posted to it in any language, as a page or as a data request (/ar/admin.data);
+ * everything else MAX_BODY_BYTES.
+ */
 const bodyLimit = (req: Request) => {
-  const upload = UPLOAD_LIMITS.get(req.path);
-  return upload && req.is("multipart/form-data") && hasSession(req) ? upload : MAX_BODY_BYTES;
+  const upload = uploadRoute(req.path);
+  return upload && req.is("multipart/form-data") && hasSession(req) ? UPLOAD_LIMITS[upload] : MAX_BODY_BYTES;
 };
+
+/** A booking's manage link under any language's prefix: "/booking/<token>", "/ar/booking/<token>.data". */
+const BOOKING_LINK = new RegExp(`^((?:/(?:${LOCALES.filter((l) => l !== DEFAULT_LOCALE).join("|")}))?/booking)/[^/]+`);
 
 /**
  * The path for the log, without the query string (verification tokens) and with tokens
@@ -91,8 +101,8 @@ export function redactPath(url: string): string {
   const path = url.split("?")[0] ?? "";
   return path
     .replace(/^(\/api\/auth\/(?:reset-password|delete-user\/callback))\/[^/]+/, "$1/[token]")
-    // A booking's manage link moves or cancels it: its token is a key (issue 16).
-    .replace(/^\/booking\/[^/]+/, "/booking/[token]");
+    // A booking's manage link moves or cancels it: its token is a key (issue 16), in every language.
+    .replace(BOOKING_LINK, "$1/[token]");
 }
 
 /**
@@ -189,6 +199,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
+    // On every answer, whoever sends it (pages, files, assets, the API, refusals).
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     // The client IP as Express worked it out (TRUST_PROXY decides whether forwarded
     // headers count), replacing whatever a client sent under this name. Rate limits and
     // session records read this header, never X-Forwarded-For directly.
@@ -347,7 +359,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // A stored file's answer sets its own caching and its own (stricter) content policy,
   // which React Router adds to what is already set: the page defaults are taken off here.
   app.use((req, res, next) => {
-    if (FILE_ROUTES.test(req.path)) {
+    if (isFileRoute(req.path)) {
       res.removeHeader("Content-Security-Policy");
       res.removeHeader("X-Content-Type-Options");
     }
@@ -356,7 +368,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // A page rendered for a signed-in visitor carries their name: never for shared caches.
   // Stored files say themselves who may keep them (public images; a reader's own copy).
   app.use((req, res, next) => {
-    if (hasSession(req) && !FILE_ROUTES.test(req.path)) {
+    if (hasSession(req) && !isFileRoute(req.path)) {
       res.setHeader("Cache-Control", "private, no-store");
     }
     next();
@@ -368,7 +380,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = (error as { status?: unknown }).status;
     const clientError = typeof status === "number" && status >= 400 && status < 500;
-    if (clientError) req.log.warn({ err: error }, "bad request");
+    if (clientError) req.log.warn({ status, err: error }, "bad request");
     else req.log.error({ err: error }, "unhandled request error");
     if (res.headersSent) {
       res.end();

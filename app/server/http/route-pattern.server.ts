@@ -1,10 +1,12 @@
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { matchPath, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { isLocale, splitLocalePath } from "~/i18n/locales";
 
 /**
  * The route pattern a request is answered by ("/opportunities/:id"), for the metrics'
  * labels: bounded, unlike paths. Paths the Express app serves itself get fixed labels;
  * pages are matched against React Router's own route table (the build's routes), so
- * the labels follow app/routes.ts without a list of their own.
+ * the labels follow app/routes.ts without a list of their own; a page is labelled the
+ * same in every language ("/ar/opportunities/x" is "/opportunities/:id").
  */
 
 export type RouteLabeller = (pathname: string) => string;
@@ -35,11 +37,38 @@ export function routeTree(routes: BuildRoutes): RouteObject[] {
   return build(undefined);
 }
 
-/** React Router's data requests: "/dashboard.data", "/_root.data" and "/_.data" (the index). */
-function pagePath(pathname: string): string {
-  if (!pathname.endsWith(".data")) return pathname;
-  const page = pathname.slice(0, -".data".length);
-  return page === "/_root" || page === "/_" ? "/" : page;
+/**
+ * The path React Router matches a request by, in any language: the language's prefix
+ * taken off ("/ar/admin" is "/admin": decision 021 gives /ar and /ckb a router of their own
+ * with that basename) and a data request's suffix too, as React Router's server reads it
+ * (v8_trailingSlashAwareDataRequests): "/admin.data" and "/ar/admin.data" are "/admin",
+ * "/ar/admin/_.data" is "/admin/", a language's home "/ar.data" (or "/ar/_.data") is "/",
+ * and so is the older "/_root.data". A trailing slash is dropped as the router drops it.
+ * The query string is not part of it (`?index` chooses between a route and its index
+ * route, never another path).
+ */
+export function routePath(pathname: string): string {
+  const home = /^\/([^/]+)\.data$/.exec(pathname)?.[1];
+  if (home && isLocale(home)) return "/";
+  let path = splitLocalePath(pathname).path;
+  if (path.endsWith("/_.data")) path = path.slice(0, -"_.data".length);
+  else if (path === "/_root.data") path = "/";
+  else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path || "/";
+}
+
+/**
+ * Which of some routes of app/routes.ts ("admin/documents", "media/:name") a request is
+ * for, in any language and as a page or a data request: React Router's own matcher
+ * (`matchPath`: case-insensitive, whole path, dynamic segments) on `routePath`.
+ * For routes no other route of the table can claim first (a static path, or one whose
+ * static segments no other route shares): what is decided here is what the router does.
+ */
+export function routeMatcher<P extends string>(patterns: readonly P[]): (pathname: string) => P | undefined {
+  return (pathname) => {
+    const path = routePath(pathname);
+    return patterns.find((pattern) => matchPath({ path: `/${pattern}`, caseSensitive: false, end: true }, path) !== null);
+  };
 }
 
 /** Paths whose label is remembered: matchRoutes ranks the whole route table on every call. */
@@ -57,7 +86,7 @@ export function routeLabeller(routes: BuildRoutes | undefined): RouteLabeller {
     if (EXACT.has(pathname)) return pathname;
     for (const [prefix, fixed] of FIXED) if (pathname.startsWith(prefix)) return fixed;
     if (!tree) return "page";
-    const matches = matchRoutes(tree, pagePath(pathname));
+    const matches = matchRoutes(tree, routePath(pathname));
     if (!matches) return "unmatched";
     const pattern = matches
       .map((m) => m.route.path)

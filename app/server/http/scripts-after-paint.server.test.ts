@@ -26,6 +26,12 @@ describe("holding the page's scripts until it has painted", () => {
     expect(held.replace(new RegExp(HELD_PRELOAD_REL, "g"), "modulepreload").replace(` type="${HELD_MODULE_TYPE}"`, ' type="module" async=""')).toBe(PAGE);
   });
 
+  it("holds the module script under a valid MIME type that is not JavaScript (the Nu Html Checker's rule)", () => {
+    // type/subtype, as HTML requires of a script block that is data, not a script.
+    expect(HELD_MODULE_TYPE).toMatch(/^[a-z]+\/[a-z0-9.+-]+$/);
+    expect(HELD_MODULE_TYPE).not.toMatch(/javascript|ecmascript|^module$/);
+  });
+
   it("gives the same HTML streamed, however the chunks cut the tags and the characters", async () => {
     const bytes = Buffer.from(PAGE, "utf8");
     for (const size of [1, 2, 3, 7, 16, 61, bytes.length]) {

@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { AppError } from "~/domain/app-error";
+import { AppError, isAppError } from "~/domain/app-error";
 import type { SignInInput, SignUpInput } from "~/domain/auth-validation";
 import type { MessageKey } from "~/i18n/i18n";
 import { safeRedirect } from "~/domain/safe-redirect";
@@ -103,8 +103,11 @@ export async function signInWithEmail(
     }
     if (error instanceof APIError && codeOf(error) === "EMAIL_NOT_VERIFIED") {
       // better-auth does not resend on its own here; a fresh link is what the person needs.
+      // Refused (sent too often: a limit doing its job) is not a failure of ours.
       await sendVerification(context, _actor, { email: input.email }).catch((e: unknown) =>
-        context.log.error({ err: e }, "resending the verification e-mail failed"),
+        isAppError(e) && e.status < 500
+          ? context.log.info({ code: e.code, status: e.status }, "verification e-mail not resent: refused")
+          : context.log.error({ err: e }, "resending the verification e-mail failed"),
       );
     }
     translate(error, "auth.error.signInFailed");
