@@ -20,6 +20,7 @@
  *   BENCH_SECONDS=4 npm run bench:server     # shorter load runs
  *   BENCH_PARTS=admin npm run bench:server    # only some of: public, admin, enquiries
  */
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -185,7 +186,9 @@ async function main() {
     dirs.push(d);
     return d;
   };
-  const pgEnv = { DATABASE_URL: scratch.url, TRUST_PROXY: "1", BACKUP_EVERY_HOURS: "" };
+  // Several instances on one PostgreSQL share one session secret (the server refuses DATABASE_URL without it).
+  const secret = randomBytes(32).toString("base64url");
+  const pgEnv = { DATABASE_URL: scratch.url, BETTER_AUTH_SECRET: secret, TRUST_PROXY: "1", BACKUP_EVERY_HOURS: "" };
   try {
     // Memory on the embedded database: idle, then after the public pages' load.
     if (PARTS.has("public")) {
@@ -205,7 +208,7 @@ async function main() {
     const first = await startDemoServer(root, await freePort(), dir(), pgEnv);
     let second: Awaited<ReturnType<typeof startDemoServer>> | undefined;
     try {
-      const created = await runScript("create-admin", ["--email", ADMIN.email, "--password", ADMIN.password], { DATABASE_URL: scratch.url, DATA_DIR: dir() });
+      const created = await runScript("create-admin", ["--email", ADMIN.email, "--password", ADMIN.password], { DATABASE_URL: scratch.url, BETTER_AUTH_SECRET: secret, DATA_DIR: dir() });
       if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr}`);
       const cookie = await adminSession(first.base, ADMIN.email, ADMIN.password);
       const idle = rssMb(first.pid);

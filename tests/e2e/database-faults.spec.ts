@@ -57,6 +57,8 @@ if (serverUrl) {
       await admin.query(`create database "${database}"`);
       const runs: Run[] = [];
       const bases: string[] = [];
+      // Both instances sign sessions alike (required with DATABASE_URL).
+      const secret = randomBytes(32).toString("base64url");
       try {
         for (let i = 0; i < 2; i++) {
           const port = await freePort();
@@ -66,6 +68,7 @@ if (serverUrl) {
             SITE_URL: base,
             DATA_DIR: mkdtempSync(path.join(tmpdir(), `e2e-faults-${i}-`)),
             DATABASE_URL: withDatabase(serverUrl, database),
+            BETTER_AUTH_SECRET: secret,
             // Each client sends its own address (X-Forwarded-For from loopback), so the
             // per-address enquiry limits see many visitors rather than one.
             TRUST_PROXY: "loopback",
