@@ -20,6 +20,7 @@
  *   BENCH_SECONDS=4 npm run bench:server     # shorter load runs
  *   BENCH_PARTS=admin npm run bench:server    # only some of: public, admin, enquiries
  */
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,6 +29,7 @@ import pg from "pg";
 import { freePort } from "../tests/e2e/free-port";
 import { enquiryForm } from "../tests/support/enquiry-form";
 import { adminSession, loadGet, loadPost, medianGet, type Throughput } from "./lib/bench-http";
+import { seedBookingsAndMessages } from "./lib/bench-rows";
 import { ensureBuild } from "./ensure-build.mjs";
 import { startDemoServer } from "./lib/demo-server";
 import { runScript } from "../tests/support/run-script";
@@ -90,36 +92,12 @@ async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<voi
   };
 }
 
-/**
- * Bookings and messages up to `total` each, as a busy year of enquiries would leave them:
- * every status and type, one message in ten unread, a surname shared by one row in a
- * thousand (what the search looks for).
- */
+/** Bookings and messages up to `total` each in the scratch database (scripts/lib/bench-rows.ts). */
 async function seedUpTo(url: string, total: number) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const have = Number((await client.query("select count(*)::int as n from consultation_bookings")).rows[0].n);
-    const from = have + 1;
-    if (total < from) return;
-    const surname = `(case when g % 1000 = 7 then 'Haddad' else (array['Rahman','Karimi','Aziz','Barzani','Jaber','Saleh','Nouri','Talabani'])[1 + g % 8] end)`;
-    for (let start = from; start <= total; start += 250_000) {
-      const end = Math.min(total, start + 249_999);
-      await client.query(`
-        with made as (
-          insert into consultation_bookings (first_name, last_name, email, investment_amount, message, booking_type, status, locale, created_at)
-          select 'Investor', ${surname}, 'bench.' || g || '@example.com', '$' || (250 + g % 750) || ',000',
-                 'Interested in the payment plan and the escrow arrangements, reference ' || g,
-                 (array['consultation','investment_review','site_visit'])[1 + g % 3],
-                 (array['pending','confirmed','completed','cancelled'])[1 + g % 4],
-                 'en', now() - interval '1 minute' * (${total} - g)
-          from generate_series(${start}, ${end}) as g
-          returning id, first_name, last_name, email, investment_amount, message, created_at
-        )
-        insert into contact_messages (first_name, last_name, email, investment_amount, message, is_read, consultation_booking_id, created_at)
-        select first_name, last_name, email, investment_amount, message, (row_number() over () % 10) <> 0, id, created_at from made`);
-    }
-    await client.query("analyze consultation_bookings; analyze contact_messages");
+    await seedBookingsAndMessages((text) => client.query(text), total);
   } finally {
     await client.end();
   }
@@ -208,7 +186,9 @@ async function main() {
     dirs.push(d);
     return d;
   };
-  const pgEnv = { DATABASE_URL: scratch.url, TRUST_PROXY: "1", BACKUP_EVERY_HOURS: "" };
+  // Several instances on one PostgreSQL share one session secret (the server refuses DATABASE_URL without it).
+  const secret = randomBytes(32).toString("base64url");
+  const pgEnv = { DATABASE_URL: scratch.url, BETTER_AUTH_SECRET: secret, TRUST_PROXY: "1", BACKUP_EVERY_HOURS: "" };
   try {
     // Memory on the embedded database: idle, then after the public pages' load.
     if (PARTS.has("public")) {
@@ -228,7 +208,7 @@ async function main() {
     const first = await startDemoServer(root, await freePort(), dir(), pgEnv);
     let second: Awaited<ReturnType<typeof startDemoServer>> | undefined;
     try {
-      const created = await runScript("create-admin", ["--email", ADMIN.email, "--password", ADMIN.password], { DATABASE_URL: scratch.url, DATA_DIR: dir() });
+      const created = await runScript("create-admin", ["--email", ADMIN.email, "--password", ADMIN.password], { DATABASE_URL: scratch.url, BETTER_AUTH_SECRET: secret, DATA_DIR: dir() });
       if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr}`);
       const cookie = await adminSession(first.base, ADMIN.email, ADMIN.password);
       const idle = rssMib(first.pid);

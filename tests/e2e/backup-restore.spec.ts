@@ -53,6 +53,7 @@ for (const driver of drivers) {
     test("npm run backup under load and npm run restore into an empty target give a working site with every acknowledged row", async () => {
       const admin = driver === "postgres" ? new pg.Client({ connectionString: withDatabase(serverUrl!, "postgres") }) : undefined;
       const databases: string[] = [];
+      const secret = randomBytes(32).toString("base64url");
       const runs: Run[] = [];
       /** A fresh place for a site's data: a data directory, and on PostgreSQL a new database. */
       const place = async (label: string): Promise<Target> => {
@@ -62,7 +63,8 @@ for (const driver of drivers) {
         await admin!.query(`create database "${database}"`);
         databases.push(database);
         const url = withDatabase(serverUrl!, database);
-        return { env: { DATA_DIR: dataDir, DATABASE_URL: url }, open: () => openDatabase({ driver: "postgres", url }) };
+        // The site's secret, required with DATABASE_URL: the restored site runs with the same one.
+        return { env: { DATA_DIR: dataDir, DATABASE_URL: url, BETTER_AUTH_SECRET: secret }, open: () => openDatabase({ driver: "postgres", url }) };
       };
       const serve = async (target: Target) => {
         const port = await freePort();

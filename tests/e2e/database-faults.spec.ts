@@ -59,6 +59,8 @@ test.describe("the database going away under load", () => {
     await admin.query(`create database "${database}"`);
     const runs: Run[] = [];
     const bases: string[] = [];
+    // Both instances sign sessions alike (required with DATABASE_URL).
+    const secret = randomBytes(32).toString("base64url");
     try {
       for (let i = 0; i < 2; i++) {
         const port = await freePort();
@@ -68,6 +70,7 @@ test.describe("the database going away under load", () => {
           SITE_URL: base,
           DATA_DIR: mkdtempSync(path.join(tmpdir(), `e2e-faults-${i}-`)),
           DATABASE_URL: withDatabase(serverUrl!, database),
+          BETTER_AUTH_SECRET: secret,
           // Each client sends its own address (X-Forwarded-For from loopback), so the
           // per-address enquiry limits see many visitors rather than one.
           TRUST_PROXY: "loopback",

@@ -81,6 +81,8 @@ for (const driver of drivers) {
           const url = new URL(serverUrl!);
           url.pathname = `/${database}`;
           env.DATABASE_URL = url.toString();
+          // Required with DATABASE_URL; the restarted server runs with the same one.
+          env.BETTER_AUTH_SECRET = randomBytes(32).toString("base64url");
         }
         const port = await freePort();
         const base = `http://localhost:${port}`;

@@ -25,6 +25,19 @@ test.describe("the server process", () => {
     expect(run.output()).toContain("Invalid configuration");
   });
 
+  test("refuses DATABASE_URL without BETTER_AUTH_SECRET, naming it, before writing a secret of its own", async () => {
+    // Each instance would otherwise generate its own secret into its own DATA_DIR: sessions,
+    // booking links and two-factor keys made by one would be refused by the others. The
+    // check comes before any connection (nothing listens on this port).
+    const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-nosecret-"));
+    const run = startProcess({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: "postgres://tigris@127.0.0.1:1/tigris", BETTER_AUTH_SECRET: "" });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain("Invalid configuration");
+    expect(run.output()).toContain("BETTER_AUTH_SECRET: must be set when DATABASE_URL is set");
+    expect(run.output()).not.toMatch(/\n\s+at /);
+    expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
+  });
+
   test("refuses a DATA_DIR it cannot write to, naming it and the reason, without a stack trace", async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "e2e-nodir-")), "a-file");
     writeFileSync(file, "");

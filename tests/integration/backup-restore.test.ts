@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -259,18 +259,24 @@ describe(`backup and restore (${testDriver})`, () => {
       }
     } else {
       const backupDir = mkdtempSync(path.join(tmpdir(), "backups-"));
-      const backup = await run("backup", [], { DATABASE_URL: source.url!, DATA_DIR: sourceDir, BACKUP_DIR: backupDir });
+      // With DATABASE_URL the secret is the operator's to set (issue 32): the one the site's rows were sealed with.
+      const secret = siteOf(sourceDir).authSecret;
+      const unset = await run("backup", [], { DATABASE_URL: source.url!, DATA_DIR: mkdtempSync(path.join(tmpdir(), "backup-cli-")), BACKUP_DIR: backupDir, BETTER_AUTH_SECRET: "" });
+      expect(unset.status).toBe(1);
+      expect(unset.stderr).toContain("BETTER_AUTH_SECRET: must be set when DATABASE_URL is set");
+      expect(readdirSync(backupDir)).toEqual([]);
+      const backup = await run("backup", [], { DATABASE_URL: source.url!, DATA_DIR: sourceDir, BACKUP_DIR: backupDir, BETTER_AUTH_SECRET: secret });
       expect(backup.status, backup.stderr).toBe(0);
       const archive = path.join(backupDir, readdirSync(backupDir)[0]!);
       const target = await createTestDatabase({ migrate: false });
       toDestroy.push(target);
       const targetDir = mkdtempSync(path.join(tmpdir(), "restore-into-"));
-      const restore = await run("restore", [archive], { DATABASE_URL: target.url!, DATA_DIR: targetDir });
+      const restore = await run("restore", [archive], { DATABASE_URL: target.url!, DATA_DIR: targetDir, BETTER_AUTH_SECRET: secret });
       expect(restore.status, restore.stderr).toBe(0);
-      expect(restore.stdout).toMatch(
-        new RegExp(`^Restored .* \\d+ rows in \\d+ tables \\(2 stored files\\) and 1 files of DATA_DIR/uploads into the DATABASE_URL database, and its session secret into ${authSecretFile(targetDir)}\\.\n$`),
-      );
-      const again = await run("restore", [archive], { DATABASE_URL: target.url!, DATA_DIR: mkdtempSync(path.join(tmpdir(), "restore-into-")) });
+      // The secret stays in the environment: none is written into DATA_DIR.
+      expect(restore.stdout).toMatch(/^Restored .* \d+ rows in \d+ tables \(2 stored files\) and 1 files of DATA_DIR\/uploads into the DATABASE_URL database\.\n$/);
+      expect(existsSync(authSecretFile(targetDir))).toBe(false);
+      const again = await run("restore", [archive], { DATABASE_URL: target.url!, DATA_DIR: mkdtempSync(path.join(tmpdir(), "restore-into-")), BETTER_AUTH_SECRET: secret });
       expect(again.status).toBe(1);
       expect(again.stderr).toMatch(/The target is not empty/);
     }

@@ -32,6 +32,8 @@ function createAdmin(...args: string[]) {
       ...process.env,
       DATA_DIR: dataDir,
       DATABASE_URL: t?.url ?? "",
+      // Required with DATABASE_URL; on the embedded database the script generates one in DATA_DIR.
+      BETTER_AUTH_SECRET: t ? "the test site's secret, thirty-two characters or more" : "",
       NODE_ENV: "production",
     },
   });

@@ -5,11 +5,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { once } from "node:events";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import * as tar from "tar";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../db/migrate.server";
+import { readPgliteSnapshot, type RawQuery } from "../db/pglite-snapshot.server";
 import { siteContentVersion } from "../db/schema.server";
+import { runInBackgroundThread } from "../runtime/background-thread.server";
 import { authSecretFile, type AppConfig } from "../runtime/config.server";
 
 /**
@@ -17,7 +20,10 @@ import { authSecretFile, type AppConfig } from "../runtime/config.server";
  * schema as JSON lines, read inside ONE read-only repeatable-read transaction (a single
  * snapshot, whatever keeps writing meanwhile), the uploaded images, and a manifest. The
  * same code runs on PGlite (inside the server that holds its data directory, reached
- * through the control socket) and on PostgreSQL, and a backup from either restores into
+ * through the control socket) and on PostgreSQL. On PGlite, one connection, that
+ * transaction runs on a private copy of the database taken online at one instant
+ * (decision 035, db/pglite-snapshot.server.ts), so the site is not held while it is read.
+ * A backup from either restores into
  * either: the schema comes from our own migrations, the rows through
  * `json_populate_recordset`, which reads each value with its column type's own parser.
  *
@@ -86,8 +92,16 @@ export class BackupError extends Error {
   }
 }
 
-type Rows = { rows: Array<Record<string, unknown>> };
-const rowsOf = async (db: Database, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows).rows;
+type Row = Record<string, unknown>;
+const rowsOf = async (db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+/** A statement answered with its rows: on a Drizzle database, or on the embedded database's snapshot. */
+type Query = (query: SQL) => Promise<Row[]>;
+const queryOn = (db: Database): Query => (query) => rowsOf(db, query);
+const dialect = new PgDialect();
+const queryRaw = (raw: RawQuery): Query => (query) => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return raw(text, params);
+};
 
 /**
  * Tables that hold no data of their own, only a counter derived from the others, which the
@@ -96,30 +110,27 @@ const rowsOf = async (db: Database, query: ReturnType<typeof sql>) => ((await db
 export const DERIVED_TABLES: ReadonlySet<string> = new Set(["site_content_version"]);
 
 /** The base tables of the public schema that hold data, by name. */
-async function publicTables(db: Database): Promise<string[]> {
-  const rows = await rowsOf(
-    db,
+async function publicTables(query: Query): Promise<string[]> {
+  const rows = await query(
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
   return rows.map((r) => String(r.name)).filter((name) => !DERIVED_TABLES.has(name));
 }
 
 /** The public tables that have a bytea column (stored files' chunks). */
-async function tablesWithBytes(db: Database): Promise<Set<string>> {
-  const rows = await rowsOf(
-    db,
+async function tablesWithBytes(query: Query): Promise<Set<string>> {
+  const rows = await query(
     sql`select distinct table_name as name from information_schema.columns where table_schema = 'public' and data_type = 'bytea'`,
   );
   return new Set(rows.map((r) => String(r.name)));
 }
 
-async function appliedMigrations(db: Database): Promise<number> {
-  const rows = await rowsOf(
-    db,
+async function appliedMigrations(query: Query): Promise<number> {
+  const rows = await query(
     sql`select count(*)::int as n from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'`,
   );
   if (Number(rows[0]?.n ?? 0) === 0) return 0;
-  const [row] = await rowsOf(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  const [row] = await query(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
   return Number(row?.n ?? 0);
 }
 
@@ -129,6 +140,13 @@ function stamp(date: Date): string {
   return date.toISOString().replace(/[:]/g, "-").replace(/\.\d+Z$/, "Z");
 }
 
+/** Packs a backup's staging folder into its archive (in a background thread: node-tar compresses synchronously). */
+const PACK = `
+import { workerData } from "node:worker_threads";
+const tar = await import(workerData.tar);
+await tar.create({ gzip: true, file: workerData.file, cwd: workerData.cwd, portable: true }, workerData.entries);
+`;
+
 /** Writes `text` to a stream, waiting when its buffer is full. */
 async function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, "drain");
@@ -137,6 +155,32 @@ async function write(stream: NodeJS.WritableStream, text: string): Promise<void>
 async function closeStream(stream: ReturnType<typeof createWriteStream>): Promise<void> {
   stream.end();
   await once(stream, "finish");
+}
+
+/**
+ * Writes every public table (read inside one repeatable-read transaction: one instant) as
+ * JSON lines into `dir`, through a cursor a few rows at a time; answers the rows per table
+ * and the migrations the schema has.
+ */
+async function readTables(query: Query, dir: string): Promise<{ tables: Record<string, number>; migrations: number }> {
+  const counts: Record<string, number> = {};
+  const large = await tablesWithBytes(query);
+  for (const table of await publicTables(query)) {
+    const perFetch = large.has(table) ? FILE_ROWS_PER_FETCH : ROWS_PER_FETCH;
+    const out = createWriteStream(path.join(dir, `${table}.jsonl`), { mode: 0o600 });
+    let count = 0;
+    await query(sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from ${ident(table)} t`);
+    for (;;) {
+      const batch = await query(sql`fetch forward ${sql.raw(String(perFetch))} from backup_rows`);
+      for (const r of batch) await write(out, `${String(r.row)}\n`);
+      count += batch.length;
+      if (batch.length < perFetch) break;
+    }
+    await query(sql`close backup_rows`);
+    await closeStream(out);
+    counts[table] = count;
+  }
+  return { tables: counts, migrations: await appliedMigrations(query) };
 }
 
 /**
@@ -157,29 +201,13 @@ export async function writeBackup(
   const partial = path.join(options.dir, `.${name}.partial`);
   try {
     await mkdir(path.join(stage, "database"));
-    const { tables, migrations } = await handle.db.transaction(
-      async (tx) => {
-        const counts: Record<string, number> = {};
-        const large = await tablesWithBytes(tx);
-        for (const table of await publicTables(tx)) {
-          const perFetch = large.has(table) ? FILE_ROWS_PER_FETCH : ROWS_PER_FETCH;
-          const out = createWriteStream(path.join(stage, "database", `${table}.jsonl`), { mode: 0o600 });
-          let count = 0;
-          await tx.execute(sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from ${ident(table)} t`);
-          for (;;) {
-            const batch = await rowsOf(tx, sql`fetch forward ${sql.raw(String(perFetch))} from backup_rows`);
-            for (const r of batch) await write(out, `${String(r.row)}\n`);
-            count += batch.length;
-            if (batch.length < perFetch) break;
-          }
-          await tx.execute(sql`close backup_rows`);
-          await closeStream(out);
-          counts[table] = count;
-        }
-        return { tables: counts, migrations: await appliedMigrations(tx) };
-      },
-      { isolationLevel: "repeatable read", accessMode: "read only" },
-    );
+    const tablesDir = path.join(stage, "database");
+    // PostgreSQL reads one snapshot on a connection of its own; the embedded database (one
+    // connection) is read from a private copy, so the site is not held for the read.
+    const { tables, migrations } =
+      handle.driver === "pglite"
+        ? await readPgliteSnapshot(handle.client, handle.location, (raw) => readTables(queryRaw(raw), tablesDir))
+        : await handle.db.transaction((tx) => readTables(queryOn(tx), tablesDir), { isolationLevel: "repeatable read", accessMode: "read only" });
 
     const uploadsDir = path.join(options.dataDir, "uploads");
     let uploads = 0;
@@ -201,7 +229,8 @@ export async function writeBackup(
     await writeFile(path.join(stage, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
 
     const entries = ["manifest.json", "database", ...(uploads > 0 ? ["uploads"] : []), ...(secretKept === "in-backup" ? [SECRET_ENTRY] : [])];
-    await tar.create({ gzip: true, file: partial, cwd: stage, portable: true }, entries);
+    // Packed and compressed in a background thread: the server's event loop is not held.
+    await runInBackgroundThread(PACK, { tar: import.meta.resolve("tar"), file: partial, cwd: stage, entries });
     // It holds password hashes and sessions: readable by its owner only.
     await chmod(partial, 0o600);
     const file = path.join(options.dir, name);
@@ -252,7 +281,7 @@ async function insertOrder(db: Database, tables: string[]): Promise<string[]> {
 async function contents(db: Database): Promise<{ rows: number; tables: number }> {
   let rows = 0;
   let tables = 0;
-  for (const table of await publicTables(db)) {
+  for (const table of await publicTables(queryOn(db))) {
     const [r] = await rowsOf(db, sql`select count(*)::int as n from ${ident(table)}`);
     const n = Number(r?.n ?? 0);
     rows += n;

@@ -78,6 +78,21 @@ describe("loadConfig", () => {
     expect(existsSync(path.join(dir, "auth-secret"))).toBe(false);
   });
 
+  it("refuses DATABASE_URL without BETTER_AUTH_SECRET: each instance would generate a secret of its own", () => {
+    const dir = tempDir();
+    const error = errorOf({ DATA_DIR: dir, DATABASE_URL: "postgres://tigris@db.example.com:5432/tigris" });
+    expect(error.issues).toEqual([expect.stringMatching(/^BETTER_AUTH_SECRET: must be set when DATABASE_URL is set/)]);
+    expect(error.message).toContain("the same secret on every instance");
+    // Nothing generated into the data directory on the way.
+    expect(existsSync(path.join(dir, "auth-secret"))).toBe(false);
+    // Blank counts as unset.
+    expect(errorOf({ DATA_DIR: dir, DATABASE_URL: "postgres://db/tigris", BETTER_AUTH_SECRET: "  " }).issues[0]).toMatch(/^BETTER_AUTH_SECRET: must be set/);
+    // With the secret it starts; the embedded default keeps generating its own.
+    const secret = "a shared secret of at least thirty-two characters";
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://db/tigris", BETTER_AUTH_SECRET: secret })).toMatchObject({ authSecret: secret, authSecretSource: "environment" });
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: "" }).authSecretSource).toBe("data-dir");
+  });
+
   it("documents every variable it reads in .env.example and the README's table", () => {
     const root = path.resolve(import.meta.dirname, "../../..");
     const example = readFileSync(path.join(root, ".env.example"), "utf8");

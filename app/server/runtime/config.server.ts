@@ -127,6 +127,20 @@ const envSchema = z.object({
     blankAsUnset,
     z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(1000, "must be at most 1000").default(7),
   ),
+}).superRefine((env, context) => {
+  // With PostgreSQL there may be several instances, each with its own DATA_DIR: a secret
+  // generated there would differ between them, and sessions, booking links and two-factor
+  // keys made by one would be refused by the others (issue 32). The embedded database
+  // runs one instance, which keeps the secret it generated.
+  if (env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
+    context.addIssue({
+      code: "custom",
+      path: ["BETTER_AUTH_SECRET"],
+      message:
+        "must be set when DATABASE_URL is set: the same secret on every instance (at least 32 characters, e.g. from `openssl rand -base64 32`), " +
+        "or sessions, booking links and two-factor keys made by one instance are refused by the others",
+    });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,35 @@
+/**
+ * The benchmarks' bulk rows: bookings and messages up to `total` each, as a busy year of
+ * enquiries would leave them: every status and type, one message in ten unread, a surname
+ * shared by one row in a thousand (what the admin's search looks for). Plain SQL through
+ * `query`, so it fills PostgreSQL (a pg client) and the embedded database (PGlite) alike.
+ */
+export type RunQuery = (text: string) => Promise<{ rows: Array<Record<string, unknown>> }>;
+
+/** Rows inserted a statement: a quarter of a million fits PostgreSQL's memory and PGlite's. */
+const ROWS_PER_STATEMENT = 250_000;
+
+export async function seedBookingsAndMessages(query: RunQuery, total: number): Promise<void> {
+  const have = Number((await query("select count(*)::int as n from consultation_bookings")).rows[0]!.n);
+  const from = have + 1;
+  if (total < from) return;
+  const surname = `(case when g % 1000 = 7 then 'Haddad' else (array['Rahman','Karimi','Aziz','Barzani','Jaber','Saleh','Nouri','Talabani'])[1 + g % 8] end)`;
+  for (let start = from; start <= total; start += ROWS_PER_STATEMENT) {
+    const end = Math.min(total, start + ROWS_PER_STATEMENT - 1);
+    await query(`
+      with made as (
+        insert into consultation_bookings (first_name, last_name, email, investment_amount, message, booking_type, status, locale, created_at)
+        select 'Investor', ${surname}, 'bench.' || g || '@example.com', '$' || (250 + g % 750) || ',000',
+               'Interested in the payment plan and the escrow arrangements, reference ' || g,
+               (array['consultation','investment_review','site_visit'])[1 + g % 3],
+               (array['pending','confirmed','completed','cancelled'])[1 + g % 4],
+               'en', now() - interval '1 minute' * (${total} - g)
+        from generate_series(${start}, ${end}) as g
+        returning id, first_name, last_name, email, investment_amount, message, created_at
+      )
+      insert into contact_messages (first_name, last_name, email, investment_amount, message, is_read, consultation_booking_id, created_at)
+      select first_name, last_name, email, investment_amount, message, (row_number() over () % 10) <> 0, id, created_at from made`);
+  }
+  await query("analyze consultation_bookings");
+  await query("analyze contact_messages");
+}
