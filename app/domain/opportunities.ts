@@ -1,5 +1,6 @@
 import type { MessageKey } from "~/i18n/i18n";
 import type { OpportunityStatus } from "./constants";
+import { isOpenToEveryone } from "./opportunity-access";
 
 /** A status as a reader sees it (opportunities catalogue); admins' lists may use it too. */
 export const OPPORTUNITY_STATUS_KEYS = {
@@ -54,9 +55,9 @@ export type OpportunityCardFields = Pick<
   textLocale?: "en" | "ar" | "ckb";
 };
 
-/** Whether a reader sees it ahead of everyone else (an Elite member before its public date). */
+/** Whether a reader who sees this active opportunity sees it ahead of everyone else (an Elite member before its public date). */
 export function isEarlyAccess(opportunity: { publicAt: Date | string | null }, now: Date = new Date()): boolean {
-  return opportunity.publicAt !== null && new Date(opportunity.publicAt).getTime() > now.getTime();
+  return !isOpenToEveryone({ status: "active", publicAt: opportunity.publicAt }, now);
 }
 
 /** Everything a public visitor may see of one opportunity (no bookkeeping timestamps). */

@@ -234,13 +234,12 @@ test.describe("membership", () => {
     await expect(page.getByRole("button", { name: "Turn alerts on" })).toBeVisible();
   });
 
-  test("an opportunity before its public date shows to Elite members only", async ({ browser, baseURL }) => {
+  test("an opportunity before its public date shows to Elite members only, with its documents", async ({ browser, baseURL }) => {
     test.slow();
     const admin = await adminPage(browser, baseURL!);
     const title = `Najaf Pilgrim Quarter ${randomInt(1e6)}`;
     const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     await createOpportunity(admin.page, baseURL!, { title, publicDate: inTenDays });
-    await admin.close();
 
     const elite = await anotherInvestor(browser, baseURL!, "elite");
     await subscribeTo(elite.page, baseURL!, elite.investor, "Elite");
@@ -251,6 +250,32 @@ test.describe("membership", () => {
     await card.getByRole("link", { name: `View details of ${title}` }).click();
     await expect(elite.page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     const detail = elite.page.url();
+
+    // Its investor pack, for Investor members and above (issue 32: it leaked to them early).
+    const pack = `${title} investor pack`;
+    const pdf = Buffer.from(await renderPdf({ title: pack, sections: [{ heading: "Allocation", paragraphs: ["Units held for Elite members until the public date."] }] }));
+    const upload = await admin.page.request.post("/admin/documents", {
+      headers: { Origin: baseURL! },
+      multipart: {
+        intent: "document-save",
+        title: pack,
+        summary: "Prices, allocation and the payment plan before the public launch.",
+        kind: "investor_pack",
+        audience: "investor",
+        opportunityId: new URL(detail).pathname.split("/").at(-1)!,
+        isPublished: "on",
+        file: { name: "pack.pdf", mimeType: "application/pdf", buffer: pdf },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+    await admin.close();
+    await elite.page.goto("/documents");
+    const eliteCard = elite.page.getByTestId("document-card").filter({ hasText: pack });
+    await expect(eliteCard).toBeVisible();
+    await expect(eliteCard.getByRole("link", { name: title, exact: true })).toBeVisible();
+    await eliteCard.getByRole("link", { name: pack, exact: true }).click();
+    await expect(elite.page.getByRole("heading", { level: 1, name: pack })).toBeVisible();
+    const packPage = elite.page.url();
     await elite.close();
 
     const member = await anotherInvestor(browser, baseURL!, "member");
@@ -258,6 +283,12 @@ test.describe("membership", () => {
     await member.page.goto("/opportunities");
     await expect(member.page.getByTestId("opportunity-card").filter({ hasText: title })).toHaveCount(0);
     await member.page.goto(detail);
+    await expect(member.page.getByText("Oops! Page not found")).toBeVisible();
+    await member.page.goto("/documents");
+    await expect(member.page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(member.page.getByText(pack)).toHaveCount(0);
+    await expect(member.page.getByText(title)).toHaveCount(0);
+    await member.page.goto(packPage);
     await expect(member.page.getByText("Oops! Page not found")).toBeVisible();
     await member.close();
   });

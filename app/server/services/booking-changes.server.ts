@@ -10,6 +10,7 @@ import {
   type ReminderLead,
 } from "~/domain/booking-changes";
 import type { BookingStatus, BookingType } from "~/domain/constants";
+import { EVERYONE } from "~/domain/opportunity-access";
 import { slotInstant, wallClockNow, type OfferedSlot, type SlotTimes } from "~/domain/slots";
 import type { Database } from "../db/client.server";
 import { availabilitySlots, consultationBookings, investmentOpportunities } from "../db/schema.server";
@@ -33,7 +34,7 @@ import { brand } from "~/domain/brand";
 import { recordAudit } from "./audit.server";
 import { slotTakenOr, type Booking } from "./bookings.server";
 import { bookingClock, findOfferedSlotForUpdate, listUpcomingSlots } from "./slots.server";
-import { openToEveryone } from "./opportunities.server";
+import { opportunityOpenTo } from "./opportunity-access.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
 import { listAdminEmails } from "./users.server";
 
@@ -66,7 +67,7 @@ function selectBooking(db: Database, bookingId: string, now: Date = new Date()) 
       booking: consultationBookings,
       slot: { date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime },
       opportunityTitle: investmentOpportunities.title,
-      opportunityPublic: sql<boolean>`coalesce(${openToEveryone(now)}, false)`,
+      opportunityPublic: sql<boolean>`coalesce(${opportunityOpenTo(EVERYONE, now)}, false)`,
     })
     .from(consultationBookings)
     .leftJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
 import { brand } from "~/domain/brand";
 import {
@@ -13,7 +13,7 @@ import {
   type DocumentKind,
   type LibraryDocument,
 } from "~/domain/documents";
-import { documentAccess } from "~/domain/entitlements";
+import { documentAccess, type Entitlements } from "~/domain/entitlements";
 import { dateLocaleOf } from "~/i18n/date-locales";
 import { translator } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, directionOf } from "~/i18n/locales";
@@ -24,6 +24,7 @@ import { requireAdmin, type Actor } from "../security/actor.server";
 import { deleteFile, findFile, holdsVersion, readFileBytes, storeFile, streamFile, type FileAnswer } from "../storage/files.server";
 import { recordAudit } from "./audit.server";
 import { entitlementsOf } from "./entitlements.server";
+import { documentOpenTo, readerNow } from "./opportunity-access.server";
 
 /**
  * The document library (issue 15): PDFs admins upload, read by whoever their audience
@@ -73,7 +74,9 @@ type LibraryRow = Omit<LibraryDocument, "publishedAt" | "opportunity" | "access"
 /**
  * Published documents (of a kind, or of an opportunity), newest first, each with what
  * this reader may do with it. Everyone may see that a document exists and what it is
- * about; the file is what the audience guards.
+ * about; the file is what the audience guards. A document attached to an opportunity
+ * this reader may not see yet (early access, decision 029), or no longer (a draft, an
+ * archived one), is not there at all.
  */
 export async function listLibrary(
   ctx: ServiceContext,
@@ -90,6 +93,7 @@ export async function listLibrary(
     .where(
       and(
         eq(documents.isPublished, true),
+        documentOpenTo(ctx.db, entitlements, readerNow(ctx)),
         filter.kind ? eq(documents.kind, filter.kind) : undefined,
         filter.opportunityId ? eq(documents.opportunityId, filter.opportunityId) : undefined,
       ),
@@ -114,27 +118,38 @@ function toLibrary(row: LibraryRow, access: LibraryDocument["access"]): LibraryD
   };
 }
 
-/** One document a reader may know of: published, or any for an admin; undefined otherwise. */
+/**
+ * What a reader may know of documents besides their audience: published, and attached to no
+ * opportunity or one they may see now (decision 029); an admin, who runs the library, knows
+ * of every one.
+ */
+function knownTo(ctx: ServiceContext, actor: Actor, entitlements: Entitlements): SQL | undefined {
+  if (actor.kind === "user" && actor.isAdmin) return undefined;
+  return and(eq(documents.isPublished, true), documentOpenTo(ctx.db, entitlements, readerNow(ctx)));
+}
+
+/** One document a reader may know of (`knownTo`); undefined otherwise. */
 export async function findLibraryDocument(ctx: ServiceContext, actor: Actor, { id }: { id: string }): Promise<LibraryDocument | undefined> {
   if (!isUuid(id)) return undefined;
-  const isAdmin = actor.kind === "user" && actor.isAdmin;
+  const entitlements = await entitlementsOf(ctx, actor);
   const [row] = await ctx.db
     .select(libraryColumns)
     .from(documents)
     .innerJoin(storedFiles, eq(storedFiles.id, documents.fileId))
     .leftJoin(investmentOpportunities, eq(investmentOpportunities.id, documents.opportunityId))
-    .where(and(eq(documents.id, id), isAdmin ? undefined : eq(documents.isPublished, true)))
+    .where(and(eq(documents.id, id), knownTo(ctx, actor, entitlements)))
     .limit(1);
   if (!row) return undefined;
-  return toLibrary(row, documentAccess(await entitlementsOf(ctx, actor), row.audience));
+  return toLibrary(row, documentAccess(entitlements, row.audience));
 }
 
-/** The current investor pack: the newest published one, if any. */
-export async function findInvestorPack(ctx: ServiceContext, _actor: Actor): Promise<string | undefined> {
+/** The current investor pack for this reader: the newest published one they may know of, if any. */
+export async function findInvestorPack(ctx: ServiceContext, actor: Actor): Promise<string | undefined> {
+  const entitlements = await entitlementsOf(ctx, actor);
   const [row] = await ctx.db
     .select({ id: documents.id })
     .from(documents)
-    .where(and(eq(documents.isPublished, true), eq(documents.kind, "investor_pack")))
+    .where(and(eq(documents.isPublished, true), documentOpenTo(ctx.db, entitlements, readerNow(ctx)), eq(documents.kind, "investor_pack")))
     .orderBy(desc(documents.publishedAt), desc(documents.id))
     .limit(1);
   return row?.id;
@@ -166,7 +181,8 @@ function readerStamp(ctx: ServiceContext, email: string): Stamp {
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
- * A download (GET /documents/:id/download): missing (unpublished, unknown), a sign-in first
+ * A download (GET /documents/:id/download): missing (unpublished, unknown, or of an
+ * opportunity the reader may not see yet: `knownTo`), a sign-in first
  * (a visitor, for anything but a public document), the plans page (signed in without the
  * tier), or the file. A public document is the file as uploaded, cached publicly; any
  * other is the reader's own copy, stamped on every page with their e-mail and today's
@@ -179,14 +195,14 @@ export async function downloadDocument(
   input: { id: string; ifNoneMatch: string | null; method: string },
 ): Promise<DocumentDownload> {
   if (!isUuid(input.id)) return { outcome: "missing" };
-  const isAdmin = actor.kind === "user" && actor.isAdmin;
+  const entitlements = await entitlementsOf(ctx, actor);
   const [doc] = await ctx.db
     .select({ id: documents.id, audience: documents.audience, fileId: documents.fileId, fileName: documents.fileName })
     .from(documents)
-    .where(and(eq(documents.id, input.id), isAdmin ? undefined : eq(documents.isPublished, true)))
+    .where(and(eq(documents.id, input.id), knownTo(ctx, actor, entitlements)))
     .limit(1);
   if (!doc) return { outcome: "missing" };
-  const access = documentAccess(await entitlementsOf(ctx, actor), doc.audience);
+  const access = documentAccess(entitlements, doc.audience);
   if (access !== "granted") return { outcome: access, documentId: doc.id };
   const file = await findFile(ctx.db, doc.fileId);
   if (!file) return { outcome: "missing" };

@@ -2,6 +2,7 @@ import { AppError, isAppError } from "~/domain/app-error";
 import type { EnquiryPrefill } from "~/domain/booking-dialog-data";
 import { ENQUIRY_TOASTS, type EnquiryInput } from "~/domain/enquiry";
 import { ENQUIRY_TOAST_VALUES } from "~/domain/enquiry-messages";
+import { mayNameInMail, type MailRecipient } from "~/domain/opportunity-access";
 import { adminBookingNoticeEmail, bookingMailInput, bookingReceiptEmail } from "../email/booking-emails.server";
 import { enqueueEmails } from "../email/outbox.server";
 import type { ServiceContext } from "../http/request-context.server";
@@ -9,9 +10,11 @@ import type { Actor } from "../security/actor.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
 import { SLOT_TAKEN_MESSAGE, createBooking } from "./bookings.server";
 import { recordContactMessage } from "./messages.server";
+import { entitlementsOf } from "./entitlements.server";
 import { findActiveOpportunity } from "./opportunities.server";
+import { readerNow } from "./opportunity-access.server";
 import { bookingClock, findOfferedSlotForUpdate } from "./slots.server";
-import { getOwnProfile, listAdminEmails } from "./users.server";
+import { findVerifiedEmail, getOwnProfile, listAdminEmails } from "./users.server";
 
 /** SPEC.md section 9: one submission per 30 seconds, from one address and for one e-mail. */
 export const ENQUIRY_COOLDOWN: LimitRule = { max: 1, windowSeconds: 30 };
@@ -24,6 +27,10 @@ export const ENQUIRY_DAILY_LIMIT_PER_EMAIL: LimitRule = { max: 5, windowSeconds:
  * then the message linked to it) in one transaction, with the mails to the investor and
  * to every admin queued in the same transaction, so either all of it is recorded or none.
  *
+ * The receipt goes to the address typed in the form: it names the opportunity only when
+ * that is public, or when the address is the signed-in reader's own verified one
+ * (`mayNameInMail`); the admins' notices always name it.
+ *
  * The user id comes only from the actor. A slot that is no longer offered (booked a moment
  * ago, switched off, or started) refuses the whole submission with CONFLICT and writes
  * nothing; two visitors racing for one slot are settled by the live-booking unique index.
@@ -34,6 +41,7 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
   // The opportunity is kept only if this visitor may see it (an unknown, draft or
   // early-access one they may not is dropped, not refused: the enquiry still stands).
   const opportunity = input.opportunityId ? await findActiveOpportunity(ctx, actor, { id: input.opportunityId }) : undefined;
+  const namedInReceipt = opportunity && mayNameInMail(opportunity, await receiptRecipient(ctx, actor, input.email), readerNow(ctx)) ? opportunity.title : null;
   try {
     const submitted = await db.transaction(async (tx) => {
       // Counted in the transaction: a submission refused here, or failing further on (a slot
@@ -70,10 +78,10 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
       });
 
       const slotTimes = slot ? { date: slot.date, startTime: slot.startTime, endTime: slot.endTime } : null;
-      const mail = bookingMailInput({ ...booking, opportunityTitle: opportunity?.title ?? null }, slotTimes, ctx.config);
-      const notice = adminBookingNoticeEmail(mail);
+      const receipt = bookingReceiptEmail(bookingMailInput({ ...booking, opportunityTitle: namedInReceipt }, slotTimes, ctx.config));
+      const notice = adminBookingNoticeEmail(bookingMailInput({ ...booking, opportunityTitle: opportunity?.title ?? null }, slotTimes, ctx.config));
       await enqueueEmails(tx, ctx.jobs, [
-        { ...bookingReceiptEmail(mail), to: booking.email, kind: "booking-receipt", bookingId: booking.id },
+        { ...receipt, to: booking.email, kind: "booking-receipt", bookingId: booking.id },
         ...(await listAdminEmails(tx)).map((admin) => ({ ...notice, to: admin, kind: "booking-admin-notice", bookingId: booking.id })),
       ]);
       return { bookingId: booking.id };
@@ -83,6 +91,13 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
   } catch (error) {
     throw withCooldownSeconds(error);
   }
+}
+
+/** Who the receipt goes to: the typed address, and the signed-in reader's own verified one with what they may see. */
+async function receiptRecipient(ctx: ServiceContext, actor: Actor, address: string): Promise<MailRecipient> {
+  if (actor.kind !== "user") return { address, account: null };
+  const [verifiedEmail, reader] = await Promise.all([findVerifiedEmail(ctx, actor), entitlementsOf(ctx, actor)]);
+  return { address, account: { verifiedEmail, reader } };
 }
 
 /** The limits' refusal with the seconds its message (a key with a placeholder) says; any other error unchanged. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { ENTITLED_STATUSES, entitlementsFor, planTier, PLAN_TIERS, type Entitlements } from "~/domain/entitlements";
 import type { Database } from "../db/client.server";
-import { subscriptionPlans, subscriptions } from "../db/schema.server";
+import { subscriptionPlans, subscriptions, user, userRoles } from "../db/schema.server";
 import type { ServiceContext } from "../http/request-context.server";
 import type { Actor } from "../security/actor.server";
 
@@ -52,8 +52,20 @@ export function entitlementsOf(ctx: ServiceContext, actor: Actor): Promise<Entit
   return found;
 }
 
-/** Several investors' entitlements at once (the alert dispatcher), admins not told apart. */
+/**
+ * Several people's entitlements at once (the alert dispatcher), as their actors would have
+ * them: an admin counts as one only with two-factor sign-in on (decision 012, `actorOf`).
+ */
 export async function entitlementsOfUsers(db: Database, userIds: string[]): Promise<Map<string, Entitlements>> {
-  const plans = await entitlingPlans(db, userIds);
-  return new Map(userIds.map((id) => [id, entitlementsFor({ signedIn: true, plan: plans.get(id) ?? null })]));
+  if (userIds.length === 0) return new Map();
+  const [plans, admins] = await Promise.all([
+    entitlingPlans(db, userIds),
+    db
+      .select({ id: user.id })
+      .from(user)
+      .innerJoin(userRoles, and(eq(userRoles.userId, user.id), eq(userRoles.role, "admin")))
+      .where(and(inArray(user.id, userIds), eq(user.twoFactorEnabled, true))),
+  ]);
+  const isAdmin = new Set(admins.map((a) => a.id));
+  return new Map(userIds.map((id) => [id, entitlementsFor({ signedIn: true, isAdmin: isAdmin.has(id), plan: plans.get(id) ?? null })]));
 }

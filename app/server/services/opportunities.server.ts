@@ -1,8 +1,9 @@
-import { and, desc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { type AdminOpportunity, type OpportunityFormValues, type OpportunityText, splitOpportunityForm, TRANSLATED_LOCALES, type TranslatedLocale } from "~/domain/admin-opportunities";
 import { AppError } from "~/domain/app-error";
 import { startOfDayInZone } from "~/domain/calendar";
 import type { Opportunity, OpportunityCardFields, PublicOpportunity } from "~/domain/opportunities";
+import { EVERYONE } from "~/domain/opportunity-access";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.server";
 import { investmentOpportunities, opportunityTranslations } from "../db/schema.server";
@@ -11,6 +12,7 @@ import { requireAdmin, type Actor } from "../security/actor.server";
 import { removeUnusedImage, storeImage, type UploadedImage } from "../storage/images.server";
 import { recordAudit } from "./audit.server";
 import { entitlementsOf } from "./entitlements.server";
+import { opportunityOpenTo, readerNow } from "./opportunity-access.server";
 
 const o = investmentOpportunities;
 const tr = opportunityTranslations;
@@ -49,37 +51,18 @@ function translationFor(ctx: ServiceContext): SQL {
   return locale === "ar" || locale === "ckb" ? and(eq(tr.opportunityId, o.id), eq(tr.locale, locale))! : sql`false`;
 }
 
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Which opportunities a reader sees now: active ones that are public, or open to them
- * early (issue 15: Elite members up to their early-access days before the public date).
- */
-function visibleTo(earlyAccessDays: number, now: Date): SQL {
-  return and(
-    eq(investmentOpportunities.status, "active"),
-    or(isNull(investmentOpportunities.publicAt), lte(investmentOpportunities.publicAt, new Date(now.getTime() + earlyAccessDays * DAY_MS))),
-  )!;
-}
-
-/** Whether the opportunity (in a query of its table) is open to everyone at `now`: active and public. */
-export const openToEveryone = (now: Date): SQL => visibleTo(0, now);
-
-const nowOf = (ctx: ServiceContext) => ctx.clock?.() ?? new Date();
-
 /**
  * The opportunities list, newest first: active and public ones for everyone, and for an
  * Elite member (or an admin) those opening to the public within their early-access days.
  * Drafts, archived ones and those not yet open to this reader are excluded in the query.
  */
 export async function listActiveOpportunities(ctx: ServiceContext, actor: Actor): Promise<OpportunityCardFields[]> {
-  const { earlyAccessDays } = await entitlementsOf(ctx, actor);
+  const reader = await entitlementsOf(ctx, actor);
   return ctx.db
     .select(cardColumns)
     .from(o)
     .leftJoin(tr, translationFor(ctx))
-    .where(visibleTo(earlyAccessDays, nowOf(ctx)))
+    .where(opportunityOpenTo(reader, readerNow(ctx)))
     .orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id));
 }
 
@@ -90,12 +73,12 @@ export async function findActiveOpportunity(
   { id }: { id: string },
 ): Promise<PublicOpportunity | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const { earlyAccessDays } = await entitlementsOf(ctx, actor);
+  const reader = await entitlementsOf(ctx, actor);
   const [row] = await ctx.db
     .select(publicColumns)
     .from(o)
     .leftJoin(tr, translationFor(ctx))
-    .where(and(eq(investmentOpportunities.id, id), visibleTo(earlyAccessDays, nowOf(ctx))))
+    .where(and(eq(investmentOpportunities.id, id), opportunityOpenTo(reader, readerNow(ctx))))
     .limit(1);
   return row;
 }
@@ -106,7 +89,7 @@ export async function findFeaturedOpportunity(ctx: ServiceContext, _actor: Actor
     .select(cardColumns)
     .from(o)
     .leftJoin(tr, translationFor(ctx))
-    .where(visibleTo(0, nowOf(ctx)))
+    .where(opportunityOpenTo(EVERYONE, readerNow(ctx)))
     .orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id))
     .limit(1);
   return row;
@@ -170,7 +153,7 @@ export async function saveOpportunity(
   const adminId = requireAdmin(actor);
   const { fields: form, translations } = splitOpportunityForm(input.values);
   const { id, publicDate, ...fields } = form;
-  const now = nowOf(ctx);
+  const now = readerNow(ctx);
   const values = { ...fields, publicAt: publicDate ? startOfDayInZone(publicDate, ctx.config.firmTimeZone) : null };
   const saved = await ctx.db.transaction(async (tx) => {
     if (input.image) values.imageUrl = await storeImage(tx, input.image);

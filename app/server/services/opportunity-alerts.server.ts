@@ -1,5 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { EARLY_ACCESS_DAYS } from "~/domain/constants";
+import { EVERYONE, isOpenToEveryone, opensToReaderAt, type Reader } from "~/domain/opportunity-access";
 import type { Database } from "../db/client.server";
 import { alertSubscriptions, investmentOpportunities, opportunityAlerts, profiles, user } from "../db/schema.server";
 import { newOpportunityAlertEmail } from "../email/membership-emails.server";
@@ -8,15 +9,18 @@ import type { JobQueue } from "../jobs/queue.server";
 import type { AppConfig } from "../runtime/config.server";
 import type { Logger } from "../runtime/logger.server";
 import { entitlementsOfUsers } from "./entitlements.server";
+import { opportunityOpenTo } from "./opportunity-access.server";
 import type { Locale } from "~/i18n/locales";
 
 /**
  * New-opportunity alerts (issue 15): each subscribed investor is e-mailed once when an
  * opportunity becomes visible to them: when it opens to everyone, or for an Elite member
- * up to their early-access days before (app/domain/entitlements.ts). Only for what opens
- * to them after they subscribed. An `opportunity-alerts` job looks every minute (a schedule
- * on the job queue, run by one instance) and when an opportunity opens; `opportunity_alerts`
- * lets exactly one look handle each pair, in the transaction that queues the mail.
+ * (or an admin) up to their early-access days before, by the one rule of who sees what
+ * when (app/domain/opportunity-access.ts, decision 029), and early only at an address
+ * they have verified. Only for what opens to them after they subscribed. An
+ * `opportunity-alerts` job looks every minute (a schedule on the job queue, run by one
+ * instance) and when an opportunity opens; `opportunity_alerts` lets exactly one look
+ * handle each pair, in the transaction that queues the mail.
  */
 
 export interface AlertDeps {
@@ -27,20 +31,21 @@ export interface AlertDeps {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The widest early access any reader has: the candidates' query looks this far ahead. */
+const WIDEST: Reader = { earlyAccessDays: EARLY_ACCESS_DAYS };
 /** Opportunities that opened longer ago than this are not looked at again. */
 const LOOKBACK_DAYS = 30;
 const BATCH = 500;
 
-/** When an opportunity became (or becomes) visible to a reader with `earlyAccessDays`. */
-export function visibleFrom(o: { activatedAt: Date; publicAt: Date | null }, earlyAccessDays: number): Date {
-  const opens = o.publicAt ? o.publicAt.getTime() - earlyAccessDays * DAY_MS : o.activatedAt.getTime();
-  return new Date(Math.max(o.activatedAt.getTime(), opens));
+/** When an active opportunity became (or becomes) visible to `reader`: when it was activated, or opens to them if later. */
+function visibleFrom(o: { activatedAt: Date; publicAt: Date | null }, reader: Reader): Date {
+  const opens = opensToReaderAt(o, reader);
+  return opens && opens > o.activatedAt ? opens : o.activatedAt;
 }
 
 /** Sends the alerts that are due now; answers how many were queued. */
 export async function dispatchOpportunityAlerts(deps: AlertDeps, now: Date = new Date()): Promise<number> {
   const { db, log } = deps;
-  const horizon = new Date(now.getTime() + EARLY_ACCESS_DAYS * DAY_MS);
   const lookback = new Date(now.getTime() - LOOKBACK_DAYS * DAY_MS);
   let queued = 0;
   let after: { opportunityId: string; subscriptionId: string } | null = null;
@@ -56,6 +61,7 @@ export async function dispatchOpportunityAlerts(deps: AlertDeps, now: Date = new
         confirmedAt: alertSubscriptions.confirmedAt,
         unsubscribeToken: alertSubscriptions.unsubscribeToken,
         email: user.email,
+        emailVerified: user.emailVerified,
         firstName: profiles.firstName,
         locale: user.locale,
         opportunityId: investmentOpportunities.id,
@@ -72,9 +78,8 @@ export async function dispatchOpportunityAlerts(deps: AlertDeps, now: Date = new
       .innerJoin(
         investmentOpportunities,
         and(
-          eq(investmentOpportunities.status, "active"),
+          opportunityOpenTo(WIDEST, now),
           isNotNull(investmentOpportunities.activatedAt),
-          sql`(${investmentOpportunities.publicAt} is null or ${investmentOpportunities.publicAt} <= ${horizon})`,
           sql`coalesce(${investmentOpportunities.publicAt}, ${investmentOpportunities.activatedAt}) > ${lookback}`,
           gt(sql`greatest(${investmentOpportunities.activatedAt}, coalesce(${investmentOpportunities.publicAt}, ${investmentOpportunities.activatedAt}))`, alertSubscriptions.confirmedAt),
         ),
@@ -106,6 +111,7 @@ interface Candidate {
   confirmedAt: Date | null;
   unsubscribeToken: string;
   email: string;
+  emailVerified: boolean;
   firstName: string | null;
   /** The subscriber's language for mails (issue 17). */
   locale: Locale;
@@ -127,8 +133,9 @@ async function handle({ db, config, jobs }: AlertDeps, candidates: Candidate[], 
   const entitlements = await entitlementsOfUsers(db, [...new Set(candidates.map((c) => c.userId!))]);
   let queued = 0;
   for (const c of candidates) {
-    const early = entitlements.get(c.userId!)?.earlyAccessDays ?? 0;
-    const from = visibleFrom({ activatedAt: c.activatedAt!, publicAt: c.publicAt }, early);
+    // An early-access title goes only to an address its owner has verified (mayNameInMail's rule).
+    const reader = c.emailVerified ? (entitlements.get(c.userId!) ?? EVERYONE) : EVERYONE;
+    const from = visibleFrom({ activatedAt: c.activatedAt!, publicAt: c.publicAt }, reader);
     if (from > now) continue;
     const mailed = from > c.confirmedAt!;
     const sent = await db.transaction(async (tx) => {
@@ -143,7 +150,7 @@ async function handle({ db, config, jobs }: AlertDeps, candidates: Candidate[], 
         firstName: c.firstName,
         locale: c.locale,
         unsubscribeUrl: `${config.siteUrl}/alerts/unsubscribe?token=${c.unsubscribeToken}`,
-        earlyAccess: c.publicAt !== null && c.publicAt > now,
+        earlyAccess: !isOpenToEveryone({ status: "active", publicAt: c.publicAt }, now),
         opportunity: { id: c.opportunityId, title: c.title, location: c.location, minimumInvestment: Number(c.minimumInvestment), projectedReturns: c.projectedReturns },
       });
       await enqueueEmail(tx, jobs, { ...mail, to: c.email, kind: "opportunity-alert" });

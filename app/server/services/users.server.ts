@@ -160,6 +160,17 @@ export async function setUserRole(ctx: ServiceContext, actor: Actor, input: { us
 }
 
 /**
+ * The signed-in actor's own address when it is verified; null for a visitor and for an
+ * address nobody has shown to be theirs yet. What a mail may say depends on it (an
+ * early-access title goes to this address only: app/domain/opportunity-access.ts).
+ */
+export async function findVerifiedEmail(ctx: ServiceContext, actor: Actor): Promise<string | null> {
+  if (actor.kind !== "user") return null;
+  const [row] = await ctx.db.select({ email: user.email, verified: user.emailVerified }).from(user).where(eq(user.id, actor.userId)).limit(1);
+  return row?.verified ? row.email : null;
+}
+
+/**
  * The signed-in user's own profile plus the account e-mail (SPEC.md section 6, "own
  * profile"), scoped in the query by the actor's id; null when the profile row is missing.
  */
