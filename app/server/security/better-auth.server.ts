@@ -166,6 +166,10 @@ export function createAuth(options: {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // The link that confirms a new address also signs its owner in (issue 32): no second
+      // trip through the sign-in form. Only a first confirmation does; opened again, the
+      // link signs nobody in (decision record 033).
+      autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: u, url, token }) => {
         // A change of address sends its link here too, to the new address (u.email).
