@@ -18,7 +18,7 @@ export function CheckInbox({ email, busy, notice }: { email: string; busy: boole
       <MailCheck className="mx-auto size-10 text-success" aria-hidden="true" />
       <h1 className="mt-4 text-center font-serif text-3xl font-semibold text-primary">{t("auth.checkInbox.title")}</h1>
       <p className="mt-3 text-center">
-        <RichText message={t("auth.checkInbox.sent", standIns("email"))} elements={{ email: <strong className="break-all" dir="ltr">{email}</strong> }} />
+        <RichText message={t("auth.checkInbox.sent", standIns("email"))} elements={{ email: <strong className="wrap-anywhere" dir="ltr">{email}</strong> }} />
       </p>
       <p className="mt-3 text-sm text-muted-foreground">{t("auth.checkInbox.next")}</p>
       <AnswerNotice toast={notice} className="mt-6" />
