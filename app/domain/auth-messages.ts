@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { MessageKey, Translate } from "~/i18n/i18n";
 import type { FlashToast } from "./toast";
 
@@ -24,4 +25,18 @@ export function authSuccess(t: Translate, title: MessageKey, description: Messag
 /** What the sign-out, password-reset and forgotten-password actions answer when they refuse. */
 export interface AuthRefusal {
   toast: FlashToast;
+}
+
+/**
+ * What the /auth action answers, read by the page whether it came through the router's
+ * fetch or with the page itself (a form posted without JavaScript).
+ */
+export interface AuthAnswer {
+  /** The form's values and messages (conform's reply); a password is never sent back. */
+  result?: SubmissionResult<string[]>;
+  toast?: FlashToast;
+  /** A sign-in refused because the address is not verified yet: a new link may be asked for it. */
+  unverifiedEmail?: string;
+  /** The "check your inbox" screen, after a sign-up or a new link asked for (`resent`). */
+  checkInbox?: { email: string; resent?: boolean };
 }

@@ -1,12 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, MailCheck } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { showFlashToast } from "~/components/ui/toaster";
+import { AnswerNotice, useAnswerToast } from "~/components/auth/auth-answer";
 import { AUTH_REQUEST_FAILED, authFailure } from "~/domain/auth-messages";
 import { requestPasswordResetSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
@@ -62,9 +61,8 @@ export default function ForgotPassword() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: requestPasswordResetSchema }),
   });
   const emailProps = getInputProps(fields.email, { type: "email" });
-  useEffect(() => {
-    if (actionData?.toast) showFlashToast(actionData.toast);
-  }, [actionData]);
+  // A refusal as a toast, or in the page when the form was posted without JavaScript.
+  const refusalInPage = useAnswerToast(actionData?.toast);
 
   return (
     <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-muted/40 px-4 py-12">
@@ -73,6 +71,7 @@ export default function ForgotPassword() {
           <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t("auth.backToSignIn")}
         </Link>
         <h1 className="mt-6 font-serif text-3xl font-semibold text-primary">{t("auth.forgot.title")}</h1>
+        <AnswerNotice toast={refusalInPage} className="mt-6" />
         {actionData?.sentTo ? (
           <div className="mt-6 flex gap-3 rounded-md bg-success/10 p-4 text-sm" role="status">
             <MailCheck className="size-5 shrink-0 text-success" aria-hidden="true" />

@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
-import { showFlashToast } from "~/components/ui/toaster";
+import { AnswerNotice, useAnswerToast } from "~/components/auth/auth-answer";
 import { AUTH_REQUEST_FAILED, authFailure, authSuccess } from "~/domain/auth-messages";
 import { resetPasswordSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";
@@ -66,15 +65,15 @@ export default function ResetPassword() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
-  useEffect(() => {
-    if (actionData?.toast) showFlashToast(actionData.toast);
-  }, [actionData]);
+  // A refusal as a toast, or in the page when the form was posted without JavaScript.
+  const refusalInPage = useAnswerToast(actionData?.toast);
   const { type: _type, ...passwordProps } = getInputProps(fields.password, { type: "password" });
 
   return (
     <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-muted/40 px-4 py-12">
       <div className="w-full max-w-md rounded-xl border bg-card p-6 shadow-sm sm:p-8">
         <h1 className="font-serif text-3xl font-semibold text-primary">{t("auth.reset.title")}</h1>
+        <AnswerNotice toast={refusalInPage} className="mt-6" />
         {token ? (
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
             <input type="hidden" name="token" value={token} />

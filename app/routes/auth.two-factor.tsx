@@ -1,12 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ShieldCheck } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { showFlashToast } from "~/components/ui/toaster";
+import { AnswerNotice, useAnswerToast } from "~/components/auth/auth-answer";
 import { signInCodeSchema } from "~/domain/account-security";
 import { AUTH_REQUEST_FAILED, authFailure, authSuccess } from "~/domain/auth-messages";
 import { brand } from "~/domain/brand";
@@ -82,9 +81,8 @@ export default function TwoFactorSignIn() {
   });
   const codeProps = getInputProps(fields.code, { type: "text" });
   const trustProps = getInputProps(fields.trustDevice, { type: "checkbox", value: "on" });
-  useEffect(() => {
-    if (actionData?.toast) showFlashToast(actionData.toast);
-  }, [actionData]);
+  // A refusal as a toast, or in the page when the form was posted without JavaScript.
+  const refusalInPage = useAnswerToast(actionData?.toast);
 
   return (
     <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-muted/40 px-4 py-12">
@@ -97,6 +95,7 @@ export default function TwoFactorSignIn() {
           <h1 className="font-serif text-3xl font-semibold text-primary">{t("auth.twoFactor.title")}</h1>
         </div>
         <p className="mt-2 text-sm text-muted-foreground">{t("auth.twoFactor.intro")}</p>
+        <AnswerNotice toast={refusalInPage} className="mt-6" />
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Field id={fields.code.id} label={t("auth.twoFactor.code")} errors={fields.code.errors}>

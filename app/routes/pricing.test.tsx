@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
+import { BookingProvider } from "~/components/booking/booking-provider";
 import "~/i18n/catalogues.server";
 import { translator } from "~/i18n/i18n";
 import Pricing from "./pricing";
@@ -16,15 +17,24 @@ const PLAN = {
   isPopular: true,
 };
 
+/** The root layout's part the page relies on: the booking dialog's opener (app/root.tsx). */
+function Root() {
+  return (
+    <BookingProvider>
+      <Outlet />
+    </BookingProvider>
+  );
+}
+
 /** The pricing page as the server renders it (in English: the stub has no language basename). */
-function render(): string {
+function render(paymentsAvailable = true): string {
   const Stub = createRoutesStub([
-    { id: "root", path: "/", Component: Outlet, children: [{ id: "routes/pricing", path: "pricing", Component: Pricing as never }] },
+    { id: "root", path: "/", Component: Root, children: [{ id: "routes/pricing", path: "pricing", Component: Pricing as never }] },
   ]);
   return renderToString(
     <Stub
       initialEntries={["/pricing"]}
-      hydrationData={{ loaderData: { root: { viewer: null }, "routes/pricing": { plans: [PLAN], failed: false, wanted: null } } }}
+      hydrationData={{ loaderData: { root: { viewer: null }, "routes/pricing": { plans: [PLAN], failed: false, wanted: null, paymentsAvailable } } }}
     />,
   );
 }
@@ -35,6 +45,21 @@ describe("/pricing view", () => {
     for (const text of ["Plans for serious investors", "Save up to 17%", "Most Popular", "Best for serious investors", "Up to 20 investment opportunities per month", "Everything in Explorer", "Can I cancel anytime?", "14-day free trial", "Start Subscription"]) {
       expect(html, text).toContain(text);
     }
+  });
+
+  it("offers Start Subscription when online payment is set up", () => {
+    const html = render(true);
+    expect(html).toContain("Start Subscription");
+    expect(html).not.toContain("Online payment is not available");
+  });
+
+  it("says plainly that online payment is not available and offers a call instead, with no checkout button (issue 32)", () => {
+    const html = render(false);
+    expect(html).toContain("Online payment is not available yet.");
+    expect(html).toContain("Schedule a Call");
+    expect(html).not.toContain("Start Subscription");
+    // The plans and what they include are still there to choose from.
+    expect(html).toContain("Up to 20 investment opportunities per month");
   });
 
   it("says counts in every language's plural forms, with Latin digits", () => {

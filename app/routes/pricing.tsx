@@ -1,6 +1,7 @@
-import { Check } from "lucide-react";
+import { Check, Info } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, redirect, useActionData, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
+import { ScheduleButton } from "~/components/booking/booking-provider";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
@@ -19,7 +20,7 @@ import { withCatalogues } from "~/i18n/route-catalogues";
 import { answer, readForm, settle } from "~/server/http/answer.server";
 import { anonymous } from "~/server/security/actor.server";
 import { actorFor } from "~/server/security/session.server";
-import { startCheckout } from "~/server/services/billing.server";
+import { onlinePaymentAvailable, startCheckout } from "~/server/services/billing.server";
 import { findLibraryDocument } from "~/server/services/documents.server";
 import { listActivePlans } from "~/server/services/plans.server";
 import type { loader as rootLoader } from "~/root";
@@ -37,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     documentId ? settle(context, "the document asked for", () => findLibraryDocument(context, anonymous, { id: documentId }), undefined) : null,
   ]);
   const wanted = doc?.value ? { title: doc.value.title, plans: plansIncluding(doc.value.audience) } : null;
-  return { plans: plans.value, failed: plans.failed, wanted };
+  // Without a payment provider set up, the page offers a call instead of a checkout (issue 32).
+  return { plans: plans.value, failed: plans.failed, wanted, paymentsAvailable: onlinePaymentAvailable(context) };
 }
 
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
@@ -79,7 +81,7 @@ const faqs = [
 ] as const satisfies readonly { q: MessageKey; a: MessageKey }[];
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, failed, wanted } = loaderData;
+  const { plans, failed, wanted, paymentsAvailable } = loaderData;
   const t = useT();
   const [interval, setInterval] = useState<BillingInterval>("month");
   const actionData = useActionData<typeof action>();
@@ -128,6 +130,12 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           <p role="status" className="mx-auto mb-10 max-w-3xl rounded-xl border border-accent/60 bg-accent/10 p-4 text-center" data-testid="document-plans">
             <strong>{wanted.title}</strong>{" "}
             {t("pricing.document.included", { plans: listPlans(wanted.plans, t), count: wanted.plans.length, days: FREE_TRIAL_DAYS })}
+          </p>
+        ) : null}
+        {!paymentsAvailable && plans.length > 0 ? (
+          <p className="mx-auto mb-10 flex max-w-3xl items-start gap-3 rounded-xl border bg-muted/60 p-4" data-testid="payments-unavailable">
+            <Info className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+            {t("pricing.offline.text")}
           </p>
         ) : null}
         {plans.length === 0 ? (
@@ -181,7 +189,13 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                       </div>
                     </CardContent>
                     <CardFooter>
-                      <StartSubscription planId={plan.id} interval={interval} popular={popular} signedIn={signedIn} />
+                      {paymentsAvailable ? (
+                        <StartSubscription planId={plan.id} interval={interval} popular={popular} signedIn={signedIn} />
+                      ) : (
+                        <ScheduleButton className="w-full" variant={popular ? "accent" : "default"}>
+                          {t("pricing.plan.schedule")}
+                        </ScheduleButton>
+                      )}
                     </CardFooter>
                   </Card>
                 </li>

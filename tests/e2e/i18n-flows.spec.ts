@@ -142,6 +142,7 @@ for (const l of LANGUAGES) {
       await page.getByLabel(l.auth["auth.field.password"], { exact: true }).fill("tigris riverside 2031");
       await page.getByRole("button", { name: l.auth["auth.signUp.submit"] }).click();
       await expect(page.getByText(l.auth["auth.toast.signedUpTitle"])).toBeVisible();
+      await expect(page.getByRole("heading", { name: l.auth["auth.checkInbox.title"] })).toBeVisible();
       await expectAccessible(page, `${l.prefix}/auth after sign-up`);
     });
 

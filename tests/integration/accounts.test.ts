@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { action as signOutAction } from "~/routes/auth.sign-out";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
 import { createUser } from "~/server/db/factories.server";
-import { consultationBookings, profiles, user } from "~/server/db/schema.server";
+import { consultationBookings, profiles, requestLimits, user } from "~/server/db/schema.server";
 import {
   SITE_URL,
   cookiesFrom,
@@ -73,6 +73,7 @@ const strongPassword = "tigris riverside 2031";
 /** What the visitor is told, word for word (app/locales/en/auth.json), never read from the product. */
 const COMMON_PASSWORD = "This password is too common. Please choose a less predictable one.";
 const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+const DAILY_RESENDS = "We have already sent this address several links today. Please use the newest one, or ask for another tomorrow.";
 
 async function signUpAndVerify(email: string, firstName = "Layla", lastName = "Hassan") {
   const ip = nextIp();
@@ -127,6 +128,92 @@ describe(`accounts (${testDriver})`, () => {
     const link = await linkFrom(context.dataDir, email, /verify-email/);
     // The page after the link is the Arabic one.
     expect(new URL(link).searchParams.get("callbackURL")).toBe("/ar/auth?verified=1");
+  });
+
+  it("answers a sign-up with the address for the check-inbox screen, and a resend from it keeps the screen (issue 32)", async () => {
+    const email = "check.inbox@example.com";
+    const signUp = await auth({ intent: "sign-up", firstName: "Hana", lastName: "Aziz", email, password: strongPassword }, { ip: nextIp() });
+    expect(signUp.status).toBe(200);
+    expect(signUp.data.checkInbox).toEqual({ email });
+    await waitForMails(context.dataDir, email, 1);
+
+    const resend = await auth({ intent: "resend", email }, { ip: nextIp() });
+    expect(resend.status).toBe(200);
+    expect(resend.data.checkInbox).toEqual({ email, resent: true });
+    expect(toastOf(resend)).toEqual({ type: "success", title: "Verification email sent", description: `We have sent a new link to ${email}.` });
+    expect(await waitForMails(context.dataDir, email, 2)).toHaveLength(2);
+  });
+
+  it("signs the investor in from the verification link, which lands on the dashboard, once (issue 32)", async () => {
+    const email = "link.signs.in@example.com";
+    const ip = nextIp();
+    await auth({ intent: "sign-up", firstName: "Dana", lastName: "Karim", email, password: strongPassword }, { ip });
+    const link = await linkFrom(context.dataDir, email, /verify-email/);
+    const open = () => context.auth.handler(new Request(link, { headers: { [CLIENT_IP_HEADER]: ip } }));
+
+    const verified = await open();
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get("Location")).toBe("/auth?verified=1");
+    const cookie = cookiesFrom(verified);
+    expect(cookie).toContain("session_token");
+    expect(await contextFor(context, getRequest("/dashboard", { cookie })).viewer()).toMatchObject({ email, firstName: "Dana" });
+
+    // The page the link leads to sends the now signed-in investor on to their dashboard.
+    const landing = await run(authLoader, getRequest("/auth?verified=1", { cookie }));
+    expect(landing.status).toBe(302);
+    expect(landing.headers.get("Location")).toBe("/dashboard");
+    expect(cookiesFrom(landing.headers)).toContain("toast=");
+
+    // Opened again (the address is verified now), the link signs nobody in.
+    const again = await open();
+    expect(again.status).toBe(302);
+    expect(cookiesFrom(again)).not.toContain("session_token");
+  });
+
+  it("caps verification resends at 3 a day per address, beyond the per-minute limit (issue 32)", async () => {
+    const email = "resend.cap@example.com";
+    await auth({ intent: "sign-up", firstName: "Rana", lastName: "Faris", email, password: strongPassword }, { ip: nextIp() });
+    await waitForMails(context.dataDir, email, 1);
+    const resend = () => auth({ intent: "resend", email }, { ip: nextIp() });
+    // Each limit window of this address moved back past a minute (the per-minute one ends).
+    const aMinuteLater = () =>
+      t.db.update(requestLimits).set({ windowStartedAt: sql`${requestLimits.windowStartedAt} - interval '61 seconds'` }).where(like(requestLimits.key, `%${email}`));
+    for (let i = 0; i < 3; i++) {
+      expect((await resend()).status).toBe(200);
+      await aMinuteLater();
+    }
+    expect(await waitForMails(context.dataDir, email, 4)).toHaveLength(4);
+
+    const refused = await resend();
+    expect(refused.status).toBe(429);
+    expect(toastOf(refused)?.description).toBe(DAILY_RESENDS);
+    expect(refused.data.checkInbox).toEqual({ email });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(23 * 3600);
+    // Signing in unverified asks for no further link either, and says so.
+    const signingIn = await signIn(email);
+    expect(signingIn.status).toBe(403);
+    expect(toastOf(signingIn)?.description).toBe("Please verify your email address before signing in. Use the newest link we sent you.");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await waitForMails(context.dataDir, email, 5, 300)).toHaveLength(4);
+
+    // A day later the address may have a link again.
+    await t.db.update(requestLimits).set({ windowStartedAt: sql`${requestLimits.windowStartedAt} - interval '1 day'` }).where(like(requestLimits.key, `%${email}`));
+    expect((await resend()).status).toBe(200);
+  });
+
+  it("offers only the Google and LinkedIn sign-in that are configured (issue 32)", async () => {
+    const none = (await authLoader(routeArgs(getRequest("/auth"), context))) as { providers: string[] };
+    expect(none.providers).toEqual([]);
+    const configured = createTestContext(t, {
+      GOOGLE_CLIENT_ID: "google-client",
+      GOOGLE_CLIENT_SECRET: "google-secret",
+      LINKEDIN_CLIENT_ID: "linkedin-client",
+      LINKEDIN_CLIENT_SECRET: "linkedin-secret",
+    });
+    const both = (await authLoader(routeArgs(getRequest("/auth"), configured))) as { providers: string[] };
+    expect(both.providers).toEqual(["google", "linkedin"]);
+    const googleOnly = createTestContext(t, { GOOGLE_CLIENT_ID: "google-client", GOOGLE_CLIENT_SECRET: "google-secret" });
+    expect(((await authLoader(routeArgs(getRequest("/auth"), googleOnly))) as { providers: string[] }).providers).toEqual(["google"]);
   });
 
   it("gives the validation messages on sign-in", async () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/dashboard";
-import { action as pricingAction } from "~/routes/pricing";
+import { action as pricingAction, loader as pricingLoader } from "~/routes/pricing";
 import { action as webhookAction } from "~/routes/api.stripe.webhook";
 import { buildPlan, createUser } from "~/server/db/factories.server";
 import { STRIPE_RETRIES } from "~/server/payments/stripe-client.server";
@@ -118,6 +118,16 @@ describe(`Start Subscription (${testDriver})`, () => {
     expect(answer.status).toBe(302);
     expect(answer.location).toMatch(new RegExp(`^${standIn.url}/checkout/`));
     expect(standIn.requests[0]!.body.line_items).toEqual([{ price: "price_elite_year", quantity: "1" }]);
+  });
+
+  it("tells the pricing page whether online payment is set up, before anyone presses a button (issue 32)", async () => {
+    const page = async (ctx: TestContext) => (await pricingLoader(routeArgs(getRequest("/pricing"), ctx))) as { paymentsAvailable: boolean; plans: unknown[] };
+    expect((await page(context)).paymentsAvailable).toBe(true);
+    const offline = await page(unconfigured);
+    expect(offline.paymentsAvailable).toBe(false);
+    // The plans are still shown: only the way to pay changes.
+    expect(offline.plans.length).toBeGreaterThan(0);
+    expect(standIn.requests).toEqual([]);
   });
 
   it("says plainly when online payment is not set up, when Stripe fails, and when the plan is gone", async () => {

@@ -150,6 +150,27 @@ describe(`two-factor sign-in (${testDriver})`, () => {
     expect((await passwordStep(investor.email)).cookie).toContain("session_token");
   });
 
+  it("hands out backup codes without look-alike characters, which sign in as shown and typed in small letters (issue 32)", async () => {
+    const investor = await createUser(t.db, { email: "tf.lookalikes@example.com", password });
+    const { backupCodes } = await enrol(await signInCookie(context, investor.email, password));
+    expect(backupCodes).toHaveLength(10);
+    // No l, I, 1, O or 0 (nor o, i): capitals and the digits 2 to 9, five, a dash, five.
+    for (const code of backupCodes) expect(code).toMatch(/^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/);
+
+    const withCode = async (code: string) => {
+      const step = await passwordStep(investor.email);
+      return run(() => twoFactorAction(routeArgs(formRequest("/auth/two-factor", { code, redirectTo: "/" }, { cookie: step.cookie }), context)));
+    };
+    const asShown = await withCode(backupCodes[0]!);
+    expect(asShown.status).toBe(302);
+    expect(asShown.cookie).toContain("session_token");
+    const typedSmall = await withCode(backupCodes[1]!.toLowerCase());
+    expect(typedSmall.status).toBe(302);
+    expect(typedSmall.cookie).toContain("session_token");
+    // Each still works once, whichever way it was typed.
+    expect((await withCode(backupCodes[1]!)).status).toBe(400);
+  });
+
   it("trusts a device for 30 days when asked", async () => {
     const investor = await createUser(t.db, { email: "tf.trusted@example.com", password });
     const { key } = await enrol(await signInCookie(context, investor.email, password));

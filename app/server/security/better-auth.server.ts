@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { getOAuthState } from "better-auth/api";
 import { genericOAuth, twoFactor, type GenericOAuthConfig } from "better-auth/plugins";
 import { storedNameSchema } from "~/domain/auth-validation";
+import { generateBackupCodes } from "~/domain/backup-codes";
 import type { SocialProvider } from "~/domain/social-providers";
 import { DEFAULT_LOCALE, isLocale, localizePath, splitLocalePath, type Locale } from "~/i18n/locales";
 import type { AppConfig, OAuthProviderConfig } from "../runtime/config.server";
@@ -165,6 +166,10 @@ export function createAuth(options: {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // The link that confirms a new address also signs its owner in (issue 32): no second
+      // trip through the sign-in form. Only a first confirmation does; opened again, the
+      // link signs nobody in (decision record 033).
+      autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: u, url, token }) => {
         // A change of address sends its link here too, to the new address (u.email).
@@ -274,10 +279,15 @@ export function createAuth(options: {
     plugins: [
       genericOAuth({ config: providers }),
       // TOTP second factor (issue 13, decision record 012): ten backup codes stored
-      // encrypted, "trust this device" for 30 days, 10 minutes to type the code.
+      // encrypted, "trust this device" for 30 days, 10 minutes to type the code. The codes
+      // are ours, without look-alike characters (issue 32, app/domain/backup-codes.ts).
       twoFactor({
         issuer: "Tigris Advisory",
-        backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: 10, storeBackupCodes: "encrypted" },
+        backupCodeOptions: {
+          amount: BACKUP_CODE_COUNT,
+          customBackupCodesGenerate: () => generateBackupCodes(BACKUP_CODE_COUNT),
+          storeBackupCodes: "encrypted",
+        },
         trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
         twoFactorCookieMaxAge: 10 * 60,
       }),

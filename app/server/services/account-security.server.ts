@@ -12,6 +12,7 @@ import {
   type TwoFactorEnrolment,
 } from "~/domain/account-security";
 import { AppError } from "~/domain/app-error";
+import { backupCodeForms } from "~/domain/backup-codes";
 import { deviceLabel } from "~/domain/devices";
 import { account, session, user } from "../db/schema.server";
 import {
@@ -65,6 +66,21 @@ function translate(error: unknown): never {
     if (error.statusCode === 429) throw new AppError("RATE_LIMITED", "auth.error.tooManyAttempts", { cause: error });
   }
   throw error;
+}
+
+/**
+ * Checks a backup code in each way it may have been meant (`backupCodeForms`: as issued in
+ * capitals, then exactly as typed for an older code), stopping at the first the plugin takes.
+ */
+async function withBackupCode<T>(typed: string, check: (code: string) => Promise<T>): Promise<T> {
+  const [first, ...others] = backupCodeForms(typed);
+  try {
+    return await check(first!);
+  } catch (error) {
+    const other = others[0];
+    if (other === undefined || !(error instanceof APIError) || codeOf(error) !== "INVALID_BACKUP_CODE") throw error;
+    return check(other);
+  }
 }
 
 async function attempt<T>(work: () => Promise<T>): Promise<T> {
@@ -235,7 +251,7 @@ export async function turnOffTwoFactor(
   await enforce(context, [`two-factor-off:user:${userId}`], ACCOUNT_CHECK_LIMIT);
   await attempt(() =>
     isBackupCode(input.code)
-      ? context.auth.api.verifyBackupCode({ body: { code: input.code, disableSession: true }, headers: context.headers })
+      ? withBackupCode(input.code, (code) => context.auth.api.verifyBackupCode({ body: { code, disableSession: true }, headers: context.headers }))
       : context.auth.api.verifyTOTP({ body: { code: input.code }, headers: context.headers }),
   );
   const { headers } = await attempt(() =>
@@ -253,11 +269,13 @@ export async function verifySignInCode(context: RequestContext, _actor: Actor, i
   await enforce(context, [`two-factor-sign-in:ip:${context.clientKey}`], SIGN_IN_CODE_LIMIT);
   const { headers } = await attempt(() =>
     isBackupCode(input.code)
-      ? context.auth.api.verifyBackupCode({
-          body: { code: input.code, trustDevice: input.trustDevice },
-          headers: context.headers,
-          returnHeaders: true,
-        })
+      ? withBackupCode(input.code, (code) =>
+          context.auth.api.verifyBackupCode({
+            body: { code, trustDevice: input.trustDevice },
+            headers: context.headers,
+            returnHeaders: true,
+          }),
+        )
       : context.auth.api.verifyTOTP({
           body: { code: input.code, trustDevice: input.trustDevice },
           headers: context.headers,

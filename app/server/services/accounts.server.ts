@@ -3,7 +3,7 @@ import { AppError, isAppError } from "~/domain/app-error";
 import type { SignInInput, SignUpInput } from "~/domain/auth-validation";
 import type { MessageKey } from "~/i18n/i18n";
 import { safeRedirect } from "~/domain/safe-redirect";
-import { PROVIDER_LABELS, type SocialProvider } from "~/domain/social-providers";
+import { PROVIDER_LABELS, SOCIAL_PROVIDERS, type SocialProvider } from "~/domain/social-providers";
 import type { RequestContext } from "../http/request-context.server";
 import type { Actor } from "../security/actor.server";
 import { LOCALE_HEADER } from "../security/better-auth.server";
@@ -19,10 +19,18 @@ import { countRefusal, hitLimit, isLimited, type LimitRule } from "../security/r
 export const SIGN_IN_LIMIT: LimitRule = { max: 5, windowSeconds: 60 };
 const SIGN_UP_LIMIT: LimitRule = { max: 5, windowSeconds: 60 };
 const EMAIL_LIMIT: LimitRule = { max: 3, windowSeconds: 60 };
+/**
+ * Verification links one address is sent on request in a day (issue 32), on top of the
+ * per-minute limit: a stranger's address cannot be sent a link a minute all day long.
+ */
+export const VERIFICATION_RESENDS_PER_DAY: LimitRule = { max: 3, windowSeconds: 24 * 60 * 60 };
 
 /** Message keys (the auth catalogue): `answer()` says them in the request's language. */
 export const TOO_MANY_ATTEMPTS = "auth.error.tooManyAttempts" satisfies MessageKey;
 export const NOT_VERIFIED_MESSAGE = "auth.error.notVerified" satisfies MessageKey;
+/** The same refusal when no new link could be sent (a limit): the last one still works. */
+const NOT_VERIFIED_NO_NEW_LINK = "auth.error.notVerifiedNoNewLink" satisfies MessageKey;
+const DAILY_RESENDS = "auth.error.dailyResends" satisfies MessageKey;
 
 /**
  * better-auth's refusals a person can meet, by its error code, as our message keys (English:
@@ -33,9 +41,9 @@ const REFUSALS: Partial<Record<string, MessageKey>> = {
 };
 
 
-function refuse(context: RequestContext, key: string, retryAfterSeconds: number): never {
+function refuse(context: RequestContext, key: string, retryAfterSeconds: number, message: MessageKey = TOO_MANY_ATTEMPTS): never {
   countRefusal(context, key);
-  throw new AppError("RATE_LIMITED", TOO_MANY_ATTEMPTS, { detail: { key, retryAfter: retryAfterSeconds } });
+  throw new AppError("RATE_LIMITED", message, { detail: { key, retryAfter: retryAfterSeconds } });
 }
 
 /** Counts this request against each key in turn (the address first), refusing past a limit. */
@@ -102,13 +110,17 @@ export async function signInWithEmail(
       await hitLimit(context.db, emailKey, SIGN_IN_LIMIT);
     }
     if (error instanceof APIError && codeOf(error) === "EMAIL_NOT_VERIFIED") {
-      // better-auth does not resend on its own here; a fresh link is what the person needs.
-      // Refused (sent too often: a limit doing its job) is not a failure of ours.
-      await sendVerification(context, _actor, { email: input.email }).catch((e: unknown) =>
-        isAppError(e) && e.status < 500
-          ? context.log.info({ code: e.code, status: e.status }, "verification e-mail not resent: refused")
-          : context.log.error({ err: e }, "resending the verification e-mail failed"),
+      // better-auth does not resend on its own here; a fresh link is what the person needs,
+      // unless the address has had its share (a refusal, said as such, not a fault).
+      const sent = await sendVerification(context, _actor, { email: input.email }).then(
+        () => true,
+        (e: unknown) => {
+          if (isAppError(e) && e.status < 500) context.log.info({ code: e.code, status: e.status, detail: e.detail }, "no new verification link at sign-in");
+          else context.log.error({ err: e }, "resending the verification e-mail failed");
+          return false;
+        },
       );
+      if (!sent) throw new AppError("FORBIDDEN", NOT_VERIFIED_NO_NEW_LINK, { cause: error });
     }
     translate(error, "auth.error.signInFailed");
   }
@@ -145,6 +157,9 @@ export async function signUpWithEmail(context: RequestContext, _actor: Actor, in
 
 export async function sendVerification(context: RequestContext, _actor: Actor, { email }: { email: string }): Promise<void> {
   await enforce(context, [`verify:ip:${context.clientKey}`, `verify:email:${email}`], EMAIL_LIMIT);
+  const dayKey = `verify-day:email:${email}`;
+  const today = await hitLimit(context.db, dayKey, VERIFICATION_RESENDS_PER_DAY);
+  if (!today.allowed) refuse(context, dayKey, today.retryAfterSeconds, DAILY_RESENDS);
   try {
     await context.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/auth?verified=1" }, headers: context.headers });
   } catch (error) {
@@ -154,6 +169,11 @@ export async function sendVerification(context: RequestContext, _actor: Actor, {
 
 export function isProviderConfigured(context: Pick<RequestContext, "config">, provider: SocialProvider): boolean {
   return Boolean(context.config[provider]);
+}
+
+/** The Google and LinkedIn sign-in this site is set up for (issue 32): the /auth screen offers only these. */
+export function configuredSocialProviders(context: Pick<RequestContext, "config">): SocialProvider[] {
+  return SOCIAL_PROVIDERS.filter((provider) => isProviderConfigured(context, provider));
 }
 
 /** Starts the OpenID Connect redirect; returns the provider URL and the state cookie. */

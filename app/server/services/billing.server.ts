@@ -33,6 +33,11 @@ async function billingHistory(db: Database, userId: string): Promise<{ customer?
   return { customer: rows[0]?.customer, live: rows.some((r) => isLiveSubscription(r.status)) };
 }
 
+/** Whether investors can pay online here: Stripe is set up (STRIPE_SECRET_KEY). */
+export function onlinePaymentAvailable(ctx: Pick<ServiceContext, "config">): boolean {
+  return Boolean(ctx.config.stripe);
+}
+
 /**
  * SPEC.md section 7, create-checkout-subscription: a Checkout Session in subscription mode
  * for the plan and interval, with the FAQ's free trial, the investor's e-mail (or their
