@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
+import { FormKey } from "~/components/forms/form-answer";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -137,6 +138,9 @@ export function EnquiryForm({
     void fetcher.submit(form, { method: "post", action: "/?index" });
   }
 
+  // Posted without scripts and refused: the page is drawn anew with what was typed.
+  const typed = initialResult?.status === "invalid" ? (initialResult.values ?? {}) : {};
+
   const fieldProps = (field: EnquiryField) => ({
     id: `${id}-${field}`,
     name: field,
@@ -153,30 +157,31 @@ export function EnquiryForm({
       <input type="hidden" name="availabilitySlotId" value={slot?.id ?? ""} />
       {opportunityId ? <input type="hidden" name="opportunityId" value={opportunityId} /> : null}
       <input type="hidden" name="timeZone" value={timeZone} />
+      <FormKey name="enquiry" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-firstName`} label={t("booking.form.firstName")} errors={errorsOf("firstName")}>
-          <Input {...controls.firstName} autoComplete="given-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={prefill?.firstName} required />
+          <Input {...controls.firstName} autoComplete="given-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={typed.firstName ?? prefill?.firstName} required />
         </Field>
         <Field id={`${id}-lastName`} label={t("booking.form.lastName")} errors={errorsOf("lastName")}>
-          <Input {...controls.lastName} autoComplete="family-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={prefill?.lastName} required />
+          <Input {...controls.lastName} autoComplete="family-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={typed.lastName ?? prefill?.lastName} required />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-email`} label={t("booking.form.email")} errors={errorsOf("email")}>
-          <Input {...controls.email} type="email" autoComplete="email" maxLength={ENQUIRY_LIMITS.emailMax} defaultValue={prefill?.email} required />
+          <Input {...controls.email} type="email" autoComplete="email" maxLength={ENQUIRY_LIMITS.emailMax} defaultValue={typed.email ?? prefill?.email} required />
         </Field>
         <Field id={`${id}-phone`} label={t("booking.form.phone")} errors={errorsOf("phone")}>
-          <Input {...controls.phone} type="tel" autoComplete="tel" maxLength={ENQUIRY_LIMITS.phoneMax} defaultValue={prefill?.phone} />
+          <Input {...controls.phone} type="tel" autoComplete="tel" maxLength={ENQUIRY_LIMITS.phoneMax} defaultValue={typed.phone ?? prefill?.phone} />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-investmentAmount`} label={t("booking.form.investmentAmount")} errors={errorsOf("investmentAmount")}>
-          <Input {...controls.investmentAmount} inputMode="decimal" placeholder={t("booking.form.investmentAmountPlaceholder")} maxLength={ENQUIRY_LIMITS.investmentAmountMax} required />
+          <Input {...controls.investmentAmount} inputMode="decimal" placeholder={t("booking.form.investmentAmountPlaceholder")} maxLength={ENQUIRY_LIMITS.investmentAmountMax} defaultValue={typed.investmentAmount} required />
         </Field>
         <Field id={`${id}-bookingType`} label={t("booking.form.bookingType")} errors={errorsOf("bookingType")}>
           <select
             {...controls.bookingType}
-            defaultValue=""
+            defaultValue={typed.bookingType ?? ""}
             required
             className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50 aria-invalid:border-destructive"
           >
@@ -192,7 +197,7 @@ export function EnquiryForm({
         </Field>
       </div>
       <Field id={`${id}-message`} label={t("booking.form.message")} errors={errorsOf("message")}>
-        <Textarea {...controls.message} rows={4} maxLength={ENQUIRY_LIMITS.messageMax} placeholder={t("booking.form.messagePlaceholder")} required />
+        <Textarea {...controls.message} rows={4} maxLength={ENQUIRY_LIMITS.messageMax} placeholder={t("booking.form.messagePlaceholder")} defaultValue={typed.message} required />
       </Field>
       {children}
       {initialResult && !fetcher.data ? <PostedResult result={initialResult} /> : null}
