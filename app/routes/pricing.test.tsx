@@ -16,15 +16,18 @@ const PLAN = {
   isPopular: true,
 };
 
-/** The pricing page as the server renders it (in English: the stub has no language basename). */
-function render(): string {
+/** The pricing page as the server renders it (in English: the stub has no language basename), after a post when `actionData` is given. */
+function render(actionData?: unknown): string {
   const Stub = createRoutesStub([
     { id: "root", path: "/", Component: Outlet, children: [{ id: "routes/pricing", path: "pricing", Component: Pricing as never }] },
   ]);
   return renderToString(
     <Stub
       initialEntries={["/pricing"]}
-      hydrationData={{ loaderData: { root: { viewer: null }, "routes/pricing": { plans: [PLAN], failed: false, wanted: null } } }}
+      hydrationData={{
+        loaderData: { root: { viewer: null }, "routes/pricing": { plans: [PLAN], failed: false, wanted: null } },
+        ...(actionData ? { actionData: { "routes/pricing": actionData } } : {}),
+      }}
     />,
   );
 }
@@ -35,6 +38,13 @@ describe("/pricing view", () => {
     for (const text of ["Plans for serious investors", "Save up to 17%", "Most Popular", "Best for serious investors", "Up to 20 investment opportunities per month", "Everything in Explorer", "Can I cancel anytime?", "14-day free trial", "Start Subscription"]) {
       expect(html, text).toContain(text);
     }
+  });
+
+  it("says a refused Start Subscription posted as a document in the page, where no toast may show", () => {
+    const html = render({ error: { title: "Failed to start checkout process", description: "Online payment is not available." } });
+    const notice = /<div role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1];
+    expect(notice).toBe('<strong class="font-semibold">Failed to start checkout process</strong> <!-- -->Online payment is not available.');
+    expect(render()).not.toContain('role="alert"');
   });
 
   it("says counts in every language's plural forms, with Latin digits", () => {
