@@ -18,6 +18,7 @@ import { formKeyOf } from "~/domain/form-answer";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import type { FlashToast } from "~/domain/toast";
 import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
+import { directionOf } from "~/i18n/locales";
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { answer, readForm } from "~/server/http/answer.server";
 import { actorOf, requireViewer } from "~/server/security/session.server";
@@ -118,7 +119,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         await requestEmailChange(context, actor, s.value);
         return answered({
           result: s.reply({ resetForm: true }),
-          toast: saved("account.security.toast.emailSentTitle", "account.security.toast.emailSentDescription", { email: s.value.newEmail }),
+          // The address kept left to right inside right-to-left words (an isolate).
+          toast: saved("account.security.toast.emailSentTitle", "account.security.toast.emailSentDescription", {
+            email: directionOf(context.locale) === "rtl" ? `\u2066${s.value.newEmail}\u2069` : s.value.newEmail,
+          }),
         });
       }
       case "sign-out-others": {

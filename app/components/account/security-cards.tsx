@@ -95,7 +95,7 @@ export function EmailCard({ email }: { email: string }) {
             message={t("account.security.email.description", standIns("email"))}
             elements={{
               email: (
-                <strong className="text-foreground" dir="ltr">
+                <strong className="text-foreground [overflow-wrap:anywhere]" dir="ltr">
                   {email}
                 </strong>
               ),

@@ -19,7 +19,8 @@ export function AnswerNotice({ toast, className }: { toast: FlashToast | null | 
     <div
       role={failed ? "alert" : "status"}
       className={cn(
-        "rounded-md border p-3 text-sm",
+        // A long address or link breaks rather than runs out of the box.
+        "rounded-md border p-3 text-sm [overflow-wrap:anywhere]",
         failed ? "border-destructive/40 bg-destructive/10 text-destructive" : "border-success/40 bg-success/10 text-foreground",
         className,
       )}
