@@ -1,8 +1,7 @@
 import { Check } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, redirect, useActionData, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
-import { AnswerNotice } from "~/components/forms/form-answer";
-import { usePageAnswer } from "~/components/forms/use-form-answer";
+import { AnswerNotice, usePageAnswer } from "~/components/forms/form-answer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";

@@ -1,7 +1,7 @@
 import { getInputProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { useEachAnswer, useFormAnswer } from "~/components/forms/use-form-answer";
+import { useEachAnswer, useFormAnswer } from "~/components/forms/form-answer";
 import { showFlashToast } from "~/components/ui/toaster";
 import type { TwoFactorEnrolment } from "~/domain/account-security";
 import type { KeyedAnswer } from "~/domain/form-answer";

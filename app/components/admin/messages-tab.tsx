@@ -1,7 +1,6 @@
 import { Search } from "lucide-react";
 import { Form } from "react-router";
-import { AnswerNotice, FormKey } from "~/components/forms/form-answer";
-import { useFormAnswer } from "~/components/forms/use-form-answer";
+import { AnswerNotice, FormKey, useFormAnswer } from "~/components/forms/form-answer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useEachAnswer, useFormAnswer } from "~/components/forms/use-form-answer";
+import { useEachAnswer, useFormAnswer } from "~/components/forms/form-answer";
 import { toast } from "~/components/ui/toaster";
 import type { AdminActionResult } from "~/domain/action-result";
 import { useT, useTranslateMessage } from "~/i18n/i18n";
