@@ -1,4 +1,5 @@
 import type { MessageKey } from "~/i18n/i18n";
+import type { KeyedAnswer } from "./form-answer";
 
 /**
  * What a form's action answers, shared by the server that writes it and the components
@@ -10,11 +11,15 @@ export type FieldErrors = Record<string, string[] | undefined>;
 
 /**
  * What every admin write answers. `fieldErrors`: a form's messages, field by field, shown
- * beside the fields with the typed values kept.
+ * beside the fields with the typed values kept. A page's form names itself (`formKey`,
+ * decision record 034): its answer names it too, and a refusal gives back what was typed
+ * (`values`), which a page posted without scripts has no other way to keep.
  */
-export type AdminActionResult =
-  | { ok: true; /** How many rows a bulk write made (Generate Default Slots). */ created?: number }
-  | { ok: false; message: string; fieldErrors?: FieldErrors };
+export type AdminActionResult = KeyedAnswer &
+  (
+    | { ok: true; /** How many rows a bulk write made (Generate Default Slots). */ created?: number }
+    | { ok: false; message: string; fieldErrors?: FieldErrors; values?: Record<string, string> }
+  );
 
 /** What the admin page answers when a post's body is not a form it can read: a message key. */
 export const FORM_UNREADABLE = "admin.action.formUnreadable" satisfies MessageKey;

@@ -28,10 +28,14 @@ export interface BookingTimesData {
   times: OfferedSlot[];
 }
 
-/** The enquiry action's answer (POST /?index), which the form turns into messages and toasts. */
+/**
+ * The enquiry action's answer (POST /?index), which the form turns into messages and toasts.
+ * A refused form that named itself (`formKey`, decision record 034) gets back what was typed
+ * (`values`): posted without scripts, the page is drawn anew and keeps it only so.
+ */
 export type EnquiryResult =
   | { status: "sent" }
-  | { status: "invalid"; fieldErrors: Partial<Record<string, string>> }
+  | { status: "invalid"; fieldErrors: Partial<Record<string, string>>; formKey?: string; values?: Record<string, string> }
   | { status: "slot-taken" }
   | { status: "rate-limited" }
   | { status: "failed" };

@@ -14,9 +14,11 @@ import {
   SECURITY_MESSAGES,
 } from "~/domain/account-security";
 import { brand } from "~/domain/brand";
+import { formKeyOf } from "~/domain/form-answer";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import type { FlashToast } from "~/domain/toast";
 import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
+import { directionOf } from "~/i18n/locales";
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { answer, readForm } from "~/server/http/answer.server";
 import { actorOf, requireViewer } from "~/server/security/session.server";
@@ -24,6 +26,7 @@ import {
   changePassword,
   confirmTwoFactorEnrolment,
   loadSecurityOverview,
+  redrawTwoFactorEnrolment,
   requestEmailChange,
   signOutOtherSessions,
   startTwoFactorEnrolment,
@@ -58,46 +61,54 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   // The form being answered, so a refusal comes back on its fields (passwords cleared).
   let submission: { reply: Submission<unknown>["reply"] } | undefined;
+  // Each answer names its form, whose page may have been posted as a document (decision 034);
+  // a refused first code shows the setup's key again.
+  let keyed: Pick<SecurityActionResult, "formKey"> = {};
+  let redrawn: Pick<SecurityActionResult, "enrolment"> = {};
   const reply = (message: string): SecurityActionResult => ({
+    ...keyed,
+    ...redrawn,
     toast: failed(message),
     result: submission?.reply({ formErrors: [message], hideFields: ["password", "currentPassword", "newPassword", "confirmPassword", "code"] }),
   });
   return answer(context, { failure: SECURITY_MESSAGES.failed, reply }, async () => {
     const form = await readForm(request);
+    const formKey = formKeyOf(form);
+    if (formKey) keyed = { formKey };
     const parse = <S extends z.ZodType>(schema: S) => {
       const parsed = parseWithZod(form, { schema });
       submission = parsed;
       return parsed;
     };
-    const invalid = () => data<SecurityActionResult>({ result: submission!.reply() }, { status: 400 });
+    const invalid = () => data<SecurityActionResult>({ ...keyed, ...redrawn, result: submission!.reply() }, { status: 400 });
+    const answered = (result: SecurityActionResult, init?: ResponseInit) => data<SecurityActionResult>({ ...keyed, ...result }, init);
 
     switch (form.get("intent")) {
       case "two-factor-enable": {
         const s = parse(enableTwoFactorSchema);
         if (s.status !== "success") return invalid();
         const enrolment = await startTwoFactorEnrolment(context, actor, s.value);
-        return data<SecurityActionResult>({ enrolment, result: s.reply({ resetForm: true }) });
+        return answered({ enrolment, result: s.reply({ resetForm: true }) });
       }
       case "two-factor-confirm": {
         const s = parse(confirmTwoFactorSchema);
+        const enrolment = await redrawTwoFactorEnrolment(context, actor, { key: String(form.get("key") ?? "") });
+        if (enrolment) redrawn = { enrolment };
         if (s.status !== "success") return invalid();
         const { headers, backupCodes } = await confirmTwoFactorEnrolment(context, actor, s.value);
-        return data<SecurityActionResult>(
-          { backupCodes, toast: saved("account.security.toast.twoFactorOnTitle", "account.security.toast.twoFactorOnDescription") },
-          { headers },
-        );
+        return answered({ backupCodes, toast: saved("account.security.toast.twoFactorOnTitle", "account.security.toast.twoFactorOnDescription") }, { headers });
       }
       case "two-factor-disable": {
         const s = parse(disableTwoFactorSchema);
         if (s.status !== "success") return invalid();
         const headers = await turnOffTwoFactor(context, actor, s.value);
-        return data<SecurityActionResult>({ toast: saved("account.security.toast.twoFactorOffTitle", "account.security.toast.twoFactorOffDescription") }, { headers });
+        return answered({ toast: saved("account.security.toast.twoFactorOffTitle", "account.security.toast.twoFactorOffDescription") }, { headers });
       }
       case "change-password": {
         const s = parse(changePasswordSchema);
         if (s.status !== "success") return invalid();
         const headers = await changePassword(context, actor, s.value);
-        return data<SecurityActionResult>(
+        return answered(
           { result: s.reply({ resetForm: true }), toast: saved("account.security.toast.passwordChangedTitle", "account.security.toast.passwordChangedDescription") },
           { headers },
         );
@@ -106,19 +117,22 @@ export async function action({ request, context }: Route.ActionArgs) {
         const s = parse(changeEmailSchema);
         if (s.status !== "success") return invalid();
         await requestEmailChange(context, actor, s.value);
-        return data<SecurityActionResult>({
+        return answered({
           result: s.reply({ resetForm: true }),
-          toast: saved("account.security.toast.emailSentTitle", "account.security.toast.emailSentDescription", { email: s.value.newEmail }),
+          // The address kept left to right inside right-to-left words (an isolate).
+          toast: saved("account.security.toast.emailSentTitle", "account.security.toast.emailSentDescription", {
+            email: directionOf(context.locale) === "rtl" ? `\u2066${s.value.newEmail}\u2069` : s.value.newEmail,
+          }),
         });
       }
       case "sign-out-others": {
         const ended = await signOutOtherSessions(context, actor, { currentSessionId: viewer.sessionId });
-        return data<SecurityActionResult>({
+        return answered({
           toast: saved("account.security.toast.signedOutTitle", "account.security.toast.signedOutDescription", { count: ended }),
         });
       }
       default:
-        return data<SecurityActionResult>({ toast: failed(t("account.security.toast.unknownAction")) }, { status: 400 });
+        return answered({ toast: failed(t("account.security.toast.unknownAction")) }, { status: 400 });
     }
   });
 }

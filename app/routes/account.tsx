@@ -36,9 +36,10 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
     <div className="bg-muted/40">
       <div className="container mx-auto max-w-5xl px-4 py-10">
         <h1 className="font-serif text-3xl font-semibold text-primary">{t("account.title")}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t("account.signedInAs", { email: loaderData.email })}</p>
+        <p className="mt-1 text-sm text-muted-foreground [overflow-wrap:anywhere]">{t("account.signedInAs", { email: loaderData.email })}</p>
         <div className="mt-8 grid gap-8 md:grid-cols-[12rem_1fr]">
-          <nav aria-label={t("account.title")}>
+          {/* min-w-0: on a phone the links scroll within the row instead of widening the page. */}
+          <nav aria-label={t("account.title")} className="min-w-0">
             <ul className="flex gap-2 overflow-x-auto md:flex-col">
               {SECTIONS.map((section) => (
                 <li key={section.to}>

@@ -2,6 +2,7 @@ import { ArrowLeft, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useFormatDay } from "~/components/dashboard/format-day";
+import { AnswerNotice, usePageAnswer } from "~/components/forms/form-answer";
 import { InterestStatusBadge } from "~/components/interests/interest-status-badge";
 import { Button } from "~/components/ui/button";
 import { showFlashToast } from "~/components/ui/toaster";
@@ -56,9 +57,11 @@ export default function DashboardInterests({ loaderData, actionData }: Route.Com
   const t = useT();
   const formatDay = useFormatDay(timeZone);
   const navigation = useNavigation();
+  // A toast, or in the page when the form was posted as a document (decision record 034).
+  const posted = usePageAnswer(actionData);
   useEffect(() => {
-    if (actionData?.toast) showFlashToast(actionData.toast);
-  }, [actionData]);
+    if (actionData?.toast && !posted) showFlashToast(actionData.toast);
+  }, [actionData, posted]);
   const withdrawing = navigation.state !== "idle" ? navigation.formData?.get("interestId") : null;
   return (
     <div className="bg-muted/40 pb-16">
@@ -75,6 +78,7 @@ export default function DashboardInterests({ loaderData, actionData }: Route.Com
             {t("portal.comparePlans")}
           </Link>
         </p>
+        <AnswerNotice toast={posted?.toast} className="mt-4" />
         {interests.length === 0 ? (
           <div className="mt-8 rounded-xl border border-dashed bg-card p-10 text-center">
             <p className="text-lg font-medium">{t("portal.interests.empty")}</p>

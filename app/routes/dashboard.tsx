@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { data, redirect, useActionData, useNavigation } from "react-router";
 import { BookingsTab } from "~/components/dashboard/bookings-tab";
 import { DashboardHeader } from "~/components/dashboard/dashboard-header";
@@ -6,11 +6,13 @@ import { OverviewTab } from "~/components/dashboard/overview-tab";
 import { ProfileTab } from "~/components/dashboard/profile-tab";
 import { MembershipCard } from "~/components/dashboard/membership-card";
 import { SubscriptionCard } from "~/components/dashboard/subscription-card";
+import { AnswerNotice, usePageAnswer } from "~/components/forms/form-answer";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { toast } from "~/components/ui/toaster";
+import { showFlashToast, toast } from "~/components/ui/toaster";
 import { ALERT_MESSAGES, opportunityAlertsSchema } from "~/domain/alerts";
 import { BILLING_MESSAGES } from "~/domain/billing";
 import { brand } from "~/domain/brand";
+import type { FlashToast } from "~/domain/toast";
 import { type I18nHandle, translator, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { formatPhone } from "~/domain/profile-update";
@@ -131,10 +133,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
   useLoadErrorToasts(profileError, bookingsError);
   const actionData = useActionData<typeof action>();
+  // A toast, or in the page when the form was posted as a document (decision record 034).
+  const posted = usePageAnswer(actionData) !== undefined;
+  const answered = useMemo<FlashToast | null>(
+    () =>
+      actionData && "error" in actionData && actionData.error
+        ? { type: "error", title: t("portal.dashboard.saveFailed"), description: actionData.error }
+        : actionData && "notice" in actionData && actionData.notice
+          ? { type: "success", title: actionData.notice }
+          : null,
+    [actionData, t],
+  );
   useEffect(() => {
-    if (actionData && "error" in actionData && actionData.error) toast.error(t("portal.dashboard.saveFailed"), { description: actionData.error });
-    if (actionData && "notice" in actionData && actionData.notice) toast.success(actionData.notice);
-  }, [actionData, t]);
+    if (answered && !posted) showFlashToast(answered);
+  }, [answered, posted]);
 
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/dashboard";
@@ -157,6 +169,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <p role="status" aria-live="polite" className={reloading ? "mb-4 text-sm text-muted-foreground" : "sr-only"}>
           {reloading ? t("portal.dashboard.loading") : ""}
         </p>
+        <AnswerNotice toast={posted ? answered : null} className="mb-4" />
         <SubscriptionCard subscription={subscription} failed={subscriptionFailed} justPaid={justPaid} timeZone={timeZone} />
         {membership ? <MembershipCard {...membership} /> : null}
         <Tabs defaultValue="overview" className="gap-6" aria-busy={reloading}>

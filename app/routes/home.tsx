@@ -13,6 +13,7 @@ import { INVESTOR_PACK_PATH } from "~/domain/document-paths";
 import { formatUsd } from "~/domain/format";
 import { enquiryRefusal, type EnquiryPrefill, type EnquiryResult } from "~/domain/booking-dialog-data";
 import { checkEnquiry, translateFieldErrors } from "~/domain/enquiry-check";
+import { formKeyOf, typedValues } from "~/domain/form-answer";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
 import { localeFromMatches, routeMeta, siteUrlFromMatches } from "~/domain/seo";
 import { officeList } from "~/i18n/brand-names";
@@ -47,10 +48,12 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return answer(context, { failure: ENQUIRY_TOASTS.failure.title, reply: (_message, error) => enquiryRefusal(error.code) }, async () => {
-    const checked = checkEnquiry(Object.fromEntries(await readForm(request)));
+    const form = await readForm(request);
+    const checked = checkEnquiry(Object.fromEntries(form));
     if (!checked.ok) {
       const fieldErrors = translateFieldErrors(checked.fieldErrors, translator(context.locale));
-      return data<EnquiryResult>({ status: "invalid", fieldErrors }, { status: 400 });
+      const formKey = formKeyOf(form);
+      return data<EnquiryResult>({ status: "invalid", fieldErrors, ...(formKey ? { formKey, values: typedValues(form) } : {}) }, { status: 400 });
     }
     await submitEnquiry(context, await actorFor(context), checked.value);
     return data<EnquiryResult>({ status: "sent" });

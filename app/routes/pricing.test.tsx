@@ -26,15 +26,18 @@ function Root() {
   );
 }
 
-/** The pricing page as the server renders it (in English: the stub has no language basename). */
-function render(paymentsAvailable = true): string {
+/** The pricing page as the server renders it (in English: the stub has no language basename), after a post when `actionData` is given. */
+function render(paymentsAvailable = true, actionData?: unknown): string {
   const Stub = createRoutesStub([
     { id: "root", path: "/", Component: Root, children: [{ id: "routes/pricing", path: "pricing", Component: Pricing as never }] },
   ]);
   return renderToString(
     <Stub
       initialEntries={["/pricing"]}
-      hydrationData={{ loaderData: { root: { viewer: null }, "routes/pricing": { plans: [PLAN], failed: false, wanted: null, paymentsAvailable } } }}
+      hydrationData={{
+        loaderData: { root: { viewer: null }, "routes/pricing": { plans: [PLAN], failed: false, wanted: null, paymentsAvailable } },
+        ...(actionData ? { actionData: { "routes/pricing": actionData } } : {}),
+      }}
     />,
   );
 }
@@ -60,6 +63,13 @@ describe("/pricing view", () => {
     expect(html).not.toContain("Start Subscription");
     // The plans and what they include are still there to choose from.
     expect(html).toContain("Up to 20 investment opportunities per month");
+  });
+
+  it("says a refused Start Subscription posted as a document in the page, where no toast may show", () => {
+    const html = render(true, { error: { title: "Failed to start checkout process", description: "Online payment is not available." } });
+    const notice = /<div role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1];
+    expect(notice).toBe('<strong class="font-semibold">Failed to start checkout process</strong> <!-- -->Online payment is not available.');
+    expect(render()).not.toContain('role="alert"');
   });
 
   it("says counts in every language's plural forms, with Latin digits", () => {

@@ -2,6 +2,7 @@ import { Check, Info } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, redirect, useActionData, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
 import { ScheduleButton } from "~/components/booking/booking-provider";
+import { AnswerNotice, usePageAnswer } from "~/components/forms/form-answer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
@@ -85,14 +86,16 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const [interval, setInterval] = useState<BillingInterval>("month");
   const actionData = useActionData<typeof action>();
+  // Start Subscription posted as a document (decision record 034): its refusal is said in the page.
+  const posted = usePageAnswer(actionData);
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.viewer);
 
   useEffect(() => {
     if (failed) toast.error(t("pricing.plans.loadFailed"));
   }, [failed, t]);
   useEffect(() => {
-    if (actionData?.error) toast.error(actionData.error.title, { description: actionData.error.description });
-  }, [actionData]);
+    if (actionData?.error && !posted) toast.error(actionData.error.title, { description: actionData.error.description });
+  }, [actionData, posted]);
   // Back from Stripe Checkout without subscribing (its cancel_url).
   const [searchParams] = useSearchParams();
   const cancelled = searchParams.get("checkout") === "cancelled";
@@ -126,6 +129,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16" aria-label={t("pricing.plans.label")}>
+        <AnswerNotice toast={posted?.error ? { type: "error", ...posted.error } : null} className="mx-auto mb-10 max-w-3xl" />
         {wanted ? (
           <p role="status" className="mx-auto mb-10 max-w-3xl rounded-xl border border-accent/60 bg-accent/10 p-4 text-center" data-testid="document-plans">
             <strong>{wanted.title}</strong>{" "}

@@ -84,6 +84,29 @@ describe(`/admin guard and bookings (${testDriver})`, () => {
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.bookingId, booking.id))).toEqual([]);
   });
 
+  it("names the page's form in its answer, and gives a refused one back what was typed (a page posted without scripts)", async () => {
+    const booking = await insertBooking({ status: "confirmed" });
+    const key = `admin-booking-meeting-link-${booking.id}`;
+    const refused = await post({ intent: "booking-meeting-link", formKey: key, bookingId: booking.id, meetingLink: "javascript:alert(1)" }, bed.admin.cookie);
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      ok: false,
+      formKey: key,
+      message: "Enter an https:// link or a phone number.",
+      values: { bookingId: booking.id, meetingLink: "javascript:alert(1)" },
+    });
+    const saved = await post({ intent: "booking-meeting-link", formKey: key, bookingId: booking.id, meetingLink: "https://meet.example.com/x" }, bed.admin.cookie);
+    expect(saved).toEqual({ status: 200, data: { ok: true, formKey: key } });
+    // A write that does not name a form (a script's, or another client's) is answered as before.
+    const unnamed = await post({ intent: "booking-meeting-link", bookingId: booking.id, meetingLink: "ftp://x" }, bed.admin.cookie);
+    expect(unnamed.data).not.toHaveProperty("formKey");
+    expect(unnamed.data).not.toHaveProperty("values");
+    // A refusal from the service (no such booking) names the form too.
+    const missing = await post({ intent: "booking-meeting-link", formKey: key, bookingId: "7d1b3a55-0000-4000-8000-00000000dead", meetingLink: "" }, bed.admin.cookie);
+    expect(missing.status).toBe(404);
+    expect(missing.data).toMatchObject({ ok: false, formKey: key, values: { meetingLink: "" } });
+  });
+
   it("lists newest first, one page at a time, filtered by status in SQL, with the total", async () => {
     const admin = bed.admin.actor;
     await t.db.delete(auditLog);

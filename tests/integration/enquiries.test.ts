@@ -574,6 +574,16 @@ describe(`the enquiry action, POST /?index (${testDriver})`, () => {
     });
     expect(await t.db.$count(requestLimits, eq(requestLimits.key, `enquiry:address:${ip}`))).toBe(0);
 
+    // The page's form names itself: it gets back what was typed, for a page posted without scripts.
+    const named = await post({ formKey: "enquiry", firstName: "Omar", lastName: "Saleh", email: "omar@example", investmentAmount: "$750,000", bookingType: "investment_review", message: "Baghdad offices, please." }, { ip });
+    expect(named.status).toBe(400);
+    expect(named.data).toEqual({
+      status: "invalid",
+      fieldErrors: { email: "Please enter a valid email address" },
+      formKey: "enquiry",
+      values: { firstName: "Omar", lastName: "Saleh", email: "omar@example", investmentAmount: "$750,000", bookingType: "investment_review", message: "Baghdad offices, please." },
+    });
+
     // The corrected form goes through from the same address at once.
     const fixed = await post(formFields({ email }), { ip });
     expect(fixed.status).toBe(200);

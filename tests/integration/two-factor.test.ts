@@ -171,6 +171,40 @@ describe(`two-factor sign-in (${testDriver})`, () => {
     expect((await withCode(backupCodes[1]!)).status).toBe(400);
   });
 
+  it("answers a page posted without scripts: each answer names its form, and a refused first code keeps step one's key and QR code", async () => {
+    const investor = await createUser(t.db, { email: "tf.document@example.com", password });
+    const cookie = await signInCookie(context, investor.email, password);
+
+    const started = await security({ intent: "two-factor-enable", formKey: "two-factor-enable", password }, cookie);
+    expect(started.body.formKey).toBe("two-factor-enable");
+    const enrolment = started.body.enrolment as { manualKey: string; qrDataUrl: string };
+
+    // Step two posts step one's key back: a wrong code, or one the schema refuses, is
+    // answered with the same key and the same QR code (the URI better-auth wrote, drawn again).
+    const confirm = (code: string, key: string) => security({ intent: "two-factor-confirm", formKey: "two-factor-confirm", key, code }, cookie);
+    const wrong = await confirm("000000", enrolment.manualKey);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.formKey).toBe("two-factor-confirm");
+    expect((wrong.body.toast as { description: string }).description).toBe(SAID.wrongCode);
+    expect(wrong.body.enrolment).toEqual(enrolment);
+    const short = await confirm("12", enrolment.manualKey);
+    expect(short.status).toBe(400);
+    expect(short.body.enrolment).toEqual(enrolment);
+
+    // What is not a key draws nothing; a post without a key names no form.
+    expect((await confirm("000000", "<svg onload=alert(1)>")).body.enrolment).toBeUndefined();
+    const bare = await security({ intent: "two-factor-confirm", code: "000000" }, cookie);
+    expect(bare.body.formKey).toBeUndefined();
+    expect(bare.body.enrolment).toBeUndefined();
+
+    const done = await confirm(totpCode(enrolment.manualKey), enrolment.manualKey);
+    expect(done.status).toBe(200);
+    expect(done.body.formKey).toBe("two-factor-confirm");
+    expect(done.body.backupCodes).toHaveLength(10);
+    expect(done.body.enrolment).toBeUndefined();
+    expect(await twoFactorOn(investor.id)).toBe(true);
+  });
+
   it("trusts a device for 30 days when asked", async () => {
     const investor = await createUser(t.db, { email: "tf.trusted@example.com", password });
     const { key } = await enrol(await signInCookie(context, investor.email, password));

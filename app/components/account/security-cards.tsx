@@ -4,6 +4,7 @@ import { format, type Locale as DateFnsLocale } from "date-fns";
 import { Check, Minus } from "lucide-react";
 import { Link } from "react-router";
 import { PasswordInput } from "~/components/auth/password-input";
+import { AnswerNotice, FormKey } from "~/components/forms/form-answer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -45,6 +46,8 @@ export function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
         {hasPassword ? (
           <change.fetcher.Form method="post" {...getFormProps(change.form)} className="max-w-sm space-y-3">
             <input type="hidden" name="intent" value="change-password" />
+            <FormKey name="change-password" />
+            <AnswerNotice toast={change.posted?.toast} />
             <Field id={fields.currentPassword!.id} label={t("account.security.password.current")} errors={fields.currentPassword!.errors}>
               <PasswordInput {...passwordProps(fields.currentPassword!)} autoComplete="current-password" />
             </Field>
@@ -79,7 +82,7 @@ export function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
 
 export function EmailCard({ email }: { email: string }) {
   const change = useSecurityForm("change-email", changeEmailSchema);
-  const sent = change.fetcher.state === "idle" && change.fetcher.data?.toast?.type === "success";
+  const sent = !change.busy && change.answer?.toast?.type === "success";
   const t = useT();
   return (
     <Card aria-labelledby="email-title">
@@ -92,7 +95,7 @@ export function EmailCard({ email }: { email: string }) {
             message={t("account.security.email.description", standIns("email"))}
             elements={{
               email: (
-                <strong className="text-foreground" dir="ltr">
+                <strong className="text-foreground [overflow-wrap:anywhere]" dir="ltr">
                   {email}
                 </strong>
               ),
@@ -103,6 +106,8 @@ export function EmailCard({ email }: { email: string }) {
       <CardContent>
         <change.fetcher.Form method="post" {...getFormProps(change.form)} className="max-w-sm space-y-3">
           <input type="hidden" name="intent" value="change-email" />
+          <FormKey name="change-email" />
+          <AnswerNotice toast={change.posted?.toast} />
           <Field id={change.fields.newEmail!.id} label={t("account.security.email.new")} errors={change.fields.newEmail!.errors}>
             <Input {...getInputProps(change.fields.newEmail!, EMAIL)} autoComplete="email" dir="ltr" />
           </Field>
@@ -198,6 +203,8 @@ export function SessionsCard({ sessions, timeZone }: { sessions: SecurityOvervie
         </ul>
         <others.fetcher.Form method="post" {...getFormProps(others.form)}>
           <input type="hidden" name="intent" value="sign-out-others" />
+          <FormKey name="sign-out-others" />
+          <AnswerNotice toast={others.posted?.toast} className="mb-3" />
           <Button type="submit" variant="outline" disabled={others.busy || otherCount === 0}>
             {others.busy ? t("account.security.sessions.signingOut") : t("account.security.sessions.signOutOthers")}
           </Button>

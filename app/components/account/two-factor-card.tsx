@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Check, Copy, Download, ShieldAlert, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { PasswordInput } from "~/components/auth/password-input";
+import { AnswerNotice, FormKey } from "~/components/forms/form-answer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -25,12 +26,16 @@ const TEXT = { type: "text" } as const;
  * Two-factor sign-in (issue 13): set it up in two steps (password, then the first code
  * from the app, after which the ten backup codes are shown once), or turn it off with the
  * password and a code. Admins must have it; the card says so when they were sent here.
+ *
+ * Step two's form posts step one's key back (a hidden field): a wrong code is answered
+ * with the same key and QR code, so a page posted without scripts, which remembers
+ * nothing between its answers, stays on step two (decision record 034).
  */
 export function TwoFactorCard({ overview, required }: { overview: SecurityOverview; required: boolean }) {
   const enable = useSecurityForm("two-factor-enable", enableTwoFactorSchema);
   const confirm = useSecurityForm("two-factor-confirm", confirmTwoFactorSchema);
-  const enrolment = enable.fetcher.data?.enrolment;
-  const backupCodes = confirm.fetcher.data?.backupCodes;
+  const enrolment = confirm.answer?.enrolment ?? enable.answer?.enrolment;
+  const backupCodes = confirm.answer?.backupCodes;
   const [savedCodes, setSavedCodes] = useState(false);
   const t = useT();
 
@@ -51,6 +56,8 @@ export function TwoFactorCard({ overview, required }: { overview: SecurityOvervi
         <CardDescription>{t("account.twoFactor.description")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
+        <AnswerNotice toast={enable.posted?.toast} />
+        <AnswerNotice toast={confirm.posted?.toast} />
         {required && !overview.twoFactorEnabled && (
           <div role="alert" className="flex gap-3 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
             <ShieldAlert className="size-5 shrink-0" aria-hidden="true" />
@@ -92,6 +99,8 @@ export function TwoFactorCard({ overview, required }: { overview: SecurityOvervi
               </ol>
               <confirm.fetcher.Form method="post" {...getFormProps(confirm.form)} className="space-y-3">
                 <input type="hidden" name="intent" value="two-factor-confirm" />
+                <FormKey name="two-factor-confirm" />
+                <input type="hidden" name="key" value={enrolment.manualKey} />
                 <Field id={confirm.fields.code!.id} label={t("account.twoFactor.codeLabel")} errors={confirm.fields.code!.errors}>
                   <Input
                     {...getInputProps(confirm.fields.code!, TEXT)}
@@ -110,6 +119,7 @@ export function TwoFactorCard({ overview, required }: { overview: SecurityOvervi
         ) : (
           <enable.fetcher.Form method="post" {...getFormProps(enable.form)} className="max-w-sm space-y-3">
             <input type="hidden" name="intent" value="two-factor-enable" />
+            <FormKey name="two-factor-enable" />
             <Field id={enable.fields.password!.id} label={t("account.twoFactor.password")} errors={enable.fields.password!.errors}>
               <PasswordInput {...passwordProps(enable.fields.password!)} autoComplete="current-password" />
             </Field>
@@ -126,7 +136,8 @@ export function TwoFactorCard({ overview, required }: { overview: SecurityOvervi
 
 function TurnOff() {
   const off = useSecurityForm("two-factor-disable", disableTwoFactorSchema);
-  const [open, setOpen] = useState(false);
+  // Open with the answer to a post made as a document (a refusal to put right).
+  const [open, setOpen] = useState(() => off.answer !== undefined);
   const t = useT();
   if (!open) {
     return (
@@ -143,6 +154,8 @@ function TurnOff() {
   return (
     <off.fetcher.Form method="post" {...getFormProps(off.form)} className="max-w-sm space-y-3">
       <input type="hidden" name="intent" value="two-factor-disable" />
+      <FormKey name="two-factor-disable" />
+      <AnswerNotice toast={off.posted?.toast} />
       <p className="text-sm text-muted-foreground">{t("account.twoFactor.turnOffText")}</p>
       <Field id={off.fields.password!.id} label={t("account.twoFactor.password")} errors={off.fields.password!.errors}>
         <PasswordInput {...passwordProps(off.fields.password!)} autoComplete="current-password" />

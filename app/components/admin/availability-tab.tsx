@@ -4,6 +4,7 @@ import { CalendarPlus, LoaderCircle, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useFetcher, useNavigate, useNavigation } from "react-router";
 import { submissionResultOf } from "~/components/forms/conform-result";
+import { AnswerNotice, FormKey } from "~/components/forms/form-answer";
 import { FormField } from "~/components/forms/form-field";
 import { useAdminForm } from "~/components/forms/use-admin-form";
 import { Badge } from "~/components/ui/badge";
@@ -15,7 +16,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
-import { toast } from "~/components/ui/toaster";
+import { showFlashToast, toast } from "~/components/ui/toaster";
 import {
   ADMIN_SLOT_TOASTS,
   availabilityHref,
@@ -34,6 +35,7 @@ import { directionOf } from "~/i18n/locales";
 import type { AvailabilityPanel } from "~/domain/admin-availability";
 import type { AdminActionResult } from "~/domain/action-result";
 import type { AdminSlot } from "~/domain/admin-availability";
+import type { FlashToast } from "~/domain/toast";
 import { useActionResult } from "./use-action-result";
 
 /**
@@ -48,9 +50,13 @@ const FETCHERS = {
 } as const;
 
 /** The failure toast, with the server's reason beneath it when it says more than the title. */
-function failed(title: string, result: AdminActionResult) {
+function failure(title: string, result: AdminActionResult): FlashToast {
   const reason = result.ok ? undefined : result.message;
-  toast.error(title, reason && reason !== title ? { description: reason } : undefined);
+  return { type: "error", title, ...(reason && reason !== title ? { description: reason } : {}) };
+}
+
+function failed(title: string, result: AdminActionResult) {
+  showFlashToast(failure(title, result));
 }
 
 /** The firm's time zones with an office, by the office's name (the site catalogue's). */
@@ -67,7 +73,18 @@ function defaultsCreatedNote(t: Translate, created: number, day: string): string
   return created === 0 ? t("admin.availability.defaultsNone", { day }) : t("admin.availability.defaultsAdded", { count: created, day });
 }
 
-function useSlotToasts() {
+/** Generate Default Slots' answer for the day it was sent for. */
+function defaultsToast(t: Translate, result: AdminActionResult, day: string): FlashToast {
+  if (!result.ok) return failure(t(ADMIN_SLOT_TOASTS.defaultsFailed), result);
+  const count = result.created;
+  return { type: "success", title: t(ADMIN_SLOT_TOASTS.defaultsCreated), ...(count !== undefined ? { description: defaultsCreatedNote(t, count, day) } : {}) };
+}
+
+/**
+ * The tab's toasts. Answers what Generate Default Slots said, for the page to show when
+ * the form was posted without scripts (decision record 034): it was sent for the day shown.
+ */
+function useSlotToasts(date: string): FlashToast | null {
   const t = useT();
   const dayLabel = useDayLabel();
   useActionResult(FETCHERS.delete, (result) => {
@@ -77,16 +94,11 @@ function useSlotToasts() {
       document.getElementById("admin-availability-heading")?.focus();
     } else failed(t(ADMIN_SLOT_TOASTS.deleteFailed), result);
   });
-  useActionResult(FETCHERS.defaults, (result, sent) => {
-    const date = sent?.get("date");
-    if (result.ok) {
-      const count = result.created;
-      toast.success(
-        t(ADMIN_SLOT_TOASTS.defaultsCreated),
-        count !== undefined && typeof date === "string" ? { description: defaultsCreatedNote(t, count, dayLabel(date)) } : undefined,
-      );
-    } else failed(t(ADMIN_SLOT_TOASTS.defaultsFailed), result);
+  const defaults = useActionResult(FETCHERS.defaults, (result, sent) => {
+    const sentDate = sent?.get("date");
+    showFlashToast(defaultsToast(t, result, dayLabel(typeof sentDate === "string" ? sentDate : date)));
   });
+  return defaults.posted ? defaultsToast(t, defaults.posted, dayLabel(date)) : null;
 }
 
 /**
@@ -95,7 +107,7 @@ function useSlotToasts() {
  * availability switch and a delete button, Add Time Slot and Generate Default Slots.
  */
 export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: AvailabilityPanel; failed: boolean }) {
-  useSlotToasts();
+  const defaultsNotice = useSlotToasts(panel.query.date);
   const t = useT();
   const dateLocale = useDateLocale();
   const dir = directionOf(useLocale());
@@ -206,6 +218,7 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
           </div>
 
           <div aria-busy={loadingDay} className={cn(loadingDay && "opacity-60 transition-opacity")}>
+            <AnswerNotice toast={defaultsNotice} className="m-4 mb-0" />
             {loadingDay ? (
               <p role="status" className="flex items-center gap-2 px-4 pt-4 text-sm text-muted-foreground">
                 <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
@@ -312,6 +325,7 @@ function GenerateDefaultsButton({ date, disabled }: { date: string; disabled: bo
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="slot-defaults" />
+      <FormKey name={FETCHERS.defaults} />
       <input type="hidden" name="date" value={date} />
       <Button type="submit" variant="outline" disabled={disabled || busy}>
         {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <CalendarPlus aria-hidden="true" />}

@@ -1,16 +1,18 @@
 import { useFetcher } from "react-router";
 import { SlotWhen } from "~/components/booking/slot-when";
+import { AnswerNotice, FormKey } from "~/components/forms/form-answer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { BOOKING_CHANGE_MESSAGES, MEETING_LINK_MAX } from "~/domain/booking-changes";
-import { toast } from "~/components/ui/toaster";
+import { showFlashToast, toast } from "~/components/ui/toaster";
 import { ADMIN_BOOKING_TOASTS, ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingsQuery } from "~/domain/admin-bookings";
 import { bookingStatusLabel, bookingStatusVariant, bookingTypeLabel } from "~/domain/booking-words";
 import { BOOKING_STATUSES } from "~/domain/constants";
 import type { AdminActionResult } from "~/domain/action-result";
 import type { BookingWithSlot } from "~/domain/bookings";
 import type { ListPage } from "~/domain/list-page";
+import type { FlashToast } from "~/domain/toast";
 import { useDateLocale } from "~/i18n/date-locales";
 import { useT, useTranslateMessage } from "~/i18n/i18n";
 import { formatDayInZone } from "~/domain/booking-labels";
@@ -74,26 +76,31 @@ function useStatusChangeToasts() {
 
 /**
  * A confirmed booking's video link or phone number; saving it mails the investor the
- * updated invite. A refusal is said beside the field (and in a toast), and the typed value stays.
+ * updated invite. A refusal is said beside the field (and in a toast), and the typed value
+ * stays, also when the form was posted without scripts (decision record 034).
  */
 function MeetingLinkForm({ booking, name }: { booking: BookingWithSlot; name: string }) {
   const key = `admin-booking-meeting-link-${booking.id}`;
-  const fetcher = useFetcher<AdminActionResult>({ key });
   const t = useT();
   // The booking area's messages: keys or English, whichever they are by now.
   const say = useTranslateMessage();
-  useActionResult(key, (result, sent) => {
-    const removed = String(sent?.get("meetingLink") ?? "").trim() === "";
-    if (result.ok) toast.success(say(removed ? BOOKING_CHANGE_MESSAGES.meetingLinkRemoved : BOOKING_CHANGE_MESSAGES.meetingLinkSaved));
-    else toast.error(say(BOOKING_CHANGE_MESSAGES.failed), { description: result.message });
+  const toastOf = (result: AdminActionResult, removed: boolean): FlashToast =>
+    result.ok
+      ? { type: "success", title: say(removed ? BOOKING_CHANGE_MESSAGES.meetingLinkRemoved : BOOKING_CHANGE_MESSAGES.meetingLinkSaved) }
+      : { type: "error", title: say(BOOKING_CHANGE_MESSAGES.failed), description: result.message };
+  const { fetcher, answer, posted, busy } = useActionResult(key, (result, sent) => {
+    showFlashToast(toastOf(result, String(sent?.get("meetingLink") ?? "").trim() === ""));
   });
-  const busy = fetcher.state !== "idle";
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const refusal = !busy && answer && !answer.ok ? answer : null;
+  const error = refusal?.message ?? null;
   const id = `meeting-link-${booking.id}`;
   return (
     <fetcher.Form method="post" className="mt-4 flex flex-wrap items-start gap-2">
       <input type="hidden" name="intent" value="booking-meeting-link" />
       <input type="hidden" name="bookingId" value={booking.id} />
+      <FormKey name={key} />
+      {/* Posted as a document, the page has read the booking again: its link says what was saved. A refusal is said beside the field. */}
+      <AnswerNotice toast={posted?.ok ? toastOf(posted, !booking.meetingLink) : null} className="w-full" />
       <div className="grid min-w-64 flex-1 gap-1">
         <label htmlFor={id} className="text-sm text-muted-foreground">
           <RichText message={t("admin.bookings.meetingLink", standIns("name"))} elements={{ name: <TypedText text={name} name /> }} />
@@ -101,7 +108,7 @@ function MeetingLinkForm({ booking, name }: { booking: BookingWithSlot; name: st
         <Input
           id={id}
           name="meetingLink"
-          defaultValue={booking.meetingLink ?? ""}
+          defaultValue={refusal?.values?.meetingLink ?? booking.meetingLink ?? ""}
           maxLength={MEETING_LINK_MAX}
           placeholder={t("admin.bookings.meetingLinkPlaceholder")}
           aria-invalid={error ? true : undefined}

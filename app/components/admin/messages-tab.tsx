@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
-import { Form, useFetcher } from "react-router";
+import { Form } from "react-router";
+import { AnswerNotice, FormKey, useFormAnswer } from "~/components/forms/form-answer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -62,11 +63,12 @@ export function AdminMessagesTab({ query, list, failed, timeZone }: { query: Adm
 }
 
 function MessageItem({ message, timeZone }: { message: AdminMessage; timeZone: string }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const key = `admin-message-read-${message.id}`;
+  const { fetcher, answer, posted, busy } = useFormAnswer<AdminActionResult>(key);
   const t = useT();
   const name = `${message.firstName} ${message.lastName}`;
-  // Read as soon as it is asked for; a refusal shows it unread again.
-  const unread = !message.isRead && fetcher.state === "idle" && !fetcher.data?.ok;
+  // Read as soon as it is asked for; a refusal shows it unread again (and, without scripts, says why).
+  const unread = !message.isRead && !busy && !answer?.ok;
   return (
     <article
       aria-label={t("admin.messages.from", { name })}
@@ -89,12 +91,14 @@ function MessageItem({ message, timeZone }: { message: AdminMessage; timeZone: s
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value="message-read" />
             <input type="hidden" name="messageId" value={message.id} />
+            <FormKey name={key} />
             <Button type="submit" variant="outline" size="sm">
               {t("admin.messages.markRead")}
             </Button>
           </fetcher.Form>
         ) : null}
       </div>
+      <AnswerNotice toast={posted && !posted.ok ? { type: "error", title: posted.message } : null} className="mt-3" />
       <p className="mt-3 text-sm whitespace-pre-line">
         <TypedText text={message.message} />
       </p>

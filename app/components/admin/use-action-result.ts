@@ -1,5 +1,5 @@
-import { useEffect, useEffectEvent, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef } from "react";
+import { useEachAnswer, useFormAnswer } from "~/components/forms/form-answer";
 import { toast } from "~/components/ui/toaster";
 import type { AdminActionResult } from "~/domain/action-result";
 import { useT, useTranslateMessage } from "~/i18n/i18n";
@@ -7,22 +7,19 @@ import { useT, useTranslateMessage } from "~/i18n/i18n";
 /**
  * Calls `onResult` once for each answer the fetcher with `key` receives while the caller
  * is mounted. Rows share one key per kind of write, so the answer (and its toast)
- * survives the row that sent it leaving the list.
+ * survives the row that sent it leaving the list. Answers the form's fetcher and answer
+ * (`useFormAnswer`): the answer to the form posted as a document (decision record 034) is
+ * not toasted, the page says it.
  */
 export function useActionResult(key: string, onResult: (result: AdminActionResult, formData: FormData | undefined) => void) {
-  const fetcher = useFetcher<AdminActionResult>({ key });
-  // An answer that arrived before this component mounted is not news to it.
-  const handled = useRef<AdminActionResult | undefined>(fetcher.data);
-  const sent = useRef<FormData | undefined>(undefined);
+  const sent = useFormAnswer<AdminActionResult>(key);
+  const { fetcher } = sent;
+  const formData = useRef<FormData | undefined>(undefined);
   useEffect(() => {
-    if (fetcher.formData) sent.current = fetcher.formData;
+    if (fetcher.formData) formData.current = fetcher.formData;
   }, [fetcher.formData]);
-  const handle = useEffectEvent((result: AdminActionResult) => onResult(result, sent.current));
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    handle(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
+  useEachAnswer(fetcher, (result) => onResult(result, formData.current));
+  return sent;
 }
 
 /**

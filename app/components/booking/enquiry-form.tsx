@@ -137,6 +137,10 @@ export function EnquiryForm({
     void fetcher.submit(form, { method: "post", action: "/?index" });
   }
 
+  // What the fields start with: the visitor's details, or, when the form was posted without
+  // scripts and refused, what was typed (the page is drawn anew).
+  const start: Partial<Record<string, string>> = { ...prefill, ...(initialResult?.status === "invalid" && initialResult.values) };
+
   const fieldProps = (field: EnquiryField) => ({
     id: `${id}-${field}`,
     name: field,
@@ -153,30 +157,33 @@ export function EnquiryForm({
       <input type="hidden" name="availabilitySlotId" value={slot?.id ?? ""} />
       {opportunityId ? <input type="hidden" name="opportunityId" value={opportunityId} /> : null}
       <input type="hidden" name="timeZone" value={timeZone} />
+      {/* The form's name (FormKey's field, decision record 034), written out: importing the
+          shared component would split the home page's first-load chunks past its budget. */}
+      <input type="hidden" name="formKey" value="enquiry" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-firstName`} label={t("booking.form.firstName")} errors={errorsOf("firstName")}>
-          <Input {...controls.firstName} autoComplete="given-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={prefill?.firstName} required />
+          <Input {...controls.firstName} autoComplete="given-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={start.firstName} required />
         </Field>
         <Field id={`${id}-lastName`} label={t("booking.form.lastName")} errors={errorsOf("lastName")}>
-          <Input {...controls.lastName} autoComplete="family-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={prefill?.lastName} required />
+          <Input {...controls.lastName} autoComplete="family-name" maxLength={ENQUIRY_LIMITS.nameMax} defaultValue={start.lastName} required />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-email`} label={t("booking.form.email")} errors={errorsOf("email")}>
-          <Input {...controls.email} type="email" autoComplete="email" maxLength={ENQUIRY_LIMITS.emailMax} defaultValue={prefill?.email} required />
+          <Input {...controls.email} type="email" autoComplete="email" maxLength={ENQUIRY_LIMITS.emailMax} defaultValue={start.email} required />
         </Field>
         <Field id={`${id}-phone`} label={t("booking.form.phone")} errors={errorsOf("phone")}>
-          <Input {...controls.phone} type="tel" autoComplete="tel" maxLength={ENQUIRY_LIMITS.phoneMax} defaultValue={prefill?.phone} />
+          <Input {...controls.phone} type="tel" autoComplete="tel" maxLength={ENQUIRY_LIMITS.phoneMax} defaultValue={start.phone} />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-investmentAmount`} label={t("booking.form.investmentAmount")} errors={errorsOf("investmentAmount")}>
-          <Input {...controls.investmentAmount} inputMode="decimal" placeholder={t("booking.form.investmentAmountPlaceholder")} maxLength={ENQUIRY_LIMITS.investmentAmountMax} required />
+          <Input {...controls.investmentAmount} inputMode="decimal" placeholder={t("booking.form.investmentAmountPlaceholder")} maxLength={ENQUIRY_LIMITS.investmentAmountMax} defaultValue={start.investmentAmount} required />
         </Field>
         <Field id={`${id}-bookingType`} label={t("booking.form.bookingType")} errors={errorsOf("bookingType")}>
           <select
             {...controls.bookingType}
-            defaultValue=""
+            defaultValue={start.bookingType ?? ""}
             required
             className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50 aria-invalid:border-destructive"
           >
@@ -192,7 +199,7 @@ export function EnquiryForm({
         </Field>
       </div>
       <Field id={`${id}-message`} label={t("booking.form.message")} errors={errorsOf("message")}>
-        <Textarea {...controls.message} rows={4} maxLength={ENQUIRY_LIMITS.messageMax} placeholder={t("booking.form.messagePlaceholder")} required />
+        <Textarea {...controls.message} rows={4} maxLength={ENQUIRY_LIMITS.messageMax} placeholder={t("booking.form.messagePlaceholder")} defaultValue={start.message} required />
       </Field>
       {children}
       {initialResult && !fetcher.data ? <PostedResult result={initialResult} /> : null}

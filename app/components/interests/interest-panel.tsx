@@ -97,6 +97,12 @@ export function InterestPanel({ panel, opportunityId, opportunityTitle, actionDa
   return (
     <Form method="post" className="space-y-4" aria-label={t("opportunities.interest.formLabel", { title: opportunityTitle })}>
       <input type="hidden" name="intent" value="interest-register" />
+      {actionData?.ok ? (
+        // The interest just withdrawn: said here, where the form is back.
+        <p role="status" className="text-sm text-success">
+          {actionData.message}
+        </p>
+      ) : null}
       <p className="text-sm text-muted-foreground">
         {left === null ? t("opportunities.interest.unlimited") : t("opportunities.interest.left", { left, limit: panel.limit ?? 0 })}{" "}
         {t("opportunities.interest.notAnOffer")}

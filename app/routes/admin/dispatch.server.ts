@@ -1,5 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import { FORM_UNREADABLE, type AdminActionResult } from "~/domain/action-result";
+import { formKeyOf, typedValues } from "~/domain/form-answer";
 import { i18nFor, translateMessage } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import { answer, readForm } from "~/server/http/answer.server";
@@ -7,7 +8,13 @@ import { requireAdmin } from "~/server/security/actor.server";
 import { adminActorFor } from "~/server/security/session.server";
 import type { AdminIntent } from "./types";
 
-const refused = (message: string): AdminActionResult => ({ ok: false, message });
+/** What an answer says of the page's form it answers: its key, and on a refusal what was typed. */
+type Naming = { formKey: string; values: Record<string, string> } | null;
+
+function named(result: AdminActionResult, naming: Naming): AdminActionResult {
+  if (!naming) return result;
+  return result.ok ? { ...result, formKey: naming.formKey } : { ...result, formKey: naming.formKey, values: naming.values };
+}
 
 /**
  * A refusal the write answered itself (a form that did not parse) in the request's
@@ -30,17 +37,23 @@ function localized(result: AdminActionResult, locale: Locale | undefined): Admin
  * anything else is logged and answered with the write's own failure message.
  */
 export function adminAction(request: Request, context: AppLoadContext, intents: Record<string, AdminIntent>) {
+  // Known once the form is read: a form of the page names itself (decision record 034).
+  let naming: Naming = null;
+  const refused = (message: string): AdminActionResult => named({ ok: false, message }, naming);
   return answer(context, { failure: FORM_UNREADABLE, reply: refused }, async () => {
     const actor = await adminActorFor(context);
     requireAdmin(actor);
     const form = await readForm(request);
+    const formKey = formKeyOf(form);
+    naming = formKey ? { formKey, values: typedValues(form) } : null;
     const key = String(form.get("intent") ?? "");
     const intent = Object.hasOwn(intents, key) ? intents[key] : undefined;
     if (!intent) return data(localized(refused("admin.action.unknown"), context.locale), { status: 400 });
     const failure = typeof intent.failure === "function" ? intent.failure(form) : intent.failure;
     return answer(context, { failure, reply: refused }, async () => {
       const outcome = await intent.run({ form, context, actor });
-      return "status" in outcome ? data(localized(outcome.result, context.locale), { status: outcome.status }) : data(localized(outcome, context.locale));
+      const [result, status] = "status" in outcome ? [outcome.result, outcome.status] : [outcome, 200];
+      return data(named(localized(result, context.locale), naming), { status });
     });
   });
 }

@@ -13,6 +13,7 @@ import {
 } from "~/domain/account-security";
 import { AppError } from "~/domain/app-error";
 import { backupCodeForms } from "~/domain/backup-codes";
+import { brand } from "~/domain/brand";
 import { deviceLabel } from "~/domain/devices";
 import { account, session, user } from "../db/schema.server";
 import {
@@ -214,10 +215,38 @@ export async function startTwoFactorEnrolment(
     context.auth.api.enableTwoFactor({ body: { password: input.password, method: "totp" }, headers: context.headers }),
   );
   if (enabled.method !== "totp") throw new Error("better-auth did not start a TOTP enrolment");
-  const { totpURI } = enabled;
+  return drawEnrolment(enabled.totpURI);
+}
+
+/** The otpauth:// URI as a QR code, and its secret grouped for typing. */
+async function drawEnrolment(totpURI: string): Promise<TwoFactorEnrolment> {
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
   const svg = await QRCode.toString(totpURI, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, manualKey: groupKey(secret) };
+}
+
+/** A base32 secret as step one shows it (grouped in fours). */
+const MANUAL_KEY = /^[A-Z2-7]{16,128}$/;
+
+/**
+ * Step one's QR code and key drawn again from the key step two's form posts back, so that
+ * a wrong first code keeps the investor on step two even when the page was posted without
+ * scripts (decision record 034). Nothing is stored or checked with it: it is the key this
+ * account's own page showed, drawn into the same otpauth:// URI better-auth wrote (issuer
+ * the brand's name, the account's address, 6 digits every 30 seconds). No key, or not a
+ * key: nothing to draw.
+ */
+export async function redrawTwoFactorEnrolment(
+  context: RequestContext,
+  actor: Actor,
+  input: { key: string },
+): Promise<TwoFactorEnrolment | undefined> {
+  const userId = requireUser(actor);
+  const secret = input.key.replace(/\s+/g, "").toUpperCase();
+  if (!MANUAL_KEY.test(secret)) return undefined;
+  const email = await accountEmail(context, userId);
+  const params = new URLSearchParams({ secret, issuer: brand.name, digits: "6", period: "30" });
+  return drawEnrolment(`otpauth://totp/${encodeURIComponent(brand.name)}:${encodeURIComponent(email)}?${params}`);
 }
 
 /**
