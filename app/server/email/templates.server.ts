@@ -59,14 +59,18 @@ export function safeUrl(url: string): string {
   return parsed.href;
 }
 
-/** "Hello Jane," or "Hello," in the reader's language. */
+/**
+ * "Hello Jane," for the owner of a verified address, or the greeting without a name
+ * ("Good day,") in the reader's language. Only mails to verified account addresses may
+ * pass a name: a mail to an address nobody has confirmed carries nothing anyone typed.
+ */
 export function greeting(firstName: string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
   const t = translator(locale);
   const name = firstName?.replace(/\s+/g, " ").trim();
   return name ? t("mail.greeting.named", { name }) : t("mail.greeting.plain");
 }
 
-/** "Hello," alone (mails to addresses nobody verified greet no one by name). */
+/** The greeting that reads naturally without a name ("Good day,"), for mails that name no one. */
 export function plainGreeting(locale: Locale = DEFAULT_LOCALE): string {
   return translator(locale)("mail.greeting.plain");
 }
@@ -190,9 +194,13 @@ ${paragraphsHtml}
   return { html, text };
 }
 
-/** The input of the account mails better-auth asks for: the reader's name, the link and their language. */
+/**
+ * The input of the account mails better-auth asks for: the link and the reader's language.
+ * No name: these go to an address nobody may have verified yet (a sign-up, a reset asked
+ * for an account never confirmed), and whoever signed up could have typed anything as a
+ * name (issue 32: "Buy cheap pills at ..." reached a stranger's inbox twice).
+ */
 interface AccountLinkInput {
-  firstName?: string | null;
   url: string;
   locale?: Locale;
 }
@@ -204,7 +212,7 @@ export function verificationEmail(input: AccountLinkInput): EmailContent {
     locale,
     preheader: t("mail.verify.preheader", values),
     heading: t("mail.verify.heading"),
-    paragraphs: [greeting(input.firstName, locale), t("mail.verify.body", values)],
+    paragraphs: [plainGreeting(locale), t("mail.verify.body", values)],
     action: { label: t("mail.verify.action"), url: input.url },
     note: t("mail.verify.note"),
   });
@@ -218,7 +226,7 @@ export function passwordResetEmail(input: AccountLinkInput): EmailContent {
     locale,
     preheader: t("mail.passwordReset.preheader", values),
     heading: t("mail.passwordReset.heading"),
-    paragraphs: [greeting(input.firstName, locale), t("mail.passwordReset.body", values)],
+    paragraphs: [plainGreeting(locale), t("mail.passwordReset.body", values)],
     action: { label: t("mail.passwordReset.action"), url: input.url },
     note: t("mail.passwordReset.note"),
   });

@@ -22,7 +22,7 @@ import { requireAdmin, requireUser, type Actor } from "../security/actor.server"
 import { recordAudit } from "./audit.server";
 import { entitlementsOf } from "./entitlements.server";
 import { findActiveOpportunity } from "./opportunities.server";
-import { listAdminEmails } from "./users.server";
+import { firstNameForMail, listAdminEmails } from "./users.server";
 
 /**
  * Expressions of interest (issue 15): an investor's own, on opportunities they may see,
@@ -97,7 +97,7 @@ export async function interestAllowance(ctx: ServiceContext, actor: Actor): Prom
 /** The account's name and verified address, for the mails about an interest. */
 async function investorOf(db: Database, userId: string) {
   const [row] = await db
-    .select({ email: user.email, firstName: profiles.firstName, lastName: profiles.lastName, locale: user.locale })
+    .select({ email: user.email, firstName: firstNameForMail, lastName: profiles.lastName, locale: user.locale })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, userId))

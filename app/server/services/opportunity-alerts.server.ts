@@ -8,6 +8,7 @@ import type { JobQueue } from "../jobs/queue.server";
 import type { AppConfig } from "../runtime/config.server";
 import type { Logger } from "../runtime/logger.server";
 import { entitlementsOfUsers } from "./entitlements.server";
+import { firstNameForMail } from "./users.server";
 import type { Locale } from "~/i18n/locales";
 
 /**
@@ -56,7 +57,7 @@ export async function dispatchOpportunityAlerts(deps: AlertDeps, now: Date = new
         confirmedAt: alertSubscriptions.confirmedAt,
         unsubscribeToken: alertSubscriptions.unsubscribeToken,
         email: user.email,
-        firstName: profiles.firstName,
+        firstName: firstNameForMail,
         locale: user.locale,
         opportunityId: investmentOpportunities.id,
         title: investmentOpportunities.title,

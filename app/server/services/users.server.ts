@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { ADMIN_USERS_PAGE_SIZE, LAST_ADMIN_MESSAGE, SELF_DEMOTION_MESSAGE, type AdminUser, type RoleChoice } from "~/domain/admin-users";
 import { AppError } from "~/domain/app-error";
 import type { OwnProfile } from "~/domain/profile";
@@ -98,6 +98,14 @@ function capitalise(word: string): string {
  * it is called inside a visitor's booking transaction and its result never leaves the
  * server except as mail recipients.
  */
+/**
+ * The profile's first name for a mail to the account's own address, only once that address
+ * is verified (null before): whoever made the account typed the name, and until the
+ * address is confirmed the mail may reach a stranger (issue 32). Select it with the user
+ * and profiles tables joined.
+ */
+export const firstNameForMail = sql<string | null>`case when ${user.emailVerified} then ${profiles.firstName} end`;
+
 export async function listAdminEmails(db: Database): Promise<string[]> {
   const rows = await db
     .select({ email: user.email })
