@@ -1,10 +1,13 @@
+import bidiFactory from "bidi-js";
 import { describe, expect, it } from "vitest";
 import { brand } from "~/domain/brand";
 import {
   adminBookingNoticeEmail,
+  bookingChangedEmail,
   bookingConfirmedEmail,
   bookingMailInput,
   bookingReceiptEmail,
+  bookingReminderEmail,
   formatSlotInZone,
   type BookingMailInput,
 } from "./booking-emails.server";
@@ -234,5 +237,59 @@ describe("bookingMailInput", () => {
   it("reads anything else as English", () => {
     expect(bookingMailInput({ ...row, locale: "fr" }, null, settings).locale).toBe("en");
     expect(bookingMailInput(row, null, settings).locale).toBe("en");
+  });
+});
+
+describe("a time range in an Arabic or Sorani mail reads as on the site, earlier time first (issue 32)", () => {
+  const bidi = bidiFactory();
+  /** A line as it is laid out left to right on the screen (Unicode's bidirectional algorithm, UAX #9, in a right-to-left paragraph). */
+  const onScreen = (line: string) => {
+    const levels = bidi.getEmbeddingLevels(line, "rtl");
+    const chars = [...line];
+    for (const [start, end] of bidi.getReorderSegments(line, levels)) chars.splice(start, end - start + 1, ...chars.slice(start, end + 1).reverse());
+    // Isolates take no room on screen.
+    return chars.join("").replace(/[\u2066-\u2069]/g, "");
+  };
+  const afternoon: BookingMailInput = {
+    ...input,
+    slot: { date: "2026-11-26", startTime: "14:30:00", endTime: "15:00:00" },
+    timeZone: "Asia/Baghdad",
+    investorTimeZone: "Asia/Dubai",
+    manageUrl: "https://tigris.example/ar/booking/token123",
+    status: "confirmed",
+  };
+  const mails = (i: BookingMailInput) => ({
+    receipt: bookingReceiptEmail(i),
+    confirmed: bookingConfirmedEmail(i, organizer),
+    moved: bookingChangedEmail(i, "moved", "investor"),
+    reminder: bookingReminderEmail(i, "24h"),
+  });
+
+  for (const locale of ["ar", "ckb"] as const) {
+    it(`${locale}: the plain text keeps each range in one left-to-right run`, () => {
+      for (const [name, mail] of Object.entries(mails({ ...afternoon, locale }))) {
+        const lines = mail.text.split("\n").filter((l) => l.includes("14:30"));
+        expect(lines.length, name).toBeGreaterThan(0);
+        for (const line of lines) expect(onScreen(line), name).toContain("14:30–15:00");
+        // The investor's own clock (Dubai, an hour ahead) too.
+        if (name === "confirmed") expect(mail.text.split("\n").map(onScreen).join("\n")).toContain("15:30–16:00");
+      }
+    });
+
+    it(`${locale}: the HTML isolates each range as an element, as the site does, and needs no invisible characters`, () => {
+      for (const [name, mail] of Object.entries(mails({ ...afternoon, locale }))) {
+        expect(mail.html, name).toContain('<span dir="ltr">14:30–15:00</span>');
+        expect(mail.html, name).not.toMatch(/[\u2066-\u2069]/);
+        // No range outside such an element.
+        expect(mail.html.replaceAll('<span dir="ltr">14:30–15:00</span>', "").replaceAll('<span dir="ltr">15:30–16:00</span>', ""), name).not.toMatch(/\d\d:\d\d–\d\d:\d\d/);
+      }
+    });
+  }
+
+  it("English is left as it was: no isolates, no extra elements", () => {
+    const mail = bookingConfirmedEmail({ ...afternoon, locale: "en" }, organizer);
+    expect(mail.html).toContain("14:30–15:00 (Baghdad time, GMT+3)");
+    expect(mail.html).not.toContain('dir="ltr"');
+    expect(mail.text).not.toMatch(/[\u2066-\u2069]/);
   });
 });

@@ -77,10 +77,23 @@ export function plainGreeting(locale: Locale = DEFAULT_LOCALE): string {
 
 /**
  * Text that must keep its left-to-right order inside right-to-left text (times like
- * "09:00–09:30", addresses, links): wrapped in an isolate outside English.
+ * "09:00–09:30", addresses, links): wrapped in an isolate outside English. The plain-text
+ * part keeps the isolate (U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE);
+ * the HTML part turns it into an element (`inlineHtml`), as the site's pages do, because
+ * mail programs that ignore those invisible characters would show "14:30–15:00" as
+ * "15:00–14:30" in an Arabic sentence.
  */
 export function keepLtr(locale: Locale, value: string): string {
-  return locale === DEFAULT_LOCALE ? value : `\u2066${value}\u2069`;
+  return locale === DEFAULT_LOCALE ? value : `${LRI}${value}${PDI}`;
+}
+
+const LRI = "\u2066";
+const PDI = "\u2069";
+const ISOLATED = new RegExp(`${LRI}([^${LRI}${PDI}]*)${PDI}`, "g");
+
+/** Text for an HTML element's content: escaped, each left-to-right isolate as a `<span dir="ltr">`. */
+export function inlineHtml(value: string): string {
+  return escapeHtml(value).replace(ISOLATED, '<span dir="ltr">$1</span>').replace(/[\u2066-\u2069]/g, "");
 }
 
 export interface LayoutInput {
@@ -113,7 +126,7 @@ export function layout(input: LayoutInput): { html: string; text: string } {
   const paragraphsHtml = input.paragraphs
     .map(
       (p) =>
-        `<p style="margin:0 0 16px 0;${align}font-family:${sans};font-size:16px;line-height:24px;color:${colors.text};">${escapeHtml(p)}</p>`,
+        `<p style="margin:0 0 16px 0;${align}font-family:${sans};font-size:16px;line-height:24px;color:${colors.text};">${inlineHtml(p)}</p>`,
     )
     .join("\n");
 
@@ -127,7 +140,7 @@ export function layout(input: LayoutInput): { html: string; text: string } {
 <title>${escapeHtml(input.heading)}</title>
 </head>
 <body${dirAttr} style="margin:0;padding:0;background-color:${colors.page};">
-<div style="display:none;max-height:0;overflow:hidden;opacity:0;mso-hide:all;">${escapeHtml(input.preheader)}</div>
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;mso-hide:all;">${inlineHtml(input.preheader)}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${colors.page};">
 <tr>
 <td align="center" style="padding:32px 16px;">
@@ -139,7 +152,7 @@ export function layout(input: LayoutInput): { html: string; text: string } {
 </tr>
 <tr>
 <td${dirAttr} style="background-color:${colors.card};padding:40px 32px 32px 32px;border-radius:0 0 8px 8px;${align}">
-<h1 style="margin:0 0 24px 0;${align}font-family:${serif};font-size:24px;line-height:32px;font-weight:normal;color:${colors.navy};">${escapeHtml(input.heading)}</h1>
+<h1 style="margin:0 0 24px 0;${align}font-family:${serif};font-size:24px;line-height:32px;font-weight:normal;color:${colors.navy};">${inlineHtml(input.heading)}</h1>
 ${paragraphsHtml}
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:32px 0;">
 <tr>
@@ -150,7 +163,7 @@ ${paragraphsHtml}
 </table>
 <p style="margin:0 0 8px 0;${align}font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};">${escapeHtml(t("mail.layout.copyLink"))}</p>
 <p${dir === "rtl" ? ' dir="ltr"' : ""} style="margin:0 0 24px 0;${dir === "rtl" ? "text-align:right;" : ""}font-family:${sans};font-size:14px;line-height:20px;word-break:break-all;"><a href="${href}" target="_blank" style="color:${colors.navy};text-decoration:underline;">${href}</a></p>
-<p style="margin:0;padding-top:24px;border-top:1px solid ${colors.rule};${align}font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};">${escapeHtml(input.note)}</p>${
+<p style="margin:0;padding-top:24px;border-top:1px solid ${colors.rule};${align}font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};">${inlineHtml(input.note)}</p>${
     unsubscribe
       ? `
 <p style="margin:12px 0 0 0;${align}font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};"><a href="${escapeHtml(unsubscribe)}" target="_blank" style="color:${colors.navy};text-decoration:underline;">${escapeHtml(t("mail.layout.unsubscribe"))}</a></p>`
