@@ -200,11 +200,23 @@ describe("in the language the visitor booked in (issue 17)", () => {
     expect(mail.subject).toBe(`ڕاوێژەکەت لەگەڵ ${brand.name} پشتڕاستکرایەوە`);
   });
 
-  it("the admins' notice stays in English whatever the visitor's language", () => {
-    const mail = adminBookingNoticeEmail(arabic);
-    expect(mail.subject).toBe("New consultation request from Jane Doe");
-    expect(mail.text).toContain("Consultation type: Investment Review");
-    expect(mail.html).toContain('<html lang="en">');
+  it("the admins' notice is in the admin's own language, whatever the visitor's (issue 32)", () => {
+    const english = adminBookingNoticeEmail(arabic);
+    expect(english.subject).toBe("New consultation request from Jane Doe");
+    expect(english.text).toContain("Consultation type: Investment Review");
+    expect(english.html).toContain('<html lang="en">');
+    expect(english.html).toContain('href="https://tigris.example/admin"');
+
+    const sorani = adminBookingNoticeEmail({ ...input, locale: "en" }, "ckb");
+    expect(sorani.subject).toBe("داواکاریی ڕاوێژی نوێ لە Jane Doe");
+    expect(sorani.html).toContain('<html lang="ckb" dir="rtl">');
+    expect(sorani.html).toContain('href="https://tigris.example/ckb/admin"');
+    // The visitor's name keeps its own direction, the address and phone read left to right.
+    expect(sorani.html).toContain("ناو: <bdi>Jane Doe</bdi>");
+    expect(sorani.html).toContain('ئیمەیڵ: <span dir="ltr">jane@example.com</span>');
+    expect(sorani.html).toContain('تەلەفۆن: <span dir="ltr">+44 20 7946 0000</span>');
+    expect(sorani.text).toContain("جۆری ڕاوێژ: پێداچوونەوەی وەبەرهێنان");
+    expect(sorani.text).not.toMatch(/Consultation type|Investment amount|Booking reference/);
   });
 
   it("writes the slot with the reader's day names and city", () => {
@@ -246,7 +258,10 @@ describe("a time range in an Arabic or Sorani mail reads as on the site, earlier
   const onScreen = (line: string) => {
     const levels = bidi.getEmbeddingLevels(line, "rtl");
     const chars = [...line];
-    for (const [start, end] of bidi.getReorderSegments(line, levels)) chars.splice(start, end - start + 1, ...chars.slice(start, end + 1).reverse());
+    for (const segment of bidi.getReorderSegments(line, levels)) {
+      const [start, end] = segment as [number, number];
+      chars.splice(start, end - start + 1, ...chars.slice(start, end + 1).reverse());
+    }
     // Isolates take no room on screen.
     return chars.join("").replace(/[\u2066-\u2069]/g, "");
   };

@@ -75,6 +75,11 @@ export function plainGreeting(locale: Locale = DEFAULT_LOCALE): string {
   return translator(locale)("mail.greeting.plain");
 }
 
+const LRI = "\u2066";
+const FSI = "\u2068";
+const PDI = "\u2069";
+const ISOLATED = /([\u2066\u2068])([^\u2066-\u2069]*)\u2069/g;
+
 /**
  * Text that must keep its left-to-right order inside right-to-left text (times like
  * "09:00–09:30", addresses, links): wrapped in an isolate outside English. The plain-text
@@ -84,16 +89,26 @@ export function plainGreeting(locale: Locale = DEFAULT_LOCALE): string {
  * "15:00–14:30" in an Arabic sentence.
  */
 export function keepLtr(locale: Locale, value: string): string {
-  return locale === DEFAULT_LOCALE ? value : `${LRI}${value}${PDI}`;
+  return locale === DEFAULT_LOCALE ? value : `${LRI}${withoutIsolates(value)}${PDI}`;
 }
 
-const LRI = "\u2066";
-const PDI = "\u2069";
-const ISOLATED = new RegExp(`${LRI}([^${LRI}${PDI}]*)${PDI}`, "g");
+/**
+ * Text someone typed (a name, a message line) inside a sentence in another language: it
+ * keeps its own direction, whichever its first letter gives, and does not disturb the
+ * sentence's (U+2068 FIRST STRONG ISOLATE … U+2069 outside English; `<bdi>` in the HTML).
+ */
+export function keepOwn(locale: Locale, value: string): string {
+  return locale === DEFAULT_LOCALE ? value : `${FSI}${withoutIsolates(value)}${PDI}`;
+}
 
-/** Text for an HTML element's content: escaped, each left-to-right isolate as a `<span dir="ltr">`. */
+/** Typed text may carry isolate characters of its own: they would unbalance ours. */
+const withoutIsolates = (value: string) => value.replace(/[\u2066-\u2069]/g, "");
+
+/** Text for an HTML element's content: escaped, each isolate as an element (`<span dir="ltr">`, `<bdi>`). */
 export function inlineHtml(value: string): string {
-  return escapeHtml(value).replace(ISOLATED, '<span dir="ltr">$1</span>').replace(/[\u2066-\u2069]/g, "");
+  return escapeHtml(value)
+    .replace(ISOLATED, (_whole, kind: string, inside: string) => (kind === LRI ? `<span dir="ltr">${inside}</span>` : `<bdi>${inside}</bdi>`))
+    .replace(/[\u2066-\u2069]/g, "");
 }
 
 export interface LayoutInput {
@@ -244,6 +259,22 @@ export function passwordResetEmail(input: AccountLinkInput): EmailContent {
     note: t("mail.passwordReset.note"),
   });
   return { subject: t("mail.passwordReset.subject", values), html, text, links: [safeUrl(input.url)] };
+}
+
+/** Someone a mail is written to: their address and the language they read it in. */
+export interface MailReader {
+  email: string;
+  locale: Locale;
+}
+
+/** One mail to each reader, in the reader's language: `write` runs once per language. */
+export function toEachReader(readers: readonly MailReader[], write: (locale: Locale) => EmailContent): Array<EmailContent & { to: string }> {
+  const written = new Map<Locale, EmailContent>();
+  return readers.map((reader) => {
+    let content = written.get(reader.locale);
+    if (!content) written.set(reader.locale, (content = write(reader.locale)));
+    return { ...content, to: reader.email };
+  });
 }
 
 /** The translating function and language of a mail's reader (English when none is known). */

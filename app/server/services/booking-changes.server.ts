@@ -11,6 +11,7 @@ import {
 } from "~/domain/booking-changes";
 import type { BookingStatus, BookingType } from "~/domain/constants";
 import { slotInstant, wallClockNow, type OfferedSlot, type SlotTimes } from "~/domain/slots";
+import { isLocale, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import { availabilitySlots, consultationBookings, investmentOpportunities } from "../db/schema.server";
 import {
@@ -23,6 +24,7 @@ import {
   type BookingMailInput,
 } from "../email/booking-emails.server";
 import { enqueueEmail, enqueueEmailOnce, enqueueEmails, type OutboxMessage } from "../email/outbox.server";
+import { toEachReader } from "../email/templates.server";
 import type { ServiceContext, ServiceJobs } from "../http/request-context.server";
 import type { JobQueue } from "../jobs/queue.server";
 import type { Logger } from "../runtime/logger.server";
@@ -31,11 +33,11 @@ import { requireAdmin, type Actor } from "../security/actor.server";
 import { bookingIdFromToken } from "../security/booking-token.server";
 import { brand } from "~/domain/brand";
 import { recordAudit } from "./audit.server";
-import { slotTakenOr, type Booking } from "./bookings.server";
+import { bookingReaderLocale, slotTakenOr, type Booking } from "./bookings.server";
 import { bookingClock, findOfferedSlotForUpdate, listUpcomingSlots } from "./slots.server";
 import { openToEveryone } from "./opportunities.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
-import { listAdminEmails } from "./users.server";
+import { listAdminReaders } from "./users.server";
 
 /**
  * A booking's life after it is made (issue 16): the investor moves or cancels it from its
@@ -57,6 +59,8 @@ interface Locked {
    * title is not for whoever holds the address.
    */
   opportunityPublic: boolean;
+  /** The language the investor reads the booking's mails in (`bookingReaderLocale`). */
+  readerLocale: Locale;
 }
 
 /** A booking with its slot and its opportunity's title, by id (add `.for("update", ...)` to lock it). */
@@ -67,6 +71,7 @@ function selectBooking(db: Database, bookingId: string, now: Date = new Date()) 
       slot: { date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime },
       opportunityTitle: investmentOpportunities.title,
       opportunityPublic: sql<boolean>`coalesce(${openToEveryone(now)}, false)`,
+      readerLocale: bookingReaderLocale,
     })
     .from(consultationBookings)
     .leftJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
@@ -80,12 +85,14 @@ function asLocked(row: {
   slot: { date: string | null; startTime: string | null; endTime: string | null } | null;
   opportunityTitle: string | null;
   opportunityPublic: boolean;
+  readerLocale: string;
 }): Locked {
   return {
     booking: row.booking,
     slot: row.slot?.date ? (row.slot as SlotTimes) : null,
     opportunityTitle: row.opportunityTitle ?? null,
     opportunityPublic: row.opportunityPublic === true,
+    readerLocale: isLocale(row.readerLocale) ? row.readerLocale : row.booking.locale,
   };
 }
 
@@ -94,10 +101,13 @@ async function lockBooking(tx: Database, bookingId: string, now?: Date): Promise
   return row ? asLocked(row) : null;
 }
 
-/** What the mails read of a locked booking: `for: "investor"` names the opportunity only when it is public. */
+/**
+ * What the mails read of a locked booking: for the investor, in their language and naming
+ * the opportunity only when it is public; for the admins (each notice then in the admin's own language), all of it.
+ */
 function mailInput(config: AppConfig, locked: Locked, audience: "investor" | "admins" = "investor"): BookingMailInput {
   const opportunityTitle = audience === "admins" || locked.opportunityPublic ? locked.opportunityTitle : null;
-  return bookingMailInput({ ...locked.booking, opportunityTitle }, locked.slot, config);
+  return bookingMailInput({ ...locked.booking, locale: locked.readerLocale, opportunityTitle }, locked.slot, config);
 }
 
 const nowOf = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
@@ -367,8 +377,10 @@ async function tell(
   const mail = bookingChangedEmail(mailInput(ctx.config, locked), kind, by);
   const mails: OutboxMessage[] = [{ ...mail, to: locked.booking.email, kind: `booking-${kind}`, bookingId: locked.booking.id }];
   if (adminNote) {
-    const notice = adminBookingChangedEmail(mailInput(ctx.config, locked, "admins"), adminNote);
-    for (const admin of await listAdminEmails(tx)) mails.push({ ...notice, to: admin, kind: `booking-admin-${adminNote.kind}`, bookingId: locked.booking.id });
+    const input = mailInput(ctx.config, locked, "admins");
+    for (const notice of toEachReader(await listAdminReaders(tx), (locale) => adminBookingChangedEmail(input, adminNote, locale))) {
+      mails.push({ ...notice, kind: `booking-admin-${adminNote.kind}`, bookingId: locked.booking.id });
+    }
   }
   await enqueueEmails(tx, ctx.jobs, mails);
 }

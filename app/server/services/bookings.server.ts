@@ -52,6 +52,21 @@ export const OWN_BOOKINGS_LIMIT = 100;
  */
 export const slotHasLiveBooking = sql<boolean>`exists (select 1 from ${consultationBookings} as live where live.availability_slot_id = ${availabilitySlots}.id and live.status <> 'cancelled')`;
 
+/**
+ * The language a booking's mails are read in (issue 32): the saved language ("Language for
+ * e-mails") of the account the booking's address belongs to, when that is known: the
+ * booker's own account, or a verified account with that address (as the dashboard claims
+ * bookings made signed out). Otherwise the language of the page it was made on. Read when
+ * each mail is written, so a reminder follows a language changed since.
+ */
+export const bookingReaderLocale = sql<Locale>`coalesce((select reader.locale from "user" as reader where reader.email = lower(${consultationBookings}.email) and (reader.email_verified or reader.id = ${consultationBookings}.user_id)), ${consultationBookings}.locale)`;
+
+/** `bookingReaderLocale` of one booking (inside the caller's transaction). */
+export async function readerLocaleOf(db: Database, bookingId: string): Promise<Locale> {
+  const [row] = await db.select({ locale: bookingReaderLocale }).from(consultationBookings).where(eq(consultationBookings.id, bookingId)).limit(1);
+  return row?.locale ?? "en";
+}
+
 // ---- The one booking-with-slot select ---------------------------------------------------------
 
 const withSlotColumns = {

@@ -4,14 +4,15 @@ import { ENQUIRY_TOASTS, type EnquiryInput } from "~/domain/enquiry";
 import { ENQUIRY_TOAST_VALUES } from "~/domain/enquiry-messages";
 import { adminBookingNoticeEmail, bookingMailInput, bookingReceiptEmail } from "../email/booking-emails.server";
 import { enqueueEmails } from "../email/outbox.server";
+import { toEachReader } from "../email/templates.server";
 import type { ServiceContext } from "../http/request-context.server";
 import type { Actor } from "../security/actor.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
-import { SLOT_TAKEN_MESSAGE, createBooking } from "./bookings.server";
+import { SLOT_TAKEN_MESSAGE, createBooking, readerLocaleOf } from "./bookings.server";
 import { recordContactMessage } from "./messages.server";
 import { findActiveOpportunity } from "./opportunities.server";
 import { bookingClock, findOfferedSlotForUpdate } from "./slots.server";
-import { getOwnProfile, listAdminEmails } from "./users.server";
+import { getOwnProfile, listAdminReaders } from "./users.server";
 
 /** SPEC.md section 9: one submission per 30 seconds, from one address and for one e-mail. */
 export const ENQUIRY_COOLDOWN: LimitRule = { max: 1, windowSeconds: 30 };
@@ -70,11 +71,13 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
       });
 
       const slotTimes = slot ? { date: slot.date, startTime: slot.startTime, endTime: slot.endTime } : null;
-      const mail = bookingMailInput({ ...booking, opportunityTitle: opportunity?.title ?? null }, slotTimes, ctx.config);
-      const notice = adminBookingNoticeEmail(mail);
+      // The receipt in the investor's saved language when the address is known to be theirs.
+      const locale = await readerLocaleOf(tx, booking.id);
+      const mail = bookingMailInput({ ...booking, locale, opportunityTitle: opportunity?.title ?? null }, slotTimes, ctx.config);
+      const notices = toEachReader(await listAdminReaders(tx), (locale) => adminBookingNoticeEmail(mail, locale));
       await enqueueEmails(tx, ctx.jobs, [
         { ...bookingReceiptEmail(mail), to: booking.email, kind: "booking-receipt", bookingId: booking.id },
-        ...(await listAdminEmails(tx)).map((admin) => ({ ...notice, to: admin, kind: "booking-admin-notice", bookingId: booking.id })),
+        ...notices.map((notice) => ({ ...notice, kind: "booking-admin-notice", bookingId: booking.id })),
       ]);
       return { bookingId: booking.id };
     });

@@ -9,6 +9,7 @@ import type { Database } from "../db/client.server";
 import type { Logger } from "../runtime/logger.server";
 import { createUser, insertPasswordLogin } from "../db/factories.server";
 import { account, profiles, session, user, userRoles } from "../db/schema.server";
+import type { MailReader } from "../email/templates.server";
 
 /**
  * SPEC.md section 4: admin only with a user_roles row saying so; false when there is
@@ -106,15 +107,18 @@ function capitalise(word: string): string {
  */
 export const firstNameForMail = sql<string | null>`case when ${user.emailVerified} then ${profiles.firstName} end`;
 
-export async function listAdminEmails(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ email: user.email })
+/**
+ * Every admin's address with the language they read their notices in: their own saved
+ * "Language for e-mails" (issue 32).
+ */
+export async function listAdminReaders(db: Database): Promise<MailReader[]> {
+  return db
+    .select({ email: user.email, locale: user.locale })
     .from(userRoles)
     .innerJoin(user, eq(user.id, userRoles.userId))
     .where(eq(userRoles.role, "admin"))
     .orderBy(user.email)
     .limit(100);
-  return rows.map((r) => r.email);
 }
 
 /** SPEC.md section 7 (admin): every profile, newest first, with its e-mail and role; admins only, paged in SQL. */
