@@ -93,7 +93,8 @@ async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<voi
 /**
  * Bookings and messages up to `total` each, as a busy year of enquiries would leave them:
  * every status and type, one message in ten unread, a surname shared by one row in a
- * thousand (what the search looks for).
+ * thousand (what the search looks for). Each has its own reference, BENCH-<n>: a
+ * million drawn at random (the column's default) would clash with one another.
  */
 async function seedUpTo(url: string, total: number) {
   const client = new pg.Client({ connectionString: url });
@@ -107,8 +108,8 @@ async function seedUpTo(url: string, total: number) {
       const end = Math.min(total, start + 249_999);
       await client.query(`
         with made as (
-          insert into consultation_bookings (first_name, last_name, email, investment_amount, message, booking_type, status, locale, created_at)
-          select 'Investor', ${surname}, 'bench.' || g || '@example.com', '$' || (250 + g % 750) || ',000',
+          insert into consultation_bookings (reference, first_name, last_name, email, investment_amount, message, booking_type, status, locale, created_at)
+          select 'BENCH-' || g, 'Investor', ${surname}, 'bench.' || g || '@example.com', '$' || (250 + g % 750) || ',000',
                  'Interested in the payment plan and the escrow arrangements, reference ' || g,
                  (array['consultation','investment_review','site_visit'])[1 + g % 3],
                  (array['pending','confirmed','completed','cancelled'])[1 + g % 4],

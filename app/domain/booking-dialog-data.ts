@@ -30,7 +30,7 @@ export interface BookingTimesData {
 
 /** The enquiry action's answer (POST /?index), which the form turns into messages and toasts. */
 export type EnquiryResult =
-  | { status: "sent" }
+  | { status: "sent"; reference: string }
   | { status: "invalid"; fieldErrors: Partial<Record<string, string>> }
   | { status: "slot-taken" }
   | { status: "rate-limited" }

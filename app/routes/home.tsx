@@ -52,8 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const fieldErrors = translateFieldErrors(checked.fieldErrors, translator(context.locale));
       return data<EnquiryResult>({ status: "invalid", fieldErrors }, { status: 400 });
     }
-    await submitEnquiry(context, await actorFor(context), checked.value);
-    return data<EnquiryResult>({ status: "sent" });
+    const { reference } = await submitEnquiry(context, await actorFor(context), checked.value);
+    return data<EnquiryResult>({ status: "sent", reference });
   });
 }
 

@@ -14,6 +14,7 @@ import {
 
 const input: BookingMailInput = {
   bookingId: "6f1c1f7e-5a5b-4c1e-9a3e-0d5f1a2b3c4d",
+  reference: "TA-7K3F9Q",
   firstName: "Jane",
   lastName: "Doe",
   email: "jane@example.com",
@@ -101,8 +102,11 @@ describe("bookingReceiptEmail", () => {
       expect(part).toContain("within 24 hours");
       expect(part).toContain("Investment Review");
       expect(part).toContain("Mon, 23 Nov 2026, 09:00–09:30 (London time, GMT)");
-      expect(part).toContain("Hello,");
-      expect(part).toContain(input.bookingId);
+      // A greeting that reads naturally without a name, and the booking by its reference, not its id (issue 32).
+      expect(part).toContain("Good day,");
+      expect(part).not.toMatch(/Hello/);
+      expect(part).toContain("Booking reference: TA-7K3F9Q");
+      expect(part).not.toContain(input.bookingId);
     }
     expect(mail.icalEvent).toBeUndefined();
   });
@@ -128,7 +132,7 @@ describe("adminBookingNoticeEmail", () => {
       "Requested time: Mon, 23 Nov 2026, 09:00–09:30 (London time, GMT)",
       "Investment amount: $500,000 - $1,000,000",
       "I would like to discuss",
-      `Booking reference: ${input.bookingId}`,
+      "Booking reference: TA-7K3F9Q",
     ]) {
       expect(mail.text).toContain(detail);
     }
@@ -228,6 +232,7 @@ describe("in the language the visitor booked in (issue 17)", () => {
 describe("bookingMailInput", () => {
   const row = {
     id: input.bookingId,
+    reference: input.reference,
     firstName: "Jane",
     lastName: "Doe",
     email: "jane@example.com",

@@ -32,6 +32,8 @@ import { keepLtr, keepOwn, layout, plainGreeting, readerOf, type EmailContent } 
 
 export interface BookingMailInput {
   bookingId: string;
+  /** The booking's reference for people ("TA-7K3F9Q"): what the mails name it by (the invite's UID stays the id). */
+  reference: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -66,7 +68,7 @@ export interface BookingMailInput {
 
 /** A booking row, its slot and the firm's settings as the mails read them. */
 export function bookingMailInput(
-  booking: Pick<BookingMailInput, "firstName" | "lastName" | "email" | "phone" | "investmentAmount" | "bookingType" | "message"> & {
+  booking: Pick<BookingMailInput, "reference" | "firstName" | "lastName" | "email" | "phone" | "investmentAmount" | "bookingType" | "message"> & {
     id: string;
     preferredTime: string | null;
     status?: BookingStatus;
@@ -82,6 +84,7 @@ export function bookingMailInput(
   const locale: Locale = isLocale(booking.locale) ? booking.locale : DEFAULT_LOCALE;
   return {
     bookingId: booking.id,
+    reference: booking.reference,
     firstName: booking.firstName,
     lastName: booking.lastName,
     email: booking.email,
@@ -158,12 +161,12 @@ const localSlot = (input: BookingMailInput, slot: NonNullable<BookingMailInput["
 
 /** What the firm knows of the request for certain: the type and the slot as stored. */
 function bookedDetails(input: BookingMailInput): string[] {
-  const { t } = readerOfBooking(input);
+  const { t, locale } = readerOfBooking(input);
   return [
     t("mail.booking.detail.type", { type: bookingTypeLabel(input.bookingType, t) }),
     ...opportunityLine(input),
     t("mail.booking.detail.requestedTime", { when: input.slot ? localSlot(input, input.slot) : t("mail.booking.detail.toBeAgreed") }),
-    t("mail.booking.detail.reference", { reference: input.bookingId }),
+    t("mail.booking.detail.reference", { reference: keepLtr(locale, input.reference) }),
   ];
 }
 
@@ -321,7 +324,7 @@ export function adminBookingNoticeEmail(booking: BookingMailInput, locale: Local
       ...contactDetails(input),
       ...requestDetails(input),
       ...messageParagraphs(t("mail.admin.detail.message"), input.message, locale),
-      t("mail.booking.detail.reference", { reference: input.bookingId }),
+      t("mail.booking.detail.reference", { reference: keepLtr(locale, input.reference) }),
     ],
     ...adminFooter(input),
   });
@@ -452,7 +455,7 @@ export function bookingChangedEmail(input: BookingMailInput, kind: BookingChange
       ...(live ? investorTimeLine(input) : []),
       ...opportunityLine(input),
       ...(live ? meetingLine(input) : []),
-      t("mail.booking.detail.reference", { reference: input.bookingId }),
+      t("mail.booking.detail.reference", { reference: keepLtr(locale, input.reference) }),
     ],
     action: live ? investorAction(input) : opportunitiesAction(input),
     note: live && input.manageUrl ? manageNote(input) : t("mail.booking.questions", { email: brand.email }),
@@ -493,7 +496,7 @@ export function adminBookingChangedEmail(
       t("mail.booking.detail.type", { type: bookingTypeLabel(input.bookingType, t) }),
       ...opportunityLine(input),
       t("mail.admin.detail.email", { email: keepLtr(locale, oneLine(input.email)) }),
-      t("mail.booking.detail.reference", { reference: input.bookingId }),
+      t("mail.booking.detail.reference", { reference: keepLtr(locale, input.reference) }),
     ],
     ...adminFooter(input),
   });

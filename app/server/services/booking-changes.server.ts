@@ -235,6 +235,8 @@ export async function workReminders(jobs: Pick<JobQueue, "work" | "send">, deps:
 /** What the booking page (and the dashboard's actions) show of a booking. */
 export interface ManagedBooking {
   id: string;
+  /** Its reference for people ("TA-7K3F9Q"). */
+  reference: string;
   token: string;
   bookingType: BookingType;
   status: BookingStatus;
@@ -276,6 +278,7 @@ export async function findManagedBooking(
   return {
     booking: {
       id: booking.id,
+      reference: booking.reference,
       token,
       bookingType: booking.bookingType,
       status: booking.status,

@@ -29,7 +29,7 @@ export const ENQUIRY_DAILY_LIMIT_PER_EMAIL: LimitRule = { max: 5, windowSeconds:
  * ago, switched off, or started) refuses the whole submission with CONFLICT and writes
  * nothing; two visitors racing for one slot are settled by the live-booking unique index.
  */
-export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: EnquiryInput): Promise<{ bookingId: string }> {
+export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: EnquiryInput): Promise<{ bookingId: string; reference: string }> {
   const { db } = ctx;
   const clock = bookingClock(ctx);
   // The opportunity is kept only if this visitor may see it (an unknown, draft or
@@ -79,7 +79,7 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
         { ...bookingReceiptEmail(mail), to: booking.email, kind: "booking-receipt", bookingId: booking.id },
         ...notices.map((notice) => ({ ...notice, kind: "booking-admin-notice", bookingId: booking.id })),
       ]);
-      return { bookingId: booking.id };
+      return { bookingId: booking.id, reference: booking.reference };
     });
     ctx.log.info({ bookingId: submitted.bookingId }, "enquiry received");
     return submitted;
