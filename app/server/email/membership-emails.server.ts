@@ -129,6 +129,37 @@ export function alertConfirmationEmail(input: { siteUrl: string; topic: AlertTop
   return { subject: t("mail.alert.confirm.subject", { brand: brand.name }), html, text };
 }
 
+const SUBSCRIBED: Record<AlertTopic, { subject: MessageKey; promise: MessageKey }> = {
+  app_launch: { subject: "mail.alert.subscribed.subject.appLaunch", promise: "mail.alert.subscribed.appLaunch" },
+  new_opportunities: { subject: "mail.alert.subscribed.subject.newOpportunities", promise: "mail.alert.subscribed.newOpportunities" },
+};
+
+/** An alert's unsubscribe link, on the page in the reader's language (it works signed out: the token is the permission). */
+export function unsubscribeUrl(siteUrl: string, locale: Locale, token: string): string {
+  return pageUrl(siteUrl, locale, `/alerts/unsubscribe?token=${token}`);
+}
+
+/**
+ * "You are subscribed" (issue 32): to an address just confirmed (or a signed-in investor's
+ * own), what they will receive and how to stop, with the unsubscribe link under the note
+ * and in the List-Unsubscribe header, as every alert has. The firm's words only.
+ */
+export function alertSubscribedEmail(input: { siteUrl: string; topic: AlertTopic; unsubscribeToken: string; locale?: Locale }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const values = { brand: brand.name };
+  const unsubscribe = unsubscribeUrl(input.siteUrl, locale, input.unsubscribeToken);
+  const { html, text } = layout({
+    locale,
+    preheader: t("mail.alert.subscribed.preheader"),
+    heading: t("mail.alert.subscribed.heading"),
+    paragraphs: [plainGreeting(locale), t(SUBSCRIBED[input.topic].promise, values), t("mail.alert.subscribed.howToStop")],
+    action: { label: t("mail.alert.subscribed.action", values), url: pageUrl(input.siteUrl, locale, "/") },
+    note: t("mail.alert.subscribed.note", values),
+    unsubscribeUrl: unsubscribe,
+  });
+  return { subject: t(SUBSCRIBED[input.topic].subject, values), html, text, unsubscribeUrl: unsubscribe };
+}
+
 /** A new opportunity, to a subscriber it just opened to (an Elite member before the public). */
 export function newOpportunityAlertEmail(input: {
   siteUrl: string;
