@@ -34,7 +34,7 @@ export interface BookingTimesData {
  * (`values`): posted without scripts, the page is drawn anew and keeps it only so.
  */
 export type EnquiryResult =
-  | { status: "sent" }
+  | { status: "sent"; reference: string }
   | { status: "invalid"; fieldErrors: Partial<Record<string, string>>; formKey?: string; values?: Record<string, string> }
   | { status: "slot-taken" }
   | { status: "rate-limited" }

@@ -8,6 +8,8 @@ import type { SlotTimes } from "./slots";
  */
 export interface BookingWithSlot {
   id: string;
+  /** Its reference for people ("TA-7K3F9Q", app/domain/booking-reference.ts). */
+  reference: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -30,7 +32,7 @@ export interface BookingWithSlot {
 /** An investor's own booking as their dashboard lists it. */
 export type OwnBooking = Pick<
   BookingWithSlot,
-  "id" | "bookingType" | "status" | "preferredTime" | "message" | "createdAt" | "slot" | "opportunityTitle" | "meetingLink"
+  "id" | "reference" | "bookingType" | "status" | "preferredTime" | "message" | "createdAt" | "slot" | "opportunityTitle" | "meetingLink"
 > & {
   /** The token of its booking page; null once the meeting is over. */
   manageToken: string | null;

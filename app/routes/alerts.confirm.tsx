@@ -1,6 +1,7 @@
 import { CheckCircle2, MailCheck } from "lucide-react";
 import { data } from "react-router";
 import { LinkActionCard } from "~/components/site/link-action-card";
+import { UnsubscribeHint } from "~/components/site/unsubscribe-hint";
 import { ALERT_MESSAGES, type AlertTopic, alertTokenSchema } from "~/domain/alerts";
 import { brand } from "~/domain/brand";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
@@ -22,7 +23,8 @@ const QUESTIONS = {
 
 /**
  * /alerts/confirm?token= (issue 15): the double opt-in. Opening the link changes nothing
- * (mail scanners open links); the button confirms.
+ * (mail scanners open links); the button confirms, and the page then says how to stop
+ * (issue 32), as the "you are subscribed" mail does.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = alertTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
@@ -30,15 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token: token.success ? token.data : null, topic: pending?.topic ?? null };
 }
 
-type ActionData = { confirmed: true; topic: string } | { confirmed: false; message: string };
+type ActionData = { confirmed: true; topic: string; unsubscribeToken: string } | { confirmed: false; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const reply = (message: string): ActionData => ({ confirmed: false, message });
   return answer(context, { failure: ALERT_MESSAGES.failed, reply }, async () => {
     const token = alertTokenSchema.safeParse((await readForm(request)).get("token"));
     if (!token.success) return data(reply(translator(context.locale)(ALERT_MESSAGES.confirmLinkInvalid)), { status: 400 });
-    const { topic } = await confirmAlert(context, await actorFor(context), { token: token.data });
-    return data<ActionData>({ confirmed: true, topic });
+    const { topic, unsubscribeToken } = await confirmAlert(context, await actorFor(context), { token: token.data });
+    return data<ActionData>({ confirmed: true, topic, unsubscribeToken });
   });
 }
 
@@ -66,6 +68,8 @@ export default function ConfirmAlert({ loaderData, actionData }: Route.Component
       done={done}
       error={actionData && !actionData.confirmed ? actionData.message : null}
       invalid={t(ALERT_MESSAGES.confirmLinkInvalid)}
-    />
+    >
+      {actionData?.confirmed === true ? <UnsubscribeHint token={actionData.unsubscribeToken} /> : null}
+    </LinkActionCard>
   );
 }

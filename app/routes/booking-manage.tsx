@@ -1,6 +1,7 @@
 import { CalendarClock, CalendarX2, LoaderCircle } from "lucide-react";
 import { data, Form, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BookingContextRows } from "~/components/booking/meeting-link";
+import { BookingReference } from "~/components/booking/booking-reference";
 import { SlotWhen } from "~/components/booking/slot-when";
 import { BookingStatusBadge } from "~/components/dashboard/booking-status-badge";
 import { LinkCard } from "~/components/site/link-action-card";
@@ -133,6 +134,12 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
               </dd>
             </div>
             <BookingContextRows opportunityTitle={booking.opportunityTitle} meetingLink={booking.meetingLink} />
+            <div>
+              <dt className="font-medium text-muted-foreground">{t("booking.reference")}</dt>
+              <dd>
+                <BookingReference value={booking.reference} />
+              </dd>
+            </div>
           </dl>
         </section>
 

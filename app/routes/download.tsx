@@ -1,6 +1,7 @@
 import { BellRing, CalendarCheck, FileText, LineChart, LoaderCircle, Smartphone } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
+import { UnsubscribeHint } from "~/components/site/unsubscribe-hint";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -26,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { email: viewer?.email ?? "" };
 }
 
-type NotifyAnswer = { ok: true; message: string } | { ok: false; message: string; field?: boolean };
+type NotifyAnswer = { ok: true; message: string; unsubscribeToken?: string } | { ok: false; message: string; field?: boolean };
 
 /**
  * Notify Me (issue 15): the app-launch alert, confirmed through a link sent to the address
@@ -39,8 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answer(context, { failure: ALERT_MESSAGES.failed, reply }, async () => {
     const parsed = notifyMeSchema.safeParse(Object.fromEntries(await readForm(request)));
     if (!parsed.success) return data<NotifyAnswer>({ ok: false, message: say(parsed.error.issues[0]?.message ?? ALERT_MESSAGES.failed), field: true }, { status: 400 });
-    const { confirmed } = await requestLaunchAlert(context, await actorFor(context), parsed.data);
-    return data<NotifyAnswer>({ ok: true, message: say(confirmed ? ALERT_MESSAGES.confirmed : ALERT_MESSAGES.checkEmail) });
+    const requested = await requestLaunchAlert(context, await actorFor(context), parsed.data);
+    return data<NotifyAnswer>(
+      requested.confirmed
+        ? { ok: true, message: say(ALERT_MESSAGES.confirmed), unsubscribeToken: requested.unsubscribeToken }
+        : { ok: true, message: say(ALERT_MESSAGES.checkEmail) },
+    );
   });
 }
 
@@ -82,9 +87,10 @@ export default function Download({ loaderData, actionData }: Route.ComponentProp
       <StaticSection title={t("portal.download.notifyTitle")}>
         <p>{t("portal.download.notifyText")}</p>
         {actionData?.ok ? (
-          <p role="alert" className="rounded-md border border-success/40 bg-success/10 p-4 text-sm text-foreground">
-            {actionData.message}
-          </p>
+          <div className="rounded-md border border-success/40 bg-success/10 p-4 text-sm text-foreground">
+            <p role="alert">{actionData.message}</p>
+            {actionData.unsubscribeToken ? <UnsubscribeHint token={actionData.unsubscribeToken} /> : null}
+          </div>
         ) : (
           <Form method="post" className="flex flex-wrap items-end gap-3" aria-label={t("portal.download.formLabel")}>
             <div className="grid min-w-64 flex-1 gap-1.5">

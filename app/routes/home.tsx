@@ -55,8 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const formKey = formKeyOf(form);
       return data<EnquiryResult>({ status: "invalid", fieldErrors, ...(formKey ? { formKey, values: typedValues(form) } : {}) }, { status: 400 });
     }
-    await submitEnquiry(context, await actorFor(context), checked.value);
-    return data<EnquiryResult>({ status: "sent" });
+    const { reference } = await submitEnquiry(context, await actorFor(context), checked.value);
+    return data<EnquiryResult>({ status: "sent", reference });
   });
 }
 

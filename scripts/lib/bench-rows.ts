@@ -18,8 +18,8 @@ export async function seedBookingsAndMessages(query: RunQuery, total: number): P
     const end = Math.min(total, start + ROWS_PER_STATEMENT - 1);
     await query(`
       with made as (
-        insert into consultation_bookings (first_name, last_name, email, investment_amount, message, booking_type, status, locale, created_at)
-        select 'Investor', ${surname}, 'bench.' || g || '@example.com', '$' || (250 + g % 750) || ',000',
+        insert into consultation_bookings (reference, first_name, last_name, email, investment_amount, message, booking_type, status, locale, created_at)
+        select 'BENCH-' || g, 'Investor', ${surname}, 'bench.' || g || '@example.com', '$' || (250 + g % 750) || ',000',
                'Interested in the payment plan and the escrow arrangements, reference ' || g,
                (array['consultation','investment_review','site_visit'])[1 + g % 3],
                (array['pending','confirmed','completed','cancelled'])[1 + g % 4],

@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
 
 /** The CSV exports of the admin's Bookings and Messages tabs, downloaded in a real browser. */
 
-const BOOKINGS_HEADER = "Created at,First name,Last name,E-mail,Phone,Investment amount,Type,Status,Slot date,Slot start,Slot end,Preferred time,Message";
+const BOOKINGS_HEADER = "Created at,First name,Last name,E-mail,Phone,Investment amount,Type,Status,Slot date,Slot start,Slot end,Preferred time,Message,Reference";
 
 test.describe("/admin CSV export", () => {
   test("an admin downloads the bookings as CSV; a visitor is refused", async ({ page, baseURL, playwright }) => {

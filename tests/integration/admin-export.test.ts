@@ -37,6 +37,7 @@ const BOOKING_HEADER = [
   "Slot end",
   "Preferred time",
   "Message",
+  "Reference",
 ];
 const MESSAGE_HEADER = [
   "Created at",
@@ -108,6 +109,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
   it("gives an admin the filtered bookings as a dated CSV download, BOM and header first", async () => {
     const slot = await createSlot(t.db, { date: "2031-03-04", startTime: "09:00:00", endTime: "09:30:00" });
     await insertBooking(t.db, {
+      reference: "TA-7K3F9Q",
       firstName: "Layla",
       lastName: "Hassan",
       email: "layla@example.com",
@@ -144,6 +146,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
         "09:30",
         "",
         "Please call me.",
+        "TA-7K3F9Q",
       ],
     ]);
 

@@ -25,6 +25,8 @@ const SAID = {
   checkEmail: "Thank you. We will notify you when the app launches: please confirm your address with the link we have just sent you.",
   confirmed: "Thank you. We will notify you when the app launches, with a single message on the day.",
   unsubscribed: "You are unsubscribed. You will not receive these e-mails any more.",
+  howToStop: "Changed your mind? You can stop these e-mails at any time:",
+  subscribedMail: "Changed your mind? One click on the unsubscribe link at the end of this e-mail stops them; you do not need to sign in.",
 };
 
 let t: TestDatabase;
@@ -105,6 +107,48 @@ describe(`alerts over HTTP (${testDriver})`, () => {
     expect(await mailsTo(email, "alert-confirmation")).toHaveLength(1);
   });
 
+  it("tells the subscriber how to stop, on the confirmed page and in a short mail, with a link that works signed out (issue 32)", async () => {
+    const email = `subscribed-${Date.now()}@example.com`;
+    await post("/download", { email });
+    const token = linkIn((await mailsTo(email, "alert-confirmation"))[0]!.textBody, "/alerts/confirm")!;
+    // Nothing but the confirmation until the address is confirmed.
+    expect(await mailsTo(email, "alert-subscribed")).toHaveLength(0);
+
+    const confirmed = await post("/alerts/confirm", { token });
+    expect(confirmed.status).toBe(200);
+    const { unsubscribeToken } = (await subscriptionOf("app_launch", email))!;
+    // The page: how to stop, and the link.
+    expect(confirmed.text).toContain(SAID.howToStop);
+    expect(confirmed.text).toContain(`href="/alerts/unsubscribe?token=${unsubscribeToken}"`);
+    // The mail, to the address now confirmed: the same link, in the text and the List-Unsubscribe header.
+    const [mail, ...more] = await mailsTo(email, "alert-subscribed");
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe("You are subscribed to the Tigris Advisory app launch e-mail");
+    const link = `${app.base}/alerts/unsubscribe?token=${unsubscribeToken}`;
+    expect(mail!.unsubscribeUrl).toBe(link);
+    expect(mail!.textBody).toContain(link);
+    expect(mail!.textBody).toContain(SAID.subscribedMail);
+    // The link asks first (signed out), then one button stops the mails.
+    expect(await (await fetch(link)).text()).toContain("Stop app launch e-mails");
+    expect((await post(`/alerts/unsubscribe?token=${unsubscribeToken}`, { token: unsubscribeToken })).status).toBe(200);
+    expect((await subscriptionOf("app_launch", email))!.unsubscribedAt).not.toBeNull();
+    // Confirming is once only: no second mail.
+    expect((await post("/alerts/confirm", { token })).status).toBe(400);
+    expect(await mailsTo(email, "alert-subscribed")).toHaveLength(1);
+  });
+
+  it("says it in the language the address was confirmed in, the link leading to that language's page", async () => {
+    const email = `subscribed-ar-${Date.now()}@example.com`;
+    await post("/ar/download", { email });
+    const token = linkIn((await mailsTo(email, "alert-confirmation"))[0]!.textBody, "/ar/alerts/confirm")!;
+    const confirmed = await post("/ar/alerts/confirm", { token });
+    const { unsubscribeToken } = (await subscriptionOf("app_launch", email))!;
+    expect(confirmed.text).toContain(`href="/ar/alerts/unsubscribe?token=${unsubscribeToken}"`);
+    const [mail] = await mailsTo(email, "alert-subscribed");
+    expect(mail!.subject).toBe("اشتراكك مؤكَّد في رسالة إطلاق تطبيق Tigris Advisory");
+    expect(mail!.unsubscribeUrl).toBe(`${app.base}/ar/alerts/unsubscribe?token=${unsubscribeToken}`);
+  });
+
   it("refuses an expired confirmation link, and a bad address with its message", async () => {
     const email = `late-${Date.now()}@example.com`;
     await post("/download", { email });
@@ -125,6 +169,11 @@ describe(`alerts over HTTP (${testDriver})`, () => {
     expect(own.text).toContain(SAID.confirmed);
     expect((await subscriptionOf("app_launch", who.email))!.confirmedAt).not.toBeNull();
     expect(await mailsTo(who.email, "alert-confirmation")).toHaveLength(0);
+    // Confirmed at once: the answer and a mail say how to stop (issue 32).
+    const { unsubscribeToken } = (await subscriptionOf("app_launch", who.email))!;
+    expect(own.text).toContain(SAID.howToStop);
+    expect(own.text).toContain(`href="/alerts/unsubscribe?token=${unsubscribeToken}"`);
+    expect((await mailsTo(who.email, "alert-subscribed")).map((m) => m.unsubscribeUrl)).toEqual([`${app.base}/alerts/unsubscribe?token=${unsubscribeToken}`]);
 
     const target = `stranger-${Date.now()}@example.com`;
     expect((await post("/download", { email: target })).status).toBe(200);

@@ -62,6 +62,7 @@ describe(`investor dashboard (${testDriver})`, () => {
 
     expect(list[0]).toEqual({
       id: aNewest.id,
+      reference: aNewest.reference,
       bookingType: "site_visit",
       status: "cancelled",
       preferredTime: null,

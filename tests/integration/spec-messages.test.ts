@@ -61,6 +61,8 @@ async function postAsTheForm(fields: Record<string, string>): Promise<{ status: 
   return { status: response.status, result: decoded.value };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** Pages escape apostrophes and friends; compare the words as a reader sees them. */
 const unescapeHtml = (html: string) =>
   html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
@@ -94,7 +96,7 @@ describe(`SPEC.md's enquiry messages over real HTTP (${testDriver})`, () => {
   it("takes the table's valid enquiry", async () => {
     const fields = formFields();
     const answer = await postAsTheForm(fields);
-    expect(answer).toEqual({ status: 200, result: { data: { status: "sent" } } });
+    expect(answer).toEqual({ status: 200, result: { data: { status: "sent", reference: expect.stringMatching(/^TA-[2-9A-Z]{6}$/) } } });
     expect(await t.db.$count(consultationBookings, eq(consultationBookings.email, fields.email))).toBe(1);
   });
 });
@@ -102,11 +104,13 @@ describe(`SPEC.md's enquiry messages over real HTTP (${testDriver})`, () => {
 describe(`SPEC.md section 8's enquiry toasts, as the page says them without JavaScript (${testDriver})`, () => {
   const { success, cooldown, slotTaken, failure } = ENQUIRY_TOAST_WORDS;
   const said = (words: { title: string; description: string }) => `${words.title}. ${words.description}`;
+  /** The success paragraph, with the booking's reference after SPEC's words (issue 32). */
+  const saidSent = () => expect.stringMatching(new RegExp(`^${escapeRegExp(said(success))} Your booking reference: TA-[2-9A-Z]{6}$`));
 
   it("success, then the cooldown for an immediate second post from the same address", async () => {
     const address = nextAddress();
     const sent = await postAsDocument(form(formFields()).body, { ...form({}).headers, "X-Forwarded-For": address });
-    expect(sent).toEqual({ status: 200, words: said(success) });
+    expect(sent).toEqual({ status: 200, words: saidSent() });
     const again = await postAsDocument(form(formFields()).body, { ...form({}).headers, "X-Forwarded-For": address });
     expect(again).toEqual({ status: 429, words: said(cooldown) });
   });
@@ -114,7 +118,7 @@ describe(`SPEC.md section 8's enquiry toasts, as the page says them without Java
   it("a slot taken by someone else a moment before", async () => {
     const slot = await createSlot(t.db, { date: "2031-03-03", startTime: "10:00:00", endTime: "10:30:00" });
     const first = await postAsDocument(form(formFields({ availabilitySlotId: slot.id })).body, form({}).headers);
-    expect(first).toEqual({ status: 200, words: said(success) });
+    expect(first).toEqual({ status: 200, words: saidSent() });
     const second = await postAsDocument(form(formFields({ availabilitySlotId: slot.id })).body, form({}).headers);
     expect(second).toEqual({ status: 409, words: said(slotTaken) });
   });

@@ -1,4 +1,6 @@
-import { useFetcher } from "react-router";
+import { Search } from "lucide-react";
+import { Form, Link, useFetcher } from "react-router";
+import { BookingReference } from "~/components/booking/booking-reference";
 import { SlotWhen } from "~/components/booking/slot-when";
 import { AnswerNotice, FormKey } from "~/components/forms/form-answer";
 import { Badge } from "~/components/ui/badge";
@@ -6,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { BOOKING_CHANGE_MESSAGES, MEETING_LINK_MAX } from "~/domain/booking-changes";
 import { showFlashToast, toast } from "~/components/ui/toaster";
-import { ADMIN_BOOKING_TOASTS, ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingsQuery } from "~/domain/admin-bookings";
+import { ADMIN_BOOKING_TOASTS, ADMIN_BOOKINGS_PAGE_SIZE, REFERENCE_QUERY_MAX, type AdminBookingsQuery } from "~/domain/admin-bookings";
 import { bookingStatusLabel, bookingStatusVariant, bookingTypeLabel } from "~/domain/booking-words";
 import { BOOKING_STATUSES } from "~/domain/constants";
 import type { AdminActionResult } from "~/domain/action-result";
@@ -39,6 +41,7 @@ export function AdminBookingsTab({ query, list, failed, timeZone }: { query: Adm
           <p className="font-serif text-3xl font-semibold">{list.totalIsAtLeast ? t("admin.list.atLeast", { count: list.total }) : list.total}</p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
+          <ReferenceSearch value={query.ref} />
           <StatusFilter value={query.status} statuses={BOOKING_STATUSES} label={(s) => bookingStatusLabel(s, t)} allLabel={t("admin.bookings.allStatuses")} keep={{ tab: "bookings" }} />
           <ExportLink kind="bookings" params={{ status: query.status }} />
         </div>
@@ -46,7 +49,13 @@ export function AdminBookingsTab({ query, list, failed, timeZone }: { query: Adm
 
       {bookings.length === 0 ? (
         <p className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground">
-          {failed ? t(ADMIN_BOOKING_TOASTS.fetchFailed) : query.status ? t("admin.bookings.noneWithStatus", { status: query.status }) : t("admin.bookings.none")}
+          {failed
+            ? t(ADMIN_BOOKING_TOASTS.fetchFailed)
+            : query.ref
+              ? t("admin.bookings.noneWithReference", { reference: query.ref })
+              : query.status
+                ? t("admin.bookings.noneWithStatus", { status: query.status })
+                : t("admin.bookings.none")}
         </p>
       ) : (
         <ul className="space-y-4">
@@ -58,8 +67,32 @@ export function AdminBookingsTab({ query, list, failed, timeZone }: { query: Adm
         </ul>
       )}
 
-      <ListPager label={t("admin.bookings.pages")} list={list} pageSize={ADMIN_BOOKINGS_PAGE_SIZE} filters={{ tab: "bookings", status: query.status }} />
+      {query.ref ? (
+        <p className="text-sm">
+          <Link to="?tab=bookings" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t("admin.bookings.showAll")}
+          </Link>
+        </p>
+      ) : null}
+      <ListPager label={t("admin.bookings.pages")} list={list} pageSize={ADMIN_BOOKINGS_PAGE_SIZE} filters={{ tab: "bookings", status: query.status, ref: query.ref }} />
     </section>
+  );
+}
+
+/** Finds the booking an investor names by its reference ("TA-7K3F9Q", however it is typed): a GET form, so it works without JavaScript. */
+function ReferenceSearch({ value }: { value: string | undefined }) {
+  const t = useT();
+  return (
+    <Form method="get" role="search" className="flex items-end gap-2" preventScrollReset>
+      <input type="hidden" name="tab" value="bookings" />
+      <label className="grid gap-1 text-sm font-medium">
+        {t("admin.bookings.findReference")}
+        <Input name="ref" type="search" dir="ltr" defaultValue={value} maxLength={REFERENCE_QUERY_MAX} placeholder={t("admin.bookings.referencePlaceholder")} className="w-40 font-mono" />
+      </label>
+      <Button type="submit" variant="outline">
+        <Search aria-hidden="true" /> {t("admin.bookings.find")}
+      </Button>
+    </Form>
   );
 }
 
@@ -170,6 +203,12 @@ function BookingRow({ booking, timeZone }: { booking: BookingWithSlot; timeZone:
         </div>
       </div>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <dt className="text-muted-foreground">{t("booking.reference")}</dt>
+          <dd>
+            <BookingReference value={booking.reference} />
+          </dd>
+        </div>
         <div>
           <dt className="text-muted-foreground">{t("admin.bookings.email")}</dt>
           <dd className="break-all">

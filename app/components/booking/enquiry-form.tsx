@@ -72,7 +72,7 @@ export function EnquiryForm({
   // The action's answer, once: toasts, messages and the caller's follow-up (SPEC.md section 4).
   const onResult = useEffectEvent((result: EnquiryResult) => {
     if (result.status === "sent") {
-      showToast(t, "success");
+      showToast(t, "success", result.reference);
       formRef.current?.reset();
       setErrors({});
       setAttempted(false);
@@ -217,12 +217,16 @@ function focusFirstError(form: HTMLFormElement | null, errors: EnquiryFieldError
 
 type ToastKind = keyof typeof ENQUIRY_TOASTS;
 
-/** One of the SPEC's toasts (section 8), in the page's language. */
-function showToast(t: Translate, kind: ToastKind) {
+/**
+ * One of the SPEC's toasts (section 8), in the page's language; a booking's also gives its
+ * reference after SPEC's words (plain text: this form is on the home page, whose
+ * JavaScript budget is tight; the receipt and the dashboard keep the reference too).
+ */
+function showToast(t: Translate, kind: ToastKind, reference?: string) {
   const words = ENQUIRY_TOASTS[kind];
-  const options = { description: t(words.description, ENQUIRY_TOAST_VALUES) };
-  if (kind === "success") toast.success(t(words.title), options);
-  else toast.error(t(words.title), options);
+  let description = t(words.description, ENQUIRY_TOAST_VALUES);
+  if (reference) description += ` ${t("booking.toast.reference", { reference })}`;
+  (kind === "success" ? toast.success : toast.error)(t(words.title), { description });
 }
 
 /** The answer to a post made without JavaScript, in the page instead of a toast. */
@@ -243,6 +247,7 @@ function PostedResult({ result }: { result: EnquiryResult }) {
   return (
     <p role={result.status === "sent" ? "status" : "alert"} className={result.status === "sent" ? "rounded-md bg-success/10 p-3 text-sm" : "rounded-md bg-destructive/10 p-3 text-sm"}>
       <strong>{t("booking.toast.posted", { title: t(words.title) })}</strong> {t(words.description, ENQUIRY_TOAST_VALUES)}
+      {result.status === "sent" && ` ${t("booking.toast.reference", { reference: result.reference })}`}
     </p>
   );
 }

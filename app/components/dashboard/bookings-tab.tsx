@@ -1,6 +1,7 @@
 import { CalendarClock, CalendarPlus, CalendarX2 } from "lucide-react";
 import { SlotWhen } from "~/components/booking/slot-when";
 import { BookingContextRows } from "~/components/booking/meeting-link";
+import { BookingReference } from "~/components/booking/booking-reference";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -52,6 +53,12 @@ function BookingCard({ booking, timeZone }: { booking: OwnBooking; timeZone: str
             </div>
           ) : null}
           <BookingContextRows opportunityTitle={booking.opportunityTitle} meetingLink={booking.meetingLink} />
+          <div>
+            <dt className="font-medium text-muted-foreground">{t("booking.reference")}</dt>
+            <dd>
+              <BookingReference value={booking.reference} />
+            </dd>
+          </div>
           <div>
             <dt className="font-medium text-muted-foreground">{t("portal.bookings.message")}</dt>
             <dd className="break-words whitespace-pre-line">{booking.message}</dd>

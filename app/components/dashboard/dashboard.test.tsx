@@ -11,6 +11,7 @@ import { SubscriptionCard } from "./subscription-card";
 
 const booking: OwnBooking = {
   id: "b1",
+  reference: "TA-7K3F9Q",
   bookingType: "consultation",
   status: "pending",
   preferredTime: "Weekday mornings",

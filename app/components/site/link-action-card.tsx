@@ -20,6 +20,7 @@ export function LinkActionCard({
   done,
   error,
   invalid,
+  children,
 }: {
   icon: LucideIcon;
   title: string;
@@ -32,14 +33,19 @@ export function LinkActionCard({
   done: string | null;
   error: string | null;
   invalid: string;
+  /** Shown under what happened, once it has (the way to undo it). */
+  children?: ReactNode;
 }) {
   const busy = useNavigation().state !== "idle";
   return (
     <LinkCard icon={Icon} title={title}>
         {done ? (
-          <p role="status" className="mt-3 text-foreground/85">
-            {done}
-          </p>
+          <>
+            <p role="status" className="mt-3 text-foreground/85">
+              {done}
+            </p>
+            {children}
+          </>
         ) : token ? (
           <>
             <p className="mt-3 text-foreground/85">{question}</p>

@@ -151,6 +151,13 @@ export const consultationBookings = pgTable(
     cancellationReason: text("cancellation_reason"),
     /** The language the visitor booked in: the receipt, updates and invites are written in it (issue 17). */
     locale: text("locale", { enum: LOCALES }).notNull().default("en"),
+    /**
+     * The booking's short reference for people ("TA-7K3F9Q", app/domain/booking-reference.ts):
+     * drawn by the server when the booking is made (createBooking, which draws again on a
+     * clash), unique, shown in its mails, pages and the admin. A row written by other means
+     * (a script, a test) gets one from the database's own `new_booking_reference()`.
+     */
+    reference: text("reference").notNull().default(sql`new_booking_reference()`),
     /** Last change by the investor or an admin (moved, cancelled, status, meeting link). */
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -174,6 +181,7 @@ export const consultationBookings = pgTable(
     // Bookings made before sign-up, found by the verified address; and the opportunity key.
     index("consultation_bookings_email_idx").on(sql`lower(${t.email})`).where(sql`${t.userId} is null`),
     index("consultation_bookings_opportunity_idx").on(t.opportunityId),
+    uniqueIndex("consultation_bookings_reference_unique").on(t.reference),
   ],
 );
 

@@ -20,7 +20,7 @@ describe("accountDeletedEmail", () => {
   });
 
   it("carries only the firm's words and links: no greeting by name, a link to the site alone", () => {
-    expect(mail.text.split("\n")).toContain("Hello,");
+    expect(mail.text.split("\n")).toContain("Good day,");
     expect(mail.html).toContain('href="https://tigris.example/"');
     const links = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
     expect(new Set(links)).toEqual(new Set(["https://tigris.example/", `mailto:${brand.supportEmail}`]));

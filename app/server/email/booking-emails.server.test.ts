@@ -1,16 +1,20 @@
+import bidiFactory from "bidi-js";
 import { describe, expect, it } from "vitest";
 import { brand } from "~/domain/brand";
 import {
   adminBookingNoticeEmail,
+  bookingChangedEmail,
   bookingConfirmedEmail,
   bookingMailInput,
   bookingReceiptEmail,
+  bookingReminderEmail,
   formatSlotInZone,
   type BookingMailInput,
 } from "./booking-emails.server";
 
 const input: BookingMailInput = {
   bookingId: "6f1c1f7e-5a5b-4c1e-9a3e-0d5f1a2b3c4d",
+  reference: "TA-7K3F9Q",
   firstName: "Jane",
   lastName: "Doe",
   email: "jane@example.com",
@@ -98,8 +102,11 @@ describe("bookingReceiptEmail", () => {
       expect(part).toContain("within 24 hours");
       expect(part).toContain("Investment Review");
       expect(part).toContain("Mon, 23 Nov 2026, 09:00–09:30 (London time, GMT)");
-      expect(part).toContain("Hello,");
-      expect(part).toContain(input.bookingId);
+      // A greeting that reads naturally without a name, and the booking by its reference, not its id (issue 32).
+      expect(part).toContain("Good day,");
+      expect(part).not.toMatch(/Hello/);
+      expect(part).toContain("Booking reference: TA-7K3F9Q");
+      expect(part).not.toContain(input.bookingId);
     }
     expect(mail.icalEvent).toBeUndefined();
   });
@@ -125,7 +132,7 @@ describe("adminBookingNoticeEmail", () => {
       "Requested time: Mon, 23 Nov 2026, 09:00–09:30 (London time, GMT)",
       "Investment amount: $500,000 - $1,000,000",
       "I would like to discuss",
-      `Booking reference: ${input.bookingId}`,
+      "Booking reference: TA-7K3F9Q",
     ]) {
       expect(mail.text).toContain(detail);
     }
@@ -197,11 +204,23 @@ describe("in the language the visitor booked in (issue 17)", () => {
     expect(mail.subject).toBe(`ڕاوێژەکەت لەگەڵ ${brand.name} پشتڕاستکرایەوە`);
   });
 
-  it("the admins' notice stays in English whatever the visitor's language", () => {
-    const mail = adminBookingNoticeEmail(arabic);
-    expect(mail.subject).toBe("New consultation request from Jane Doe");
-    expect(mail.text).toContain("Consultation type: Investment Review");
-    expect(mail.html).toContain('<html lang="en">');
+  it("the admins' notice is in the admin's own language, whatever the visitor's (issue 32)", () => {
+    const english = adminBookingNoticeEmail(arabic);
+    expect(english.subject).toBe("New consultation request from Jane Doe");
+    expect(english.text).toContain("Consultation type: Investment Review");
+    expect(english.html).toContain('<html lang="en">');
+    expect(english.html).toContain('href="https://tigris.example/admin"');
+
+    const sorani = adminBookingNoticeEmail({ ...input, locale: "en" }, "ckb");
+    expect(sorani.subject).toBe("داواکاریی ڕاوێژی نوێ لە Jane Doe");
+    expect(sorani.html).toContain('<html lang="ckb" dir="rtl">');
+    expect(sorani.html).toContain('href="https://tigris.example/ckb/admin"');
+    // The visitor's name keeps its own direction, the address and phone read left to right.
+    expect(sorani.html).toContain("ناو: <bdi>Jane Doe</bdi>");
+    expect(sorani.html).toContain('ئیمەیڵ: <span dir="ltr">jane@example.com</span>');
+    expect(sorani.html).toContain('تەلەفۆن: <span dir="ltr">+44 20 7946 0000</span>');
+    expect(sorani.text).toContain("جۆری ڕاوێژ: پێداچوونەوەی وەبەرهێنان");
+    expect(sorani.text).not.toMatch(/Consultation type|Investment amount|Booking reference/);
   });
 
   it("writes the slot with the reader's day names and city", () => {
@@ -213,6 +232,7 @@ describe("in the language the visitor booked in (issue 17)", () => {
 describe("bookingMailInput", () => {
   const row = {
     id: input.bookingId,
+    reference: input.reference,
     firstName: "Jane",
     lastName: "Doe",
     email: "jane@example.com",
@@ -234,5 +254,62 @@ describe("bookingMailInput", () => {
   it("reads anything else as English", () => {
     expect(bookingMailInput({ ...row, locale: "fr" }, null, settings).locale).toBe("en");
     expect(bookingMailInput(row, null, settings).locale).toBe("en");
+  });
+});
+
+describe("a time range in an Arabic or Sorani mail reads as on the site, earlier time first (issue 32)", () => {
+  const bidi = bidiFactory();
+  /** A line as it is laid out left to right on the screen (Unicode's bidirectional algorithm, UAX #9, in a right-to-left paragraph). */
+  const onScreen = (line: string) => {
+    const levels = bidi.getEmbeddingLevels(line, "rtl");
+    const chars = [...line];
+    for (const segment of bidi.getReorderSegments(line, levels)) {
+      const [start, end] = segment as [number, number];
+      chars.splice(start, end - start + 1, ...chars.slice(start, end + 1).reverse());
+    }
+    // Isolates take no room on screen.
+    return chars.join("").replace(/[\u2066-\u2069]/g, "");
+  };
+  const afternoon: BookingMailInput = {
+    ...input,
+    slot: { date: "2026-11-26", startTime: "14:30:00", endTime: "15:00:00" },
+    timeZone: "Asia/Baghdad",
+    investorTimeZone: "Asia/Dubai",
+    manageUrl: "https://tigris.example/ar/booking/token123",
+    status: "confirmed",
+  };
+  const mails = (i: BookingMailInput) => ({
+    receipt: bookingReceiptEmail(i),
+    confirmed: bookingConfirmedEmail(i, organizer),
+    moved: bookingChangedEmail(i, "moved", "investor"),
+    reminder: bookingReminderEmail(i, "24h"),
+  });
+
+  for (const locale of ["ar", "ckb"] as const) {
+    it(`${locale}: the plain text keeps each range in one left-to-right run`, () => {
+      for (const [name, mail] of Object.entries(mails({ ...afternoon, locale }))) {
+        const lines = mail.text.split("\n").filter((l) => l.includes("14:30"));
+        expect(lines.length, name).toBeGreaterThan(0);
+        for (const line of lines) expect(onScreen(line), name).toContain("14:30–15:00");
+        // The investor's own clock (Dubai, an hour ahead) too.
+        if (name === "confirmed") expect(mail.text.split("\n").map(onScreen).join("\n")).toContain("15:30–16:00");
+      }
+    });
+
+    it(`${locale}: the HTML isolates each range as an element, as the site does, and needs no invisible characters`, () => {
+      for (const [name, mail] of Object.entries(mails({ ...afternoon, locale }))) {
+        expect(mail.html, name).toContain('<span dir="ltr">14:30–15:00</span>');
+        expect(mail.html, name).not.toMatch(/[\u2066-\u2069]/);
+        // No range outside such an element.
+        expect(mail.html.replaceAll('<span dir="ltr">14:30–15:00</span>', "").replaceAll('<span dir="ltr">15:30–16:00</span>', ""), name).not.toMatch(/\d\d:\d\d–\d\d:\d\d/);
+      }
+    });
+  }
+
+  it("English is left as it was: no isolates, no extra elements", () => {
+    const mail = bookingConfirmedEmail({ ...afternoon, locale: "en" }, organizer);
+    expect(mail.html).toContain("14:30–15:00 (Baghdad time, GMT+3)");
+    expect(mail.html).not.toContain('dir="ltr"');
+    expect(mail.text).not.toMatch(/[\u2066-\u2069]/);
   });
 });

@@ -11,7 +11,7 @@ import type { MessageKey, Translate } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, isLocale, localizePath, type Locale } from "~/i18n/locales";
 import { bookingManageUrl } from "../security/booking-token.server";
 import { consultationInvite } from "./calendar-invite.server";
-import { keepLtr, layout, plainGreeting, readerOf, type EmailContent } from "./templates.server";
+import { keepLtr, keepOwn, layout, plainGreeting, readerOf, type EmailContent } from "./templates.server";
 
 /**
  * The e-mails a consultation booking sends: the receipt to the investor, the notice to the
@@ -24,13 +24,16 @@ import { keepLtr, layout, plainGreeting, readerOf, type EmailContent } from "./t
  * text, so the firm's mail server cannot be used to send a stranger someone's words or
  * links. The admins' notice, to verified admin addresses, has everything.
  *
- * The mails to the investor, and their calendar invites, are written in the language they
- * booked in (the booking's `locale`, issue 17), their links lead to the pages in it; the
- * admins' notices stay in English.
+ * The mails to the investor, and their calendar invites, are written in the investor's
+ * language (`locale`: their account's saved one once the booking's address is known to be
+ * theirs, else the page's they booked on; issue 32), and their links lead to the pages in
+ * it; each admin's notice is written in that admin's own saved language.
  */
 
 export interface BookingMailInput {
   bookingId: string;
+  /** The booking's reference for people ("TA-7K3F9Q"): what the mails name it by (the invite's UID stays the id). */
+  reference: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -65,7 +68,7 @@ export interface BookingMailInput {
 
 /** A booking row, its slot and the firm's settings as the mails read them. */
 export function bookingMailInput(
-  booking: Pick<BookingMailInput, "firstName" | "lastName" | "email" | "phone" | "investmentAmount" | "bookingType" | "message"> & {
+  booking: Pick<BookingMailInput, "reference" | "firstName" | "lastName" | "email" | "phone" | "investmentAmount" | "bookingType" | "message"> & {
     id: string;
     preferredTime: string | null;
     status?: BookingStatus;
@@ -81,6 +84,7 @@ export function bookingMailInput(
   const locale: Locale = isLocale(booking.locale) ? booking.locale : DEFAULT_LOCALE;
   return {
     bookingId: booking.id,
+    reference: booking.reference,
     firstName: booking.firstName,
     lastName: booking.lastName,
     email: booking.email,
@@ -157,12 +161,12 @@ const localSlot = (input: BookingMailInput, slot: NonNullable<BookingMailInput["
 
 /** What the firm knows of the request for certain: the type and the slot as stored. */
 function bookedDetails(input: BookingMailInput): string[] {
-  const { t } = readerOfBooking(input);
+  const { t, locale } = readerOfBooking(input);
   return [
     t("mail.booking.detail.type", { type: bookingTypeLabel(input.bookingType, t) }),
     ...opportunityLine(input),
     t("mail.booking.detail.requestedTime", { when: input.slot ? localSlot(input, input.slot) : t("mail.booking.detail.toBeAgreed") }),
-    t("mail.booking.detail.reference", { reference: input.bookingId }),
+    t("mail.booking.detail.reference", { reference: keepLtr(locale, input.reference) }),
   ];
 }
 
@@ -227,24 +231,44 @@ export function bookingInvite(
   };
 }
 
-/** The request as the investor made it, one "Label: value" line each (for the admins). */
+/** The request as the investor made it, one "Label: value" line each (for an admin, in `input.locale`). */
 function requestDetails(input: BookingMailInput): string[] {
-  const lines = [`Consultation type: ${bookingTypeLabel(input.bookingType)}`, ...opportunityLine(input)];
-  if (input.slot) lines.push(`Requested time: ${formatSlotInZone(input.slot, input.timeZone)}`);
+  const { t, locale } = readerOfBooking(input);
+  const lines = [t("mail.booking.detail.type", { type: bookingTypeLabel(input.bookingType, t) }), ...opportunityLine(input)];
+  if (input.slot) lines.push(t("mail.booking.detail.requestedTime", { when: localSlot(input, input.slot) }));
   const preferred = input.preferredTime ? oneLine(input.preferredTime) : "";
-  if (preferred) lines.push(`Preferred time: ${preferred}`);
-  if (!input.slot && !preferred) lines.push("Requested time: none given");
-  lines.push(`Investment amount: ${oneLine(input.investmentAmount)}`);
+  if (preferred) lines.push(t("mail.admin.detail.preferredTime", { time: keepOwn(locale, preferred) }));
+  if (!input.slot && !preferred) lines.push(t("mail.booking.detail.requestedTime", { when: t("mail.admin.detail.noneGiven") }));
+  lines.push(t("mail.admin.detail.amount", { amount: keepLtr(locale, oneLine(input.investmentAmount)) }));
   return lines;
 }
 
-/** The investor's message as paragraphs (the HTML part has no line breaks inside a paragraph). */
-function messageParagraphs(label: string, message: string): string[] {
+/** Who booked, for an admin: the name (in its own direction), the address and the phone (left to right). */
+function contactDetails(input: BookingMailInput): string[] {
+  const { t, locale } = readerOfBooking(input);
+  return [
+    t("mail.admin.detail.name", { name: keepOwn(locale, fullName(input)) }),
+    t("mail.admin.detail.email", { email: keepLtr(locale, oneLine(input.email)) }),
+    t("mail.admin.detail.phone", { phone: input.phone ? keepLtr(locale, oneLine(input.phone)) : t("mail.admin.detail.notGiven") }),
+  ];
+}
+
+/** The admin area's button and the note every admin notice ends with. */
+function adminFooter(input: BookingMailInput) {
+  const { t, locale } = readerOfBooking(input);
+  return {
+    action: { label: t("mail.admin.action"), url: `${input.siteUrl}${localizePath(locale, "/admin")}` },
+    note: t("mail.admin.note", { firm: input.firmName }),
+  };
+}
+
+/** The investor's message as paragraphs (the HTML part has no line breaks inside a paragraph), each in its own direction. */
+function messageParagraphs(label: string, message: string, locale: Locale): string[] {
   const lines = message
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
-  return lines.length ? [`${label}:`, ...lines] : [];
+  return lines.length ? [label, ...lines.map((l) => keepOwn(locale, l))] : [];
 }
 
 function opportunitiesAction(input: BookingMailInput) {
@@ -286,27 +310,25 @@ export function bookingReceiptEmail(input: BookingMailInput): EmailContent {
   return mail;
 }
 
-/** To an admin: everything about the new request and the way to the admin area. */
-export function adminBookingNoticeEmail(booking: BookingMailInput): EmailContent {
-  // The admins read English (their notices are not translated).
-  const input: BookingMailInput = { ...booking, locale: DEFAULT_LOCALE };
+/** To an admin, in that admin's own language: everything about the new request and the way to the admin area. */
+export function adminBookingNoticeEmail(booking: BookingMailInput, locale: Locale = DEFAULT_LOCALE): EmailContent {
+  const input: BookingMailInput = { ...booking, locale };
+  const { t } = readerOf(locale);
   const name = fullName(input);
   const { html, text } = layout({
-    preheader: `${name} asked for a ${bookingTypeLabel(input.bookingType)}.`,
-    heading: "New consultation request",
+    locale,
+    preheader: t("mail.admin.booking.preheader", { name: keepOwn(locale, name), type: bookingTypeLabel(input.bookingType, t) }),
+    heading: t("mail.admin.booking.heading"),
     paragraphs: [
-      `A new consultation request has arrived. Please reply within ${REPLY_WITHIN_HOURS} hours.`,
-      `Name: ${name}`,
-      `Email: ${oneLine(input.email)}`,
-      `Phone: ${input.phone ? oneLine(input.phone) : "not given"}`,
+      t("mail.admin.booking.lead", { hours: REPLY_WITHIN_HOURS }),
+      ...contactDetails(input),
       ...requestDetails(input),
-      ...messageParagraphs("Message", input.message),
-      `Booking reference: ${input.bookingId}`,
+      ...messageParagraphs(t("mail.admin.detail.message"), input.message, locale),
+      t("mail.booking.detail.reference", { reference: keepLtr(locale, input.reference) }),
     ],
-    action: { label: "Open the admin area", url: `${input.siteUrl}/admin` },
-    note: `You receive this e-mail because you are an administrator of ${input.firmName}.`,
+    ...adminFooter(input),
   });
-  return { subject: `New consultation request from ${name}`, html, text };
+  return { subject: t("mail.admin.booking.subject", { name }), html, text };
 }
 
 /**
@@ -433,7 +455,7 @@ export function bookingChangedEmail(input: BookingMailInput, kind: BookingChange
       ...(live ? investorTimeLine(input) : []),
       ...opportunityLine(input),
       ...(live ? meetingLine(input) : []),
-      t("mail.booking.detail.reference", { reference: input.bookingId }),
+      t("mail.booking.detail.reference", { reference: keepLtr(locale, input.reference) }),
     ],
     action: live ? investorAction(input) : opportunitiesAction(input),
     note: live && input.manageUrl ? manageNote(input) : t("mail.booking.questions", { email: brand.email }),
@@ -444,36 +466,41 @@ export function bookingChangedEmail(input: BookingMailInput, kind: BookingChange
   return mail;
 }
 
-/** To every admin when an investor moves or cancels (the reason is theirs: admins are verified). */
+/**
+ * To an admin, in that admin's own language, when an investor moves or cancels (the reason
+ * is theirs: admins are verified).
+ */
 export function adminBookingChangedEmail(
   booking: BookingMailInput,
   change: { kind: "moved"; from: BookingMailInput["slot"] } | { kind: "cancelled"; reason: string | null },
+  locale: Locale = DEFAULT_LOCALE,
 ): EmailContent {
-  // The admins read English (their notices are not translated).
-  const input: BookingMailInput = { ...booking, locale: DEFAULT_LOCALE };
+  const input: BookingMailInput = { ...booking, locale };
+  const { t } = readerOf(locale);
   const name = fullName(input);
-  const was = (slot: BookingMailInput["slot"]) => (slot ? formatSlotInZone(slot, input.timeZone) : "no time set");
+  const who = keepOwn(locale, name);
+  const was = (slot: BookingMailInput["slot"]) => (slot ? localSlot(input, slot) : t("mail.admin.noTimeSet"));
   const lines =
     change.kind === "moved"
-      ? [`${name} moved their consultation.`, `From: ${was(change.from)}`, `To: ${was(input.slot)}`]
+      ? [t("mail.admin.moved.lead", { name: who }), t("mail.admin.moved.from", { when: was(change.from) }), t("mail.admin.moved.to", { when: was(input.slot) })]
       : [
-          `${name} cancelled their consultation${input.slot ? ` on ${was(input.slot)}` : ""}. The slot is offered again.`,
-          `Reason: ${change.reason ? oneLine(change.reason) : "none given"}`,
+          input.slot ? t("mail.admin.cancelled.lead", { name: who, when: was(input.slot) }) : t("mail.admin.cancelled.leadNoTime", { name: who }),
+          t("mail.admin.cancelled.reason", { reason: change.reason ? keepOwn(locale, oneLine(change.reason)) : t("mail.admin.detail.noneGiven") }),
         ];
   const { html, text } = layout({
+    locale,
     preheader: lines[0]!,
-    heading: change.kind === "moved" ? "A consultation has moved" : "A consultation was cancelled",
+    heading: t(change.kind === "moved" ? "mail.admin.moved.heading" : "mail.admin.cancelled.heading"),
     paragraphs: [
       ...lines,
-      `Consultation type: ${bookingTypeLabel(input.bookingType)}`,
+      t("mail.booking.detail.type", { type: bookingTypeLabel(input.bookingType, t) }),
       ...opportunityLine(input),
-      `Email: ${oneLine(input.email)}`,
-      `Booking reference: ${input.bookingId}`,
+      t("mail.admin.detail.email", { email: keepLtr(locale, oneLine(input.email)) }),
+      t("mail.booking.detail.reference", { reference: keepLtr(locale, input.reference) }),
     ],
-    action: { label: "Open the admin area", url: `${input.siteUrl}/admin` },
-    note: `You receive this e-mail because you are an administrator of ${input.firmName}.`,
+    ...adminFooter(input),
   });
-  return { subject: change.kind === "moved" ? `${name} moved their consultation` : `${name} cancelled their consultation`, html, text };
+  return { subject: t(change.kind === "moved" ? "mail.admin.moved.subject" : "mail.admin.cancelled.subject", { name }), html, text };
 }
 
 /** The reminder 24 hours or 1 hour before a confirmed consultation, with both clocks. */

@@ -6,7 +6,7 @@ import { formatUsd } from "~/domain/format";
 import { INTEREST_STATUS_KEYS, INTEREST_STATUS_LABELS, type InterestStatus } from "~/domain/interests";
 import type { MessageKey } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, localizePath, type Locale } from "~/i18n/locales";
-import { greeting, layout, plainGreeting, readerOf, type EmailContent } from "./templates.server";
+import { greeting, keepLtr, keepOwn, layout, plainGreeting, readerOf, type EmailContent } from "./templates.server";
 
 /**
  * The e-mails of membership (issue 15): expressions of interest and alerts. A mail to an
@@ -14,7 +14,8 @@ import { greeting, layout, plainGreeting, readerOf, type EmailContent } from "./
  * the link; the rest go to verified account addresses and to the admins.
  *
  * A mail to an investor is written in their language (`locale`: the account's, issue 17;
- * English when absent), its links lead to the pages in it; the admins' notices stay English.
+ * English when absent), its links lead to the pages in it; each admin's notice is written in
+ * that admin's own saved language (issue 32).
  */
 
 /** An absolute link to a site page in the reader's language. */
@@ -60,23 +61,27 @@ export function interestReceiptEmail(input: InterestMailInput): EmailContent {
   return { subject: t("mail.interest.receipt.subject", { title }), html, text };
 }
 
-/** To each admin: who, in what, how much, with the way to the interests area. */
-export function adminInterestNoticeEmail(input: InterestMailInput): EmailContent {
+/** To an admin, in that admin's own language: who, in what, how much, with the way to the interests area. */
+export function adminInterestNoticeEmail(input: InterestMailInput, locale: Locale = DEFAULT_LOCALE): EmailContent {
+  const { t } = readerOf(locale);
   const name = oneLine(`${input.firstName ?? ""} ${input.lastName ?? ""}`) || input.email;
+  const title = oneLine(input.opportunityTitle);
+  const amount = formatUsd(input.amountUsd);
   const { html, text } = layout({
-    preheader: `${name} indicated ${formatUsd(input.amountUsd)} for ${oneLine(input.opportunityTitle)}.`,
-    heading: "New expression of interest",
+    locale,
+    preheader: t("mail.admin.interest.preheader", { name: keepOwn(locale, name), amount: keepLtr(locale, amount), title }),
+    heading: t("mail.admin.interest.heading"),
     paragraphs: [
-      `Please contact the investor within ${REPLY_WITHIN_HOURS} hours.`,
-      `Investor: ${name}`,
-      `Email: ${input.email}`,
-      ...interestLines(input, DEFAULT_LOCALE),
-      ...(input.note ? [`Note: ${input.note}`] : []),
+      t("mail.admin.interest.lead", { hours: REPLY_WITHIN_HOURS }),
+      t("mail.admin.interest.investor", { name: keepOwn(locale, name) }),
+      t("mail.admin.detail.email", { email: keepLtr(locale, input.email) }),
+      ...interestLines(input, locale),
+      ...(input.note ? [t("mail.admin.interest.note", { note: keepOwn(locale, oneLine(input.note)) })] : []),
     ],
-    action: { label: "Open the interests area", url: `${input.siteUrl}/admin/interests?opportunity=${input.opportunityId}` },
-    note: `You receive this e-mail because you are an administrator of ${brand.name}.`,
+    action: { label: t("mail.admin.interest.action"), url: pageUrl(input.siteUrl, locale, `/admin/interests?opportunity=${input.opportunityId}`) },
+    note: t("mail.admin.note", { firm: brand.name }),
   });
-  return { subject: `New interest in ${oneLine(input.opportunityTitle)} from ${name}`, html, text };
+  return { subject: t("mail.admin.interest.subject", { title, name }), html, text };
 }
 
 const STATUS_SENTENCES: Record<InterestStatus, MessageKey> = {
@@ -122,6 +127,37 @@ export function alertConfirmationEmail(input: { siteUrl: string; topic: AlertTop
     note: t("mail.alert.confirm.note", { days: ALERT_CONFIRM_DAYS }),
   });
   return { subject: t("mail.alert.confirm.subject", { brand: brand.name }), html, text };
+}
+
+const SUBSCRIBED: Record<AlertTopic, { subject: MessageKey; promise: MessageKey }> = {
+  app_launch: { subject: "mail.alert.subscribed.subject.appLaunch", promise: "mail.alert.subscribed.appLaunch" },
+  new_opportunities: { subject: "mail.alert.subscribed.subject.newOpportunities", promise: "mail.alert.subscribed.newOpportunities" },
+};
+
+/** An alert's unsubscribe link, on the page in the reader's language (it works signed out: the token is the permission). */
+export function unsubscribeUrl(siteUrl: string, locale: Locale, token: string): string {
+  return pageUrl(siteUrl, locale, `/alerts/unsubscribe?token=${token}`);
+}
+
+/**
+ * "You are subscribed" (issue 32): to an address just confirmed (or a signed-in investor's
+ * own), what they will receive and how to stop, with the unsubscribe link under the note
+ * and in the List-Unsubscribe header, as every alert has. The firm's words only.
+ */
+export function alertSubscribedEmail(input: { siteUrl: string; topic: AlertTopic; unsubscribeToken: string; locale?: Locale }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const values = { brand: brand.name };
+  const unsubscribe = unsubscribeUrl(input.siteUrl, locale, input.unsubscribeToken);
+  const { html, text } = layout({
+    locale,
+    preheader: t("mail.alert.subscribed.preheader"),
+    heading: t("mail.alert.subscribed.heading"),
+    paragraphs: [plainGreeting(locale), t(SUBSCRIBED[input.topic].promise, values), t("mail.alert.subscribed.howToStop")],
+    action: { label: t("mail.alert.subscribed.action", values), url: pageUrl(input.siteUrl, locale, "/") },
+    note: t("mail.alert.subscribed.note", values),
+    unsubscribeUrl: unsubscribe,
+  });
+  return { subject: t(SUBSCRIBED[input.topic].subject, values), html, text, unsubscribeUrl: unsubscribe };
 }
 
 /** A new opportunity, to a subscriber it just opened to (an Elite member before the public). */

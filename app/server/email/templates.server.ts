@@ -59,24 +59,56 @@ export function safeUrl(url: string): string {
   return parsed.href;
 }
 
-/** "Hello Jane," or "Hello," in the reader's language. */
+/**
+ * "Hello Jane," for the owner of a verified address, or the greeting without a name
+ * ("Good day,") in the reader's language. Only mails to verified account addresses may
+ * pass a name: a mail to an address nobody has confirmed carries nothing anyone typed.
+ */
 export function greeting(firstName: string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
   const t = translator(locale);
   const name = firstName?.replace(/\s+/g, " ").trim();
   return name ? t("mail.greeting.named", { name }) : t("mail.greeting.plain");
 }
 
-/** "Hello," alone (mails to addresses nobody verified greet no one by name). */
+/** The greeting that reads naturally without a name ("Good day,"), for mails that name no one. */
 export function plainGreeting(locale: Locale = DEFAULT_LOCALE): string {
   return translator(locale)("mail.greeting.plain");
 }
 
+const LRI = "\u2066";
+const FSI = "\u2068";
+const PDI = "\u2069";
+const ISOLATED = /([\u2066\u2068])([^\u2066-\u2069]*)\u2069/g;
+
 /**
  * Text that must keep its left-to-right order inside right-to-left text (times like
- * "09:00–09:30", addresses, links): wrapped in an isolate outside English.
+ * "09:00–09:30", addresses, links): wrapped in an isolate outside English. The plain-text
+ * part keeps the isolate (U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE);
+ * the HTML part turns it into an element (`inlineHtml`), as the site's pages do, because
+ * mail programs that ignore those invisible characters would show "14:30–15:00" as
+ * "15:00–14:30" in an Arabic sentence.
  */
 export function keepLtr(locale: Locale, value: string): string {
-  return locale === DEFAULT_LOCALE ? value : `\u2066${value}\u2069`;
+  return locale === DEFAULT_LOCALE ? value : `${LRI}${withoutIsolates(value)}${PDI}`;
+}
+
+/**
+ * Text someone typed (a name, a message line) inside a sentence in another language: it
+ * keeps its own direction, whichever its first letter gives, and does not disturb the
+ * sentence's (U+2068 FIRST STRONG ISOLATE … U+2069 outside English; `<bdi>` in the HTML).
+ */
+export function keepOwn(locale: Locale, value: string): string {
+  return locale === DEFAULT_LOCALE ? value : `${FSI}${withoutIsolates(value)}${PDI}`;
+}
+
+/** Typed text may carry isolate characters of its own: they would unbalance ours. */
+const withoutIsolates = (value: string) => value.replace(/[\u2066-\u2069]/g, "");
+
+/** Text for an HTML element's content: escaped, each isolate as an element (`<span dir="ltr">`, `<bdi>`). */
+export function inlineHtml(value: string): string {
+  return escapeHtml(value)
+    .replace(ISOLATED, (_whole, kind: string, inside: string) => (kind === LRI ? `<span dir="ltr">${inside}</span>` : `<bdi>${inside}</bdi>`))
+    .replace(/[\u2066-\u2069]/g, "");
 }
 
 export interface LayoutInput {
@@ -109,7 +141,7 @@ export function layout(input: LayoutInput): { html: string; text: string } {
   const paragraphsHtml = input.paragraphs
     .map(
       (p) =>
-        `<p style="margin:0 0 16px 0;${align}font-family:${sans};font-size:16px;line-height:24px;color:${colors.text};">${escapeHtml(p)}</p>`,
+        `<p style="margin:0 0 16px 0;${align}font-family:${sans};font-size:16px;line-height:24px;color:${colors.text};">${inlineHtml(p)}</p>`,
     )
     .join("\n");
 
@@ -123,7 +155,7 @@ export function layout(input: LayoutInput): { html: string; text: string } {
 <title>${escapeHtml(input.heading)}</title>
 </head>
 <body${dirAttr} style="margin:0;padding:0;background-color:${colors.page};">
-<div style="display:none;max-height:0;overflow:hidden;opacity:0;mso-hide:all;">${escapeHtml(input.preheader)}</div>
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;mso-hide:all;">${inlineHtml(input.preheader)}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${colors.page};">
 <tr>
 <td align="center" style="padding:32px 16px;">
@@ -135,7 +167,7 @@ export function layout(input: LayoutInput): { html: string; text: string } {
 </tr>
 <tr>
 <td${dirAttr} style="background-color:${colors.card};padding:40px 32px 32px 32px;border-radius:0 0 8px 8px;${align}">
-<h1 style="margin:0 0 24px 0;${align}font-family:${serif};font-size:24px;line-height:32px;font-weight:normal;color:${colors.navy};">${escapeHtml(input.heading)}</h1>
+<h1 style="margin:0 0 24px 0;${align}font-family:${serif};font-size:24px;line-height:32px;font-weight:normal;color:${colors.navy};">${inlineHtml(input.heading)}</h1>
 ${paragraphsHtml}
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:32px 0;">
 <tr>
@@ -146,7 +178,7 @@ ${paragraphsHtml}
 </table>
 <p style="margin:0 0 8px 0;${align}font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};">${escapeHtml(t("mail.layout.copyLink"))}</p>
 <p${dir === "rtl" ? ' dir="ltr"' : ""} style="margin:0 0 24px 0;${dir === "rtl" ? "text-align:right;" : ""}font-family:${sans};font-size:14px;line-height:20px;word-break:break-all;"><a href="${href}" target="_blank" style="color:${colors.navy};text-decoration:underline;">${href}</a></p>
-<p style="margin:0;padding-top:24px;border-top:1px solid ${colors.rule};${align}font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};">${escapeHtml(input.note)}</p>${
+<p style="margin:0;padding-top:24px;border-top:1px solid ${colors.rule};${align}font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};">${inlineHtml(input.note)}</p>${
     unsubscribe
       ? `
 <p style="margin:12px 0 0 0;${align}font-family:${sans};font-size:14px;line-height:20px;color:${colors.muted};"><a href="${escapeHtml(unsubscribe)}" target="_blank" style="color:${colors.navy};text-decoration:underline;">${escapeHtml(t("mail.layout.unsubscribe"))}</a></p>`
@@ -190,9 +222,13 @@ ${paragraphsHtml}
   return { html, text };
 }
 
-/** The input of the account mails better-auth asks for: the reader's name, the link and their language. */
+/**
+ * The input of the account mails better-auth asks for: the link and the reader's language.
+ * No name: these go to an address nobody may have verified yet (a sign-up, a reset asked
+ * for an account never confirmed), and whoever signed up could have typed anything as a
+ * name (issue 32: "Buy cheap pills at ..." reached a stranger's inbox twice).
+ */
 interface AccountLinkInput {
-  firstName?: string | null;
   url: string;
   locale?: Locale;
 }
@@ -204,7 +240,7 @@ export function verificationEmail(input: AccountLinkInput): EmailContent {
     locale,
     preheader: t("mail.verify.preheader", values),
     heading: t("mail.verify.heading"),
-    paragraphs: [greeting(input.firstName, locale), t("mail.verify.body", values)],
+    paragraphs: [plainGreeting(locale), t("mail.verify.body", values)],
     action: { label: t("mail.verify.action"), url: input.url },
     note: t("mail.verify.note"),
   });
@@ -218,11 +254,27 @@ export function passwordResetEmail(input: AccountLinkInput): EmailContent {
     locale,
     preheader: t("mail.passwordReset.preheader", values),
     heading: t("mail.passwordReset.heading"),
-    paragraphs: [greeting(input.firstName, locale), t("mail.passwordReset.body", values)],
+    paragraphs: [plainGreeting(locale), t("mail.passwordReset.body", values)],
     action: { label: t("mail.passwordReset.action"), url: input.url },
     note: t("mail.passwordReset.note"),
   });
   return { subject: t("mail.passwordReset.subject", values), html, text, links: [safeUrl(input.url)] };
+}
+
+/** Someone a mail is written to: their address and the language they read it in. */
+export interface MailReader {
+  email: string;
+  locale: Locale;
+}
+
+/** One mail to each reader, in the reader's language: `write` runs once per language. */
+export function toEachReader(readers: readonly MailReader[], write: (locale: Locale) => EmailContent): Array<EmailContent & { to: string }> {
+  const written = new Map<Locale, EmailContent>();
+  return readers.map((reader) => {
+    let content = written.get(reader.locale);
+    if (!content) written.set(reader.locale, (content = write(reader.locale)));
+    return { ...content, to: reader.email };
+  });
 }
 
 /** The translating function and language of a mail's reader (English when none is known). */

@@ -161,7 +161,7 @@ export function createAuth(options: {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, url }) => {
         const locale = localeOfUser(u);
-        await queueMail("password-reset", u.email, passwordResetEmail({ firstName: firstNameOf(u), url: withLocalizedCallback(url, locale), locale }));
+        await queueMail("password-reset", u.email, passwordResetEmail({ url: withLocalizedCallback(url, locale), locale }));
       },
     },
     emailVerification: {
@@ -176,7 +176,7 @@ export function createAuth(options: {
         const changing = readVerificationToken(token).requestType === "change-email-verification";
         const locale = localeOfUser(u);
         const link = withLocalizedCallback(url, locale);
-        const content = changing ? confirmNewEmailEmail({ url: link, locale }) : verificationEmail({ firstName: firstNameOf(u), url: link, locale });
+        const content = changing ? confirmNewEmailEmail({ url: link, locale }) : verificationEmail({ url: link, locale });
         await queueMail(changing ? "confirm-new-email" : "verify-email", u.email, content);
       },
     },
@@ -293,11 +293,6 @@ export function createAuth(options: {
       }),
     ],
   });
-}
-
-function firstNameOf(u: { name?: string | null } & Record<string, unknown>): string | null {
-  const first = u.firstName;
-  return typeof first === "string" && first ? first : (u.name?.split(" ")[0] ?? null);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

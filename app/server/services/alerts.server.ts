@@ -2,10 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { ALERT_CONFIRM_DAYS, ALERT_MESSAGES, type AlertSubscriberCounts, type AlertTopic } from "~/domain/alerts";
 import { AppError } from "~/domain/app-error";
+import type { Database } from "../db/client.server";
 import type { Cursor } from "../db/keyset.server";
 import { afterCursor } from "../db/keyset.server";
 import { alertSubscriptions, user } from "../db/schema.server";
-import { alertConfirmationEmail } from "../email/membership-emails.server";
+import { alertConfirmationEmail, alertSubscribedEmail } from "../email/membership-emails.server";
 import { enqueueEmail } from "../email/outbox.server";
 import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
@@ -34,11 +35,16 @@ async function limit(ctx: ServiceContext, key: string, rule: LimitRule): Promise
 
 /**
  * Notify Me (/download): the app-launch alert for `email`. The account's own address, for
- * a signed-in investor, is confirmed at once; any other gets a confirmation link, unless it
+ * a signed-in investor, is confirmed at once (with the "you are subscribed" mail, and the
+ * unsubscribe token for the page to show); any other gets a confirmation link, unless it
  * is confirmed already (then nothing is sent: the answer is the same either way, so the
  * form does not tell who has subscribed).
  */
-export async function requestLaunchAlert(ctx: ServiceContext, actor: Actor, input: { email: string }): Promise<{ confirmed: boolean }> {
+export async function requestLaunchAlert(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: { email: string },
+): Promise<{ confirmed: false } | { confirmed: true; unsubscribeToken: string }> {
   await limit(ctx, `notify-me:address:${ctx.clientKey}`, NOTIFY_ME_LIMIT_PER_ADDRESS);
   await limit(ctx, `notify-me:email:${input.email}`, NOTIFY_ME_LIMIT_PER_EMAIL);
   const now = nowOf(ctx);
@@ -51,13 +57,15 @@ export async function requestLaunchAlert(ctx: ServiceContext, actor: Actor, inpu
       .where(and(eq(alertSubscriptions.topic, "app_launch"), eq(alertSubscriptions.email, input.email)))
       .for("update")
       .limit(1);
-    if (existing?.confirmedAt && !existing.unsubscribedAt) return { confirmed: true, mail: null };
+    if (existing?.confirmedAt && !existing.unsubscribedAt) return { confirmed: true, unsubscribeToken: existing.unsubscribeToken };
     const userId = verified && actor.kind === "user" ? actor.userId : (existing?.userId ?? null);
     if (verified) {
       const values = { confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null, unsubscribedAt: null, userId, updatedAt: now };
+      const unsubscribeToken = existing?.unsubscribeToken ?? token();
       if (existing) await tx.update(alertSubscriptions).set(values).where(eq(alertSubscriptions.id, existing.id));
-      else await tx.insert(alertSubscriptions).values({ topic: "app_launch", email: input.email, unsubscribeToken: token(), ...values });
-      return { confirmed: true, mail: null };
+      else await tx.insert(alertSubscriptions).values({ topic: "app_launch", email: input.email, unsubscribeToken, ...values });
+      await tellSubscribed(ctx, tx, { topic: "app_launch", email: input.email, unsubscribeToken });
+      return { confirmed: true, unsubscribeToken };
     }
     const confirm = token();
     const values = {
@@ -70,10 +78,21 @@ export async function requestLaunchAlert(ctx: ServiceContext, actor: Actor, inpu
     if (existing) await tx.update(alertSubscriptions).set(values).where(eq(alertSubscriptions.id, existing.id));
     else await tx.insert(alertSubscriptions).values({ topic: "app_launch", email: input.email, unsubscribeToken: token(), ...values });
     await enqueueEmail(tx, ctx.jobs, { ...alertConfirmationEmail({ siteUrl: ctx.config.siteUrl, topic: "app_launch", token: confirm, locale: ctx.locale }), to: input.email, kind: "alert-confirmation" });
-    return { confirmed: false, mail: true };
+    return { confirmed: false, unsubscribeToken: null };
   });
   ctx.log.info({ topic: "app_launch", confirmed: result.confirmed }, "alert requested");
-  return { confirmed: verified };
+  // Only the owner of the address learns its unsubscribe link here: the signed-in investor's own.
+  return verified && result.unsubscribeToken ? { confirmed: true, unsubscribeToken: result.unsubscribeToken } : { confirmed: false };
+}
+
+/**
+ * "You are subscribed", with the way to stop (issue 32), to an address that has just been
+ * confirmed, in the caller's transaction: withdrawing consent is as easy as giving it.
+ * In the language of the page it was confirmed on.
+ */
+async function tellSubscribed(ctx: ServiceContext, tx: Database, subscription: { topic: AlertTopic; email: string; unsubscribeToken: string }): Promise<void> {
+  const mail = alertSubscribedEmail({ siteUrl: ctx.config.siteUrl, topic: subscription.topic, unsubscribeToken: subscription.unsubscribeToken, locale: ctx.locale });
+  await enqueueEmail(tx, ctx.jobs, { ...mail, to: subscription.email, kind: "alert-subscribed" });
 }
 
 async function accountEmail(ctx: ServiceContext, userId: string): Promise<string | undefined> {
@@ -91,17 +110,25 @@ export async function findPendingConfirmation(ctx: ServiceContext, _actor: Actor
   return row && row.expires && row.expires > nowOf(ctx) ? { topic: row.topic } : null;
 }
 
-/** Confirms the address a link was sent to; the link then stops working. */
-export async function confirmAlert(ctx: ServiceContext, _actor: Actor, { token: link }: { token: string }): Promise<{ topic: AlertTopic }> {
+/**
+ * Confirms the address a link was sent to; the link then stops working. The address is
+ * sent "you are subscribed" with the way to stop, and the page is given the same link
+ * (whoever holds the confirmation link has the mailbox it went to).
+ */
+export async function confirmAlert(ctx: ServiceContext, _actor: Actor, { token: link }: { token: string }): Promise<{ topic: AlertTopic; unsubscribeToken: string }> {
   const now = nowOf(ctx);
-  const [row] = await ctx.db
-    .update(alertSubscriptions)
-    .set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null, updatedAt: now })
-    .where(and(eq(alertSubscriptions.confirmTokenHash, digest(link)), sql`${alertSubscriptions.confirmExpiresAt} > ${now}`))
-    .returning({ topic: alertSubscriptions.topic });
-  if (!row) throw new AppError("BAD_REQUEST", ALERT_MESSAGES.confirmLinkInvalid);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(alertSubscriptions)
+      .set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null, updatedAt: now })
+      .where(and(eq(alertSubscriptions.confirmTokenHash, digest(link)), sql`${alertSubscriptions.confirmExpiresAt} > ${now}`))
+      .returning({ topic: alertSubscriptions.topic, email: alertSubscriptions.email, unsubscribeToken: alertSubscriptions.unsubscribeToken });
+    if (!confirmed) throw new AppError("BAD_REQUEST", ALERT_MESSAGES.confirmLinkInvalid);
+    await tellSubscribed(ctx, tx, confirmed);
+    return confirmed;
+  });
   ctx.log.info({ topic: row.topic }, "alert confirmed");
-  return row;
+  return { topic: row.topic, unsubscribeToken: row.unsubscribeToken };
 }
 
 /** What an unsubscribe link is for, without using it. */

@@ -12,6 +12,7 @@ import {
 import type { BookingStatus, BookingType } from "~/domain/constants";
 import { EVERYONE } from "~/domain/opportunity-access";
 import { slotInstant, wallClockNow, type OfferedSlot, type SlotTimes } from "~/domain/slots";
+import { isLocale, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import { availabilitySlots, consultationBookings, investmentOpportunities } from "../db/schema.server";
 import {
@@ -24,6 +25,7 @@ import {
   type BookingMailInput,
 } from "../email/booking-emails.server";
 import { enqueueEmail, enqueueEmailOnce, enqueueEmails, type OutboxMessage } from "../email/outbox.server";
+import { toEachReader } from "../email/templates.server";
 import type { ServiceContext, ServiceJobs } from "../http/request-context.server";
 import type { JobQueue } from "../jobs/queue.server";
 import type { Logger } from "../runtime/logger.server";
@@ -32,11 +34,11 @@ import { requireAdmin, type Actor } from "../security/actor.server";
 import { bookingIdFromToken } from "../security/booking-token.server";
 import { brand } from "~/domain/brand";
 import { recordAudit } from "./audit.server";
-import { slotTakenOr, type Booking } from "./bookings.server";
+import { bookingReaderLocale, slotTakenOr, type Booking } from "./bookings.server";
 import { bookingClock, findOfferedSlotForUpdate, listUpcomingSlots } from "./slots.server";
 import { opportunityOpenTo } from "./opportunity-access.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
-import { listAdminEmails } from "./users.server";
+import { listAdminReaders } from "./users.server";
 
 /**
  * A booking's life after it is made (issue 16): the investor moves or cancels it from its
@@ -58,6 +60,8 @@ interface Locked {
    * title is not for whoever holds the address.
    */
   opportunityPublic: boolean;
+  /** The language the investor reads the booking's mails in (`bookingReaderLocale`). */
+  readerLocale: Locale;
 }
 
 /** A booking with its slot and its opportunity's title, by id (add `.for("update", ...)` to lock it). */
@@ -68,6 +72,7 @@ function selectBooking(db: Database, bookingId: string, now: Date = new Date()) 
       slot: { date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime },
       opportunityTitle: investmentOpportunities.title,
       opportunityPublic: sql<boolean>`coalesce(${opportunityOpenTo(EVERYONE, now)}, false)`,
+      readerLocale: bookingReaderLocale,
     })
     .from(consultationBookings)
     .leftJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
@@ -81,12 +86,14 @@ function asLocked(row: {
   slot: { date: string | null; startTime: string | null; endTime: string | null } | null;
   opportunityTitle: string | null;
   opportunityPublic: boolean;
+  readerLocale: string;
 }): Locked {
   return {
     booking: row.booking,
     slot: row.slot?.date ? (row.slot as SlotTimes) : null,
     opportunityTitle: row.opportunityTitle ?? null,
     opportunityPublic: row.opportunityPublic === true,
+    readerLocale: isLocale(row.readerLocale) ? row.readerLocale : row.booking.locale,
   };
 }
 
@@ -95,10 +102,13 @@ async function lockBooking(tx: Database, bookingId: string, now?: Date): Promise
   return row ? asLocked(row) : null;
 }
 
-/** What the mails read of a locked booking: `for: "investor"` names the opportunity only when it is public. */
+/**
+ * What the mails read of a locked booking: for the investor, in their language and naming
+ * the opportunity only when it is public; for the admins (each notice then in the admin's own language), all of it.
+ */
 function mailInput(config: AppConfig, locked: Locked, audience: "investor" | "admins" = "investor"): BookingMailInput {
   const opportunityTitle = audience === "admins" || locked.opportunityPublic ? locked.opportunityTitle : null;
-  return bookingMailInput({ ...locked.booking, opportunityTitle }, locked.slot, config);
+  return bookingMailInput({ ...locked.booking, locale: locked.readerLocale, opportunityTitle }, locked.slot, config);
 }
 
 const nowOf = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
@@ -226,6 +236,8 @@ export async function workReminders(jobs: Pick<JobQueue, "work" | "send">, deps:
 /** What the booking page (and the dashboard's actions) show of a booking. */
 export interface ManagedBooking {
   id: string;
+  /** Its reference for people ("TA-7K3F9Q"). */
+  reference: string;
   token: string;
   bookingType: BookingType;
   status: BookingStatus;
@@ -267,6 +279,7 @@ export async function findManagedBooking(
   return {
     booking: {
       id: booking.id,
+      reference: booking.reference,
       token,
       bookingType: booking.bookingType,
       status: booking.status,
@@ -368,8 +381,10 @@ async function tell(
   const mail = bookingChangedEmail(mailInput(ctx.config, locked), kind, by);
   const mails: OutboxMessage[] = [{ ...mail, to: locked.booking.email, kind: `booking-${kind}`, bookingId: locked.booking.id }];
   if (adminNote) {
-    const notice = adminBookingChangedEmail(mailInput(ctx.config, locked, "admins"), adminNote);
-    for (const admin of await listAdminEmails(tx)) mails.push({ ...notice, to: admin, kind: `booking-admin-${adminNote.kind}`, bookingId: locked.booking.id });
+    const input = mailInput(ctx.config, locked, "admins");
+    for (const notice of toEachReader(await listAdminReaders(tx), (locale) => adminBookingChangedEmail(input, adminNote, locale))) {
+      mails.push({ ...notice, kind: `booking-admin-${adminNote.kind}`, bookingId: locked.booking.id });
+    }
   }
   await enqueueEmails(tx, ctx.jobs, mails);
 }

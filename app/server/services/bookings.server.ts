@@ -5,6 +5,7 @@ import { canInvestorChange, isLinkAlive } from "~/domain/booking-changes";
 import type { BookingSummary, BookingWithSlot, OwnBooking } from "~/domain/bookings";
 import type { BookingStatus, BookingType } from "~/domain/constants";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
+import { newBookingReference, readBookingReference } from "~/domain/booking-reference";
 import type { ListPage, ListPaging } from "~/domain/list-page";
 import type { Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
@@ -52,10 +53,26 @@ export const OWN_BOOKINGS_LIMIT = 100;
  */
 export const slotHasLiveBooking = sql<boolean>`exists (select 1 from ${consultationBookings} as live where live.availability_slot_id = ${availabilitySlots}.id and live.status <> 'cancelled')`;
 
+/**
+ * The language a booking's mails are read in (issue 32): the saved language ("Language for
+ * e-mails") of the account the booking's address belongs to, when that is known: the
+ * booker's own account, or a verified account with that address (as the dashboard claims
+ * bookings made signed out). Otherwise the language of the page it was made on. Read when
+ * each mail is written, so a reminder follows a language changed since.
+ */
+export const bookingReaderLocale = sql<Locale>`coalesce((select reader.locale from "user" as reader where reader.email = lower(${consultationBookings}.email) and (reader.email_verified or reader.id = ${consultationBookings}.user_id)), ${consultationBookings}.locale)`;
+
+/** `bookingReaderLocale` of one booking (inside the caller's transaction). */
+export async function readerLocaleOf(db: Database, bookingId: string): Promise<Locale> {
+  const [row] = await db.select({ locale: bookingReaderLocale }).from(consultationBookings).where(eq(consultationBookings.id, bookingId)).limit(1);
+  return row?.locale ?? "en";
+}
+
 // ---- The one booking-with-slot select ---------------------------------------------------------
 
 const withSlotColumns = {
   id: consultationBookings.id,
+  reference: consultationBookings.reference,
   firstName: consultationBookings.firstName,
   lastName: consultationBookings.lastName,
   email: consultationBookings.email,
@@ -75,6 +92,7 @@ const withSlotColumns = {
 /** What the investor's own list shows of each booking: no contact details, they are the investor's own. */
 const ownColumns = {
   id: withSlotColumns.id,
+  reference: withSlotColumns.reference,
   bookingType: withSlotColumns.bookingType,
   status: withSlotColumns.status,
   preferredTime: withSlotColumns.preferredTime,
@@ -108,18 +126,21 @@ function withSlot<R extends { at: string; slot?: { date: string | null; startTim
 
 const statusIs = (status: BookingStatus | undefined) => (status ? eq(consultationBookings.status, status) : undefined);
 
+/** The booking with the reference typed (read the way people type them); a query that cannot be one matches nothing. */
+const referenceIs = (typed: string | undefined) => (typed ? eq(consultationBookings.reference, readBookingReference(typed) ?? "") : undefined);
+
 /**
  * SPEC.md section 7 (admin): every booking with its slot, newest first, for admins only;
  * one page at a time (keyset: a deep page costs what the first does) and optionally one
- * status, both in SQL, with the total counted up to LIST_COUNT_BOUND.
+ * status or one reference (unique, indexed), all in SQL, with the total counted up to LIST_COUNT_BOUND.
  */
 export async function listBookingsForAdmin(
   ctx: ServiceContext,
   actor: Actor,
-  query: { status?: BookingStatus } & ListPaging,
+  query: { status?: BookingStatus; ref?: string } & ListPaging,
 ): Promise<ListPage<BookingWithSlot>> {
   requireAdmin(actor);
-  const listed = await readListPage(ctx.db, consultationBookings, statusIs(query.status), query, ADMIN_BOOKINGS_PAGE_SIZE, (where, order, limit) =>
+  const listed = await readListPage(ctx.db, consultationBookings, and(statusIs(query.status), referenceIs(query.ref)), query, ADMIN_BOOKINGS_PAGE_SIZE, (where, order, limit) =>
     selectWithSlot(ctx.db, withSlotColumns, where, order).limit(limit),
   );
   return { ...listed, rows: listed.rows.map(withSlot) };
@@ -201,33 +222,42 @@ export async function findBookingSummaries(ctx: ServiceContext, actor: Actor, id
  * Records a booking request, inside the enquiry's transaction (pass `tx`). The user id
  * comes from the actor, never from the input. Two requests racing for one slot are settled
  * by the database's partial unique index: exactly one succeeds, the other gets CONFLICT.
+ * The booking's reference is drawn here (`draw`; tests pass their own); on the rare clash
+ * with another booking's the insert does nothing and a new one is drawn (no savepoint needed).
  */
-export async function createBooking(tx: Database, actor: Actor, input: NewBookingInput): Promise<Booking> {
+export async function createBooking(tx: Database, actor: Actor, input: NewBookingInput, draw: () => string = newBookingReference): Promise<Booking> {
+  const values = {
+    userId: actor.kind === "user" ? actor.userId : null,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone ?? null,
+    investmentAmount: input.investmentAmount,
+    message: input.message,
+    bookingType: input.bookingType,
+    availabilitySlotId: input.availabilitySlotId ?? null,
+    preferredTime: input.preferredTime ?? null,
+    opportunityId: input.opportunityId ?? null,
+    timeZone: input.timeZone ?? null,
+    locale: input.locale ?? "en",
+  };
   try {
-    const [row] = await tx
-      .insert(consultationBookings)
-      .values({
-        userId: actor.kind === "user" ? actor.userId : null,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone ?? null,
-        investmentAmount: input.investmentAmount,
-        message: input.message,
-        bookingType: input.bookingType,
-        availabilitySlotId: input.availabilitySlotId ?? null,
-        preferredTime: input.preferredTime ?? null,
-        opportunityId: input.opportunityId ?? null,
-        timeZone: input.timeZone ?? null,
-        locale: input.locale ?? "en",
-      })
-      .returning();
-    if (!row) throw new AppError("INTERNAL", ENQUIRY_TOASTS.failure.title);
-    return row;
+    for (let attempt = 0; attempt < REFERENCE_DRAWS; attempt++) {
+      const [row] = await tx
+        .insert(consultationBookings)
+        .values({ ...values, reference: draw() })
+        .onConflictDoNothing({ target: consultationBookings.reference })
+        .returning();
+      if (row) return row;
+    }
   } catch (error) {
     throw slotTakenOr(error, { availabilitySlotId: input.availabilitySlotId });
   }
+  throw new AppError("INTERNAL", ENQUIRY_TOASTS.failure.title, { detail: { reason: "no free booking reference" } });
 }
+
+/** How many references a booking may draw before giving up (each clash is about one in 729 million per booking held). */
+const REFERENCE_DRAWS = 5;
 
 /**
  * The live-booking unique index's refusal (a slot someone else holds) as CONFLICT with

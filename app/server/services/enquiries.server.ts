@@ -5,16 +5,17 @@ import { ENQUIRY_TOAST_VALUES } from "~/domain/enquiry-messages";
 import { mayNameInMail, type MailRecipient } from "~/domain/opportunity-access";
 import { adminBookingNoticeEmail, bookingMailInput, bookingReceiptEmail } from "../email/booking-emails.server";
 import { enqueueEmails } from "../email/outbox.server";
+import { toEachReader } from "../email/templates.server";
 import type { ServiceContext } from "../http/request-context.server";
 import type { Actor } from "../security/actor.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
-import { SLOT_TAKEN_MESSAGE, createBooking } from "./bookings.server";
+import { SLOT_TAKEN_MESSAGE, createBooking, readerLocaleOf } from "./bookings.server";
 import { recordContactMessage } from "./messages.server";
 import { entitlementsOf } from "./entitlements.server";
 import { findActiveOpportunity } from "./opportunities.server";
 import { readerNow } from "./opportunity-access.server";
 import { bookingClock, findOfferedSlotForUpdate } from "./slots.server";
-import { findVerifiedEmail, getOwnProfile, listAdminEmails } from "./users.server";
+import { findVerifiedEmail, getOwnProfile, listAdminReaders } from "./users.server";
 
 /** SPEC.md section 9: one submission per 30 seconds, from one address and for one e-mail. */
 export const ENQUIRY_COOLDOWN: LimitRule = { max: 1, windowSeconds: 30 };
@@ -35,7 +36,7 @@ export const ENQUIRY_DAILY_LIMIT_PER_EMAIL: LimitRule = { max: 5, windowSeconds:
  * ago, switched off, or started) refuses the whole submission with CONFLICT and writes
  * nothing; two visitors racing for one slot are settled by the live-booking unique index.
  */
-export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: EnquiryInput): Promise<{ bookingId: string }> {
+export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: EnquiryInput): Promise<{ bookingId: string; reference: string }> {
   const { db } = ctx;
   const clock = bookingClock(ctx);
   // The opportunity is kept only if this visitor may see it (an unknown, draft or
@@ -78,13 +79,17 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
       });
 
       const slotTimes = slot ? { date: slot.date, startTime: slot.startTime, endTime: slot.endTime } : null;
-      const receipt = bookingReceiptEmail(bookingMailInput({ ...booking, opportunityTitle: namedInReceipt }, slotTimes, ctx.config));
-      const notice = adminBookingNoticeEmail(bookingMailInput({ ...booking, opportunityTitle: opportunity?.title ?? null }, slotTimes, ctx.config));
+      // The receipt in the investor's saved language when the address is known to be theirs;
+      // it names only what may go to its address (namedInReceipt), the admins' notice names the opportunity.
+      const locale = await readerLocaleOf(tx, booking.id);
+      const receipt = bookingReceiptEmail(bookingMailInput({ ...booking, locale, opportunityTitle: namedInReceipt }, slotTimes, ctx.config));
+      const mail = bookingMailInput({ ...booking, locale, opportunityTitle: opportunity?.title ?? null }, slotTimes, ctx.config);
+      const notices = toEachReader(await listAdminReaders(tx), (locale) => adminBookingNoticeEmail(mail, locale));
       await enqueueEmails(tx, ctx.jobs, [
         { ...receipt, to: booking.email, kind: "booking-receipt", bookingId: booking.id },
-        ...(await listAdminEmails(tx)).map((admin) => ({ ...notice, to: admin, kind: "booking-admin-notice", bookingId: booking.id })),
+        ...notices.map((notice) => ({ ...notice, kind: "booking-admin-notice", bookingId: booking.id })),
       ]);
-      return { bookingId: booking.id };
+      return { bookingId: booking.id, reference: booking.reference };
     });
     ctx.log.info({ bookingId: submitted.bookingId }, "enquiry received");
     return submitted;

@@ -57,6 +57,7 @@ const BOOKING_COLUMNS: Column<BookingWithSlot>[] = [
   { header: "Slot end", cell: (b) => (b.slot ? hhmm(b.slot.endTime) : null) },
   { header: "Preferred time", cell: (b) => b.preferredTime },
   { header: "Message", cell: (b) => b.message },
+  { header: "Reference", cell: (b) => b.reference },
 ];
 
 /** Every booking with `status` (all when it is undefined), as CSV. Admins only. */

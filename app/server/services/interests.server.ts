@@ -17,12 +17,13 @@ import { afterCursor } from "../db/keyset.server";
 import { investmentOpportunities, opportunityInterests, profiles, user } from "../db/schema.server";
 import { adminInterestNoticeEmail, interestReceiptEmail, interestStatusEmail, type InterestMailInput } from "../email/membership-emails.server";
 import { enqueueEmail, enqueueEmails } from "../email/outbox.server";
+import { toEachReader } from "../email/templates.server";
 import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
 import { entitlementsOf } from "./entitlements.server";
 import { findActiveOpportunity } from "./opportunities.server";
-import { listAdminEmails } from "./users.server";
+import { firstNameForMail, listAdminReaders } from "./users.server";
 
 /**
  * Expressions of interest (issue 15): an investor's own, on opportunities they may see,
@@ -97,7 +98,7 @@ export async function interestAllowance(ctx: ServiceContext, actor: Actor): Prom
 /** The account's name and verified address, for the mails about an interest. */
 async function investorOf(db: Database, userId: string) {
   const [row] = await db
-    .select({ email: user.email, firstName: profiles.firstName, lastName: profiles.lastName, locale: user.locale })
+    .select({ email: user.email, firstName: firstNameForMail, lastName: profiles.lastName, locale: user.locale })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, userId))
@@ -135,10 +136,10 @@ export async function registerInterest(ctx: ServiceContext, actor: Actor, input:
     const investor = await investorOf(tx, userId);
     if (investor) {
       const mail: InterestMailInput = { siteUrl: ctx.config.siteUrl, ...investor, ...input, opportunityId: opportunity.id, opportunityTitle: opportunity.title };
-      const notice = adminInterestNoticeEmail(mail);
+      const notices = toEachReader(await listAdminReaders(tx), (locale) => adminInterestNoticeEmail(mail, locale));
       await enqueueEmails(tx, ctx.jobs, [
         { ...interestReceiptEmail(mail), to: investor.email, kind: "interest-receipt" },
-        ...(await listAdminEmails(tx)).map((admin) => ({ ...notice, to: admin, kind: "interest-admin-notice" })),
+        ...notices.map((notice) => ({ ...notice, kind: "interest-admin-notice" })),
       ]);
     }
     return row!;

@@ -10,6 +10,7 @@ import type { AppConfig } from "../runtime/config.server";
 import type { Logger } from "../runtime/logger.server";
 import { entitlementsOfUsers } from "./entitlements.server";
 import { opportunityOpenTo } from "./opportunity-access.server";
+import { firstNameForMail } from "./users.server";
 import type { Locale } from "~/i18n/locales";
 
 /**
@@ -62,7 +63,7 @@ export async function dispatchOpportunityAlerts(deps: AlertDeps, now: Date = new
         unsubscribeToken: alertSubscriptions.unsubscribeToken,
         email: user.email,
         emailVerified: user.emailVerified,
-        firstName: profiles.firstName,
+        firstName: firstNameForMail,
         locale: user.locale,
         opportunityId: investmentOpportunities.id,
         title: investmentOpportunities.title,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { ADMIN_USERS_PAGE_SIZE, LAST_ADMIN_MESSAGE, SELF_DEMOTION_MESSAGE, type AdminUser, type RoleChoice } from "~/domain/admin-users";
 import { AppError } from "~/domain/app-error";
 import type { OwnProfile } from "~/domain/profile";
@@ -9,6 +9,7 @@ import type { Database } from "../db/client.server";
 import type { Logger } from "../runtime/logger.server";
 import { createUser, insertPasswordLogin } from "../db/factories.server";
 import { account, profiles, session, user, userRoles } from "../db/schema.server";
+import type { MailReader } from "../email/templates.server";
 
 /**
  * SPEC.md section 4: admin only with a user_roles row saying so; false when there is
@@ -98,15 +99,26 @@ function capitalise(word: string): string {
  * it is called inside a visitor's booking transaction and its result never leaves the
  * server except as mail recipients.
  */
-export async function listAdminEmails(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ email: user.email })
+/**
+ * The profile's first name for a mail to the account's own address, only once that address
+ * is verified (null before): whoever made the account typed the name, and until the
+ * address is confirmed the mail may reach a stranger (issue 32). Select it with the user
+ * and profiles tables joined.
+ */
+export const firstNameForMail = sql<string | null>`case when ${user.emailVerified} then ${profiles.firstName} end`;
+
+/**
+ * Every admin's address with the language they read their notices in: their own saved
+ * "Language for e-mails" (issue 32).
+ */
+export async function listAdminReaders(db: Database): Promise<MailReader[]> {
+  return db
+    .select({ email: user.email, locale: user.locale })
     .from(userRoles)
     .innerJoin(user, eq(user.id, userRoles.userId))
     .where(eq(userRoles.role, "admin"))
     .orderBy(user.email)
     .limit(100);
-  return rows.map((r) => r.email);
 }
 
 /** SPEC.md section 7 (admin): every profile, newest first, with its e-mail and role; admins only, paged in SQL. */
