@@ -44,6 +44,12 @@ export const DOCUMENT_UPLOAD_MESSAGES = {
   malformed: "admin.documents.upload.malformed",
 } as const satisfies Record<string, MessageKey>;
 
+/** What a reader is told when a download is refused or fails (portal catalogue keys; `tooMany` reads `{minutes}`). */
+export const DOCUMENT_DOWNLOAD_MESSAGES = {
+  tooMany: "portal.document.tooManyDownloads",
+  failed: "portal.document.downloadFailed",
+} as const satisfies Record<string, MessageKey>;
+
 const text = (max: number, messages: { required: MessageKey; tooLong: MessageKey }) =>
   z
     .string({ error: messages.required })

@@ -48,6 +48,7 @@ export const INTEREST_MESSAGES = {
   notFound: "opportunities.interest.notFound",
   signInFirst: "opportunities.interest.signInFirst",
   limitReached: "opportunities.interest.limitReached",
+  tooManyChanges: "opportunities.interest.tooManyChanges",
 } as const satisfies Record<string, MessageKey>;
 
 /** The values INTEREST_MESSAGES' placeholders read (besides a refusal's own `limit`). */

@@ -129,6 +129,14 @@ test.describe("files across instances", () => {
       const { text } = await extractText(await getDocumentProxy(new Uint8Array(await download.body())), { mergePages: true });
       expect(text).toContain("Stored once, served by every instance.");
       expect(text).toContain(`Prepared for ${ADMIN.email}`);
+      // The copy stamped there is kept in the database: the first instance serves that same copy (decision 031).
+      const again = await page.request.get(`${first}/documents/${documentId}/download`);
+      expect(again.status()).toBe(200);
+      expect(Buffer.from(await again.body()).equals(Buffer.from(await download.body()))).toBe(true);
+      const copies = new pg.Client({ connectionString: url });
+      await copies.connect();
+      expect((await copies.query<{ n: number }>("select count(*)::int as n from stored_files where stamp_key is not null")).rows[0]!.n).toBe(1);
+      await copies.end();
       // And a visitor there is asked to sign in first.
       const visitor = await fetch(`${second}/documents/${documentId}/download`, { redirect: "manual" });
       expect(visitor.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent(`/documents/${documentId}`)}`);

@@ -138,7 +138,7 @@ describe(`Download my data (${testDriver})`, () => {
     await db.insert(opportunityInterests).values({ opportunityId: tower.id, userId: me.id, amountUsd: 400000, units: 1, note: "Corner unit please." });
     await db.insert(opportunityInterests).values({ opportunityId: tower.id, userId: other.id, amountUsd: 900000, note: "Bashir's note." });
     const report = await createDocument(db, { title: "Export Report", audience: "signed_in" });
-    await db.insert(documentDownloads).values([{ documentId: report.id, userId: me.id }, { documentId: report.id, userId: other.id }]);
+    await db.insert(documentDownloads).values([{ documentId: report.id, userId: me.id, day: "2026-11-03" }, { documentId: report.id, userId: other.id, day: "2026-11-03" }]);
     await db.insert(alertSubscriptions).values({ topic: "app_launch", email: me.email, confirmedAt: new Date(), unsubscribeToken: `token-${me.id}` });
 
     const response = await download(me.cookie);
@@ -262,7 +262,7 @@ describe(`Delete account (${testDriver})`, () => {
     const tower = await createOpportunity(db, { title: "Deleted Investor Tower" });
     const [interest] = await db.insert(opportunityInterests).values({ opportunityId: tower.id, userId: me.id, amountUsd: 300000, note: "Call me on +964 770 123 4567." }).returning();
     const report = await createDocument(db, { title: "Deleted Investor Report" });
-    const [downloaded] = await db.insert(documentDownloads).values({ documentId: report.id, userId: me.id }).returning();
+    const [downloaded] = await db.insert(documentDownloads).values({ documentId: report.id, userId: me.id, day: "2026-11-03" }).returning();
     await db.insert(alertSubscriptions).values([
       { topic: "new_opportunities", userId: me.id, email: me.email, confirmedAt: new Date(), unsubscribeToken: `del-1-${me.id}` },
       { topic: "app_launch", email: me.email, confirmedAt: new Date(), unsubscribeToken: `del-2-${me.id}` },

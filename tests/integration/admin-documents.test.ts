@@ -92,7 +92,7 @@ describe(`/admin/documents (${testDriver})`, () => {
     expect(Buffer.from(await readFileBytes(bed.t.db, (await findFile(bed.t.db, replaced.fileId))!))).toEqual(Buffer.from(second));
 
     // The list shows it with its downloads.
-    await bed.t.db.insert(documentDownloads).values([{ documentId: created.id, userId: bed.investor.id }, { documentId: created.id, userId: null }]);
+    await bed.t.db.insert(documentDownloads).values([{ documentId: created.id, userId: bed.investor.id, day: "2026-11-03" }, { documentId: created.id, userId: null, day: "2026-11-03" }]);
     const page = (await documentsLoader(routeArgs(getRequest("/admin/documents", { cookie: bed.admin.cookie }), bed.context))) as unknown as {
       documents: Array<{ id: string; downloads: number; opportunityTitle: string | null }>;
     };

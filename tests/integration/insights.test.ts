@@ -45,10 +45,10 @@ beforeAll(async () => {
   const brochure = await createDocument(db, { title: "Marina brochure", opportunityId: marina.id });
   const report = await createDocument(db, { title: "A market report" });
   await db.insert(documentDownloads).values([
-    { documentId: brochure.id, userId: a!.id, createdAt: at("2026-11-03T09:00:00Z") },
-    { documentId: brochure.id, userId: b!.id, createdAt: at("2026-11-14T09:00:00Z") },
-    { documentId: brochure.id, userId: c!.id, createdAt: at("2026-11-20T09:00:00Z") },
-    { documentId: report.id, userId: a!.id, createdAt: at("2026-11-04T09:00:00Z") },
+    { documentId: brochure.id, userId: a!.id, day: "2026-11-03", createdAt: at("2026-11-03T09:00:00Z") },
+    { documentId: brochure.id, userId: b!.id, day: "2026-11-14", createdAt: at("2026-11-14T09:00:00Z") },
+    { documentId: brochure.id, userId: c!.id, day: "2026-11-20", createdAt: at("2026-11-20T09:00:00Z") },
+    { documentId: report.id, userId: a!.id, day: "2026-11-04", createdAt: at("2026-11-04T09:00:00Z") },
   ]);
 
   const plans = new Map((await createDemoPlans(db)).map((p) => [p.name, p.id]));

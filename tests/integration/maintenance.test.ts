@@ -2,10 +2,11 @@ import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/server/db/factories.server";
-import { emailOutbox, rateLimit, requestLimits, session, verification } from "~/server/db/schema.server";
+import { emailOutbox, rateLimit, requestLimits, session, storedFiles, verification } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { openJobQueue, SCHEDULES } from "~/server/jobs/queue.server";
 import { runMaintenance, workMaintenance } from "~/server/ops/maintenance.server";
+import { findFile, storeFile, storeStampedCopy } from "~/server/storage/files.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 /**
@@ -53,14 +54,24 @@ async function seed() {
   await t.db.update(emailOutbox).set({ sentAt: ago(31 * DAY) }).where(eq(emailOutbox.id, oldSent));
   await t.db.update(emailOutbox).set({ sentAt: ago(DAY) }).where(eq(emailOutbox.id, recentSent));
   await t.db.update(emailOutbox).set({ createdAt: ago(40 * DAY) }).where(eq(emailOutbox.id, waiting));
-  return { userId, sessions: sessions.map((s) => s.id), mails: { oldSent, recentSent, waiting } };
+  // Readers' stamped copies of a document (decision 031): one made an hour ago, one three days ago.
+  const source = await storeFile(t.db, { bytes: new Uint8Array([1, 2, 3]), contentType: "application/pdf" });
+  const copy = (key: string) => storeStampedCopy(t.db, { bytes: new Uint8Array([4, 5, 6]), contentType: "application/pdf", stampOf: source.id, stampedFor: userId, stampKey: `${key}-${userId}` });
+  const recentCopy = await copy("recent");
+  const oldCopy = await copy("old");
+  await t.db.update(storedFiles).set({ createdAt: ago(3 * DAY) }).where(eq(storedFiles.id, oldCopy.id));
+  return { userId, sessions: sessions.map((s) => s.id), mails: { oldSent, recentSent, waiting }, files: { source: source.id, recentCopy: recentCopy.id, oldCopy: oldCopy.id } };
 }
 
 describe(`maintenance (${testDriver})`, () => {
   it("removes expired sessions, tokens, rate-limit windows and old mails, and keeps everything still in use", async () => {
-    const { userId, mails } = await seed();
+    const { userId, mails, files } = await seed();
     const removed = await runMaintenance(t.db);
-    expect(removed).toMatchObject({ mails: 1, requestLimits: 1, authRateLimits: 1, sessions: 2, verificationTokens: 1 });
+    expect(removed).toMatchObject({ mails: 1, requestLimits: 1, authRateLimits: 1, sessions: 2, verificationTokens: 1, stampedCopies: 1 });
+    // A stamped copy past its day goes; today's copy and the document's own file stay.
+    expect(await findFile(t.db, files.oldCopy)).toBeUndefined();
+    expect(await findFile(t.db, files.recentCopy)).toBeDefined();
+    expect(await findFile(t.db, files.source)).toBeDefined();
 
     expect((await t.db.select({ id: session.id }).from(session).where(eq(session.userId, userId))).map((s) => s.id)).toEqual([`live-${userId}`]);
     const tokens = await t.db.select({ id: verification.id }).from(verification).where(inArray(verification.id, [`fresh-${userId}`, `stale-${userId}`]));
@@ -72,7 +83,7 @@ describe(`maintenance (${testDriver})`, () => {
     expect(left).toEqual([mails.recentSent, mails.waiting].sort());
 
     // A second run finds nothing more.
-    expect(await runMaintenance(t.db)).toEqual({ mails: 0, requestLimits: 0, authRateLimits: 0, sessions: 0, verificationTokens: 0 });
+    expect(await runMaintenance(t.db)).toEqual({ mails: 0, requestLimits: 0, authRateLimits: 0, sessions: 0, verificationTokens: 0, stampedCopies: 0 });
   });
 
   it("runs hourly from a schedule in the database, as a job a worker takes", async () => {

@@ -146,17 +146,16 @@ describe(`document access over HTTP (${testDriver})`, () => {
     }
   });
 
-  it("records each download sent, by reader, and not a revalidation the browser answers from its cache", async () => {
+  it("records a download sent, a reader once a day (issue 32), and not a revalidation the browser answers from its cache", async () => {
     const elite = readers.elite;
-    const before = await downloadsOf(docs.elite.id, elite.id);
     const first = await get(`/documents/${docs.elite.id}/download`, elite.cookie);
     expect(first.status).toBe(200);
     await first.arrayBuffer();
-    expect(await downloadsOf(docs.elite.id, elite.id)).toBe(before + 1);
+    expect(await downloadsOf(docs.elite.id, elite.id)).toBe(1);
     const etag = first.headers.get("etag")!;
     const again = await get(`/documents/${docs.elite.id}/download`, elite.cookie, { "If-None-Match": etag });
     expect(again.status).toBe(304);
-    expect(await downloadsOf(docs.elite.id, elite.id)).toBe(before + 1);
+    expect(await downloadsOf(docs.elite.id, elite.id)).toBe(1);
     // Another reader's copy is another version.
     const other = await get(`/documents/${docs.elite.id}/download`, readers.admin.cookie, { "If-None-Match": etag });
     expect(other.status).toBe(200);

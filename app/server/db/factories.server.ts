@@ -334,7 +334,8 @@ export async function seedBusinessHistory(db: Database, { now = new Date(), week
     }
     for (const [j, document] of documentRows.entries()) {
       if ((i + j) % 3 === 0) continue;
-      await db.insert(documentDownloads).values({ documentId: document.id, userId: investor.id, createdAt: new Date(now.getTime() - (i + 2 * j + 1) * 2 * DAY) });
+      const createdAt = new Date(now.getTime() - (i + 2 * j + 1) * 2 * DAY);
+      await db.insert(documentDownloads).values({ documentId: document.id, userId: investor.id, day: createdAt.toISOString().slice(0, 10), createdAt });
       history.downloads += 1;
     }
   }

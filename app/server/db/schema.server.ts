@@ -504,9 +504,28 @@ export const storedFiles = pgTable(
     sha256: text("sha256").notNull(),
     /** The name the file had under DATA_DIR/uploads before files moved into the database. */
     legacyName: text("legacy_name").unique("stored_files_legacy_name_unique"),
+    /**
+     * A reader's stamped copy of a library document (decision 031) names the file it was
+     * stamped from (no foreign key: the copy goes with that file in deleteFile, or after two
+     * days in the hourly maintenance), the reader (removed with the account), and its key: the
+     * digest of the source file and the stamp's words (reader, date, language), its ETag.
+     */
+    stampOf: uuid("stamp_of"),
+    stampedFor: text("stamped_for").references(() => user.id, { onDelete: "cascade" }),
+    stampKey: text("stamp_key").unique("stored_files_stamp_key_unique"),
     createdAt: createdAt(),
   },
-  (t) => [check("stored_files_size_check", sql`${t.byteSize} >= 0`)],
+  (t) => [
+    check("stored_files_size_check", sql`${t.byteSize} >= 0`),
+    check(
+      "stored_files_stamp_check",
+      sql`(${t.stampKey} is null and ${t.stampOf} is null and ${t.stampedFor} is null) or (${t.stampKey} is not null and ${t.stampOf} is not null and ${t.stampedFor} is not null)`,
+    ),
+    index("stored_files_stamp_of_idx").on(t.stampOf).where(sql`${t.stampOf} is not null`),
+    index("stored_files_stamped_for_idx").on(t.stampedFor).where(sql`${t.stampedFor} is not null`),
+    // The maintenance's look for copies past their day.
+    index("stored_files_stamp_created_idx").on(t.createdAt).where(sql`${t.stampKey} is not null`),
+  ],
 );
 
 export const storedFileChunks = pgTable(
@@ -563,7 +582,11 @@ export const documents = pgTable(
   ],
 );
 
-/** Every download of a library document: who (null for a visitor, or once the account is gone) and when. */
+/**
+ * Downloads of library documents: a reader once per document per day (the firm's calendar
+ * day, decision 031), when they first downloaded it that day; a visitor's (null) every
+ * time. Null too once the account is gone.
+ */
 export const documentDownloads = pgTable(
   "document_downloads",
   {
@@ -572,10 +595,13 @@ export const documentDownloads = pgTable(
       .notNull()
       .references(() => documents.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The firm's calendar day of the download (yyyy-MM-dd). */
+    day: date("day", { mode: "string" }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    index("document_downloads_document_idx").on(t.documentId),
+    // One row per reader, document and day (visitors' null readers are all distinct); also the document's index.
+    uniqueIndex("document_downloads_reader_day_unique").on(t.documentId, t.userId, t.day),
     // An investor's recent activity.
     index("document_downloads_user_created_idx").on(t.userId, t.createdAt),
     index("document_downloads_created_idx").on(t.createdAt),

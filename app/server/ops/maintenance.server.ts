@@ -6,6 +6,7 @@ import { pruneOutbox } from "../email/outbox.server";
 import type { JobQueue } from "../jobs/queue.server";
 import type { Logger } from "../runtime/logger.server";
 import { pruneLimits } from "../security/rate-limit.server";
+import { pruneStampedCopies } from "../storage/files.server";
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -15,13 +16,15 @@ export interface MaintenanceResult {
   authRateLimits: number;
   sessions: number;
   verificationTokens: number;
+  stampedCopies: number;
 }
 
 /**
  * Removes what has served its time (the hourly `maintenance` job, issue 16): mails sent or
  * given up on more than 30 days ago, rate-limit windows older than a day (ours and the auth
  * library's), sessions past their expiry or their absolute lifetime (decision 011), and
- * verification and reset tokens that have expired. Each is one statement; none of it is
+ * verification and reset tokens that have expired, and readers' stamped copies of documents
+ * past their day (decision 031). Each is one statement; none of it is
  * needed for anything to work, only for the tables to stay as small as the traffic.
  */
 export async function runMaintenance(db: Database, now: Date = new Date()): Promise<MaintenanceResult> {
@@ -37,7 +40,8 @@ export async function runMaintenance(db: Database, now: Date = new Date()): Prom
       .returning({ id: session.id })
   ).length;
   const verificationTokens = (await db.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id })).length;
-  return { mails, requestLimits, authRateLimits, sessions, verificationTokens };
+  const stampedCopies = await pruneStampedCopies(db, now);
+  return { mails, requestLimits, authRateLimits, sessions, verificationTokens, stampedCopies };
 }
 
 /** Runs the maintenance on each `maintenance` job (hourly, a schedule run by one instance). */

@@ -79,6 +79,19 @@ export function countRefusal(ctx: Pick<ServiceContext, "metrics">, key: string):
 }
 
 /**
+ * Counts one request against `key` and refuses it past the rule: RATE_LIMITED with
+ * `refusal`, a message key that may say the wait as `{minutes}` (Retry-After rounded up to
+ * whole minutes), the metrics told. Every request counts, refused or not.
+ */
+export async function spendLimit(ctx: Pick<ServiceContext, "db" | "metrics">, key: string, rule: LimitRule, refusal: string): Promise<void> {
+  const result = await hitLimit(ctx.db, key, rule);
+  if (result.allowed) return;
+  countRefusal(ctx, key);
+  const retryAfter = result.retryAfterSeconds;
+  throw new AppError("RATE_LIMITED", refusal, { detail: { rule: key.split(":", 1)[0], retryAfter }, values: { minutes: Math.max(1, Math.ceil(retryAfter / 60)) } });
+}
+
+/**
  * Forgets windows older than a day (the longest rule's window), so the table stays as small
  * as the traffic; run by the hourly maintenance job. Answers how many went.
  */

@@ -1,9 +1,5 @@
-import { createHash } from "node:crypto";
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
-import { brand } from "~/domain/brand";
 import {
   DOCUMENT_UPLOAD_MESSAGES,
   MAX_DOCUMENT_BYTES,
@@ -14,23 +10,20 @@ import {
   type LibraryDocument,
 } from "~/domain/documents";
 import { documentAccess, type Entitlements } from "~/domain/entitlements";
-import { dateLocaleOf } from "~/i18n/date-locales";
-import { translator } from "~/i18n/i18n";
-import { DEFAULT_LOCALE, directionOf } from "~/i18n/locales";
 import { documentDownloads, documents, investmentOpportunities, storedFiles, user } from "../db/schema.server";
-import { inspectPdf, stampPdf, type Stamp } from "../documents/pdf.server";
+import { inspectPdf } from "../documents/pdf.server";
 import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
-import { deleteFile, findFile, holdsVersion, readFileBytes, storeFile, streamFile, type FileAnswer } from "../storage/files.server";
+import { deleteFile, findFile, storeFile } from "../storage/files.server";
 import { recordAudit } from "./audit.server";
+import { sendDocument, type SentDocument } from "./document-downloads.server";
 import { entitlementsOf } from "./entitlements.server";
 import { documentOpenTo, readerNow } from "./opportunity-access.server";
 
 /**
  * The document library (issue 15): PDFs admins upload, read by whoever their audience
  * allows (app/domain/entitlements.ts). Access is decided here, per file, on every request;
- * a reader's copy of a gated document is stamped with their e-mail and the date on every
- * page, and every download is recorded.
+ * what a download then sends, and how it is counted, is document-downloads.server.ts.
  */
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
@@ -155,39 +148,14 @@ export async function findInvestorPack(ctx: ServiceContext, actor: Actor): Promi
   return row?.id;
 }
 
-export type DocumentDownload =
-  | { outcome: "missing" }
-  | { outcome: "sign-in" | "upgrade"; documentId: string }
-  | { outcome: "file"; file: FileAnswer };
-
-/**
- * What a reader's copy is stamped with, in the language of the page it was asked from:
- * "Prepared for <e-mail> on 24 November 2026" (the date on the firm's calendar) and the
- * firm's confidentiality line.
- */
-function readerStamp(ctx: ServiceContext, email: string): Stamp {
-  const locale = ctx.locale ?? DEFAULT_LOCALE;
-  const t = translator(locale);
-  const date = format(new TZDate((ctx.clock?.() ?? new Date()).getTime(), ctx.config.firmTimeZone), "d MMMM yyyy", { locale: dateLocaleOf(locale) });
-  return {
-    email,
-    prepared: t("mail.stamp.prepared", { email, date }),
-    notice: t("mail.stamp.notice", { firm: brand.legalName }),
-    direction: directionOf(locale),
-  };
-}
-
-/** `attachment; filename=...` for a name that may hold anything. */
-const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+export type DocumentDownload = { outcome: "missing" } | { outcome: "sign-in" | "upgrade"; documentId: string } | SentDocument;
 
 /**
  * A download (GET /documents/:id/download): missing (unpublished, unknown, or of an
  * opportunity the reader may not see yet: `knownTo`), a sign-in first
  * (a visitor, for anything but a public document), the plans page (signed in without the
- * tier), or the file. A public document is the file as uploaded, cached publicly; any
- * other is the reader's own copy, stamped on every page with their e-mail and today's
- * date, cached only by them. A download is recorded when the file is sent (not for a
- * revalidation the browser answers from its cache, nor for HEAD).
+ * tier), or the file, as sendDocument sends it (document-downloads.server.ts: the public
+ * file, or the reader's stamped copy; counted against the reader's limit and logged).
  */
 export async function downloadDocument(
   ctx: ServiceContext,
@@ -206,43 +174,7 @@ export async function downloadDocument(
   if (access !== "granted") return { outcome: access, documentId: doc.id };
   const file = await findFile(ctx.db, doc.fileId);
   if (!file) return { outcome: "missing" };
-
-  const record = async () => {
-    if (input.method === "HEAD") return;
-    await ctx.db.insert(documentDownloads).values({ documentId: doc.id, userId: actor.kind === "user" ? actor.userId : null });
-  };
-
-  if (doc.audience === "public") {
-    if (!holdsVersion(input.ifNoneMatch, file.sha256)) await record();
-    return {
-      outcome: "file",
-      file: {
-        body: () => streamFile(ctx.db, file),
-        etag: file.sha256,
-        contentType: "application/pdf",
-        byteSize: file.byteSize,
-        cacheControl: "public, max-age=300, must-revalidate",
-        disposition: attachment(doc.fileName),
-      },
-    };
-  }
-
-  const userId = actor.kind === "user" ? actor.userId : "";
-  const [reader] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
-  if (!reader) return { outcome: "sign-in", documentId: doc.id };
-  const stamp = readerStamp(ctx, reader.email);
-  const etag = createHash("sha256").update(`${file.sha256}\n${stamp.prepared}\n${stamp.notice}`).digest("hex");
-  if (!holdsVersion(input.ifNoneMatch, etag)) await record();
-  return {
-    outcome: "file",
-    file: {
-      body: async () => stampPdf(await readFileBytes(ctx.db, file), stamp),
-      etag,
-      contentType: "application/pdf",
-      cacheControl: "private, no-cache",
-      disposition: attachment(doc.fileName),
-    },
-  };
+  return sendDocument(ctx, actor, { doc, file, ifNoneMatch: input.ifNoneMatch, method: input.method });
 }
 
 // ---- Admin ---------------------------------------------------------------------------------

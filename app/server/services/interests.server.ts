@@ -20,6 +20,7 @@ import { enqueueEmail, enqueueEmails } from "../email/outbox.server";
 import { toEachReader } from "../email/templates.server";
 import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
+import { hitLimit, spendLimit, type LimitRule } from "../security/rate-limit.server";
 import { recordAudit } from "./audit.server";
 import { entitlementsOf } from "./entitlements.server";
 import { findActiveOpportunity } from "./opportunities.server";
@@ -107,13 +108,37 @@ async function investorOf(db: Database, userId: string) {
 }
 
 /**
+ * Registrations and withdrawals together, per investor and hour (issue 32): more than any
+ * investor makes by hand, far fewer than a script cycling one interest to mail the admins.
+ */
+export const INTEREST_CHANGE_LIMIT: LimitRule = { max: 30, windowSeconds: 60 * 60 };
+
+/** The admins hear of one investor's interest in one opportunity at most once in this window, however often it is withdrawn and registered. */
+export const ADMIN_NOTICE_WINDOW: LimitRule = { max: 1, windowSeconds: 24 * 60 * 60 };
+
+/** Counts a registration or a withdrawal against the investor's hour: RATE_LIMITED past it. */
+const countChange = (ctx: ServiceContext, userId: string) => spendLimit(ctx, `interest-change:user:${userId}`, INTEREST_CHANGE_LIMIT, INTEREST_MESSAGES.tooManyChanges);
+
+/**
+ * Whether the admins are told of this interest: the first registration of an investor in an
+ * opportunity within ADMIN_NOTICE_WINDOW. Counted in the registration's transaction, so a
+ * registration that fails leaves the next one to tell them.
+ */
+async function firstNoticeToday(tx: Database, userId: string, opportunityId: string): Promise<boolean> {
+  return (await hitLimit(tx, `interest-notice:${userId}:${opportunityId}`, ADMIN_NOTICE_WINDOW)).allowed;
+}
+
+/**
  * Registers the investor's interest in an opportunity they may see. One live interest per
  * opportunity; at most their plan's number a calendar month, counted under a lock on their
- * account row so two at once cannot both take the last one. The receipt (to their own,
- * verified address) and the admins' notices are queued in the same transaction.
+ * account row so two at once cannot both take the last one; at most INTEREST_CHANGE_LIMIT
+ * registrations and withdrawals an hour. The receipt (to their own, verified address) and,
+ * once a day per investor and opportunity, the admins' notices are queued in the same
+ * transaction.
  */
 export async function registerInterest(ctx: ServiceContext, actor: Actor, input: InterestFormValues): Promise<{ id: string }> {
   const userId = requireUser(actor, INTEREST_MESSAGES.signInFirst);
+  await countChange(ctx, userId);
   const opportunity = await findActiveOpportunity(ctx, actor, { id: input.opportunityId });
   if (!opportunity) throw new AppError("NOT_FOUND", INTEREST_MESSAGES.notFound);
   const { interestsPerMonth: limit } = await entitlementsOf(ctx, actor);
@@ -136,7 +161,8 @@ export async function registerInterest(ctx: ServiceContext, actor: Actor, input:
     const investor = await investorOf(tx, userId);
     if (investor) {
       const mail: InterestMailInput = { siteUrl: ctx.config.siteUrl, ...investor, ...input, opportunityId: opportunity.id, opportunityTitle: opportunity.title };
-      const notices = toEachReader(await listAdminReaders(tx), (locale) => adminInterestNoticeEmail(mail, locale));
+      const admins = (await firstNoticeToday(tx, userId, opportunity.id)) ? await listAdminReaders(tx) : [];
+      const notices = toEachReader(admins, (locale) => adminInterestNoticeEmail(mail, locale));
       await enqueueEmails(tx, ctx.jobs, [
         { ...interestReceiptEmail(mail), to: investor.email, kind: "interest-receipt" },
         ...notices.map((notice) => ({ ...notice, kind: "interest-admin-notice" })),
@@ -148,9 +174,10 @@ export async function registerInterest(ctx: ServiceContext, actor: Actor, input:
   return created;
 }
 
-/** Withdraws one of the investor's own live interests, while the firm has not yet allocated or declined it. */
+/** Withdraws one of the investor's own live interests, while the firm has not yet allocated or declined it; counted like a registration. */
 export async function withdrawInterest(ctx: ServiceContext, actor: Actor, { interestId }: { interestId: string }): Promise<void> {
   const userId = requireUser(actor, INTEREST_MESSAGES.signInFirst);
+  await countChange(ctx, userId);
   if (!isUuid(interestId)) throw new AppError("NOT_FOUND", "admin.error.interestNotFound");
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx

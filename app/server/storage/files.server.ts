@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { storedFileChunks, storedFiles } from "../db/schema.server";
 
@@ -36,10 +36,14 @@ export async function storeFile(
     .insert(storedFiles)
     .values({ contentType: file.contentType, byteSize: file.bytes.byteLength, sha256, legacyName: file.legacyName ?? null })
     .returning(metaColumns);
-  for (let seq = 0, at = 0; at < file.bytes.byteLength || seq === 0; seq++, at += CHUNK_BYTES) {
-    await db.insert(storedFileChunks).values({ fileId: stored!.id, seq, data: file.bytes.subarray(at, at + CHUNK_BYTES) });
-  }
+  await storeChunks(db, stored!.id, file.bytes);
   return stored!;
+}
+
+async function storeChunks(db: Database, fileId: string, bytes: Uint8Array): Promise<void> {
+  for (let seq = 0, at = 0; at < bytes.byteLength || seq === 0; seq++, at += CHUNK_BYTES) {
+    await db.insert(storedFileChunks).values({ fileId, seq, data: bytes.subarray(at, at + CHUNK_BYTES) });
+  }
 }
 
 /** A file's description, or undefined when there is no such file. */
@@ -99,9 +103,55 @@ export function streamFile(db: Database, file: StoredFile): ReadableStream<Uint8
   });
 }
 
-/** Removes a file (its chunks go with it); pass the transaction that stopped pointing at it. */
+/** Removes a file and any stamped copy of it (their chunks go with them); pass the transaction that stopped pointing at it. */
 export async function deleteFile(db: Database, id: string): Promise<void> {
-  await db.delete(storedFiles).where(eq(storedFiles.id, id));
+  await db.delete(storedFiles).where(or(eq(storedFiles.id, id), eq(storedFiles.stampOf, id)));
+}
+
+// ---- Stamped copies (decision 031) ------------------------------------------------------------
+
+/** A reader's stamped copy kept under `stampKey`, if one was made. */
+export async function findStampedCopy(db: Database, stampKey: string): Promise<StoredFile | undefined> {
+  const [row] = await db.select(metaColumns).from(storedFiles).where(eq(storedFiles.stampKey, stampKey)).limit(1);
+  return row;
+}
+
+/**
+ * Keeps a reader's stamped copy of the file `stampOf` under `stampKey`, in one transaction
+ * (a copy is whole or absent). When another request kept one under the same key first,
+ * theirs is the answer and these bytes are dropped.
+ */
+export async function storeStampedCopy(
+  db: Database,
+  copy: { bytes: Uint8Array; contentType: string; stampOf: string; stampedFor: string; stampKey: string },
+): Promise<StoredFile> {
+  return db.transaction(async (tx) => {
+    const sha256 = createHash("sha256").update(copy.bytes).digest("hex");
+    const [stored] = await tx
+      .insert(storedFiles)
+      .values({ contentType: copy.contentType, byteSize: copy.bytes.byteLength, sha256, stampOf: copy.stampOf, stampedFor: copy.stampedFor, stampKey: copy.stampKey })
+      .onConflictDoNothing({ target: storedFiles.stampKey })
+      .returning(metaColumns);
+    if (!stored) {
+      const [kept] = await tx.select(metaColumns).from(storedFiles).where(eq(storedFiles.stampKey, copy.stampKey)).limit(1);
+      if (!kept) throw new Error(`stamped copy ${copy.stampKey} was kept and is gone`);
+      return kept;
+    }
+    await storeChunks(tx, stored.id, copy.bytes);
+    return stored;
+  });
+}
+
+/** How long a stamped copy is kept: its day, and one more, so a download that began at midnight ends well. */
+export const STAMPED_COPY_TTL_MS = 2 * 24 * 3_600_000;
+
+/** Removes stamped copies past their time (the hourly maintenance); answers how many went. */
+export async function pruneStampedCopies(db: Database, now: Date = new Date()): Promise<number> {
+  const gone = await db
+    .delete(storedFiles)
+    .where(and(isNotNull(storedFiles.stampKey), lt(storedFiles.createdAt, new Date(now.getTime() - STAMPED_COPY_TTL_MS))))
+    .returning({ id: storedFiles.id });
+  return gone.length;
 }
 
 /** How many files there are and their total size (for the log at start-up, and tests). */
@@ -119,7 +169,7 @@ export function holdsVersion(ifNoneMatch: string | null, etag: string): boolean 
 
 /** What a file's answer is made of. */
 export interface FileAnswer {
-  body: () => ReadableStream<Uint8Array> | Uint8Array | Promise<Uint8Array>;
+  body: () => ReadableStream<Uint8Array> | Uint8Array | Promise<ReadableStream<Uint8Array> | Uint8Array>;
   etag: string;
   contentType: string;
   /** The size of what `body` gives; undefined when only known once it is made (a stamped copy). */
