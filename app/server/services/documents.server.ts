@@ -10,7 +10,7 @@ import {
   type LibraryDocument,
 } from "~/domain/documents";
 import { documentAccess, type Entitlements } from "~/domain/entitlements";
-import { documentDownloads, documents, investmentOpportunities, storedFiles, user } from "../db/schema.server";
+import { documentDownloads, documents, investmentOpportunities, storedFiles } from "../db/schema.server";
 import { inspectPdf } from "../documents/pdf.server";
 import type { ServiceContext } from "../http/request-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
