@@ -13,5 +13,5 @@ export {};
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ||= dev ? "development" : "production";
 
-const { startServer } = await import("./app/server/runtime/serve.server");
+const { startServer } = await import("./app/server/start/serve.server");
 await startServer({ dev });

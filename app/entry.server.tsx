@@ -6,7 +6,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import "./i18n/catalogues.server";
 import { NonceProvider } from "./nonce";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./server/db/pg-error.server";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./server/core/pg-error.server";
 import { holdScriptsStream } from "./server/http/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;

@@ -1,4 +1,4 @@
-import type { RequestContext } from "./server/http/request-context.server";
+import type { RequestContext } from "./server/context/service-context.server";
 
 /**
  * What every loader and action receives as `context`: the request context built once per

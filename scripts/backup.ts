@@ -6,11 +6,11 @@
  * when no server runs, this script opens the directory itself. With DATABASE_URL it reads
  * PostgreSQL directly, in one snapshot.
  */
-import { acquireDataDirLock, DataDirLockedError } from "~/server/db/data-dir-lock.server";
+import { acquireDataDirLock, DataDirLockedError } from "~/server/core/data-dir-lock.server";
 import { openDatabase } from "~/server/db/client.server";
 import { controlSocketPath, requestBackup } from "~/server/ops/control-socket.server";
 import { backupSiteOf, writeBackup, type BackupResult } from "~/server/ops/backup.server";
-import { exitWithMessage, loadConfigOrExit } from "~/server/runtime/boot.server";
+import { exitWithMessage, loadConfigOrExit } from "~/server/start/boot.server";
 import { describeBackup } from "./lib/backup-report";
 
 const config = loadConfigOrExit();

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { emailSchema, passwordSchema } from "~/domain/auth-validation";
 import "~/i18n/catalogues.server";
 import { i18nFor, translateMessage } from "~/i18n/i18n";
-import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/runtime/boot.server";
+import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/start/boot.server";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
 
 const usage = "Usage: npm run create-admin -- --email you@example.com --password 'a long password'";

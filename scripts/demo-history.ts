@@ -8,9 +8,9 @@
  * firm's real database. The demo content comes first if the database is empty; a second
  * run adds nothing.
  */
-import { seedBusinessHistory } from "~/server/db/factories.server";
-import { seedDemoContent } from "~/server/db/seed.server";
-import { loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/runtime/boot.server";
+import { seedBusinessHistory } from "~/server/seed/factories.server";
+import { seedDemoContent } from "~/server/seed/seed.server";
+import { loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/start/boot.server";
 
 const config = loadConfigOrExit();
 const lock = lockDataDirOrExit(config, "Stop the server, run demo:history, then start it again.");

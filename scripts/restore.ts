@@ -9,7 +9,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "~/server/db/client.server";
 import { BackupError, backupSiteOf, checkBackup, restoreBackup } from "~/server/ops/backup.server";
-import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit } from "~/server/runtime/boot.server";
+import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit } from "~/server/start/boot.server";
 
 const usage = "Usage: npm run restore -- path/to/tigris-backup-….tar.gz [--force]";
 let parsed;

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { BookingProvider } from "~/components/booking/booking-provider";
 import { describe, expect, it } from "vitest";
-import { demoOpportunities } from "~/server/db/demo-content.server";
+import { demoOpportunities } from "~/server/seed/demo-content.server";
 import type { OpportunityCardFields } from "~/domain/opportunities";
 import "~/i18n/catalogues.server";
 import Opportunities from "./opportunities";

@@ -12,7 +12,7 @@ import bookingCkb from "../../app/locales/ckb/booking.json" with { type: "json" 
 import opportunitiesCkb from "../../app/locales/ckb/opportunities.json" with { type: "json" };
 import portalCkb from "../../app/locales/ckb/portal.json" with { type: "json" };
 import siteCkb from "../../app/locales/ckb/site.json" with { type: "json" };
-import { demoOpportunityTranslations } from "../../app/server/db/demo-content-translations.server";
+import { demoOpportunityTranslations } from "../../app/server/seed/demo-content-translations.server";
 import { signInAsAdmin } from "./e2e-admin";
 import { expect, expectAccessible, test } from "./fixtures";
 

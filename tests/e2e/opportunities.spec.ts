@@ -1,4 +1,4 @@
-import { demoOpportunities } from "../../app/server/db/demo-content.server";
+import { demoOpportunities } from "../../app/server/seed/demo-content.server";
 import { expect, renderedHtml, test } from "./fixtures";
 
 const active = demoOpportunities.filter((o) => o.status === "active").map((o) => o.title);

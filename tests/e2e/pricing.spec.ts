@@ -1,4 +1,4 @@
-import { demoPlans } from "../../app/server/db/demo-content.server";
+import { demoPlans } from "../../app/server/seed/demo-content.server";
 import { expect, renderedHtml, test } from "./fixtures";
 
 test.describe("/pricing", () => {

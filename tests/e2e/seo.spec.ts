@@ -1,7 +1,7 @@
 import { STATIC_PAGES } from "../../app/domain/site-map";
 import { LOCALES, localizePath } from "../../app/i18n/locales";
 import en from "../../app/locales/en/site.json" with { type: "json" };
-import { demoOpportunities } from "../../app/server/db/demo-content.server";
+import { demoOpportunities } from "../../app/server/seed/demo-content.server";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 

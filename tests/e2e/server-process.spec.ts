@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../app/server/db/client.server";
-import { createOpportunity } from "../../app/server/db/factories.server";
+import { createOpportunity } from "../../app/server/seed/factories.server";
 import { expect, test } from "./fixtures";
 import { freePort } from "./free-port";
 import { startProcess, waitForHealth } from "./server-processes";

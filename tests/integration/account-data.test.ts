@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DATA_MESSAGES as M, type AccountDataExport, type DeleteAccountRefusal, type DeletionCheck } from "~/domain/account-data";
-import { buildPlan, createDocument, createOpportunity, createSlot, createUser, insertBooking, insertContactMessage } from "~/server/db/factories.server";
+import { buildPlan, createDocument, createOpportunity, createSlot, createUser, insertBooking, insertContactMessage } from "~/server/seed/factories.server";
 import {
   account,
   alertSubscriptions,

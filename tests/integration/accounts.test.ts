@@ -4,7 +4,7 @@ import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { action as signOutAction } from "~/routes/auth.sign-out";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
-import { createUser } from "~/server/db/factories.server";
+import { createUser } from "~/server/seed/factories.server";
 import { consultationBookings, profiles, requestLimits, user } from "~/server/db/schema.server";
 import {
   SITE_URL,

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wallClockNow } from "~/domain/slots";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
-import { createSlot as insertSlot, insertBooking } from "~/server/db/factories.server";
+import { createSlot as insertSlot, insertBooking } from "~/server/seed/factories.server";
 import { auditLog, availabilitySlots, consultationBookings } from "~/server/db/schema.server";
 import {
   createDefaultSlots,

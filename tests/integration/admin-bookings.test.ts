@@ -7,7 +7,7 @@ import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { listBookingsForAdmin } from "~/server/services/bookings.server";
 import { countUnreadMessages, listMessagesForAdmin } from "~/server/services/messages.server";
 import { listUsersForAdmin, setUserRole } from "~/server/services/users.server";
-import { createSlot, createUser, insertBooking as createBooking, insertContactMessage } from "~/server/db/factories.server";
+import { createSlot, createUser, insertBooking as createBooking, insertContactMessage } from "~/server/seed/factories.server";
 import { auditLog, consultationBookings, contactMessages, emailOutbox, userRoles } from "~/server/db/schema.server";
 import { createAdminTestbed, formRequest, getRequest, type AdminTestbed, type TestContext, routeArgs } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";

@@ -5,7 +5,7 @@ import { english } from "../support/english";
 // The admin action says its messages in the request's language: the catalogues must be loaded.
 import "~/i18n/catalogues.server";
 import { action as documentsAction, loader as documentsLoader } from "~/routes/admin.documents";
-import { createDocument, createOpportunity } from "~/server/db/factories.server";
+import { createDocument, createOpportunity } from "~/server/seed/factories.server";
 import { auditLog, documentDownloads, documents, storedFiles } from "~/server/db/schema.server";
 import { renderPdf } from "~/server/documents/pdf.server";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loader as exportLoader } from "~/routes/admin.export";
 import type { Database } from "~/server/db/client.server";
-import { createSlot, insertBooking, insertContactMessage } from "~/server/db/factories.server";
+import { createSlot, insertBooking, insertContactMessage } from "~/server/seed/factories.server";
 import { auditLog, consultationBookings, contactMessages, emailOutbox } from "~/server/db/schema.server";
 import { EXPORT_BATCH_SIZE, exportBookingsCsv, exportMessagesCsv } from "~/server/services/exports.server";
 import { createAdminTestbed, getRequest, type AdminTestbed, type TestContext, routeArgs } from "./app-context";

@@ -4,7 +4,7 @@ import { OPPORTUNITY_MESSAGES } from "~/domain/admin-opportunities";
 import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
-import { createOpportunity } from "~/server/db/factories.server";
+import { createOpportunity } from "~/server/seed/factories.server";
 import { auditLog, investmentOpportunities, opportunityTranslations, storedFiles } from "~/server/db/schema.server";
 import { findActiveOpportunity, listOpportunitiesForAdmin } from "~/server/services/opportunities.server";
 import { anonymous } from "~/server/security/actor.server";

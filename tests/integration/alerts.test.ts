@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/db/factories.server";
+import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/seed/factories.server";
 import { alertSubscriptions, emailOutbox, investmentOpportunities, opportunityAlerts } from "~/server/db/schema.server";
 import { dispatchOpportunityAlerts } from "~/server/services/opportunity-alerts.server";
 import { createTestContext, enrolTwoFactor, signInCookie, type TestContext } from "./app-context";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { listAuditEntries, recordAudit } from "~/server/services/audit.server";
-import { createUser } from "~/server/db/factories.server";
+import { createUser } from "~/server/seed/factories.server";
 import { auditLog, user } from "~/server/db/schema.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 import { serviceContext } from "./app-context";

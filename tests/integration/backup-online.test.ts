@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { backupSiteOf, restoreBackup, writeBackup, type BackupResult } from "~/server/ops/backup.server";
-import { loadConfig } from "~/server/runtime/config.server";
+import { loadConfig } from "~/server/core/config.server";
 import { seedBookingsAndMessages } from "../../scripts/lib/bench-rows";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 

@@ -4,9 +4,9 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/server/db/factories.server";
+import { createUser } from "~/server/seed/factories.server";
 import { claimScheduledRun, startBackupSchedule } from "~/server/ops/backup-schedule.server";
-import { loadConfig } from "~/server/runtime/config.server";
+import { loadConfig } from "~/server/core/config.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 /**

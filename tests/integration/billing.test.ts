@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/dashboard";
 import { action as pricingAction, loader as pricingLoader } from "~/routes/pricing";
 import { action as webhookAction } from "~/routes/api.stripe.webhook";
-import { buildPlan, createUser } from "~/server/db/factories.server";
+import { buildPlan, createUser } from "~/server/seed/factories.server";
 import { STRIPE_RETRIES } from "~/server/payments/stripe-client.server";
 import { anonymous } from "~/server/security/actor.server";
 import { receiveStripeWebhook } from "~/server/services/subscriptions.server";

@@ -3,11 +3,11 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppError } from "~/domain/app-error";
 import { slotInstant } from "~/domain/slots";
-import { createOpportunity, createSlot, createUser, insertBooking } from "~/server/db/factories.server";
+import { createOpportunity, createSlot, createUser, insertBooking } from "~/server/seed/factories.server";
 import { auditLog, availabilitySlots, consultationBookings, emailOutbox } from "~/server/db/schema.server";
 import { openJobQueue, type JobQueue } from "~/server/jobs/queue.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
-import { bookingToken } from "~/server/security/booking-token.server";
+import { bookingToken } from "~/server/core/booking-token.server";
 import {
   changeBooking,
   findManagedBooking,

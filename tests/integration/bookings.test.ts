@@ -4,7 +4,7 @@ import { AppError } from "~/domain/app-error";
 import { anonymous } from "~/server/security/actor.server";
 import { updateBookingStatus } from "~/server/services/booking-changes.server";
 import { createBooking, type NewBookingInput } from "~/server/services/bookings.server";
-import { createSlot, createUser } from "~/server/db/factories.server";
+import { createSlot, createUser } from "~/server/seed/factories.server";
 import { auditLog, consultationBookings, emailOutbox } from "~/server/db/schema.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 import { serviceContext } from "./app-context";

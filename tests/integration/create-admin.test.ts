@@ -1,7 +1,7 @@
 import { verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/server/db/factories.server";
+import { createUser } from "~/server/seed/factories.server";
 import { account, profiles, session, user, userRoles } from "~/server/db/schema.server";
 import { createOrPromoteAdmin } from "~/server/services/users.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";

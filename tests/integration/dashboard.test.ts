@@ -4,7 +4,7 @@ import { AppError } from "~/domain/app-error";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { listOwnBookings } from "~/server/services/bookings.server";
 import { getOwnProfile } from "~/server/services/users.server";
-import { createSlot, createUser, insertBooking as createBooking } from "~/server/db/factories.server";
+import { createSlot, createUser, insertBooking as createBooking } from "~/server/seed/factories.server";
 import { profiles } from "~/server/db/schema.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 import { serviceContext } from "./app-context";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as homeAction } from "~/routes/home";
 import { openDatabase } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
-import { isDatabaseUnavailable } from "~/server/db/pg-error.server";
+import { isDatabaseUnavailable } from "~/server/core/pg-error.server";
 import { enquiryForm } from "../support/enquiry-form";
 import { createTestContext, formRequest, routeArgs } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoPlans, createDocument, createSubscription, createUser } from "~/server/db/factories.server";
+import { createDemoPlans, createDocument, createSubscription, createUser } from "~/server/seed/factories.server";
 import { documentDownloads } from "~/server/db/schema.server";
 import { renderPdf } from "~/server/documents/pdf.server";
 import { saveDocument } from "~/server/services/documents.server";

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoPlans, createDocument, createOpportunity, createSubscription, createUser } from "~/server/db/factories.server";
+import { createDemoPlans, createDocument, createOpportunity, createSubscription, createUser } from "~/server/seed/factories.server";
 import { alertSubscriptions, consultationBookings, emailOutbox, investmentOpportunities, requestLimits, subscriptionPlans } from "~/server/db/schema.server";
 import { OPPORTUNITY_STATUSES } from "~/domain/constants";
 import { entitlementsFor } from "~/domain/entitlements";

@@ -1,5 +1,5 @@
 import { and, eq, inArray, like, sql } from "drizzle-orm";
-import type { ServiceContext } from "~/server/http/request-context.server";
+import type { ServiceContext } from "~/server/context/service-context.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
 import { enquirySchema, type EnquiryInput } from "~/domain/enquiry";
@@ -7,8 +7,8 @@ import { wallClockNow } from "~/domain/slots";
 import type { MessageKey } from "~/i18n/i18n";
 import { action as homeAction } from "~/routes/home";
 import { anonymous, type Actor } from "~/server/security/actor.server";
-import { createSlot, createUser } from "~/server/db/factories.server";
-import { sqlState, violatedConstraint } from "~/server/db/pg-error.server";
+import { createSlot, createUser } from "~/server/seed/factories.server";
+import { sqlState, violatedConstraint } from "~/server/core/pg-error.server";
 import { consultationBookings, contactMessages, emailOutbox, profiles, requestLimits } from "~/server/db/schema.server";
 import {
   ENQUIRY_COOLDOWN,
@@ -18,7 +18,7 @@ import {
   submitEnquiry,
 } from "~/server/services/enquiries.server";
 import type { Mailer } from "~/server/email/mailer.server";
-import { createLogger } from "~/server/runtime/logger.server";
+import { createLogger } from "~/server/core/logger.server";
 import { findOfferedSlotForUpdate, listSlotsOnDate } from "~/server/services/slots.server";
 import { english } from "../support/english";
 import { enquiryForm } from "../support/enquiry-form";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOpportunity } from "~/server/db/factories.server";
+import { createOpportunity } from "~/server/seed/factories.server";
 import { investmentOpportunities } from "~/server/db/schema.server";
 import { findFile, readFileBytes, storeFile } from "~/server/storage/files.server";
 import { importLegacyUploads, storeImage } from "~/server/storage/images.server";

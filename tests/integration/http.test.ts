@@ -4,12 +4,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "~/server/runtime/config.server";
+import { loadConfig } from "~/server/core/config.server";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { BODY_TOO_LARGE_HEADER } from "~/server/http/answer.server";
 import { createHttpApp, MAX_BODY_BYTES, redactPath } from "~/server/http/express-app.server";
-import { createLogger } from "~/server/runtime/logger.server";
+import { createLogger } from "~/server/core/logger.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 let t: TestDatabase;

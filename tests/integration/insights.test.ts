@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAppError } from "~/domain/app-error";
 import { loader } from "~/routes/admin.insights";
-import { createDemoPlans, createDocument, createOpportunity, createSlot, createSubscription, createUser, insertBooking } from "~/server/db/factories.server";
+import { createDemoPlans, createDocument, createOpportunity, createSlot, createSubscription, createUser, insertBooking } from "~/server/seed/factories.server";
 import { documentDownloads, opportunityInterests } from "~/server/db/schema.server";
 import { getInsights } from "~/server/services/insights.server";
 import { createAdminTestbed, getRequest, routeArgs, serviceContext, type AdminTestbed } from "./app-context";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/db/factories.server";
+import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/seed/factories.server";
 import { emailOutbox, opportunityInterests } from "~/server/db/schema.server";
 import { createTestContext, signInCookie, type TestContext } from "./app-context";
 import { listenForApp, type RealApp } from "./real-app";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/db/factories.server";
+import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/seed/factories.server";
 import { auditLog, emailOutbox, opportunityInterests } from "~/server/db/schema.server";
 import { user } from "~/server/db/auth-schema.server";
 import { createTestContext, enrolTwoFactor, signInCookie, type TestContext } from "./app-context";

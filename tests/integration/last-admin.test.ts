@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LAST_ADMIN_MESSAGE } from "~/domain/admin-users";
-import { createUser } from "~/server/db/factories.server";
+import { createUser } from "~/server/seed/factories.server";
 import { userRoles } from "~/server/db/schema.server";
 import { setUserRole } from "~/server/services/users.server";
 import { serviceContext } from "./app-context";

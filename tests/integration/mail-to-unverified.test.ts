@@ -5,7 +5,7 @@ import { action as authAction } from "~/routes/auth";
 import { action as forgotAction } from "~/routes/auth.forgot-password";
 import { action as downloadAction } from "~/routes/download";
 import { action as homeAction } from "~/routes/home";
-import { createOpportunity, createSlot, createUser } from "~/server/db/factories.server";
+import { createOpportunity, createSlot, createUser } from "~/server/seed/factories.server";
 import { emailOutbox } from "~/server/db/schema.server";
 import { enquiryForm } from "../support/enquiry-form";
 import { registerInterest } from "~/server/services/interests.server";

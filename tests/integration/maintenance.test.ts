@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/server/db/factories.server";
+import { createUser } from "~/server/seed/factories.server";
 import { emailOutbox, rateLimit, requestLimits, session, storedFiles, verification } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { openJobQueue, SCHEDULES } from "~/server/jobs/queue.server";

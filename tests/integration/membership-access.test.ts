@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENT_AUDIENCES, type DocumentAudience } from "~/domain/documents";
-import { createDemoPlans, createDocument, createSubscription, createUser } from "~/server/db/factories.server";
+import { createDemoPlans, createDocument, createSubscription, createUser } from "~/server/seed/factories.server";
 import { documentDownloads } from "~/server/db/schema.server";
 import { createTestContext, enrolTwoFactor, signInCookie, type TestContext } from "./app-context";
 import { listenForApp, type RealApp } from "./real-app";

@@ -12,8 +12,8 @@ import { createMailer } from "~/server/email/mailer.server";
 import { enqueueEmail, outboxStatus, workEmails } from "~/server/email/outbox.server";
 import { openJobQueue, type JobQueue } from "~/server/jobs/queue.server";
 import { createHttpApp } from "~/server/http/express-app.server";
-import { loadConfig } from "~/server/runtime/config.server";
-import { createMetrics, type Metrics } from "~/server/runtime/metrics.server";
+import { loadConfig } from "~/server/core/config.server";
+import { createMetrics, type Metrics } from "~/server/core/metrics.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous } from "~/server/security/actor.server";
-import { createOpportunity, createOpportunityTranslation } from "~/server/db/factories.server";
+import { createOpportunity, createOpportunityTranslation } from "~/server/seed/factories.server";
 import {
   findActiveOpportunity,
   findFeaturedOpportunity,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous } from "~/server/security/actor.server";
-import { buildPlan } from "~/server/db/factories.server";
+import { buildPlan } from "~/server/seed/factories.server";
 import { subscriptionPlans } from "~/server/db/schema.server";
 import { listActivePlans } from "~/server/services/plans.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";

@@ -7,7 +7,7 @@ import { anonymous } from "~/server/security/actor.server";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
 import { updateOwnProfile } from "~/server/services/profiles.server";
 import { getOwnProfile } from "~/server/services/users.server";
-import { createUser } from "~/server/db/factories.server";
+import { createUser } from "~/server/seed/factories.server";
 import { profiles, user } from "~/server/db/schema.server";
 import { english } from "../support/english";
 import { SITE_URL, contextFor, createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed } from "./app-context";

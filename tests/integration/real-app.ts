@@ -11,8 +11,8 @@ import { createHttpApp, loadContextFor } from "~/server/http/express-app.server"
 import type { AppParts } from "~/server/http/request-context.server";
 import { routeLabeller } from "~/server/http/route-pattern.server";
 import { sitePages } from "~/server/http/site-pages.server";
-import type { Logger } from "~/server/runtime/logger.server";
-import type { Metrics } from "~/server/runtime/metrics.server";
+import type { Logger } from "~/server/core/logger.server";
+import type { Metrics } from "~/server/core/metrics.server";
 
 /**
  * The whole app over real HTTP inside a test: Express as serve.server.ts puts it together,

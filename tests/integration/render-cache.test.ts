@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
-import { createOpportunity } from "~/server/db/factories.server";
+import { createOpportunity } from "~/server/seed/factories.server";
 import { investmentOpportunities, siteContentVersion } from "~/server/db/schema.server";
 import { createAdminTestbed, createTestContext, type AdminTestbed } from "./app-context";
 import { opportunityForm } from "../support/opportunity-form";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqlState } from "~/server/db/pg-error.server";
-import { createOpportunity, createSlot, createUser } from "~/server/db/factories.server";
+import { sqlState } from "~/server/core/pg-error.server";
+import { createOpportunity, createSlot, createUser } from "~/server/seed/factories.server";
 import {
   availabilitySlots,
   consultationBookings,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/server/db/factories.server";
+import { createUser } from "~/server/seed/factories.server";
 import { session, userRoles } from "~/server/db/schema.server";
 import { createAdminTestbed, enrolTwoFactor, signInCookie, type AdminTestbed } from "./app-context";
 import { listenForApp, type RealApp } from "./real-app";

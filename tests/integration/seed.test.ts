@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { yearlySavingPercent } from "~/domain/format";
 import { availabilitySlots, investmentOpportunities, opportunityTranslations, subscriptionPlans } from "~/server/db/schema.server";
-import { seedDemoContent } from "~/server/db/seed.server";
+import { seedDemoContent } from "~/server/seed/seed.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 let t: TestDatabase;

@@ -5,7 +5,7 @@ import type { BookingStatus } from "~/domain/constants";
 import { wallClockNow, type WallClock } from "~/domain/slots";
 import { loader as bookingLoader } from "~/routes/api.booking";
 import { anonymous } from "~/server/security/actor.server";
-import { buildDefaultSlots, createSlot, createUser, insertBooking } from "~/server/db/factories.server";
+import { buildDefaultSlots, createSlot, createUser, insertBooking } from "~/server/seed/factories.server";
 import { availabilitySlots, consultationBookings, profiles } from "~/server/db/schema.server";
 import { findOfferedSlotForUpdate, listSlotDates, listSlotsOnDate, listUpcomingSlots } from "~/server/services/slots.server";
 import { createTestContext, getRequest, signInCookie, routeArgs, type TestContext } from "./app-context";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSlot } from "~/server/db/factories.server";
+import { createSlot } from "~/server/seed/factories.server";
 import { consultationBookings } from "~/server/db/schema.server";
 import { ENQUIRY_FIELD_CASES, ENQUIRY_TOAST_WORDS, VALID_ENQUIRY } from "../support/spec-messages";
 import { createTestContext, type TestContext } from "./app-context";

@@ -3,7 +3,7 @@ import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { openJobQueue, type JobQueue } from "~/server/jobs/queue.server";
-import { createLogger } from "~/server/runtime/logger.server";
+import { createLogger } from "~/server/core/logger.server";
 
 /**
  * A fresh, migrated (unless told) database for one test file, on the driver this project runs

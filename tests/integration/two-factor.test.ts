@@ -4,7 +4,7 @@ import { action as securityAction, loader as securityLoader } from "~/routes/acc
 import { action as authAction } from "~/routes/auth";
 import { action as twoFactorAction } from "~/routes/auth.two-factor";
 import { loader as adminLoader, action as adminAction } from "~/routes/admin";
-import { createUser } from "~/server/db/factories.server";
+import { createUser } from "~/server/seed/factories.server";
 import { ADMIN_SOCIAL_REFUSED } from "~/server/security/better-auth.server";
 import { emailOutbox, twoFactor, user } from "~/server/db/schema.server";
 import { totpCode } from "../support/totp";

@@ -1,3 +1,4 @@
+import type { DatabaseObserver } from "../core/metrics.server";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -7,9 +8,9 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { ensurePrivateDir } from "./data-dir-lock.server";
+import { ensurePrivateDir } from "../core/data-dir-lock.server";
 import * as schema from "./schema.server";
-import { projectRoot } from "../runtime/project-root.server";
+import { projectRoot } from "../core/project-root.server";
 
 /** The extensions the migrations create, which PGlite loads only when asked (pg_trgm: the admin's message search). */
 const PGLITE_EXTENSIONS = { pg_trgm };
@@ -28,17 +29,6 @@ interface HandleBase {
   /** A trivial round trip with a short timeout, for the health check. */
   ping(): Promise<void>;
   close(): Promise<void>;
-}
-
-/**
- * Told about every statement and every lost connection (the metrics and the log listen).
- * Never throws: an observer's failure must not fail a query.
- */
-export interface DatabaseObserver {
-  /** A statement (or, on PGlite, a whole transaction) finished after `seconds`, with `error` when it failed. */
-  query?(seconds: number, error?: unknown): void;
-  /** A connection died under us (a restart, a failover, a killed backend). */
-  connectionLost?(error: Error): void;
 }
 
 export type DatabaseTarget =

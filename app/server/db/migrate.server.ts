@@ -4,7 +4,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import type { DatabaseHandle } from "./client.server";
-import { projectRoot } from "../runtime/project-root.server";
+import { projectRoot } from "../core/project-root.server";
 
 /** The committed migrations, found from the project's folder (the sources and the compiled server alike). */
 export const MIGRATIONS_FOLDER = path.join(projectRoot(), "app/server/db/migrations");

@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { startBackgroundThread } from "../runtime/background-thread.server";
+import { startBackgroundThread } from "../core/background-thread.server";
 
 /**
  * A private copy of the embedded database at one instant, for a backup to read as long as

@@ -4,8 +4,8 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { brand } from "~/domain/brand";
 import { DOCUMENT_LIMITS, safePdfFileName } from "~/domain/documents";
-import { demoOpportunities } from "~/server/db/demo-content.server";
-import { demoDocuments } from "./demo-documents.server";
+import { demoOpportunities } from "~/server/seed/demo-content.server";
+import { demoDocuments } from "../seed/demo-documents.server";
 import { pdfOf } from "../../../tests/support/pdf-fixtures";
 import { inspectPdf, renderPdf, stampPdf, type PdfContent } from "./pdf.server";
 

@@ -9,7 +9,7 @@ import { TZDate } from "@date-fns/tz";
 import { dateLocaleOf } from "~/i18n/date-locales";
 import type { MessageKey, Translate } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, isLocale, localizePath, type Locale } from "~/i18n/locales";
-import { bookingManageUrl } from "../security/booking-token.server";
+import { bookingManageUrl } from "../core/booking-token.server";
 import { consultationInvite } from "./calendar-invite.server";
 import { keepLtr, keepOwn, layout, plainGreeting, readerOf, type EmailContent } from "./templates.server";
 

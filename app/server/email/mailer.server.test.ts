@@ -6,7 +6,7 @@ import { type AddressObject, simpleParser } from "mailparser";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "~/server/runtime/logger.server";
+import { createLogger } from "~/server/core/logger.server";
 import { createMailer, type MailMessage } from "./mailer.server";
 
 const link = "https://tigris.example/api/auth/verify-email?token=secret-token-123";

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createTransport, type SendMailOptions } from "nodemailer";
-import { ensurePrivateDir } from "~/server/db/data-dir-lock.server";
-import type { Logger } from "~/server/runtime/logger.server";
+import { ensurePrivateDir } from "~/server/core/data-dir-lock.server";
+import type { Logger } from "~/server/core/logger.server";
 
 export interface MailMessage {
   to: string;

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/server/db/client.server";
 import { emailOutbox } from "~/server/db/schema.server";
 import type { JobQueue } from "~/server/jobs/queue.server";
-import type { Logger } from "~/server/runtime/logger.server";
+import type { Logger } from "~/server/core/logger.server";
 import { maskAddress, type Mailer, type MailMessage } from "./mailer.server";
 
 /**

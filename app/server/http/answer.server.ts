@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { AppError, isAppError, retryAfter } from "~/domain/app-error";
 import { i18nFor, translateMessage } from "~/i18n/i18n";
 import type { Locale } from "~/i18n/locales";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/pg-error.server";
-import type { Logger } from "../runtime/logger.server";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../core/pg-error.server";
+import type { Logger } from "../core/logger.server";
 
 /**
  * The one answer path of loaders and actions: routes hand their work to `answer` (writes)

@@ -12,12 +12,13 @@ import { isSameSitePath } from "~/domain/safe-redirect";
 import { DEFAULT_LOCALE, LOCALES } from "~/i18n/locales";
 import { CLIENT_IP_HEADER, LOCALE_HEADER } from "../security/better-auth.server";
 import { BODY_TOO_LARGE_HEADER } from "./answer.server";
-import type { AppConfig } from "../runtime/config.server";
+import type { AppConfig } from "../core/config.server";
 import type { DatabaseHandle } from "../db/client.server";
-import type { Logger } from "../runtime/logger.server";
-import type { Metrics } from "../runtime/metrics.server";
+import type { Logger } from "../core/logger.server";
+import type { Metrics } from "../core/metrics.server";
 import type { JobQueue } from "../jobs/queue.server";
-import { createRequestContext, type AppParts, type RequestContext } from "./request-context.server";
+import type { RequestContext } from "../context/service-context.server";
+import { createRequestContext, type AppParts } from "./request-context.server";
 import { routeLabeller, routeMatcher, type RouteLabeller } from "./route-pattern.server";
 import { localeOfRequest } from "./locale-pages.server";
 import { PERMISSIONS_POLICY } from "./permissions-policy.server";
@@ -40,7 +41,7 @@ export interface HttpAppOptions {
   auth?: Handler;
   /** React Router's request handler. */
   pages?: Handler;
-  /** Request timings and the rest of /metrics (app/server/runtime/metrics.server.ts). */
+  /** Request timings and the rest of /metrics (app/server/core/metrics.server.ts). */
   metrics?: Metrics;
   /** Names a request's route pattern for the metrics (app/server/http/route-pattern.server.ts). */
   routeLabel?: RouteLabeller;

@@ -1,3 +1,4 @@
+import { AUTH_ROUTE_LABEL } from "../core/metrics.server";
 import { matchPath, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { isLocale, splitLocalePath } from "~/i18n/locales";
 
@@ -11,8 +12,6 @@ import { isLocale, splitLocalePath } from "~/i18n/locales";
 
 export type RouteLabeller = (pathname: string) => string;
 
-/** better-auth's endpoints, one label for all (its limiter's refusals are counted by it). */
-export const AUTH_ROUTE_LABEL = "/api/auth/*";
 
 /** Served by Express before React Router: a fixed label each. */
 const FIXED: Array<[prefix: string, label: string]> = [

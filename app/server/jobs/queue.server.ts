@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type JobResult, type JobWithMetadata, type Queue } from "pg-boss";
 import type { ReminderLead } from "~/domain/booking-changes";
 import type { Database, DatabaseHandle } from "../db/client.server";
-import type { Logger } from "../runtime/logger.server";
+import type { Logger } from "../core/logger.server";
 
 /**
  * The job queue (issue 16, decision 019): pg-boss on the application's own database,

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import { scheduledTasks } from "../db/schema.server";
-import type { AppConfig } from "../runtime/config.server";
-import type { Logger } from "../runtime/logger.server";
+import type { AppConfig } from "../core/config.server";
+import type { Logger } from "../core/logger.server";
 import { backupSiteOf, pruneScheduledBackups, writeBackup } from "./backup.server";
 
 /**

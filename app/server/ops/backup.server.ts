@@ -12,8 +12,8 @@ import type { Database, DatabaseHandle } from "../db/client.server";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../db/migrate.server";
 import { readPgliteSnapshot, type RawQuery } from "../db/pglite-snapshot.server";
 import { siteContentVersion } from "../db/schema.server";
-import { runInBackgroundThread } from "../runtime/background-thread.server";
-import { authSecretFile, type AppConfig } from "../runtime/config.server";
+import { runInBackgroundThread } from "../core/background-thread.server";
+import { authSecretFile, type AppConfig } from "../core/config.server";
 
 /**
  * Backups (issue 14, decision 015): one `.tar.gz` holding every table of the public

@@ -1,7 +1,7 @@
 import { chmodSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import path from "node:path";
-import type { Logger } from "../runtime/logger.server";
+import type { Logger } from "../core/logger.server";
 import type { BackupResult } from "./backup.server";
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from "../db/client.server";
 import { rateLimit, session, verification } from "../db/schema.server";
 import { pruneOutbox } from "../email/outbox.server";
 import type { JobQueue } from "../jobs/queue.server";
-import type { Logger } from "../runtime/logger.server";
+import type { Logger } from "../core/logger.server";
 import { pruneLimits } from "../security/rate-limit.server";
 import { pruneStampedCopies } from "../storage/files.server";
 

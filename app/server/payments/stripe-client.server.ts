@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { AppError } from "~/domain/app-error";
 import { BILLING_MESSAGES } from "~/domain/billing";
-import type { AppConfig } from "../runtime/config.server";
+import type { AppConfig } from "../core/config.server";
 
 /**
  * The Stripe SDK client (issue 7). The firm needs only STRIPE_SECRET_KEY; STRIPE_API_URL

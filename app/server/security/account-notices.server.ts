@@ -11,7 +11,7 @@ import { knownDevices, user } from "../db/schema.server";
 import { enqueueEmail, type MailJobs } from "../email/outbox.server";
 import type { EmailContent } from "../email/templates.server";
 import { emailChangedEmail, newDeviceSignInEmail } from "../email/security-emails.server";
-import type { Logger } from "../runtime/logger.server";
+import type { Logger } from "../core/logger.server";
 
 /**
  * The security notices better-auth's own flows trigger (its database hooks call these):

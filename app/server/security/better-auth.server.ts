@@ -6,14 +6,14 @@ import { storedNameSchema } from "~/domain/auth-validation";
 import { generateBackupCodes } from "~/domain/backup-codes";
 import type { SocialProvider } from "~/domain/social-providers";
 import { DEFAULT_LOCALE, isLocale, localizePath, splitLocalePath, type Locale } from "~/i18n/locales";
-import type { AppConfig, OAuthProviderConfig } from "../runtime/config.server";
+import type { AppConfig, OAuthProviderConfig } from "../core/config.server";
 import type { Database } from "../db/client.server";
 import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "../db/schema.server";
 import { passwordResetEmail, verificationEmail } from "../email/templates.server";
-import type { Logger } from "../runtime/logger.server";
+import type { Logger } from "../core/logger.server";
 import { enqueueEmail, type MailJobs } from "../email/outbox.server";
 import { confirmNewEmailEmail } from "../email/security-emails.server";
-import { isAdmin } from "../services/users.server";
+import { isAdmin } from "./roles.server";
 import { noteEmailChanged, noteSignIn, readVerificationToken, type NoticeDeps } from "./account-notices.server";
 
 /**

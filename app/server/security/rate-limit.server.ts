@@ -1,8 +1,11 @@
 import { AppError } from "~/domain/app-error";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Metrics } from "../core/metrics.server";
 import type { Database } from "../db/client.server";
-import type { ServiceContext } from "../http/request-context.server";
 import { requestLimits } from "../db/schema.server";
+
+/** What the limits need of a service's context: the database, and where refusals are counted. */
+type LimitContext = { db: Database; metrics?: Pick<Metrics, "rateLimitRefused"> };
 
 export interface LimitRule {
   /** Requests allowed per window. */
@@ -74,7 +77,7 @@ export async function isLimited(db: Database, key: string, rule: LimitRule): Pro
  * the limit's name: the key's first part ("sign-in" of "sign-in:ip:203.0.113.7"), a word
  * from the code, never the address or e-mail after it, so the series stay few.
  */
-export function countRefusal(ctx: Pick<ServiceContext, "metrics">, key: string): void {
+export function countRefusal(ctx: Pick<LimitContext, "metrics">, key: string): void {
   ctx.metrics?.rateLimitRefused(key.split(":", 1)[0] || "other");
 }
 
@@ -83,7 +86,7 @@ export function countRefusal(ctx: Pick<ServiceContext, "metrics">, key: string):
  * `refusal`, a message key that may say the wait as `{minutes}` (Retry-After rounded up to
  * whole minutes), the metrics told. Every request counts, refused or not.
  */
-export async function spendLimit(ctx: Pick<ServiceContext, "db" | "metrics">, key: string, rule: LimitRule, refusal: string): Promise<void> {
+export async function spendLimit(ctx: Pick<LimitContext, "db" | "metrics">, key: string, rule: LimitRule, refusal: string): Promise<void> {
   const result = await hitLimit(ctx.db, key, rule);
   if (result.allowed) return;
   countRefusal(ctx, key);
@@ -116,7 +119,7 @@ export interface CountedLimit {
  * caller's transaction rolls back the hits the other keys took. A request that fails later
  * in the transaction gives its hits back the same way, so only what was recorded counts.
  */
-export async function hitLimits(ctx: Pick<ServiceContext, "metrics">, tx: Database, limits: readonly CountedLimit[], refusal: string): Promise<void> {
+export async function hitLimits(ctx: Pick<LimitContext, "metrics">, tx: Database, limits: readonly CountedLimit[], refusal: string): Promise<void> {
   const rules = sql.join(
     limits.map((l) => sql`(${l.key}::text, ${l.limit.max}::int, ${l.limit.windowSeconds}::int)`),
     sql`, `,

@@ -3,8 +3,8 @@ import { redirect } from "react-router";
 import { LAST_SEEN_GRANULARITY_MS, sessionExpired } from "~/domain/session-lifetime";
 import type { Database } from "../db/client.server";
 import { session } from "../db/schema.server";
-import type { Logger } from "../runtime/logger.server";
-import { isAdmin } from "../services/users.server";
+import type { Logger } from "../core/logger.server";
+import { isAdmin } from "./roles.server";
 import type { Actor } from "./actor.server";
 import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS, type Auth } from "./better-auth.server";
 

@@ -34,7 +34,7 @@ import {
 } from "../db/schema.server";
 import { accountDeletedEmail } from "../email/account-emails.server";
 import { enqueueEmail } from "../email/outbox.server";
-import type { RequestContext, ServiceContext } from "../http/request-context.server";
+import type { RequestContext, ServiceContext } from "../context/service-context.server";
 import { requireUser, type Actor } from "../security/actor.server";
 import { countRefusal, hitLimit } from "../security/rate-limit.server";
 import { signOut } from "./accounts.server";

@@ -22,12 +22,12 @@ import {
   twoFactorDisabledEmail,
   twoFactorEnabledEmail,
 } from "../email/security-emails.server";
-import type { RequestContext } from "../http/request-context.server";
+import type { RequestContext } from "../context/service-context.server";
 import { queueSecurityNotice, type NoticeDeps } from "../security/account-notices.server";
 import { requireUser, type Actor } from "../security/actor.server";
 import type { LimitRule } from "../security/rate-limit.server";
 import { codeOf, enforce } from "./accounts.server";
-import { isAdmin } from "./users.server";
+import { isAdmin } from "../security/roles.server";
 
 /**
  * The signed-in person's sign-in settings (issue 13): two-factor sign-in, password,

@@ -4,7 +4,7 @@ import type { SignInInput, SignUpInput } from "~/domain/auth-validation";
 import type { MessageKey } from "~/i18n/i18n";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { PROVIDER_LABELS, SOCIAL_PROVIDERS, type SocialProvider } from "~/domain/social-providers";
-import type { RequestContext } from "../http/request-context.server";
+import type { RequestContext } from "../context/service-context.server";
 import type { Actor } from "../security/actor.server";
 import { LOCALE_HEADER } from "../security/better-auth.server";
 import { countRefusal, hitLimit, isLimited, type LimitRule } from "../security/rate-limit.server";

@@ -3,7 +3,7 @@ import { ACTIVITY_LIMIT, type ActivityEvent } from "~/domain/activity";
 import { likePattern } from "~/domain/admin-messages";
 import { documentPath } from "~/domain/documents";
 import { documentDownloads, documents, investmentOpportunities, opportunityInterests, profiles, user } from "../db/schema.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 
 /**

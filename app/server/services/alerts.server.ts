@@ -8,7 +8,7 @@ import { afterCursor } from "../db/keyset.server";
 import { alertSubscriptions, user } from "../db/schema.server";
 import { alertConfirmationEmail, alertSubscribedEmail } from "../email/membership-emails.server";
 import { enqueueEmail } from "../email/outbox.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { countRefusal, hitLimit, type LimitRule } from "../security/rate-limit.server";
 

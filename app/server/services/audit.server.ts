@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import type { Database } from "../db/client.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import { auditLog, user } from "../db/schema.server";
 
 /**

@@ -5,7 +5,7 @@ import { AppError } from "~/domain/app-error";
 import { FREE_TRIAL_DAYS } from "~/domain/constants";
 import type { Database } from "../db/client.server";
 import { subscriptionPlans, subscriptions, user } from "../db/schema.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import { stripeClient } from "../payments/stripe-client.server";
 import { requireUser, type Actor } from "../security/actor.server";
 

@@ -26,12 +26,12 @@ import {
 } from "../email/booking-emails.server";
 import { enqueueEmail, enqueueEmailOnce, enqueueEmails, type OutboxMessage } from "../email/outbox.server";
 import { toEachReader } from "../email/templates.server";
-import type { ServiceContext, ServiceJobs } from "../http/request-context.server";
+import type { ServiceContext, ServiceJobs } from "../context/service-context.server";
 import type { JobQueue } from "../jobs/queue.server";
-import type { Logger } from "../runtime/logger.server";
-import type { AppConfig } from "../runtime/config.server";
+import type { Logger } from "../core/logger.server";
+import type { AppConfig } from "../core/config.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
-import { bookingIdFromToken } from "../security/booking-token.server";
+import { bookingIdFromToken } from "../core/booking-token.server";
 import { brand } from "~/domain/brand";
 import { recordAudit } from "./audit.server";
 import { bookingReaderLocale, slotTakenOr, type Booking } from "./bookings.server";

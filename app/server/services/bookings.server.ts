@@ -9,11 +9,11 @@ import { newBookingReference, readBookingReference } from "~/domain/booking-refe
 import type { ListPage, ListPaging } from "~/domain/list-page";
 import type { Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
-import { UNIQUE_VIOLATION, sqlState, violatedConstraint } from "../db/pg-error.server";
+import { UNIQUE_VIOLATION, sqlState, violatedConstraint } from "../core/pg-error.server";
 import { availabilitySlots, consultationBookings, investmentOpportunities, user } from "../db/schema.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
-import { bookingToken } from "../security/booking-token.server";
+import { bookingToken } from "../core/booking-token.server";
 import { afterCursor, readListPage, type Cursor } from "../db/keyset.server";
 
 /**

@@ -10,7 +10,7 @@ import { translator } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, directionOf } from "~/i18n/locales";
 import { documentDownloads, user } from "../db/schema.server";
 import { stampPdf, type Stamp } from "../documents/pdf.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import type { Actor } from "../security/actor.server";
 import { spendLimit, type LimitRule } from "../security/rate-limit.server";
 import { findStampedCopy, holdsVersion, readFileBytes, storeStampedCopy, streamFile, type FileAnswer, type StoredFile } from "../storage/files.server";

@@ -12,7 +12,7 @@ import {
 import { documentAccess, type Entitlements } from "~/domain/entitlements";
 import { documentDownloads, documents, investmentOpportunities, storedFiles } from "../db/schema.server";
 import { inspectPdf } from "../documents/pdf.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { deleteFile, findFile, storeFile } from "../storage/files.server";
 import { recordAudit } from "./audit.server";

@@ -6,7 +6,7 @@ import { mayNameInMail, type MailRecipient } from "~/domain/opportunity-access";
 import { adminBookingNoticeEmail, bookingMailInput, bookingReceiptEmail } from "../email/booking-emails.server";
 import { enqueueEmails } from "../email/outbox.server";
 import { toEachReader } from "../email/templates.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import type { Actor } from "../security/actor.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
 import { SLOT_TAKEN_MESSAGE, createBooking, readerLocaleOf } from "./bookings.server";

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { ENTITLED_STATUSES, entitlementsFor, planTier, PLAN_TIERS, type Entitlements } from "~/domain/entitlements";
 import type { Database } from "../db/client.server";
 import { subscriptionPlans, subscriptions, user, userRoles } from "../db/schema.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import type { Actor } from "../security/actor.server";
 
 /**

@@ -10,7 +10,7 @@ import { INTEREST_STATUS_LABELS, type AdminInterest, type InterestStatus } from 
 import { csvRecord, type CsvValue } from "~/domain/csv";
 import { hhmm } from "~/domain/slots";
 import type { Cursor } from "../db/keyset.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { listBookingsForExport } from "./bookings.server";
 import { listMessagesForExport } from "./messages.server";

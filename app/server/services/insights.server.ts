@@ -21,7 +21,7 @@ import {
   subscriptionPlans,
   subscriptions,
 } from "../db/schema.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 
 /** Stripe's states of a subscription that is still on (the plan's subscribers). */

@@ -18,7 +18,7 @@ import { investmentOpportunities, opportunityInterests, profiles, user } from ".
 import { adminInterestNoticeEmail, interestReceiptEmail, interestStatusEmail, type InterestMailInput } from "../email/membership-emails.server";
 import { enqueueEmail, enqueueEmails } from "../email/outbox.server";
 import { toEachReader } from "../email/templates.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { hitLimit, spendLimit, type LimitRule } from "../security/rate-limit.server";
 import { recordAudit } from "./audit.server";

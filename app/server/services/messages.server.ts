@@ -5,7 +5,7 @@ import { AppError } from "~/domain/app-error";
 import type { Database } from "../db/client.server";
 import { afterCursor, boundedCount, readListPage, type Cursor } from "../db/keyset.server";
 import { contactMessages, messageSearchText } from "../db/schema.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
 import { findBookingSummaries } from "./bookings.server";

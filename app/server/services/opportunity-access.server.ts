@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
 import { earlyAccessHorizon, type Reader } from "~/domain/opportunity-access";
 import type { Database } from "../db/client.server";
 import { documents, investmentOpportunities } from "../db/schema.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 
 /**
  * The SQL side of the one early-access rule (app/domain/opportunity-access.ts,

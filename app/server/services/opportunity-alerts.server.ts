@@ -6,8 +6,8 @@ import { alertSubscriptions, investmentOpportunities, opportunityAlerts, profile
 import { newOpportunityAlertEmail } from "../email/membership-emails.server";
 import { enqueueEmail, type MailJobs } from "../email/outbox.server";
 import type { JobQueue } from "../jobs/queue.server";
-import type { AppConfig } from "../runtime/config.server";
-import type { Logger } from "../runtime/logger.server";
+import type { AppConfig } from "../core/config.server";
+import type { Logger } from "../core/logger.server";
 import { entitlementsOfUsers } from "./entitlements.server";
 import { opportunityOpenTo } from "./opportunity-access.server";
 import { firstNameForMail } from "./users.server";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { subscriptionPlans } from "../db/schema.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import type { Actor } from "../security/actor.server";
 
 export type Plan = Pick<

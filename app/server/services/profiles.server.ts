@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
 import type { ProfileUpdate } from "~/domain/profile-update";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locales";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import { requireUser, type Actor } from "../security/actor.server";
 import { profiles, user } from "../db/schema.server";
 

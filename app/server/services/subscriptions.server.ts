@@ -4,9 +4,9 @@ import { AppError } from "~/domain/app-error";
 import { LIVE_SUBSCRIPTION_STATUSES, type SubscriptionSummary } from "~/domain/billing";
 import { BILLING_INTERVALS, type BillingInterval } from "~/domain/constants";
 import type { Database } from "../db/client.server";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import { stripeClient } from "../payments/stripe-client.server";
-import type { AppConfig } from "../runtime/config.server";
+import type { AppConfig } from "../core/config.server";
 import { requireUser, type Actor } from "../security/actor.server";
 import { stripeEvents, subscriptionPlans, subscriptions, user } from "../db/schema.server";
 

@@ -1,32 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Role } from "~/domain/constants";
 import { ADMIN_USERS_PAGE_SIZE, LAST_ADMIN_MESSAGE, SELF_DEMOTION_MESSAGE, type AdminUser, type RoleChoice } from "~/domain/admin-users";
 import { AppError } from "~/domain/app-error";
 import type { OwnProfile } from "~/domain/profile";
-import type { ServiceContext } from "../http/request-context.server";
+import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
 import type { Database } from "../db/client.server";
-import type { Logger } from "../runtime/logger.server";
-import { createUser, insertPasswordLogin } from "../db/factories.server";
 import { account, profiles, session, user, userRoles } from "../db/schema.server";
 import type { MailReader } from "../email/templates.server";
 
+/** A new account as better-auth stores one. */
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password?: string;
+  emailVerified?: boolean;
+  role?: Role;
+}
+
 /**
- * SPEC.md section 4: admin only with a user_roles row saying so; false when there is
- * none and when the lookup fails (logged).
+ * A user as better-auth stores one: the user row (its profile follows by trigger), a
+ * credential account with an scrypt hash (when a password is given) and optionally a role.
+ * Callers may pass a transaction as `db`. (create-admin's account, and the factories'.)
  */
-export async function isAdmin(db: Database, userId: string, log: Logger): Promise<boolean> {
-  try {
-    const [row] = await db
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
-      .limit(1);
-    return row !== undefined;
-  } catch (error) {
-    log.error({ err: error, userId }, "admin lookup failed: treating the user as not admin");
-    return false;
-  }
+export async function insertUser(db: Database, spec: NewUser) {
+  const id = randomUUID();
+  const [created] = await db
+    .insert(user)
+    .values({ id, email: spec.email.toLowerCase(), name: `${spec.firstName} ${spec.lastName}`, firstName: spec.firstName, lastName: spec.lastName, emailVerified: spec.emailVerified ?? true })
+    .returning();
+  if (spec.password !== undefined) await insertPasswordLogin(db, id, spec.password);
+  if (spec.role) await db.insert(userRoles).values({ userId: id, role: spec.role });
+  return created!;
+}
+
+/** A password login for a user, stored as better-auth stores one (scrypt hash). */
+export async function insertPasswordLogin(db: Database, userId: string, password: string): Promise<void> {
+  await db.insert(account).values({
+    id: randomUUID(),
+    accountId: userId,
+    providerId: "credential",
+    userId,
+    password: await hashPassword(password),
+  });
 }
 
 export interface CreateAdminResult {
@@ -53,7 +73,7 @@ export async function createOrPromoteAdmin(
     const [existing] = await tx.select().from(user).where(eq(user.email, input.email)).limit(1);
     if (!existing) {
       const [first, ...rest] = input.email.split("@")[0]!.split(/[._-]+/);
-      const created = await createUser(tx, {
+      const created = await insertUser(tx, {
         email: input.email,
         password: input.password,
         firstName: capitalise(first ?? "Admin"),

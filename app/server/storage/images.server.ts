@@ -14,7 +14,7 @@ import {
 } from "~/domain/image-upload";
 import type { Database } from "../db/client.server";
 import { investmentOpportunities } from "../db/schema.server";
-import type { Logger } from "../runtime/logger.server";
+import type { Logger } from "../core/logger.server";
 import { deleteFile, fileResponse, findFile, findLegacyFile, storeFile, streamFile } from "./files.server";
 
 /**

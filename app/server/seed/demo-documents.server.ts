@@ -10,8 +10,8 @@ import {
 } from "~/domain/constants";
 import type { DocumentAudience, DocumentKind } from "~/domain/documents";
 import { formatCompletion, formatList, formatUsd, yearlySavingPercent } from "~/domain/format";
-import { demoOpportunities, demoPlans } from "~/server/db/demo-content.server";
-import type { PdfContent, PdfSection } from "./pdf.server";
+import { demoOpportunities, demoPlans } from "~/server/seed/demo-content.server";
+import type { PdfContent, PdfSection } from "../documents/pdf.server";
 
 /**
  * The library a fresh install ships with (issue 15): PDFs the seed writes from the

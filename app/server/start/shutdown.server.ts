@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import type { Logger } from "./logger.server";
+import type { Logger } from "../core/logger.server";
 
 /**
  * Stops an HTTP server gracefully: no new connections, in-flight requests finish (idle

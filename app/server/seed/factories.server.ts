@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, isNotNull } from "drizzle-orm";
-import { hashPassword } from "better-auth/crypto";
-import { DEFAULT_SLOT_TIMES, type Role } from "~/domain/constants";
-import type { Database } from "./client.server";
+import { DEFAULT_SLOT_TIMES } from "~/domain/constants";
+import type { Database } from "../db/client.server";
 import type { DocumentAudience, DocumentKind } from "~/domain/documents";
-import { demoDocuments } from "../documents/demo-documents.server";
+import { demoDocuments } from "./demo-documents.server";
 import { inspectPdf, renderPdf } from "../documents/pdf.server";
 import { storeFile } from "../storage/files.server";
+import { insertUser, type NewUser } from "../services/users.server";
 import { demoOpportunities, demoPlans } from "./demo-content.server";
 import {
-  account,
   availabilitySlots,
   consultationBookings,
   contactMessages,
@@ -21,8 +20,7 @@ import {
   subscriptionPlans,
   subscriptions,
   user,
-  userRoles,
-} from "./schema.server";
+} from "../db/schema.server";
 
 /**
  * Factories shared by the seed and the tests: each builds valid rows with sensible
@@ -137,44 +135,20 @@ export async function createSlot(db: Database, overrides: Partial<SlotInsert> = 
   return row!;
 }
 
-/** A password login for a user, stored as better-auth stores one (scrypt hash). */
-export async function insertPasswordLogin(db: Database, userId: string, password: string): Promise<void> {
-  await db.insert(account).values({
-    id: randomUUID(),
-    accountId: userId,
-    providerId: "credential",
-    userId,
-    password: await hashPassword(password),
-  });
-}
-
-export interface UserSpec {
-  email?: string;
-  password?: string;
-  firstName?: string;
-  lastName?: string;
-  emailVerified?: boolean;
-  role?: Role;
-}
+export type UserSpec = Partial<NewUser>;
 
 /**
- * A user as better-auth stores one: the user row (its profile follows by trigger), a
- * credential account with an scrypt hash (when a password is given) and optionally a role.
- * Callers may pass a transaction as `db`.
+ * A user as better-auth stores one (users.server.ts insertUser), with a made-up address and
+ * name where the caller gives none. Callers may pass a transaction as `db`.
  */
 export async function createUser(db: Database, spec: UserSpec = {}) {
   const n = next();
-  const email = (spec.email ?? `investor${n}-${randomUUID().slice(0, 8)}@example.com`).toLowerCase();
-  const firstName = spec.firstName ?? "Test";
-  const lastName = spec.lastName ?? `Investor${n}`;
-  const id = randomUUID();
-  const [created] = await db
-    .insert(user)
-    .values({ id, email, name: `${firstName} ${lastName}`, firstName, lastName, emailVerified: spec.emailVerified ?? true })
-    .returning();
-  if (spec.password !== undefined) await insertPasswordLogin(db, id, spec.password);
-  if (spec.role) await db.insert(userRoles).values({ userId: id, role: spec.role });
-  return created!;
+  return insertUser(db, {
+    ...spec,
+    email: spec.email ?? `investor${n}-${randomUUID().slice(0, 8)}@example.com`,
+    firstName: spec.firstName ?? "Test",
+    lastName: spec.lastName ?? `Investor${n}`,
+  });
 }
 
 /** A contact message as the enquiry form leaves it (unread, no booking unless given). */

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 
 /**
  * The project's folder (where package.json is), found from this module's own file: the
- * same answer whether the server runs from its TypeScript sources (`app/server/runtime`,
+ * same answer whether the server runs from its TypeScript sources (`app/server/core`,
  * under tsx or Vite) or from the compiled bundle (`build/server/start.js`).
  */
 export function projectRoot(from: string = fileURLToPath(import.meta.url)): string {

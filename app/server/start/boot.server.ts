@@ -1,8 +1,9 @@
 import { closeSync, fsyncSync, openSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from "./config.server";
-import { openDatabase, type DatabaseHandle, type DatabaseObserver } from "../db/client.server";
-import { acquireDataDirLock, DataDirLockedError, ensurePrivateDir, type DataDirLock } from "../db/data-dir-lock.server";
+import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from "../core/config.server";
+import type { DatabaseObserver } from "../core/metrics.server";
+import { openDatabase, type DatabaseHandle } from "../db/client.server";
+import { acquireDataDirLock, DataDirLockedError, ensurePrivateDir, type DataDirLock } from "../core/data-dir-lock.server";
 import { migrateDatabase } from "../db/migrate.server";
 
 /**

@@ -2,11 +2,11 @@ import type { Database } from "../db/client.server";
 import type { Mailer } from "../email/mailer.server";
 import { requeueUnsentEmails, workEmails } from "../email/outbox.server";
 import { workMaintenance } from "../ops/maintenance.server";
-import type { AppConfig } from "../runtime/config.server";
-import type { Logger } from "../runtime/logger.server";
+import type { AppConfig } from "../core/config.server";
+import type { Logger } from "../core/logger.server";
 import { resyncUpcomingReminders, workReminders } from "../services/booking-changes.server";
 import { workOpportunityAlerts } from "../services/opportunity-alerts.server";
-import type { JobQueue } from "./queue.server";
+import type { JobQueue } from "../jobs/queue.server";
 
 export interface WorkerDeps {
   db: Database;

@@ -1,10 +1,10 @@
 import { count, sql } from "drizzle-orm";
 import { nextWeekdays, todayInZone } from "~/domain/calendar";
-import type { Database } from "./client.server";
+import type { Database } from "../db/client.server";
 import { demoOpportunities } from "./demo-content.server";
 import { demoOpportunityTranslations } from "./demo-content-translations.server";
 import { buildDefaultSlots, createDemoPlans, seedDemoDocuments } from "./factories.server";
-import { availabilitySlots, investmentOpportunities, opportunityTranslations, subscriptionPlans } from "./schema.server";
+import { availabilitySlots, investmentOpportunities, opportunityTranslations, subscriptionPlans } from "../db/schema.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SEED_LOCK_KEY = 7_243_002;
@@ -13,7 +13,7 @@ export const DEMO_SLOT_WEEKDAYS = 10;
 /**
  * Puts demo content into an empty database: the opportunities (with their Arabic and
  * Sorani text), the three plans, the default slots for the next 10 weekdays and the
- * document library (PDFs written from the demo data, app/server/documents/demo-documents.server.ts).
+ * document library (PDFs written from the demo data, app/server/seed/demo-documents.server.ts).
  * A database that already holds any of these is left alone, so the seed never overwrites
  * what the firm has entered.
  */

@@ -1,4 +1,4 @@
-import type { investmentOpportunities, subscriptionPlans } from "./schema.server";
+import type { investmentOpportunities, subscriptionPlans } from "../db/schema.server";
 
 type OpportunityValues = typeof investmentOpportunities.$inferInsert;
 type PlanValues = typeof subscriptionPlans.$inferInsert;

@@ -11,13 +11,13 @@ import type { ServerBuild } from "react-router";
 import "~/load-context";
 import { toNodeHandler } from "better-auth/node";
 import { createAuth } from "~/server/security/better-auth.server";
-import { disabledFeatures, type AppConfig } from "~/server/runtime/config.server";
+import { disabledFeatures, type AppConfig } from "~/server/core/config.server";
 import { createMailer } from "~/server/email/mailer.server";
 import { outboxStatus } from "~/server/email/outbox.server";
 import { openJobQueue, type JobQueue } from "~/server/jobs/queue.server";
-import { startWorkers } from "~/server/jobs/workers.server";
+import { startWorkers } from "~/server/start/workers.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
-import { seedDemoContent } from "~/server/db/seed.server";
+import { seedDemoContent } from "~/server/seed/seed.server";
 import { importLegacyUploads } from "~/server/storage/images.server";
 import { backupSiteOf, writeBackup } from "~/server/ops/backup.server";
 import { startBackupSchedule, type BackupSchedule } from "~/server/ops/backup-schedule.server";
@@ -25,12 +25,12 @@ import { startControlSocket, type ControlSocket } from "~/server/ops/control-soc
 import { createHttpApp, loadContextFor } from "~/server/http/express-app.server";
 import { routeLabeller } from "~/server/http/route-pattern.server";
 import { buildFor, pagesByLocale } from "~/server/http/locale-pages.server";
-import { createMetrics, type Metrics } from "~/server/runtime/metrics.server";
-import { createLogger, type Logger } from "~/server/runtime/logger.server";
-import { gracefulShutdown } from "~/server/runtime/shutdown.server";
-import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/runtime/boot.server";
+import { createMetrics, type Metrics } from "~/server/core/metrics.server";
+import { createLogger, type Logger } from "~/server/core/logger.server";
+import { gracefulShutdown } from "~/server/start/shutdown.server";
+import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/start/boot.server";
 import { sitePages } from "../http/site-pages.server";
-import { projectRoot } from "./project-root.server";
+import { projectRoot } from "../core/project-root.server";
 
 const ROOT = projectRoot();
 /** Below the usual 10 s an orchestrator waits before SIGKILL, so clean-up always runs. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "./logger.server";
+import { createLogger } from "../core/logger.server";
 import { gracefulShutdown } from "./shutdown.server";
 
 const logger = createLogger({ level: "silent", pretty: false });

@@ -5,7 +5,7 @@ import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { brand } from "~/domain/brand";
 import { isTimeZone } from "~/domain/slots";
-import { ensurePrivateDir } from "../db/data-dir-lock.server";
+import { ensurePrivateDir } from "./data-dir-lock.server";
 
 /**
  * Configuration is read from the environment once, at start-up, and validated here.

@@ -1,7 +1,19 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { DatabaseObserver } from "../db/client.server";
-import { isDatabaseUnavailable, sqlState } from "../db/pg-error.server";
-import { AUTH_ROUTE_LABEL } from "../http/route-pattern.server";
+import { isDatabaseUnavailable, sqlState } from "./pg-error.server";
+
+/**
+ * Told about every statement and every lost connection (the metrics and the log listen).
+ * Never throws: an observer's failure must not fail a query.
+ */
+export interface DatabaseObserver {
+  /** A statement (or, on PGlite, a whole transaction) finished after `seconds`, with `error` when it failed. */
+  query?(seconds: number, error?: unknown): void;
+  /** A connection died under us (a restart, a failover, a killed backend). */
+  connectionLost?(error: Error): void;
+}
+
+/** better-auth's endpoints, one label for all (its limiter's refusals are counted by it). */
+export const AUTH_ROUTE_LABEL = "/api/auth/*";
 
 /**
  * The server's Prometheus metrics (issue 14), served at /metrics to whoever METRICS_TOKEN

@@ -1,4 +1,4 @@
-import type { opportunityTranslations } from "./schema.server";
+import type { opportunityTranslations } from "../db/schema.server";
 import type { demoOpportunities } from "./demo-content.server";
 
 type TranslationText = Omit<typeof opportunityTranslations.$inferInsert, "opportunityId" | "locale" | "updatedAt">;
