@@ -4,7 +4,8 @@ import { data, Form, Link, useActionData, useNavigation, useSearchParams } from 
 import { Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
-import { AnswerNotice, useAnswerToast } from "~/components/auth/auth-answer";
+import { useAnswerToast } from "~/components/auth/auth-answer";
+import { AnswerNotice } from "~/components/forms/form-answer";
 import { AUTH_REQUEST_FAILED, authFailure, authSuccess } from "~/domain/auth-messages";
 import { resetPasswordSchema } from "~/domain/auth-validation";
 import { brand } from "~/domain/brand";

@@ -5,7 +5,8 @@ import { data, Form, Link, redirect, useActionData, useNavigation, useSearchPara
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { AnswerNotice, useAnswerToast } from "~/components/auth/auth-answer";
+import { useAnswerToast } from "~/components/auth/auth-answer";
+import { AnswerNotice } from "~/components/forms/form-answer";
 import { signInCodeSchema } from "~/domain/account-security";
 import { AUTH_REQUEST_FAILED, authFailure, authSuccess } from "~/domain/auth-messages";
 import { brand } from "~/domain/brand";

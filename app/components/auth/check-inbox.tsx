@@ -1,6 +1,6 @@
 import { MailCheck } from "lucide-react";
 import { Form, Link } from "react-router";
-import { AnswerNotice } from "~/components/auth/auth-answer";
+import { AnswerNotice } from "~/components/forms/form-answer";
 import { Button } from "~/components/ui/button";
 import type { FlashToast } from "~/domain/toast";
 import { useT } from "~/i18n/i18n";
