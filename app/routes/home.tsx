@@ -15,7 +15,7 @@ import { enquiryRefusal, type EnquiryPrefill, type EnquiryResult } from "~/domai
 import { checkEnquiry, translateFieldErrors } from "~/domain/enquiry-check";
 import { formKeyOf, typedValues } from "~/domain/form-answer";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
-import { localeFromMatches, routeMeta, siteUrlFromMatches } from "~/domain/seo";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { officeList } from "~/i18n/brand-names";
 import { type MessageKey, translator, useT } from "~/i18n/i18n";
 import { organizationJsonLd } from "~/domain/structured-data";
@@ -36,7 +36,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     settle(context, "the featured opportunity", () => findFeaturedOpportunity(context, anonymous), undefined),
     settle(context, "the enquiry prefill", async () => getEnquiryPrefill(context, await actorFor(context)), null),
   ]);
-  return { featured: featured.value ?? null, prefill: prefill.value };
+  // The firm's structured data is made here, not in `meta`: its builder then stays on the
+  // server, out of the home page's first load (DESIGN.md's JavaScript budget).
+  return { featured: featured.value ?? null, prefill: prefill.value, organization: organizationJsonLd(context.config.siteUrl) };
 }
 
 /**
@@ -79,7 +81,7 @@ export function meta(args: Route.MetaArgs) {
     title: t("meta.homeTitle", { brand: brand.name }),
     description: t("brand.tagline"),
     path: "/",
-    jsonLd: [organizationJsonLd(siteUrlFromMatches(args.matches))],
+    jsonLd: args.loaderData ? [args.loaderData.organization] : [],
   });
 }
 
