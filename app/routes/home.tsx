@@ -5,6 +5,7 @@ import { ScheduleButton } from "~/components/booking/booking-provider";
 import { EnquiryForm } from "~/components/booking/enquiry-form";
 import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
 import { HeroBackground } from "~/components/home/hero-background";
+import { preloadHeadingFace } from "~/components/site/heading-face";
 import { scrollToHashSoon } from "~/components/home/scroll-to-section";
 import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
@@ -17,7 +18,7 @@ import { formKeyOf, typedValues } from "~/domain/form-answer";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { officeList } from "~/i18n/brand-names";
-import { type MessageKey, translator, useT } from "~/i18n/i18n";
+import { type MessageKey, translator, useLocale, useT } from "~/i18n/i18n";
 import { organizationJsonLd } from "~/domain/structured-data";
 import { answer, readForm, settle } from "~/server/http/answer.server";
 import { anonymous } from "~/server/security/actor.server";
@@ -122,6 +123,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
 function Hero() {
   const t = useT();
+  // The heading is the first thing read: its face is asked for ahead of the style sheet (decision 037).
+  preloadHeadingFace(useLocale());
   return (
     <section className="relative isolate overflow-hidden bg-primary px-4 py-20 text-primary-foreground sm:px-6 sm:py-28">
       <HeroBackground />
