@@ -18,5 +18,8 @@ export const HEADING_FACE: Record<Locale, string> = { en: playfairDisplay600, ar
  * would be fetched twice.
  */
 export function preloadHeadingFace(locale: Locale) {
-  preload(HEADING_FACE[locale], { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
+  // Only the server's render needs the hint (the browser has it from the HTML by then, and a
+  // client navigation finds the face cached): in the browser's build this is empty, and the
+  // file names stay out of the home page's JavaScript (DESIGN.md's 150 KiB).
+  if (import.meta.env.SSR) preload(HEADING_FACE[locale], { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
 }
