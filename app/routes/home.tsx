@@ -6,12 +6,12 @@ import { EnquiryForm } from "~/components/booking/enquiry-form";
 import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
 import { HeroBackground } from "~/components/home/hero-background";
 import { preloadHeadingFace } from "~/components/site/heading-face";
+import { QualificationAmount, QualificationNote } from "~/components/site/qualification-note";
 import { scrollToHashSoon } from "~/components/home/scroll-to-section";
 import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { INVESTOR_PACK_PATH } from "~/domain/document-paths";
-import { formatUsd } from "~/domain/format";
 import { enquiryRefusal, type EnquiryPrefill, type EnquiryResult } from "~/domain/booking-dialog-data";
 import { checkEnquiry, translateFieldErrors } from "~/domain/enquiry-check";
 import { formKeyOf, typedValues } from "~/domain/form-answer";
@@ -279,7 +279,9 @@ function Contact({ prefill, result }: { prefill: EnquiryPrefill | null; result: 
             <dl className="mt-5 space-y-4">
               <div>
                 <dt className="text-sm text-muted-foreground">{t("home.contact.minimum")}</dt>
-                <dd className="font-semibold">{formatUsd(INVESTOR_QUALIFICATIONS.minimumInvestmentUsd)}</dd>
+                <dd className="font-semibold">
+                  <QualificationAmount />
+                </dd>
               </div>
               <div>
                 <dt className="text-sm text-muted-foreground">{t("home.contact.status")}</dt>
@@ -290,6 +292,7 @@ function Contact({ prefill, result }: { prefill: EnquiryPrefill | null; result: 
                 <dd className="font-semibold">{t("home.contact.horizonValue", INVESTOR_QUALIFICATIONS.horizonMonths)}</dd>
               </div>
             </dl>
+            <QualificationNote className="mt-5" />
             <ScheduleButton className="mt-6 w-full" size="lg">
               {t("home.contact.book")} <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />
             </ScheduleButton>
