@@ -169,7 +169,7 @@ function About() {
   const t = useT();
   return (
     <section id="about" className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="about-heading">
-      <div className="mx-auto grid max-w-7xl gap-10 lg:grid-cols-2">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 lg:grid-cols-2">
         <div>
           <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">{t("home.about.eyebrow")}</p>
           <h2 id="about-heading" className="mt-2 font-serif text-3xl font-semibold text-primary sm:text-4xl">
@@ -242,7 +242,7 @@ function Contact({ prefill, result }: { prefill: EnquiryPrefill | null; result: 
   const offices = officeList(t);
   return (
     <section id="contact" className="scroll-mt-20 bg-muted/50 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="contact-heading">
-      <div className="mx-auto grid max-w-7xl gap-10 lg:grid-cols-2">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 lg:grid-cols-2">
         <div>
           <h2 id="contact-heading" className="font-serif text-3xl font-semibold text-primary">
             {t("home.contact.title")}
