@@ -5,19 +5,20 @@ import { ScheduleButton } from "~/components/booking/booking-provider";
 import { EnquiryForm } from "~/components/booking/enquiry-form";
 import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
 import { HeroBackground } from "~/components/home/hero-background";
+import { preloadHeadingFace } from "~/components/site/heading-face";
+import { QualificationAmount, QualificationNote } from "~/components/site/qualification-note";
 import { scrollToHashSoon } from "~/components/home/scroll-to-section";
 import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
 import { INVESTOR_PACK_PATH } from "~/domain/document-paths";
-import { formatUsd } from "~/domain/format";
 import { enquiryRefusal, type EnquiryPrefill, type EnquiryResult } from "~/domain/booking-dialog-data";
 import { checkEnquiry, translateFieldErrors } from "~/domain/enquiry-check";
 import { formKeyOf, typedValues } from "~/domain/form-answer";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { officeList } from "~/i18n/brand-names";
-import { type MessageKey, translator, useT } from "~/i18n/i18n";
+import { type MessageKey, translator, useLocale, useT } from "~/i18n/i18n";
 import { organizationJsonLd } from "~/domain/structured-data";
 import { answer, readForm, settle } from "~/server/http/answer.server";
 import { anonymous } from "~/server/security/actor.server";
@@ -122,6 +123,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
 function Hero() {
   const t = useT();
+  // The heading is the first thing read: its face is asked for ahead of the style sheet (decision 037).
+  preloadHeadingFace(useLocale());
   return (
     <section className="relative isolate overflow-hidden bg-primary px-4 py-20 text-primary-foreground sm:px-6 sm:py-28">
       <HeroBackground />
@@ -166,7 +169,7 @@ function About() {
   const t = useT();
   return (
     <section id="about" className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="about-heading">
-      <div className="mx-auto grid max-w-7xl gap-10 lg:grid-cols-2">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 lg:grid-cols-2">
         <div>
           <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">{t("home.about.eyebrow")}</p>
           <h2 id="about-heading" className="mt-2 font-serif text-3xl font-semibold text-primary sm:text-4xl">
@@ -239,7 +242,7 @@ function Contact({ prefill, result }: { prefill: EnquiryPrefill | null; result: 
   const offices = officeList(t);
   return (
     <section id="contact" className="scroll-mt-20 bg-muted/50 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="contact-heading">
-      <div className="mx-auto grid max-w-7xl gap-10 lg:grid-cols-2">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 lg:grid-cols-2">
         <div>
           <h2 id="contact-heading" className="font-serif text-3xl font-semibold text-primary">
             {t("home.contact.title")}
@@ -276,7 +279,9 @@ function Contact({ prefill, result }: { prefill: EnquiryPrefill | null; result: 
             <dl className="mt-5 space-y-4">
               <div>
                 <dt className="text-sm text-muted-foreground">{t("home.contact.minimum")}</dt>
-                <dd className="font-semibold">{formatUsd(INVESTOR_QUALIFICATIONS.minimumInvestmentUsd)}</dd>
+                <dd className="font-semibold">
+                  <QualificationAmount />
+                </dd>
               </div>
               <div>
                 <dt className="text-sm text-muted-foreground">{t("home.contact.status")}</dt>
@@ -287,6 +292,7 @@ function Contact({ prefill, result }: { prefill: EnquiryPrefill | null; result: 
                 <dd className="font-semibold">{t("home.contact.horizonValue", INVESTOR_QUALIFICATIONS.horizonMonths)}</dd>
               </div>
             </dl>
+            <QualificationNote className="mt-5" />
             <ScheduleButton className="mt-6 w-full" size="lg">
               {t("home.contact.book")} <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />
             </ScheduleButton>

@@ -5,6 +5,7 @@ import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { Button } from "~/components/ui/button";
 import { brand } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS, REPLY_WITHIN_HOURS } from "~/domain/constants";
+import { QUALIFICATION_NOTE_ID, QualificationMarker, QualificationNote } from "~/components/site/qualification-note";
 import { formatUsd } from "~/domain/format";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
@@ -95,10 +96,14 @@ export default function InvestorPortal() {
       <StaticSection title={t("resources.portal.register.title")}>
         <p>{t("resources.portal.register.p1")}</p>
         <ul className="list-disc space-y-2 ps-6">
-          <li>{t("resources.portal.register.minimum", { amount: formatUsd(INVESTOR_QUALIFICATIONS.minimumInvestmentUsd) })}</li>
+          <li aria-describedby={QUALIFICATION_NOTE_ID}>
+            {t("resources.portal.register.minimum", { amount: formatUsd(INVESTOR_QUALIFICATIONS.minimumInvestmentUsd) })}
+            <QualificationMarker />
+          </li>
           <li>{t("resources.portal.register.status")}</li>
           <li>{t("resources.portal.register.horizon", INVESTOR_QUALIFICATIONS.horizonMonths)}</li>
         </ul>
+        <QualificationNote />
         <p>
           <RichText
             message={t("resources.portal.register.risk", standIns("link"))}

@@ -4,7 +4,7 @@ import { FeatureCardGrid } from "~/components/site/static-blocks";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
 import { CONSULTATION_MINUTES, INVESTOR_QUALIFICATIONS } from "~/domain/constants";
-import { formatUsd } from "~/domain/format";
+import { QualificationAmount, QualificationNote } from "~/components/site/qualification-note";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
@@ -97,7 +97,13 @@ export default function InvestmentAdvisory() {
           <li>
             <RichText
               message={t("services.advisory.who.minimum", standIns("amount"))}
-              elements={{ amount: <strong>{formatUsd(q.minimumInvestmentUsd)}</strong> }}
+              elements={{
+                amount: (
+                  <strong>
+                    <QualificationAmount />
+                  </strong>
+                ),
+              }}
             />
           </li>
           {q.accreditedStatus && <li>{t("services.advisory.who.status")}</li>}
@@ -110,6 +116,7 @@ export default function InvestmentAdvisory() {
             />
           </li>
         </ul>
+        <QualificationNote />
       </StaticSection>
 
       <StaticSection title={t("services.advisory.engagement.title")}>

@@ -9,6 +9,13 @@ export const MEASURED_PAGES = ["/", "/opportunities", "/pricing", "/services/inv
 /** JavaScript `/` may load, gzip, in KiB (1,024 bytes): DESIGN.md's "under 150 KiB". */
 export const FIRST_LOAD_JS_BUDGET_KIB = 150;
 
+/**
+ * Web fonts a measured page may transfer, in KiB (issue 33): the brand's faces for its
+ * language (English: Inter and Playfair Display SemiBold, 70 KiB; Arabic and Sorani:
+ * Vazirmatn's Arabic and Latin subsets, 79 KiB), all from the site's own origin.
+ */
+export const FONT_BUDGET_KIB = 100;
+
 /** Pages whose LCP issue 18 compares with the same HTML without scripts. */
 export const LCP_COMPARED_PAGES = ["/", "/opportunities", "/pricing"];
 

@@ -27,7 +27,8 @@ export function AccountMenu({ viewer }: { viewer: HeaderViewer | null }) {
         <Button asChild variant="ghost" size="sm">
           <Link to="/auth">{t("header.signIn")}</Link>
         </Button>
-        <Button asChild size="sm">
+        {/* On a phone the brand keeps its one line: Get Started moves into the menu (SiteHeader). */}
+        <Button asChild size="sm" className="hidden sm:inline-flex">
           <Link to="/auth?mode=sign-up">{t("header.getStarted")}</Link>
         </Button>
       </div>

@@ -56,8 +56,9 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
       >
         {t("header.skipToContent")}
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 font-serif text-xl font-semibold text-primary">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:gap-4 sm:px-6">
+        {/* The brand on one line at every width (360 px phones too), in every language. */}
+        <Link to="/" className="flex shrink-0 items-center gap-2 font-serif text-lg font-semibold whitespace-nowrap text-primary sm:text-xl">
           <img src="/favicon.svg" alt="" width={28} height={28} fetchPriority="low" />
           {brand.name}
         </Link>
@@ -82,6 +83,11 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
       {open && (
         <nav id="mobile-menu" aria-label={t("header.mobileNav")} className="border-t px-4 pb-4 pt-2 md:hidden">
           {entries(true)}
+          {!viewer && (
+            <Link to="/auth?mode=sign-up" onClick={() => setOpen(false)} className={cn(linkClass, "block py-2 text-base sm:hidden")}>
+              {t("header.getStarted")}
+            </Link>
+          )}
           <LanguageSwitcher className="mt-2 border-t pt-3 sm:hidden" />
         </nav>
       )}
