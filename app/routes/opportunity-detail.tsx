@@ -5,6 +5,7 @@ import { ScheduleButton } from "~/components/booking/booking-provider";
 import { DocumentGrid } from "~/components/documents/document-card";
 import { InterestPanel, type InterestActionData } from "~/components/interests/interest-panel";
 import { EarlyAccessBadge } from "~/components/opportunities/early-access-badge";
+import { LocatorMap } from "~/components/opportunities/locator-map";
 import { MemoSections } from "~/components/opportunities/memo-sections";
 import { ReturnsCaveat } from "~/components/opportunities/returns-caveat";
 import { AppError } from "~/domain/app-error";
@@ -21,7 +22,9 @@ import { useFormatCompletion } from "~/i18n/dates";
 import { type I18nHandle, type MessageKey, translator, useLocale, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { answer, notFound, readForm, settle } from "~/server/http/answer.server";
+import { locatorMapSvg } from "~/server/maps/locator-map.server";
 import { actorFor } from "~/server/security/session.server";
+import { directionOf } from "~/i18n/locales";
 import { listLibrary } from "~/server/services/documents.server";
 import { interestPanel, registerInterest, withdrawInterest } from "~/server/services/interests.server";
 import { locateOpportunity } from "~/server/services/opportunities.server";
@@ -42,11 +45,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // (the router's basename) with the same query.
   if (!found.current) throw redirect(`${opportunityPath(found.opportunity.slug)}${queryOf(request)}`, 301);
   const { opportunity } = found;
+  const { memo } = opportunity;
+  // The locator map (issue 33), drawn here from map data on disk: only with coordinates.
+  const place = memo.city ?? memo.district ?? opportunity.location;
+  const map =
+    memo.latitude !== null && memo.longitude !== null
+      ? { svg: locatorMapSvg({ latitude: memo.latitude, longitude: memo.longitude, label: place, dir: directionOf(context.locale ?? "en") }), place }
+      : null;
   const [documents, interest] = await Promise.all([
     settle(context, "the opportunity's documents", () => listLibrary(context, actor, { opportunityId: opportunity.id }), []),
     interestPanel(context, actor, { opportunityId: opportunity.id }),
   ]);
-  return { opportunity, documents: documents.value, interest, timeZone: context.config.firmTimeZone };
+  return { opportunity, map, documents: documents.value, interest, timeZone: context.config.firmTimeZone };
 }
 
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
@@ -108,7 +118,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function OpportunityDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { opportunity: o, documents, interest, timeZone } = loaderData;
+  const { opportunity: o, map, documents, interest, timeZone } = loaderData;
   const t = useT();
   const text = opportunityTextProps(o, useLocale());
   const completion = useFormatCompletion();
@@ -177,7 +187,12 @@ export default function OpportunityDetail({ loaderData, actionData }: Route.Comp
               </ul>
             </section>
           )}
-          <MemoSections memo={o.memo} developer={o.developer} textProps={text} />
+          <MemoSections
+            memo={o.memo}
+            developer={o.developer}
+            textProps={text}
+            map={map ? <LocatorMap svg={map.svg} caption={t("memo.location.mapCaption", { place: map.place })} /> : undefined}
+          />
         </div>
         <aside className="h-fit rounded-xl border bg-card p-6 shadow-sm">
           <dl className="space-y-4">
