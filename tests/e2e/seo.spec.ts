@@ -130,13 +130,13 @@ test.describe("page meta and structured data in the server HTML", () => {
     expect(items.map((i) => i.name)).toEqual(activeOpportunities.map((o) => o.title));
     for (const [i, item] of items.entries()) {
       expect(item["@type"]).toBe("RealEstateListing");
-      expect(item.url).toMatch(new RegExp(`^${baseURL}/opportunities/[0-9a-f-]{36}$`));
+      expect(item.url).toBe(`${baseURL}/opportunities/${activeOpportunities[i]!.slug}`);
       expect(item.offers).toMatchObject({ price: activeOpportunities[i]!.minimumInvestment, priceCurrency: "USD" });
       expect(item.image).toBe(`${baseURL}${activeOpportunities[i]!.imageUrl}`);
     }
   });
 
-  test("/opportunities/:id: its own title, description, canonical and RealEstateListing", async ({ request, baseURL }) => {
+  test("/opportunities/:slug: its own title, description, canonical and RealEstateListing", async ({ request, baseURL }) => {
     const listHead = await headOf(request, "/opportunities");
     const first = (listHead.jsonLd[0]!.itemListElement as { item: Listing }[])[0]!.item;
     const path = new URL(first.url).pathname;
