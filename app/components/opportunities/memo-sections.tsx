@@ -91,7 +91,7 @@ function LocationSection({ memo, textProps, map }: { memo: OpportunityMemo; text
           memo.city ? { label: "memo.location.city" as const, value: memo.city, props: textProps } : null,
         ])}
       />
-      {map ? <div className="mt-5">{map}</div> : null}
+      {map ? <div className="mt-5 max-w-md">{map}</div> : null}
     </Section>
   );
 }

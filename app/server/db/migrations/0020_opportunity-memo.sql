@@ -59,12 +59,17 @@ ALTER TABLE "investment_opportunities" ADD CONSTRAINT "investment_opportunities_
 ALTER TABLE "investment_opportunities" ADD CONSTRAINT "investment_opportunities_construction_stage_check" CHECK ("investment_opportunities"."construction_stage" is null or "investment_opportunities"."construction_stage" in ('design', 'groundworks', 'structure', 'envelope', 'fit_out', 'handover'));--> statement-breakpoint
 -- hand-written:
 -- Every existing opportunity gets a slug from its English title, as slugify() in
--- app/domain/opportunity-slugs.ts makes one (ASCII letters and digits, hyphens between;
--- accents are dropped here rather than spelled out), at most 80 characters, "opportunity"
+-- app/domain/opportunity-slugs.ts makes one (accents taken off the common Latin letters,
+-- ASCII letters and digits with hyphens between), at most 72 characters, "opportunity"
 -- when nothing is left; a repeated one gets "-2", "-3", ... in order of creation.
 WITH "base" AS (
   SELECT "id", "created_at",
-    coalesce(nullif(left(trim(both '-' from regexp_replace(lower("title"), '[^a-z0-9]+', '-', 'g')), 72), ''), 'opportunity') AS "slug"
+    coalesce(nullif(left(trim(both '-' from regexp_replace(
+      replace(replace(replace(replace(translate(lower("title"),
+        'àáâãäåāăąçćčďèéêëēėęěğìíîïīįıľłñńňòóôõöōőřśšşťùúûüūůűųýÿžźż',
+        'aaaaaaaaacccdeeeeeeeegiiiiiiillnnnooooooorssstuuuuuuuuyyzzz'),
+        'ß', 'ss'), 'æ', 'ae'), 'œ', 'oe'), 'ø', 'o'),
+      '[^a-z0-9]+', '-', 'g')), 72), ''), 'opportunity') AS "slug"
   FROM "investment_opportunities"
 ), "numbered" AS (
   SELECT "id", trim(trailing '-' from "slug") AS "slug", row_number() OVER (PARTITION BY "slug" ORDER BY "created_at", "id") AS "n" FROM "base"
