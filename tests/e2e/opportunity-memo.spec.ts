@@ -104,7 +104,7 @@ test.describe("an opportunity as an investment memo (issue 33)", () => {
     const cards = page.getByTestId("opportunity-card");
     const count = await cards.count();
     expect(count).toBeGreaterThan(0);
-    await expect(page.getByTestId("returns-caveat")).toHaveCount(count);
+    await expect(page.getByRole("link", { name: CAVEAT })).toHaveCount(count);
     for (let i = 0; i < count; i++) await expect(cards.nth(i).getByRole("link", { name: CAVEAT })).toHaveAttribute("href", "/legal/risk-disclosure");
     await page.goto("/");
     await expect(page.locator("#opportunities").getByRole("link", { name: CAVEAT })).toHaveAttribute("href", "/legal/risk-disclosure");

@@ -1,5 +1,4 @@
 import { format } from "date-fns";
-import { AlertTriangle, Building, CalendarCheck, HardHat, MapPin, Receipt, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import {
   CONSTRUCTION_STAGE_KEYS,
@@ -46,20 +45,21 @@ export function MemoSections({
   );
 }
 
-function Section({ id, heading, icon, children }: { id: string; heading: MessageKey; icon: ReactNode; children: ReactNode }) {
+/**
+ * One section of the memo. No icons: every lucide icon joins the one icon chunk every page
+ * loads (vite.config.ts), and the home page's first load is held to its budget.
+ */
+function Section({ id, heading, children }: { id: string; heading: MessageKey; children: ReactNode }) {
   const t = useT();
   return (
     <section aria-labelledby={`memo-${id}`} data-memo-section={id}>
-      <h3 id={`memo-${id}`} className="flex items-center gap-2 font-serif text-xl font-semibold text-primary">
-        {icon}
+      <h3 id={`memo-${id}`} className="border-s-4 border-accent ps-3 font-serif text-xl font-semibold text-primary">
         {t(heading)}
       </h3>
       <div className="mt-4">{children}</div>
     </section>
   );
 }
-
-const iconClass = "size-5 shrink-0 text-accent-strong";
 
 /** A definition list of the filled items only. */
 function Facts({ items }: { items: { label: MessageKey; value: ReactNode; props?: object }[] }) {
@@ -84,7 +84,7 @@ function present<T>(items: (T | false | null)[]): T[] {
 
 function LocationSection({ memo, textProps, map }: { memo: OpportunityMemo; textProps: object; map?: ReactNode }) {
   return (
-    <Section id="location" heading={"memo.section.location"} icon={<MapPin className={iconClass} aria-hidden="true" />}>
+    <Section id="location" heading={"memo.section.location"}>
       <Facts
         items={present([
           memo.district ? { label: "memo.location.district" as const, value: memo.district, props: textProps } : null,
@@ -99,7 +99,7 @@ function LocationSection({ memo, textProps, map }: { memo: OpportunityMemo; text
 function DeveloperSection({ memo, developer }: { memo: OpportunityMemo; developer: string }) {
   const t = useT();
   return (
-    <Section id="developer" heading={"memo.section.developer"} icon={<Building className={iconClass} aria-hidden="true" />}>
+    <Section id="developer" heading={"memo.section.developer"}>
       <Facts
         items={present([
           // A company's name: not words for a translator, in any language.
@@ -137,7 +137,7 @@ function DeveloperSection({ memo, developer }: { memo: OpportunityMemo; develope
 function PaymentPlanSection({ memo, textProps }: { memo: OpportunityMemo; textProps: object }) {
   const t = useT();
   return (
-    <Section id="payment-plan" heading={"memo.section.paymentPlan"} icon={<Wallet className={iconClass} aria-hidden="true" />}>
+    <Section id="payment-plan" heading={"memo.section.paymentPlan"}>
       <div className="overflow-x-auto rounded-lg border">
         <table className="w-full text-sm">
           <caption className="sr-only">{t("memo.plan.caption")}</caption>
@@ -172,7 +172,7 @@ function PaymentPlanSection({ memo, textProps }: { memo: OpportunityMemo; textPr
 
 function TermsSection({ memo, textProps }: { memo: OpportunityMemo; textProps: object }) {
   return (
-    <Section id="terms" heading={"memo.section.terms"} icon={<Receipt className={iconClass} aria-hidden="true" />}>
+    <Section id="terms" heading={"memo.section.terms"}>
       <Facts
         items={present([
           memo.fees ? { label: "memo.terms.fees" as const, value: memo.fees, props: textProps } : null,
@@ -187,7 +187,7 @@ function TermsSection({ memo, textProps }: { memo: OpportunityMemo; textProps: o
 function RisksSection({ memo, textProps }: { memo: OpportunityMemo; textProps: object }) {
   const t = useT();
   return (
-    <Section id="risks" heading={"memo.section.risks"} icon={<AlertTriangle className={iconClass} aria-hidden="true" />}>
+    <Section id="risks" heading={"memo.section.risks"}>
       <p className="text-sm text-muted-foreground">{t("memo.risks.intro")}</p>
       <ul className="mt-3 space-y-2.5">
         {memo.keyRisks.map((risk, i) => (
@@ -205,19 +205,14 @@ function ConstructionSection({ memo }: { memo: OpportunityMemo }) {
   const dateLocale = useDateLocale();
   const visit = memo.lastSiteVisit ? format(new Date(`${memo.lastSiteVisit}T12:00:00`), datePattern("date", dateLocale), { locale: dateLocale }) : null;
   return (
-    <Section id="construction" heading={"memo.section.construction"} icon={<HardHat className={iconClass} aria-hidden="true" />}>
+    <Section id="construction" heading={"memo.section.construction"}>
       <Facts
         items={present([
           memo.constructionStage ? { label: "memo.construction.stage" as const, value: t(CONSTRUCTION_STAGE_KEYS[memo.constructionStage]) } : null,
           visit
             ? {
                 label: "memo.construction.lastVisit" as const,
-                value: (
-                  <span className="inline-flex items-center gap-1.5">
-                    <CalendarCheck className="size-4 text-muted-foreground" aria-hidden="true" />
-                    <time dateTime={memo.lastSiteVisit!}>{visit}</time>
-                  </span>
-                ),
+                value: <time dateTime={memo.lastSiteVisit!}>{visit}</time>,
               }
             : null,
         ])}
