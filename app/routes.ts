@@ -5,7 +5,7 @@ import { STATIC_PAGES, staticRouteFile } from "./domain/site-map";
 export default [
   index("routes/home.tsx"),
   route("opportunities", "routes/opportunities.tsx"),
-  route("opportunities/:id", "routes/opportunity-detail.tsx"),
+  route("opportunities/:slug", "routes/opportunity-detail.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("auth/welcome", "routes/auth.welcome.tsx"),

@@ -76,7 +76,21 @@ describe("an opportunity's text in Arabic and Sorani (issue 17)", () => {
   it("keeps a language the admin wrote in, field by field (highlights split on either comma), and nothing for one left blank", () => {
     const values = opportunityFormSchema.parse({ ...base, titleAr: "  ريفرسايد ", projectHighlightsAr: "ضمان، , حساب ضمان, مطل" });
     const { fields, translations } = splitOpportunityForm(values);
-    expect(translations.ar).toEqual({ title: "ريفرسايد", description: "", location: "", projectedReturns: "", investmentPeriod: "", projectHighlights: ["ضمان", "حساب ضمان", "مطل"] });
+    expect(translations.ar).toEqual({
+      title: "ريفرسايد",
+      description: "",
+      location: "",
+      projectedReturns: "",
+      investmentPeriod: "",
+      projectHighlights: ["ضمان", "حساب ضمان", "مطل"],
+      // The memo's words (issue 33), blank: the English shows.
+      district: "",
+      city: "",
+      fees: "",
+      exitRoute: "",
+      holdingPeriod: "",
+      keyRisks: [],
+    });
     expect(translations.ckb).toBeNull();
     // The opportunity's own fields carry none of the languages' fields.
     expect(Object.keys(fields).some((name) => /(Ar|Ckb)$/.test(name))).toBe(false);

@@ -4,6 +4,8 @@ import { isCalendarDate } from "./calendar";
 import { OPPORTUNITY_STATUSES } from "./constants";
 import { LEGACY_UPLOAD_PATH, UPLOADED_IMAGE_PATH } from "./image-upload";
 import type { Opportunity } from "./opportunities";
+import { developerProjectsField, type DeveloperProject, memoScalarFields, parseLines, paymentPlanField } from "./opportunity-memo";
+import { isValidSlug, SLUG_MAX_LENGTH, SLUG_MESSAGES } from "./opportunity-slugs";
 
 /** SPEC.md section 8, "Admin" / Opportunities: message keys (the English is verbatim). */
 export const ADMIN_OPPORTUNITY_TOASTS = {
@@ -104,6 +106,8 @@ const amount = optionalText
 /** An optional text of at most `max` characters; empty when left blank. */
 const translatedText = (max: number) => optionalText.pipe(z.string().max(max, OPPORTUNITY_EXTRA_MESSAGES.tooLong(max)));
 const translatedHighlights = translatedText(OPPORTUNITY_LIMITS.highlights).transform(parseHighlights);
+/** Key risks, one per line (issue 33). */
+const translatedRisks = translatedText(4000).transform(parseLines);
 
 /** The languages an admin may write an opportunity's text in besides English (issue 17). */
 export const TRANSLATED_LOCALES = ["ar", "ckb"] as const;
@@ -117,10 +121,32 @@ export interface OpportunityText {
   projectedReturns: string;
   investmentPeriod: string;
   projectHighlights: string[];
+  /** The memo's words (issue 33). */
+  district: string;
+  city: string;
+  fees: string;
+  exitRoute: string;
+  holdingPeriod: string;
+  keyRisks: string[];
 }
 
-/** An opportunity as the admin edits it: with its text in each other language the firm has written. */
-export type AdminOpportunity = Opportunity & { translations: Partial<Record<TranslatedLocale, OpportunityText>> };
+/** A payment plan row as the admin edits it: its words in every language, its share as stored ("12.50"). */
+export interface AdminPaymentPlanRow {
+  label: string;
+  share: string;
+  milestone: string;
+  labelAr: string;
+  milestoneAr: string;
+  labelCkb: string;
+  milestoneCkb: string;
+}
+
+/** An opportunity as the admin edits it: with its text in each other language the firm has written, and its memo's lists. */
+export type AdminOpportunity = Opportunity & {
+  translations: Partial<Record<TranslatedLocale, OpportunityText>>;
+  paymentPlan: AdminPaymentPlanRow[];
+  developerProjects: DeveloperProject[];
+};
 
 /**
  * The opportunity's text in Arabic and Sorani, every field optional: a blank one shows the
@@ -133,12 +159,24 @@ const translationFields = {
   projectedReturnsAr: translatedText(OPPORTUNITY_LIMITS.short),
   investmentPeriodAr: translatedText(OPPORTUNITY_LIMITS.short),
   projectHighlightsAr: translatedHighlights,
+  districtAr: translatedText(OPPORTUNITY_LIMITS.short),
+  cityAr: translatedText(OPPORTUNITY_LIMITS.short),
+  feesAr: translatedText(OPPORTUNITY_LIMITS.highlights),
+  exitRouteAr: translatedText(OPPORTUNITY_LIMITS.highlights),
+  holdingPeriodAr: translatedText(OPPORTUNITY_LIMITS.short),
+  keyRisksAr: translatedRisks,
   titleCkb: translatedText(OPPORTUNITY_LIMITS.short),
   descriptionCkb: translatedText(OPPORTUNITY_LIMITS.description),
   locationCkb: translatedText(OPPORTUNITY_LIMITS.short),
   projectedReturnsCkb: translatedText(OPPORTUNITY_LIMITS.short),
   investmentPeriodCkb: translatedText(OPPORTUNITY_LIMITS.short),
   projectHighlightsCkb: translatedHighlights,
+  districtCkb: translatedText(OPPORTUNITY_LIMITS.short),
+  cityCkb: translatedText(OPPORTUNITY_LIMITS.short),
+  feesCkb: translatedText(OPPORTUNITY_LIMITS.highlights),
+  exitRouteCkb: translatedText(OPPORTUNITY_LIMITS.highlights),
+  holdingPeriodCkb: translatedText(OPPORTUNITY_LIMITS.short),
+  keyRisksCkb: translatedRisks,
 };
 
 /** The form's field for a text field in a language: "titleAr", "projectHighlightsCkb". */
@@ -146,7 +184,21 @@ export function translatedFieldName(field: keyof OpportunityText, locale: Transl
   return `${field}${locale === "ar" ? "Ar" : "Ckb"}` as keyof typeof translationFields;
 }
 
-const TEXT_FIELDS = ["title", "description", "location", "projectedReturns", "investmentPeriod", "projectHighlights"] as const satisfies readonly (keyof OpportunityText)[];
+const TEXT_FIELDS = [
+  "title",
+  "description",
+  "location",
+  "projectedReturns",
+  "investmentPeriod",
+  "projectHighlights",
+  "district",
+  "city",
+  "fees",
+  "exitRoute",
+  "holdingPeriod",
+  "keyRisks",
+] as const satisfies readonly (keyof OpportunityText)[];
+const LIST_FIELDS: ReadonlySet<keyof OpportunityText> = new Set(["projectHighlights", "keyRisks"]);
 
 /**
  * The form's Arabic and Sorani fields as one text per language; a language with nothing
@@ -155,7 +207,7 @@ const TEXT_FIELDS = ["title", "description", "location", "projectedReturns", "in
 export function translationsOf(values: Record<keyof typeof translationFields, string | string[]>): Record<TranslatedLocale, OpportunityText | null> {
   const of = (locale: TranslatedLocale): OpportunityText | null => {
     const text = Object.fromEntries(TEXT_FIELDS.map((field) => [field, values[translatedFieldName(field, locale)]])) as unknown as OpportunityText;
-    const written = TEXT_FIELDS.some((field) => (field === "projectHighlights" ? text.projectHighlights.length > 0 : text[field] !== ""));
+    const written = TEXT_FIELDS.some((field) => (LIST_FIELDS.has(field) ? (text[field] as string[]).length > 0 : text[field] !== ""));
     return written ? text : null;
   };
   return { ar: of("ar"), ckb: of("ckb") };
@@ -204,6 +256,17 @@ export const opportunityFormSchema = z.object({
   publicDate: optionalText
     .refine((v) => v === "" || isCalendarDate(v), OPPORTUNITY_EXTRA_MESSAGES.date)
     .transform((v) => v || null),
+  /**
+   * Issue 33: the page's address, `/opportunities/<slug>`. Blank: made from the title for a
+   * new opportunity, kept for an existing one. An old slug keeps answering with a 301.
+   */
+  slug: optionalText
+    .pipe(z.string().max(SLUG_MAX_LENGTH, SLUG_MESSAGES.tooLong))
+    .refine((v) => v === "" || isValidSlug(v), SLUG_MESSAGES.format)
+    .transform((v) => v || null),
+  ...memoScalarFields,
+  paymentPlan: paymentPlanField,
+  developerProjects: developerProjectsField,
   ...translationFields,
 });
 

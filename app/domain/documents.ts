@@ -87,7 +87,7 @@ export interface LibraryDocument {
   pageCount: number;
   byteSize: number;
   publishedAt: string | null;
-  opportunity: { id: string; title: string } | null;
+  opportunity: { id: string; slug: string; title: string } | null;
   /** Whether this reader may download it now. */
   access: "granted" | "sign-in" | "upgrade";
 }

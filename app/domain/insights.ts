@@ -160,6 +160,8 @@ export function busiestTimes(rows: readonly BusyCountRow[]): BusiestTimes {
 /** An opportunity's interest and reading in the range. */
 export interface OpportunityInsight {
   id: string;
+  /** Its page's address (issue 33). */
+  slug: string;
   title: string;
   interests: number;
   /** The interests' amounts added up, in US dollars (withdrawn ones left out). */

@@ -96,6 +96,8 @@ export const interestStatusSchema = z.object({ interestId: z.uuid(), status: z.e
 export interface OwnInterest {
   id: string;
   opportunityId: string;
+  /** Its page's address (issue 33). */
+  opportunitySlug: string;
   opportunityTitle: string;
   amountUsd: number;
   units: number | null;

@@ -1,6 +1,7 @@
 import type { MessageKey } from "~/i18n/i18n";
 import type { OpportunityStatus } from "./constants";
 import { isOpenToEveryone } from "./opportunity-access";
+import type { ConstructionStage, OpportunityMemo } from "./opportunity-memo";
 
 /** A status as a reader sees it (opportunities catalogue); admins' lists may use it too. */
 export const OPPORTUNITY_STATUS_KEYS = {
@@ -12,6 +13,8 @@ export const OPPORTUNITY_STATUS_KEYS = {
 /** An investment opportunity, every column (the admin's view). */
 export interface Opportunity {
   id: string;
+  /** Its address, `/opportunities/<slug>` (issue 33). */
+  slug: string;
   title: string;
   description: string;
   location: string;
@@ -30,12 +33,26 @@ export interface Opportunity {
   activatedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The memo's figures and English words (issue 33); null or empty where not filled. */
+  district: string | null;
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  developerYearsActive: number | null;
+  fees: string | null;
+  exitRoute: string | null;
+  holdingPeriod: string | null;
+  keyRisks: string[];
+  constructionStage: ConstructionStage | null;
+  percentComplete: number | null;
+  lastSiteVisit: string | null;
 }
 
 /** What a card in the public list shows. */
 export type OpportunityCardFields = Pick<
   Opportunity,
   | "id"
+  | "slug"
   | "title"
   | "description"
   | "location"
@@ -61,7 +78,7 @@ export function isEarlyAccess(opportunity: { publicAt: Date | string | null }, n
 }
 
 /** Everything a public visitor may see of one opportunity (no bookkeeping timestamps). */
-export type PublicOpportunity = OpportunityCardFields & Pick<Opportunity, "totalValue" | "projectHighlights" | "unitsAvailable">;
+export type PublicOpportunity = OpportunityCardFields & Pick<Opportunity, "totalValue" | "projectHighlights" | "unitsAvailable"> & { memo: OpportunityMemo };
 
 /**
  * The `lang` and `dir` of an opportunity's own text on a page in `pageLocale`: English text

@@ -54,8 +54,11 @@ export const DOWNLOAD_PAGE: StaticPageLink = { path: "/download", label: "footer
 
 export const STATIC_PAGES: StaticPageLink[] = [...STATIC_PAGE_GROUPS.flatMap((g) => g.links), DOWNLOAD_PAGE];
 
-/** The address of one opportunity's detail page. */
-export const opportunityPath = (id: string) => `/opportunities/${id}`;
+/** The address of one opportunity's detail page, by its slug (issue 33: ids answer 301 to it). */
+export const opportunityPath = (slug: string) => `/opportunities/${slug}`;
+
+/** Where every projected return's caveat leads (issue 33). */
+export const RISK_DISCLOSURE_PATH = "/legal/risk-disclosure";
 
 /** The route module file for a static page path, e.g. /markets/iraq → routes/markets.iraq.tsx. */
 export function staticRouteFile(path: string): string {

@@ -6,6 +6,7 @@ const SITE = "https://www.tigris.example";
 
 const opportunity = (over: Partial<ListedOpportunity> = {}): ListedOpportunity => ({
   id: "7d1b3a55-0000-4000-8000-000000000001",
+  slug: "erbil-citadel-residences",
   title: "Erbil Citadel Residences",
   description: "Apartments below the citadel.",
   location: "Erbil, Kurdistan Region",
@@ -56,10 +57,10 @@ describe("opportunityJsonLd", () => {
     expect(opportunityJsonLd(SITE, opportunity())).toEqual({
       "@context": "https://schema.org",
       "@type": "RealEstateListing",
-      "@id": `${SITE}/opportunities/7d1b3a55-0000-4000-8000-000000000001`,
+      "@id": `${SITE}/opportunities/erbil-citadel-residences`,
       name: "Erbil Citadel Residences",
       description: "Apartments below the citadel.",
-      url: `${SITE}/opportunities/7d1b3a55-0000-4000-8000-000000000001`,
+      url: `${SITE}/opportunities/erbil-citadel-residences`,
       image: `${SITE}/images/opportunities/erbil.svg`,
       contentLocation: { "@type": "Place", name: "Erbil, Kurdistan Region", address: "Erbil, Kurdistan Region" },
       offers: {
@@ -67,7 +68,7 @@ describe("opportunityJsonLd", () => {
         price: 150000,
         priceCurrency: "USD",
         availability: "https://schema.org/InStock",
-        url: `${SITE}/opportunities/7d1b3a55-0000-4000-8000-000000000001`,
+        url: `${SITE}/opportunities/erbil-citadel-residences`,
       },
     });
   });

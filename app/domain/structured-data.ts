@@ -15,6 +15,8 @@ const CONTEXT = "https://schema.org" as const;
 /** The fields of an opportunity the structured data uses (a public, active one). */
 export interface ListedOpportunity {
   id: string;
+  /** Its page's address (issue 33). */
+  slug: string;
   title: string;
   description: string;
   location: string;
@@ -59,7 +61,7 @@ export function organizationJsonLd(siteUrl: string): JsonLd {
 
 /** One opportunity as a RealEstateListing, offered from its minimum investment in USD. */
 function listing(siteUrl: string, o: ListedOpportunity) {
-  const url = absoluteUrl(siteUrl, opportunityPath(o.id));
+  const url = absoluteUrl(siteUrl, opportunityPath(o.slug));
   return {
     "@type": "RealEstateListing",
     "@id": url,

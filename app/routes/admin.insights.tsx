@@ -1,3 +1,4 @@
+import { opportunityPath } from "~/domain/site-map";
 import { addDays, format, parseISO } from "date-fns";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -308,7 +309,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
             caption={t("admin.insights.opportunities.title")}
             head={[t("admin.insights.opportunities.opportunity"), t("admin.insights.opportunities.interests"), t("admin.insights.opportunities.amount"), t("admin.insights.opportunities.downloads")]}
             rows={insights.opportunities.map((o) => [
-              <Link to={`/opportunities/${o.id}`} className="text-primary hover:underline">
+              <Link to={opportunityPath(o.slug)} className="text-primary hover:underline">
                 <TypedText text={o.title} />
               </Link>,
               formatCount(o.interests),

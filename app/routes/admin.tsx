@@ -44,7 +44,7 @@ const TAB_LABELS: Record<Tab, MessageKey> = {
 };
 const isTab = (value: string | undefined): value is Tab => value !== undefined && Object.hasOwn(TAB_LABELS, value);
 
-export const handle = { catalogues: ["admin"], dates: true } satisfies I18nHandle;
+export const handle = { catalogues: ["admin", "memo"], dates: true } satisfies I18nHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 export async function loader({ request, context }: Route.LoaderArgs) {

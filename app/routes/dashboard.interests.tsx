@@ -1,3 +1,4 @@
+import { opportunityPath } from "~/domain/site-map";
 import { ArrowLeft, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -94,7 +95,7 @@ export default function DashboardInterests({ loaderData, actionData }: Route.Com
                   <div className="flex flex-wrap items-start justify-between gap-3">
                     <div>
                       <h2 className="font-serif text-lg font-semibold">
-                        <Link to={`/opportunities/${i.opportunityId}`} className="hover:underline">
+                        <Link to={opportunityPath(i.opportunitySlug)} className="hover:underline">
                           {i.opportunityTitle}
                         </Link>
                       </h2>

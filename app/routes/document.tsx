@@ -1,3 +1,4 @@
+import { opportunityPath } from "~/domain/site-map";
 import { ArrowLeft, FileText } from "lucide-react";
 import { Link } from "react-router";
 import { useFormatDay } from "~/components/dashboard/format-day";
@@ -63,7 +64,7 @@ export default function DocumentPage({ loaderData }: Route.ComponentProps) {
             message={t("portal.document.partOf", standIns("opportunity"))}
             elements={{
               opportunity: (
-                <Link to={`/opportunities/${doc.opportunity.id}`} className="font-medium text-primary underline underline-offset-4">
+                <Link to={opportunityPath(doc.opportunity.slug)} className="font-medium text-primary underline underline-offset-4">
                   {doc.opportunity.title}
                 </Link>
               ),

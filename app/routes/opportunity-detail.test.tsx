@@ -5,6 +5,7 @@ import { meta } from "./opportunity-detail";
 
 const SITE = "https://www.tigris.example";
 const ID = "7d1b3a55-0000-4000-8000-000000000001";
+const SLUG = "erbil-riverside-towers";
 const HOSTILE_TITLE = `Towers</script><script>alert("x")</script><!--`;
 
 /**
@@ -22,11 +23,12 @@ function renderHead(title: string): string {
           <Outlet />
         </>
       ),
-      children: [{ id: "routes/opportunity-detail", path: "opportunities/:id", meta: meta as never, Component: () => null }],
+      children: [{ id: "routes/opportunity-detail", path: "opportunities/:slug", meta: meta as never, Component: () => null }],
     },
   ]);
   const opportunity = {
     id: ID,
+    slug: SLUG,
     title,
     description: "Riverside apartments & offices <b>near</b> the citadel.",
     location: "Erbil",
@@ -35,7 +37,7 @@ function renderHead(title: string): string {
   };
   return renderToString(
     <Stub
-      initialEntries={[`/opportunities/${ID}`]}
+      initialEntries={[`/opportunities/${SLUG}`]}
       hydrationData={{ loaderData: { root: { siteUrl: SITE }, "routes/opportunity-detail": { opportunity } } }}
     />,
   );
@@ -59,10 +61,11 @@ describe("opportunity detail meta", () => {
     expect(data.offers.price).toBe(250000);
   });
 
-  it("puts the canonical URL and share tags on SITE_URL, with the title escaped in attributes", () => {
+  it("puts the canonical URL and share tags on SITE_URL, at the slug address (issue 33), with the title escaped in attributes", () => {
     const html = renderHead(HOSTILE_TITLE);
-    expect(html).toContain(`<link rel="canonical" href="${SITE}/opportunities/${ID}"/>`);
-    expect(html).toContain(`<meta property="og:url" content="${SITE}/opportunities/${ID}"/>`);
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/opportunities/${SLUG}"/>`);
+    expect(html).toContain(`<meta property="og:url" content="${SITE}/opportunities/${SLUG}"/>`);
+    expect(html).not.toContain(ID);
     expect(html).toContain(`<meta property="og:image" content="${SITE}/images/share-default.png"/>`);
     expect(html).toContain(`<meta property="og:title" content="Towers&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)`);
   });

@@ -1,10 +1,14 @@
 import { ArrowLeft, CalendarDays, CheckCircle2, MapPin } from "lucide-react";
 import { z } from "zod";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ScheduleButton } from "~/components/booking/booking-provider";
 import { DocumentGrid } from "~/components/documents/document-card";
 import { InterestPanel, type InterestActionData } from "~/components/interests/interest-panel";
 import { EarlyAccessBadge } from "~/components/opportunities/early-access-badge";
+import { LocatorMap } from "~/components/opportunities/locator-map";
+import { MemoSections } from "~/components/opportunities/memo-sections";
+import { ReturnsCaveat } from "~/components/opportunities/returns-caveat";
+import { AppError } from "~/domain/app-error";
 import { OpportunityImage } from "~/components/opportunities/opportunity-image";
 import { Badge } from "~/components/ui/badge";
 import { brand } from "~/domain/brand";
@@ -18,31 +22,52 @@ import { useFormatCompletion } from "~/i18n/dates";
 import { type I18nHandle, type MessageKey, translator, useLocale, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { answer, notFound, readForm, settle } from "~/server/http/answer.server";
+import { locatorMapSvg } from "~/server/maps/locator-map.server";
 import { actorFor } from "~/server/security/session.server";
+import { directionOf } from "~/i18n/locales";
 import { listLibrary } from "~/server/services/documents.server";
 import { interestPanel, registerInterest, withdrawInterest } from "~/server/services/interests.server";
-import { findActiveOpportunity } from "~/server/services/opportunities.server";
+import { locateOpportunity } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/opportunity-detail";
 import { opportunityTextProps } from "~/domain/opportunities";
 import type { ReactNode } from "react";
 import type { PublicPageHandle } from "~/domain/public-page";
 
-/** The page's words and the interest panel's; "portal" for the documents' cards; the early-access badge's date in words. */
-export const handle = { catalogues: ["opportunities", "portal"], dates: true, publicPage: true } satisfies I18nHandle & PublicPageHandle;
+/** The page's words and the interest panel's; "portal" for the documents' cards; "memo" for the memo's sections (issue 33); the early-access badge's date in words. */
+export const handle = { catalogues: ["opportunities", "portal", "memo"], dates: true, publicPage: true } satisfies I18nHandle & PublicPageHandle;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const actor = await actorFor(context);
-  const opportunity = await findActiveOpportunity(context, actor, { id: params.id });
-  // Unknown, draft, archived and not-yet-open ids all look the same from outside.
-  if (!opportunity) throw notFound(context, request);
+  const found = await locateOpportunity(context, actor, { address: params.slug });
+  // Unknown, draft, archived and not-yet-open addresses all look the same from outside.
+  if (!found) throw notFound(context, request);
+  // Its id or an old slug (issue 33): 301 to the current address, in the same language
+  // (the router's basename) with the same query.
+  if (!found.current) throw redirect(`${opportunityPath(found.opportunity.slug)}${queryOf(request)}`, 301);
+  const { opportunity } = found;
+  const { memo } = opportunity;
+  // The locator map (issue 33), drawn here from map data on disk: only with coordinates.
+  const place = memo.city ?? memo.district ?? opportunity.location;
+  const map =
+    memo.latitude !== null && memo.longitude !== null
+      ? { svg: locatorMapSvg({ latitude: memo.latitude, longitude: memo.longitude, label: place, dir: directionOf(context.locale ?? "en") }), place }
+      : null;
   const [documents, interest] = await Promise.all([
     settle(context, "the opportunity's documents", () => listLibrary(context, actor, { opportunityId: opportunity.id }), []),
     interestPanel(context, actor, { opportunityId: opportunity.id }),
   ]);
-  return { opportunity, documents: documents.value, interest, timeZone: context.config.firmTimeZone };
+  return { opportunity, map, documents: documents.value, interest, timeZone: context.config.firmTimeZone };
 }
 
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
+/** The request's query, without the router's own `_routes` of a data request. */
+function queryOf(request: Request): string {
+  const query = new URL(request.url).searchParams;
+  query.delete("_routes");
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
 
 /** Registering and withdrawing an expression of interest (issue 15); the services decide who may. */
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -51,6 +76,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // A refusal comes from answer() in the request's language; the rest is said here.
   const reply = (message: string): InterestActionData => ({ ok: false, message });
   return answer(context, { failure: INTEREST_MESSAGES.failed, reply }, async () => {
+    const found = await locateOpportunity(context, actor, { address: params.slug });
+    if (!found) throw new AppError("NOT_FOUND", "opportunities.interest.notFound");
     const form = await readForm(request);
     if (form.get("intent") === "interest-withdraw") {
       const parsed = withdrawInterestSchema.safeParse(Object.fromEntries(form));
@@ -59,7 +86,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return data<InterestActionData>({ ok: true, message: t(INTEREST_MESSAGES.withdrawn) });
     }
     const values = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    const parsed = interestFormSchema.safeParse({ ...values, opportunityId: params.id });
+    const parsed = interestFormSchema.safeParse({ ...values, opportunityId: found.opportunity.id });
     if (!parsed.success) {
       // The schema's messages are keys: said here with the values they read (the note's limit).
       const fieldErrors = Object.fromEntries(
@@ -82,7 +109,7 @@ export function meta(args: Route.MetaArgs) {
   return routeMeta(args, {
     title: `${o.title} | ${brand.name}`,
     description: summarise(o.description),
-    path: opportunityPath(o.id),
+    path: opportunityPath(o.slug),
     image: o.imageUrl,
     // Shown early to Elite members: not for search engines until it is public.
     noindex: isEarlyAccess(o),
@@ -91,13 +118,21 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function OpportunityDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { opportunity: o, documents, interest, timeZone } = loaderData;
+  const { opportunity: o, map, documents, interest, timeZone } = loaderData;
   const t = useT();
   const text = opportunityTextProps(o, useLocale());
   const completion = useFormatCompletion();
   const facts: { label: MessageKey; value: ReactNode }[] = [
     { label: "opportunities.fact.minimum", value: formatUsd(o.minimumInvestment) },
-    { label: "opportunities.fact.returns", value: o.projectedReturns },
+    {
+      label: "opportunities.fact.returns",
+      value: (
+        <>
+          {o.projectedReturns}
+          <ReturnsCaveat />
+        </>
+      ),
+    },
     { label: "opportunities.fact.totalValue", value: formatUsd(o.totalValue) },
     { label: "opportunities.fact.investmentPeriod", value: o.investmentPeriod },
     { label: "opportunities.fact.units", value: o.unitsAvailable === null ? t("opportunities.fact.onRequest") : String(o.unitsAvailable) },
@@ -152,6 +187,12 @@ export default function OpportunityDetail({ loaderData, actionData }: Route.Comp
               </ul>
             </section>
           )}
+          <MemoSections
+            memo={o.memo}
+            developer={o.developer}
+            textProps={text}
+            map={map ? <LocatorMap svg={map.svg} caption={t("memo.location.mapCaption", { place: map.place })} /> : undefined}
+          />
         </div>
         <aside className="h-fit rounded-xl border bg-card p-6 shadow-sm">
           <dl className="space-y-4">
@@ -169,7 +210,7 @@ export default function OpportunityDetail({ loaderData, actionData }: Route.Comp
             <h2 id="interest-heading" className="mb-3 font-serif text-lg font-semibold">
               {t("opportunities.detail.interestTitle")}
             </h2>
-            <InterestPanel panel={interest} opportunityId={o.id} opportunityTitle={o.title} actionData={actionData} />
+            <InterestPanel panel={interest} opportunitySlug={o.slug} opportunityTitle={o.title} actionData={actionData} />
           </section>
         </aside>
       </div>

@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     "/pricing",
     "/documents",
     ...STATIC_PAGES.map((p) => p.path),
-    ...opportunities.map((o) => opportunityPath(o.id)),
+    ...opportunities.map((o) => opportunityPath(o.slug)),
     ...documents.map((d) => documentPath(d.id)),
   ];
   const loc = (locale: Locale, path: string) => escapeXml(`${site}${localizePath(locale, path)}`);

@@ -438,16 +438,26 @@ test.describe("keyboard walk-through", () => {
     let walk = await tabWalk(page, dialog, { trapped: true });
     expect(walk.escaped, "focus left the dialog").toEqual([]);
     expect(walk.unreached, "controls Tab never reached").toEqual([]);
+    // The investment memo (issue 33), then the Arabic and Sorani texts.
     const sections = dialog.locator("summary");
-    await expect(sections).toHaveCount(2);
+    await expect(sections).toHaveCount(3);
     for (const summary of await sections.all()) {
       await tabTo(page, summary);
       await page.keyboard.press("Enter");
       await expect(summary.locator("xpath=..")).toHaveAttribute("open", "");
     }
-    walk = await tabWalk(page, dialog, { trapped: true, presses: 200 });
+    walk = await tabWalk(page, dialog, { trapped: true, presses: 300 });
     expect(walk.escaped, "focus left the dialog").toEqual([]);
-    expect(walk.unreached, "controls Tab never reached with the translations open").toEqual([]);
+    expect(walk.unreached, "controls Tab never reached with the memo and the translations open").toEqual([]);
+    // The memo's lists grow and shrink from the keyboard (Conform's insert and remove).
+    await tabTo(page, dialog.getByRole("button", { name: "Add an instalment" }));
+    await page.keyboard.press("Enter");
+    const instalment = dialog.getByRole("group", { name: "Instalment 1" });
+    await expect(instalment.getByLabel("Instalment", { exact: true })).toBeVisible();
+    // Back round the trapped dialog: the row sits above the button that added it.
+    await tabTo(page, dialog.getByRole("button", { name: "Remove instalment 1" }), 200);
+    await page.keyboard.press("Enter");
+    await expect(instalment).toHaveCount(0);
 
     // The status from the keyboard; the empty form sent with Enter is stopped by its checks,
     // with focus on the first field to fix (nothing is saved).

@@ -32,11 +32,11 @@ const SCREENS: Screen[] = [
   visit("/"),
   visit("/opportunities"),
   {
-    name: "/opportunities/:id",
+    name: "/opportunities/:slug",
     open: async (page) => {
       await page.goto("/opportunities");
       const href = await page.getByRole("link", { name: /^View details of / }).first().getAttribute("href");
-      expect(href).toMatch(/^\/opportunities\/[0-9a-f-]{36}$/);
+      expect(href).toMatch(/^\/opportunities\/[a-z0-9-]+$/);
       await page.goto(href!);
     },
   },

@@ -31,7 +31,7 @@ test.describe("/opportunities", () => {
     await expect(first).toContainText("18-24% IRR");
     await expect(first).toContainText("Zagros Development Group");
     await expect(first).toContainText("3 years");
-    await expect(first.getByRole("link", { name: /View details/i })).toHaveAttribute("href", /^\/opportunities\/[0-9a-f-]{36}$/);
+    await expect(first.getByRole("link", { name: /View details/i })).toHaveAttribute("href", "/opportunities/erbil-citadel-residences");
     await expect(first.getByRole("button", { name: "Schedule Discussion" })).toBeVisible();
     // The description is clamped to three lines.
     await expect(first.locator("p.line-clamp-3")).toHaveCSS("-webkit-line-clamp", "3");
@@ -40,7 +40,7 @@ test.describe("/opportunities", () => {
   test("View Details opens the opportunity with every field", async ({ page }) => {
     await page.goto("/opportunities");
     await page.getByRole("link", { name: `View details of ${active[1]}` }).click();
-    await expect(page).toHaveURL(/\/opportunities\/[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/opportunities\/tigris-gardens-baghdad$/);
     const demo = demoOpportunities.find((o) => o.title === active[1])!;
     await expect(page.getByRole("heading", { level: 1, name: demo.title })).toBeVisible();
     await expect(page.getByText(demo.description)).toBeVisible();
@@ -50,10 +50,12 @@ test.describe("/opportunities", () => {
     await expect(page.getByRole("button", { name: "Schedule Discussion" })).toBeVisible();
   });
 
-  test("an unknown opportunity id answers 404", async ({ request }) => {
-    const response = await request.get("/opportunities/00000000-0000-4000-8000-000000000000");
-    expect(response.status()).toBe(404);
-    expect(await renderedHtml(response)).toContain("Oops! Page not found");
+  test("an unknown opportunity id or slug answers 404", async ({ request }) => {
+    for (const path of ["/opportunities/00000000-0000-4000-8000-000000000000", "/opportunities/no-such-opportunity", "/ar/opportunities/no-such-opportunity"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+      expect(await renderedHtml(response)).toMatch(/Oops! Page not found|عذرًا|ببورە/);
+    }
   });
 
   test.describe("without JavaScript", () => {

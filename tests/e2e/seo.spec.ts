@@ -26,11 +26,12 @@ test.describe("search engines", () => {
     }
     // Each entry names its versions in every language, English as the default.
     expect(xml).toContain(`<url><loc>${baseURL}/ar/pricing</loc><xhtml:link rel="alternate" hreflang="en" href="${baseURL}/pricing"/><xhtml:link rel="alternate" hreflang="ar" href="${baseURL}/ar/pricing"/><xhtml:link rel="alternate" hreflang="ckb" href="${baseURL}/ckb/pricing"/><xhtml:link rel="alternate" hreflang="x-default" href="${baseURL}/pricing"/></url>`);
-    const activeCount = demoOpportunities.filter((o) => o.status === "active").length;
-    const opportunityLocs = locs.filter((l) => /\/opportunities\/[0-9a-f-]{36}$/.test(l));
-    expect(opportunityLocs).toHaveLength(activeCount * LOCALES.length);
+    // Each active opportunity at its slug address (issue 33), never at its id.
+    const active = demoOpportunities.filter((o) => o.status === "active");
+    const opportunityLocs = locs.filter((l) => /\/opportunities\/[^/]+$/.test(l));
+    expect(opportunityLocs.sort()).toEqual(active.flatMap((o) => LOCALES.map((locale) => `${baseURL}${localizePath(locale, `/opportunities/${o.slug}`)}`)).sort());
     // Every listed opportunity page is really there (so no draft or archived one is listed).
-    for (const loc of opportunityLocs) expect((await request.get(loc)).status()).toBe(200);
+    for (const loc of opportunityLocs) expect((await request.get(loc, { maxRedirects: 0 })).status()).toBe(200);
   });
 });
 
@@ -130,13 +131,13 @@ test.describe("page meta and structured data in the server HTML", () => {
     expect(items.map((i) => i.name)).toEqual(activeOpportunities.map((o) => o.title));
     for (const [i, item] of items.entries()) {
       expect(item["@type"]).toBe("RealEstateListing");
-      expect(item.url).toMatch(new RegExp(`^${baseURL}/opportunities/[0-9a-f-]{36}$`));
+      expect(item.url).toBe(`${baseURL}/opportunities/${activeOpportunities[i]!.slug}`);
       expect(item.offers).toMatchObject({ price: activeOpportunities[i]!.minimumInvestment, priceCurrency: "USD" });
       expect(item.image).toBe(`${baseURL}${activeOpportunities[i]!.imageUrl}`);
     }
   });
 
-  test("/opportunities/:id: its own title, description, canonical and RealEstateListing", async ({ request, baseURL }) => {
+  test("/opportunities/:slug: its own title, description, canonical and RealEstateListing", async ({ request, baseURL }) => {
     const listHead = await headOf(request, "/opportunities");
     const first = (listHead.jsonLd[0]!.itemListElement as { item: Listing }[])[0]!.item;
     const path = new URL(first.url).pathname;

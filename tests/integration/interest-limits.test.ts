@@ -1,7 +1,7 @@
 import { and, eq, isNull, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/seed/factories.server";
-import { emailOutbox, opportunityInterests } from "~/server/db/schema.server";
+import { emailOutbox, investmentOpportunities, opportunityInterests } from "~/server/db/schema.server";
 import { createTestContext, signInCookie, type TestContext } from "./app-context";
 import { listenForApp, type RealApp } from "./real-app";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
@@ -50,6 +50,12 @@ async function investor(plan?: "Elite") {
 
 const opportunity = async (title: string) => (await createOpportunity(t.db, { title, activatedAt: new Date() })).id;
 
+/** An opportunity's page by its id: its slug address (issue 33; the id answers 301 to it). */
+const pageOf = async (id: string) => {
+  const [row] = await t.db.select({ slug: investmentOpportunities.slug }).from(investmentOpportunities).where(eq(investmentOpportunities.id, id));
+  return `/opportunities/${row!.slug}`;
+};
+
 async function post(path: string, fields: Record<string, string>, cookie: string) {
   const answer = await fetch(`${app.base}${path}`, {
     method: "POST",
@@ -60,15 +66,15 @@ async function post(path: string, fields: Record<string, string>, cookie: string
   return { status: answer.status, retryAfter: answer.headers.get("retry-after"), text: await answer.text() };
 }
 
-const register = (opportunityId: string, cookie: string, prefix = "") =>
-  post(`${prefix}/opportunities/${opportunityId}`, { intent: "interest-register", amountUsd: "300,000", units: "1", note: "" }, cookie);
+const register = async (opportunityId: string, cookie: string, prefix = "") =>
+  post(`${prefix}${await pageOf(opportunityId)}`, { intent: "interest-register", amountUsd: "300,000", units: "1", note: "" }, cookie);
 
 async function withdraw(opportunityId: string, who: { id: string; cookie: string }, prefix = "") {
   const [live] = await t.db
     .select({ id: opportunityInterests.id })
     .from(opportunityInterests)
     .where(and(eq(opportunityInterests.userId, who.id), eq(opportunityInterests.opportunityId, opportunityId), isNull(opportunityInterests.withdrawnAt)));
-  return post(`${prefix}/opportunities/${opportunityId}`, { intent: "interest-withdraw", interestId: live!.id }, who.cookie);
+  return post(`${prefix}${await pageOf(opportunityId)}`, { intent: "interest-withdraw", interestId: live!.id }, who.cookie);
 }
 
 /** The notices the admins were sent about this investor (each names the investor's e-mail). */

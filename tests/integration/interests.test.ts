@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/seed/factories.server";
-import { auditLog, emailOutbox, opportunityInterests } from "~/server/db/schema.server";
+import { auditLog, emailOutbox, investmentOpportunities, opportunityInterests } from "~/server/db/schema.server";
 import { user } from "~/server/db/auth-schema.server";
 import { createTestContext, enrolTwoFactor, signInCookie, type TestContext } from "./app-context";
 import { listenForApp, type RealApp } from "./real-app";
@@ -62,6 +62,12 @@ async function investor(plan: string | null, role?: "admin") {
 }
 
 /** A form posted as the browser posts it without JavaScript; the answer's status and text. */
+/** An opportunity's page by its id: its slug address (issue 33; the id answers 301 to it). */
+const pageOf = async (id: string) => {
+  const [row] = await t.db.select({ slug: investmentOpportunities.slug }).from(investmentOpportunities).where(eq(investmentOpportunities.id, id));
+  return `/opportunities/${row!.slug}`;
+};
+
 async function post(path: string, fields: Record<string, string>, cookie?: string) {
   const answer = await fetch(`${app.base}${path}`, {
     method: "POST",
@@ -72,15 +78,15 @@ async function post(path: string, fields: Record<string, string>, cookie?: strin
   return { status: answer.status, text: await answer.text() };
 }
 
-const register = (opportunityId: string, cookie?: string, amountUsd = "250,000") =>
-  post(`/opportunities/${opportunityId}`, { intent: "interest-register", amountUsd, units: "2", note: "Two apartments on a high floor." }, cookie);
+const register = async (opportunityId: string, cookie?: string, amountUsd = "250,000") =>
+  post(await pageOf(opportunityId), { intent: "interest-register", amountUsd, units: "2", note: "Two apartments on a high floor." }, cookie);
 
 const liveInterests = async (userId: string) =>
   t.db.select().from(opportunityInterests).where(and(eq(opportunityInterests.userId, userId), eq(opportunityInterests.status, "new")));
 
 describe(`expressions of interest over HTTP (${testDriver})`, () => {
   it("asks a visitor to sign in, and refuses their post", async () => {
-    const page = await fetch(`${app.base}/opportunities/${open[0]}`);
+    const page = await fetch(`${app.base}${await pageOf(open[0]!)}`);
     expect(await page.text()).toContain("Sign in to register interest");
     expect((await register(open[0]!)).status).toBe(401);
     expect(await t.db.select().from(opportunityInterests)).toHaveLength(0);
@@ -110,7 +116,7 @@ describe(`expressions of interest over HTTP (${testDriver})`, () => {
     expect((await register(open[0]!, who.cookie)).status).toBe(200);
     expect((await register(open[1]!, who.cookie)).status).toBe(403);
     const [mine] = await liveInterests(who.id);
-    expect((await post(`/opportunities/${open[0]}`, { intent: "interest-withdraw", interestId: mine!.id }, who.cookie)).status).toBe(200);
+    expect((await post(await pageOf(open[0]!), { intent: "interest-withdraw", interestId: mine!.id }, who.cookie)).status).toBe(200);
     expect((await register(open[1]!, who.cookie)).status).toBe(200);
     // Twice in the same opportunity is refused, whatever the plan.
     const elite = await investor("Elite");
@@ -131,9 +137,9 @@ describe(`expressions of interest over HTTP (${testDriver})`, () => {
   it("opens an opportunity before its public date to Elite members only", async () => {
     const elite = await investor("Elite");
     const member = await investor("Investor");
-    expect((await fetch(`${app.base}/opportunities/${early}`, { headers: { Cookie: elite.cookie } })).status).toBe(200);
-    expect((await fetch(`${app.base}/opportunities/${early}`, { headers: { Cookie: member.cookie } })).status).toBe(404);
-    expect((await fetch(`${app.base}/opportunities/${early}`)).status).toBe(404);
+    expect((await fetch(`${app.base}${await pageOf(early)}`, { headers: { Cookie: elite.cookie } })).status).toBe(200);
+    expect((await fetch(`${app.base}${await pageOf(early)}`, { headers: { Cookie: member.cookie } })).status).toBe(404);
+    expect((await fetch(`${app.base}${await pageOf(early)}`)).status).toBe(404);
     expect(await (await fetch(`${app.base}/opportunities`, { headers: { Cookie: elite.cookie } })).text()).toContain("Early Tower");
     expect(await (await fetch(`${app.base}/opportunities`, { headers: { Cookie: member.cookie } })).text()).not.toContain("Early Tower");
     expect(await (await fetch(`${app.base}/sitemap.xml`)).text()).not.toContain(early);
@@ -146,7 +152,7 @@ describe(`expressions of interest over HTTP (${testDriver})`, () => {
 
   it("checks the amount and the units, keeping what was typed", async () => {
     const who = await investor("Elite");
-    const bad = await post(`/opportunities/${open[5]}`, { intent: "interest-register", amountUsd: "a lot", units: "1.5", note: "" }, who.cookie);
+    const bad = await post(await pageOf(open[5]!), { intent: "interest-register", amountUsd: "a lot", units: "1.5", note: "" }, who.cookie);
     expect(bad.status).toBe(400);
     expect(bad.text).toContain(SAID.amountInvalid);
     expect(bad.text).toContain(SAID.unitsInvalid);
@@ -161,7 +167,7 @@ describe(`expressions of interest over HTTP (${testDriver})`, () => {
     expect((await register(open[6]!, owner.cookie)).status).toBe(200);
     const [interest] = await liveInterests(owner.id);
     // Someone else's interest looks like one that does not exist.
-    expect((await post(`/opportunities/${open[6]}`, { intent: "interest-withdraw", interestId: interest!.id }, other.cookie)).status).toBe(404);
+    expect((await post(await pageOf(open[6]!), { intent: "interest-withdraw", interestId: interest!.id }, other.cookie)).status).toBe(404);
 
     // An investor cannot set a status (the page then sends them home); an admin can, and the investor is told.
     const refused = await post("/admin/interests", { intent: "interest-status", interestId: interest!.id, status: "allocated" }, owner.cookie);
@@ -174,7 +180,7 @@ describe(`expressions of interest over HTTP (${testDriver})`, () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Your interest in Open Tower 6: Allocated");
 
-    const late = await post(`/opportunities/${open[6]}`, { intent: "interest-withdraw", interestId: interest!.id }, owner.cookie);
+    const late = await post(await pageOf(open[6]!), { intent: "interest-withdraw", interestId: interest!.id }, owner.cookie);
     expect(late.status).toBe(409);
     expect(late.text).toContain(SAID.notWithdrawable);
     expect((await t.db.select().from(opportunityInterests).where(eq(opportunityInterests.id, interest!.id)))[0]!.status).toBe("allocated");

@@ -79,7 +79,7 @@ describe(`database rules (${testDriver})`, () => {
     const { db } = t;
     const [o] = await db
       .insert(investmentOpportunities)
-      .values({ title: "T", description: "D", location: "L", projectedReturns: "10%", developer: "Dev", investmentPeriod: "2 years" })
+      .values({ slug: "t", title: "T", description: "D", location: "L", projectedReturns: "10%", developer: "Dev", investmentPeriod: "2 years" })
       .returning();
     expect(o?.status).toBe("draft");
     const [b] = await db.insert(consultationBookings).values(booking()).returning();

@@ -40,7 +40,9 @@ import { IMAGE_ACCEPT, IMAGE_UPLOAD_MESSAGES, imageSizeProblem } from "~/domain/
 import type { AdminActionResult } from "~/domain/action-result";
 import { type MessageKey, useLocale, useT } from "~/i18n/i18n";
 import { LOCALE_NAMES, typedTextProps } from "~/i18n/locales";
+import { formatShare } from "~/domain/opportunity-memo";
 import { adminSelectClass } from "./list-controls";
+import { MemoTranslationFields, OpportunityMemoFields } from "./opportunity-memo-fields";
 import { useSaveAndDeleteResults } from "./use-action-result";
 
 const SAVE_FETCHER = "admin-opportunity-save";
@@ -215,6 +217,12 @@ function translatedValuesOf(o: AdminOpportunity): Record<string, string> {
         [translatedFieldName("projectedReturns", locale), text.projectedReturns],
         [translatedFieldName("investmentPeriod", locale), text.investmentPeriod],
         [translatedFieldName("projectHighlights", locale), highlightsText(text.projectHighlights)],
+        [translatedFieldName("district", locale), text.district],
+        [translatedFieldName("city", locale), text.city],
+        [translatedFieldName("fees", locale), text.fees],
+        [translatedFieldName("exitRoute", locale), text.exitRoute],
+        [translatedFieldName("holdingPeriod", locale), text.holdingPeriod],
+        [translatedFieldName("keyRisks", locale), text.keyRisks.join("\n")],
       ];
     }),
   );
@@ -238,10 +246,28 @@ function formValuesOf(o: AdminOpportunity | null, timeZone: string) {
     projectHighlights: highlightsText(o.projectHighlights),
     imageUrl: o.imageUrl ?? "",
     publicDate: o.publicAt ? todayInZone(timeZone, new Date(o.publicAt)) : "",
+    // The investment memo (issue 33).
+    slug: o.slug,
+    district: o.district ?? "",
+    city: o.city ?? "",
+    latitude: o.latitude === null ? "" : String(o.latitude),
+    longitude: o.longitude === null ? "" : String(o.longitude),
+    developerYearsActive: o.developerYearsActive === null ? "" : String(o.developerYearsActive),
+    fees: o.fees ?? "",
+    exitRoute: o.exitRoute ?? "",
+    holdingPeriod: o.holdingPeriod ?? "",
+    keyRisks: o.keyRisks.join("\n"),
+    constructionStage: o.constructionStage ?? "",
+    percentComplete: o.percentComplete === null ? "" : String(o.percentComplete),
+    lastSiteVisit: o.lastSiteVisit ?? "",
+    paymentPlan: o.paymentPlan.map((row) => ({ ...row, share: formatShare(row.share) })),
+    developerProjects: o.developerProjects.map((row) => ({ ...row, year: String(row.year) })),
   };
 }
 
-type DialogFields = ReturnType<typeof useAdminForm<typeof opportunityDialogSchema>>["fields"];
+/** The dialog's form and fields (the memo's fields take them too). */
+export type OpportunityDialogForm = ReturnType<typeof useAdminForm<typeof opportunityDialogSchema>>;
+type DialogFields = OpportunityDialogForm["fields"];
 
 /**
  * An opportunity's text in Arabic or Sorani (issue 17), folded away until wanted: each
@@ -257,10 +283,18 @@ function TranslationFields({ locale, fields, written }: { locale: TranslatedLoca
     investmentPeriod: fields[translatedFieldName("investmentPeriod", locale)],
     projectHighlights: fields[translatedFieldName("projectHighlights", locale)],
   };
+  const memo = {
+    district: fields[translatedFieldName("district", locale)],
+    city: fields[translatedFieldName("city", locale)],
+    fees: fields[translatedFieldName("fees", locale)],
+    exitRoute: fields[translatedFieldName("exitRoute", locale)],
+    holdingPeriod: fields[translatedFieldName("holdingPeriod", locale)],
+    keyRisks: fields[translatedFieldName("keyRisks", locale)],
+  };
   const typed = { lang: locale, dir: "rtl" } as const;
   // Each label names its language: the form has a Title in English, Arabic and Sorani.
   const language = { language: LOCALE_NAMES[locale] };
-  const hasErrors = Object.values(f).some((field) => field.errors?.length);
+  const hasErrors = [...Object.values(f), ...Object.values(memo)].some((field) => field.errors?.length);
   return (
     <details className="rounded-md border px-4 py-3 [&[open]>summary]:mb-3" open={written || hasErrors}>
       <summary className="cursor-pointer font-medium">
@@ -289,6 +323,7 @@ function TranslationFields({ locale, fields, written }: { locale: TranslatedLoca
         <FormField field={f.projectHighlights} label={t("admin.opportunityForm.tr.highlights", language)}>
           <Textarea {...getTextareaProps(f.projectHighlights)} {...typed} rows={2} />
         </FormField>
+        <MemoTranslationFields locale={locale} fields={memo} />
       </div>
     </details>
   );
@@ -316,6 +351,20 @@ function OpportunityFormDialog({ editing, timeZone }: { editing: NonNullable<Edi
         {o ? <input type="hidden" name="id" value={o.id} /> : null}
         <FormField field={fields.title} label={t("admin.opportunityForm.title")}>
           <Input {...getInputProps(fields.title, TEXT)} maxLength={200} autoComplete="off" />
+        </FormField>
+        <FormField
+          field={fields.slug}
+          label={t("memo.form.slug")}
+          hint={t("memo.form.slugHint", { example: o?.slug ?? "erbil-citadel-residences" })}
+        >
+          <Input
+            {...getInputProps(fields.slug, TEXT)}
+            dir="ltr"
+            maxLength={80}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={`${fields.slug.id}-hint${fields.slug.errors ? ` ${fields.slug.id}-error` : ""}`}
+          />
         </FormField>
         <FormField field={fields.description} label={t("admin.opportunityForm.description")}>
           <Textarea {...getTextareaProps(fields.description)} rows={4} maxLength={5000} />
@@ -365,6 +414,7 @@ function OpportunityFormDialog({ editing, timeZone }: { editing: NonNullable<Edi
         <FormField field={fields.projectHighlights} label={t("admin.opportunityForm.highlights")}>
           <Textarea {...getTextareaProps(fields.projectHighlights)} rows={2} placeholder={t("admin.opportunityForm.highlightsPlaceholder")} />
         </FormField>
+        <OpportunityMemoFields form={form} fields={fields} open={false} />
         {TRANSLATED_LOCALES.map((locale) => (
           <TranslationFields key={locale} locale={locale} fields={fields} written={Boolean(o?.translations[locale])} />
         ))}

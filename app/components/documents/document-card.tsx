@@ -1,3 +1,4 @@
+import { opportunityPath } from "~/domain/site-map";
 import { Download, FileText, Lock } from "lucide-react";
 import { Link, useHref } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -111,7 +112,7 @@ export function DocumentCard({ doc, timeZone, headingLevel = 3, label }: { doc: 
               elements={{
                 opportunity: (
                   <Link
-                    to={`/opportunities/${doc.opportunity.id}`}
+                    to={opportunityPath(doc.opportunity.slug)}
                     className="font-medium text-primary underline-offset-4 hover:underline"
                     {...typedTextProps(doc.opportunity.title, locale)}
                   >

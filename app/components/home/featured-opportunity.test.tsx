@@ -18,6 +18,7 @@ const render = (opportunity: OpportunityCardFields | null, basename = "/") =>
 /** An active opportunity as the home page's loader hands it over. */
 const demo: OpportunityCardFields = {
   id: "7d1b3a55-0000-4000-8000-000000000001",
+  slug: "erbil-citadel-residences",
   title: "Erbil Citadel Residences",
   description: "A 32-storey residential tower two kilometres from the Erbil Citadel.",
   location: "Erbil, Kurdistan Region",
@@ -44,6 +45,17 @@ describe("FeaturedOpportunity", () => {
     expect(html).toContain("$150,000");
     expect(html).toContain("Schedule Due Diligence Call");
     expect(html).not.toContain("Coming Soon");
+  });
+
+  it("links to the opportunity by its slug and puts the caveat, linked to the risk disclosure, beside the projected return (issue 33)", () => {
+    const html = render(demo);
+    expect(html).toContain('href="/opportunities/erbil-citadel-residences"');
+    expect(html).toMatch(/18-24% IRR<a (?=[^>]*href="\/legal\/risk-disclosure")[^>]*>capital at risk; projections are targets, not promises<\/a>/);
+    // Neutral, not the bold green of a promise.
+    expect(html).not.toContain("text-success");
+    const arabic = render(demo, "/ar");
+    expect(arabic).toContain('href="/ar/legal/risk-disclosure"');
+    expect(arabic).toContain("رأس المال معرّض للمخاطر؛ التوقعات أهداف وليست وعودًا");
   });
 
   it("speaks the page's language: labels and the completion month in Arabic and Sorani, digits as typed", () => {

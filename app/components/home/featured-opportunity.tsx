@@ -2,6 +2,7 @@ import { Building2 } from "lucide-react";
 import { ScheduleButton } from "~/components/booking/booking-provider";
 import { Link } from "react-router";
 import { OpportunityImage } from "~/components/opportunities/opportunity-image";
+import { ReturnsCaveat } from "~/components/opportunities/returns-caveat";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatUsd } from "~/domain/format";
@@ -43,13 +44,16 @@ export function FeaturedOpportunity({ opportunity: o }: { opportunity: Opportuni
                 </div>
                 <div>
                   <dt className="text-muted-foreground">{t("featured.returns")}</dt>
-                  <dd className="text-lg font-semibold text-success">{o.projectedReturns}</dd>
+                  <dd className="text-lg font-semibold">
+                    {o.projectedReturns}
+                    <ReturnsCaveat />
+                  </dd>
                 </div>
               </dl>
               <div className="flex flex-wrap gap-3">
                 <ScheduleButton opportunity={{ id: o.id, title: o.title }}>{t("featured.schedule")}</ScheduleButton>
                 <Button asChild variant="outline">
-                  <Link to={opportunityPath(o.id)}>{t("featured.details")}</Link>
+                  <Link to={opportunityPath(o.slug)}>{t("featured.details")}</Link>
                 </Button>
                 <Button asChild variant="link">
                   <Link to="/opportunities">{t("featured.all")}</Link>

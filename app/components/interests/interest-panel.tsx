@@ -1,3 +1,4 @@
+import { opportunityPath } from "~/domain/site-map";
 import { CheckCircle2, LoaderCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -20,7 +21,17 @@ export type InterestActionData = { ok: true; message: string } | { ok: false; me
  * with how many of this month's expressions of interest they have left. A plain form: it
  * works before (and without) JavaScript, and the server checks everything.
  */
-export function InterestPanel({ panel, opportunityId, opportunityTitle, actionData }: { panel: Panel; opportunityId: string; opportunityTitle: string; actionData?: InterestActionData }) {
+export function InterestPanel({
+  panel,
+  opportunitySlug,
+  opportunityTitle,
+  actionData,
+}: {
+  panel: Panel;
+  opportunitySlug: string;
+  opportunityTitle: string;
+  actionData?: InterestActionData;
+}) {
   const t = useT();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
@@ -35,7 +46,7 @@ export function InterestPanel({ panel, opportunityId, opportunityTitle, actionDa
       <div className="space-y-3">
         <p className="text-sm text-foreground/85">{t("opportunities.interest.signedOutText")}</p>
         <Button asChild className="w-full">
-          <Link to={`/auth?redirectTo=${encodeURIComponent(`/opportunities/${opportunityId}`)}`}>{t("opportunities.interest.signIn")}</Link>
+          <Link to={`/auth?redirectTo=${encodeURIComponent(opportunityPath(opportunitySlug))}`}>{t("opportunities.interest.signIn")}</Link>
         </Button>
       </div>
     );

@@ -11,6 +11,7 @@ import { useFormatCompletion } from "~/i18n/dates";
 import { useLocale, useT } from "~/i18n/i18n";
 import { EarlyAccessBadge } from "./early-access-badge";
 import { OpportunityImage } from "./opportunity-image";
+import { ReturnsCaveat } from "./returns-caveat";
 import { opportunityTextProps } from "~/domain/opportunities";
 
 export type OpportunityCardData = OpportunityCardFields;
@@ -53,7 +54,10 @@ export function OpportunityCard({ opportunity: o, eager = false, timeZone }: { o
           </div>
           <div>
             <dt className="text-muted-foreground">{t("opportunities.fact.returns")}</dt>
-            <dd className="font-semibold text-success">{o.projectedReturns}</dd>
+            <dd className="font-semibold">
+              {o.projectedReturns}
+              <ReturnsCaveat />
+            </dd>
           </div>
           <div>
             <dt className="text-muted-foreground">{t("opportunities.fact.developer")}</dt>
@@ -69,7 +73,7 @@ export function OpportunityCard({ opportunity: o, eager = false, timeZone }: { o
       </CardContent>
       <CardFooter className="gap-3">
         <Button asChild variant="outline" className="flex-1">
-          <Link to={opportunityPath(o.id)} aria-label={t("opportunities.card.detailsLabel", { title: o.title })}>
+          <Link to={opportunityPath(o.slug)} aria-label={t("opportunities.card.detailsLabel", { title: o.title })}>
             {t("opportunities.card.details")}
           </Link>
         </Button>

@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -15,12 +16,14 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { ALERT_TOPICS } from "~/domain/alerts";
 import { DOCUMENT_AUDIENCES, DOCUMENT_KINDS } from "~/domain/documents";
 import { INTEREST_STATUSES } from "~/domain/interests";
+import { CONSTRUCTION_STAGES, DEVELOPER_PROJECT_STATUSES } from "~/domain/opportunity-memo";
 import {
   BILLING_INTERVALS,
   BOOKING_STATUSES,
@@ -217,6 +220,8 @@ export const investmentOpportunities = pgTable(
   "investment_opportunities",
   {
     id: id(),
+    /** Its address, `/opportunities/<slug>` (issue 33); earlier ones in opportunity_slug_history. */
+    slug: text("slug").notNull(),
     title: text("title").notNull(),
     description: text("description").notNull(),
     location: text("location").notNull(),
@@ -241,8 +246,28 @@ export const investmentOpportunities = pgTable(
     activatedAt: timestamp("activated_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The investment memo (issue 33): each section shown only when filled. English here;
+    // the words in Arabic and Sorani in opportunity_translations.
+    district: text("district"),
+    city: text("city"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    developerYearsActive: integer("developer_years_active"),
+    fees: text("fees"),
+    exitRoute: text("exit_route"),
+    holdingPeriod: text("holding_period"),
+    keyRisks: text("key_risks").array().notNull().default(sql`'{}'::text[]`),
+    constructionStage: text("construction_stage", { enum: CONSTRUCTION_STAGES }),
+    percentComplete: integer("percent_complete"),
+    lastSiteVisit: date("last_site_visit", { mode: "string" }),
   },
   (t) => [
+    unique("investment_opportunities_slug_unique").on(t.slug),
+    check("investment_opportunities_slug_check", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("investment_opportunities_coordinates_check", sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180))`),
+    check("investment_opportunities_percent_check", sql`${t.percentComplete} is null or ${t.percentComplete} between 0 and 100`),
+    check("investment_opportunities_years_active_check", sql`${t.developerYearsActive} is null or ${t.developerYearsActive} >= 0`),
+    check("investment_opportunities_construction_stage_check", sql`${t.constructionStage} is null or ${oneOf(t.constructionStage, CONSTRUCTION_STAGES)}`),
     check("investment_opportunities_status_check", oneOf(t.status, OPPORTUNITY_STATUSES)),
     check(
       "investment_opportunities_amounts_check",
@@ -282,8 +307,79 @@ export const opportunityTranslations = pgTable(
     /** Empty means the English highlights. */
     projectHighlights: text("project_highlights").array().notNull().default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
+    // The memo's words (issue 33); blank means the English.
+    district: text("district"),
+    city: text("city"),
+    fees: text("fees"),
+    exitRoute: text("exit_route"),
+    holdingPeriod: text("holding_period"),
+    /** Empty means the English key risks. */
+    keyRisks: text("key_risks").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [primaryKey({ columns: [t.opportunityId, t.locale] }), check("opportunity_translations_locale_check", oneOf(t.locale, OPPORTUNITY_TEXT_LOCALES))],
+);
+
+/**
+ * An opportunity's earlier addresses (issue 33): when an admin changes its slug the old
+ * one lands here and keeps answering with a 301 to the new, so a bookmark does not break.
+ * A slug is someone's current address or someone's old one, never both (the service).
+ */
+export const opportunitySlugHistory = pgTable(
+  "opportunity_slug_history",
+  {
+    slug: text("slug").primaryKey(),
+    opportunityId: uuid("opportunity_id")
+      .notNull()
+      .references(() => investmentOpportunities.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("opportunity_slug_history_opportunity_idx").on(t.opportunityId)],
+);
+
+/**
+ * The memo's payment plan (issue 33): instalments in order, each a share of the price due at
+ * a milestone. The shares add up to exactly 100 (app/domain/opportunity-memo.ts, checked
+ * before a plan is saved); the label and milestone in English, Arabic and Sorani.
+ */
+export const opportunityPaymentPlan = pgTable(
+  "opportunity_payment_plan",
+  {
+    opportunityId: uuid("opportunity_id")
+      .notNull()
+      .references(() => investmentOpportunities.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    label: text("label").notNull(),
+    /** Percent of the price, exact: numeric, never a float. */
+    share: numeric("share", { precision: 5, scale: 2 }).notNull(),
+    milestone: text("milestone").notNull(),
+    labelAr: text("label_ar"),
+    milestoneAr: text("milestone_ar"),
+    labelCkb: text("label_ckb"),
+    milestoneCkb: text("milestone_ckb"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.opportunityId, t.position] }),
+    check("opportunity_payment_plan_share_check", sql`${t.share} > 0 and ${t.share} <= 100`),
+  ],
+);
+
+/** The memo's developer track record (issue 33): projects delivered or under construction. */
+export const opportunityDeveloperProjects = pgTable(
+  "opportunity_developer_projects",
+  {
+    opportunityId: uuid("opportunity_id")
+      .notNull()
+      .references(() => investmentOpportunities.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** A project's name: not words for a translator. */
+    name: text("name").notNull(),
+    year: integer("year").notNull(),
+    status: text("status", { enum: DEVELOPER_PROJECT_STATUSES }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.opportunityId, t.position] }),
+    check("opportunity_developer_projects_status_check", oneOf(t.status, DEVELOPER_PROJECT_STATUSES)),
+  ],
 );
 
 export const subscriptionPlans = pgTable(

@@ -3,6 +3,7 @@ import { ALERT_CONFIRM_DAYS } from "~/domain/alerts";
 import { brand } from "~/domain/brand";
 import { REPLY_WITHIN_HOURS } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
+import { opportunityPath, RISK_DISCLOSURE_PATH } from "~/domain/site-map";
 import { INTEREST_STATUS_KEYS, INTEREST_STATUS_LABELS, type InterestStatus } from "~/domain/interests";
 import type { MessageKey } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, localizePath, type Locale } from "~/i18n/locales";
@@ -166,7 +167,7 @@ export function newOpportunityAlertEmail(input: {
   firstName: string | null;
   unsubscribeUrl: string;
   earlyAccess: boolean;
-  opportunity: { id: string; title: string; location: string; minimumInvestment: number; projectedReturns: string };
+  opportunity: { slug: string; title: string; location: string; minimumInvestment: number; projectedReturns: string };
   /** The subscriber's language (their account's). English when absent. */
   locale?: Locale;
 }): EmailContent {
@@ -182,9 +183,11 @@ export function newOpportunityAlertEmail(input: {
       t(input.earlyAccess ? "mail.alert.opportunity.leadEarly" : "mail.alert.opportunity.lead"),
       t("mail.alert.opportunity.where", values),
       t("mail.alert.opportunity.minimum", { amount: formatUsd(o.minimumInvestment) }),
+      // Issue 33: every projected return with the caveat, and where the risks are set out.
       t("mail.alert.opportunity.returns", { returns: oneLine(o.projectedReturns) }),
+      t("mail.alert.opportunity.riskDisclosure", { url: pageUrl(input.siteUrl, locale, RISK_DISCLOSURE_PATH) }),
     ],
-    action: { label: t("mail.alert.opportunity.action"), url: pageUrl(input.siteUrl, locale, `/opportunities/${o.id}`) },
+    action: { label: t("mail.alert.opportunity.action"), url: pageUrl(input.siteUrl, locale, opportunityPath(o.slug)) },
     note: t("mail.alert.opportunity.note", { brand: brand.name }),
     unsubscribeUrl: input.unsubscribeUrl,
   });

@@ -9,6 +9,7 @@ type PlanValues = typeof subscriptionPlans.$inferInsert;
  */
 export const demoOpportunities = [
   {
+    slug: "erbil-citadel-residences",
     title: "Erbil Citadel Residences",
     description:
       "A 32-storey residential tower two kilometres from the UNESCO-listed Erbil Citadel, with 184 one- to three-bedroom apartments aimed at the city's fast-growing professional class. Structural works are complete to level 18, and the developer sells units on a 30/70 payment plan with the balance due at handover. Rental demand in central Erbil has outpaced supply since 2022, driven by consulates, oil-service firms and returning diaspora families.",
@@ -30,6 +31,7 @@ export const demoOpportunities = [
     imageUrl: "/images/opportunities/erbil-citadel-residences.svg",
   },
   {
+    slug: "tigris-gardens-baghdad",
     title: "Tigris Gardens, Baghdad",
     description:
       "A gated riverside community of six mid-rise buildings on the Jadriya bank of the Tigris, with landscaped gardens, a private school plot and 24-hour security. Phase one of 420 apartments is on sale to investors ahead of the public launch, with title deeds registered at the Baghdad Real Estate Registry on completion. Baghdad's housing shortfall is estimated at over 400,000 units, and quality gated stock remains scarce.",
@@ -51,6 +53,7 @@ export const demoOpportunities = [
     imageUrl: "/images/opportunities/baghdad-tigris-gardens.svg",
   },
   {
+    slug: "creek-harbour-lofts-dubai",
     title: "Creek Harbour Lofts, Dubai",
     description:
       "Loft-style apartments in a 41-storey tower on Dubai Creek Harbour's waterfront promenade, ten minutes from Downtown Dubai. The project is registered with the Dubai Land Department and payments go to a RERA-regulated escrow account. Investors receive a two-year rental guarantee of 7% net from handover, managed by the developer's hospitality arm.",
@@ -72,6 +75,7 @@ export const demoOpportunities = [
     imageUrl: "/images/opportunities/dubai-creek-harbour-lofts.svg",
   },
   {
+    slug: "abdali-business-quarter-offices",
     title: "Abdali Business Quarter Offices",
     description:
       "Grade-A office floors in a twelve-storey mixed-use building beside the Abdali Boulevard, Amman's new central business district. Floors are sold whole or in half-floor lots to investors, with a regional bank already signed as anchor tenant on a ten-year lease. Jordan's stable currency peg and investor-friendly ownership laws make it the lower-risk leg of a regional portfolio.",
@@ -93,6 +97,7 @@ export const demoOpportunities = [
     imageUrl: "/images/opportunities/amman-abdali-offices.svg",
   },
   {
+    slug: "basra-marina-villas",
     title: "Basra Marina Villas",
     description:
       "Forty-eight waterfront villas with private moorings on the Shatt al-Arab, close to Basra's expanding port and oil-services corridor. Planning consent is granted and the design is being finalised; terms for early investors are under negotiation and will be published once the construction contract is signed.",
@@ -109,6 +114,7 @@ export const demoOpportunities = [
     imageUrl: "/images/opportunities/basra-marina-villas.svg",
   },
   {
+    slug: "sulaymaniyah-heights",
     title: "Sulaymaniyah Heights",
     description:
       "A terraced hillside community of 260 apartments overlooking Sulaymaniyah and the Goizha mountains. Fully subscribed by our investors in 2023; kept here as a record of a closed offering.",

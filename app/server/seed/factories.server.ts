@@ -8,6 +8,7 @@ import { inspectPdf, renderPdf } from "../documents/pdf.server";
 import { storeFile } from "../storage/files.server";
 import { insertUser, type NewUser } from "../services/users.server";
 import { demoOpportunities, demoPlans } from "./demo-content.server";
+import { slugify } from "~/domain/opportunity-slugs";
 import {
   availabilitySlots,
   consultationBookings,
@@ -39,10 +40,13 @@ const next = () => ++sequence;
 
 export function buildOpportunity(overrides: Partial<OpportunityInsert> = {}): OpportunityInsert {
   const n = next();
+  const title = overrides.title ?? `Test Opportunity ${n}`;
   return {
     ...demoOpportunities[0],
     projectHighlights: [...demoOpportunities[0].projectHighlights],
-    title: `Test Opportunity ${n}`,
+    title,
+    // Unique however many tests make one with the same title (issue 33).
+    slug: `${slugify(title)}-${n}`,
     status: "active",
     ...overrides,
   };

@@ -3,6 +3,9 @@ import { nextWeekdays, todayInZone } from "~/domain/calendar";
 import type { Database } from "../db/client.server";
 import { demoOpportunities } from "./demo-content.server";
 import { demoOpportunityTranslations } from "./demo-content-translations.server";
+import { demoMemos } from "./demo-memos.server";
+import { parseShare } from "~/domain/opportunity-memo";
+import { saveMemoLists } from "../services/opportunity-memos.server";
 import { buildDefaultSlots, createDemoPlans, seedDemoDocuments } from "./factories.server";
 import { availabilitySlots, investmentOpportunities, opportunityTranslations, subscriptionPlans } from "../db/schema.server";
 
@@ -35,19 +38,37 @@ export async function seedDemoContent(
       .values(
         demoOpportunities.map((o, i) => {
           const createdAt = new Date(now.getTime() - (i + 1) * DAY_MS);
-          return { ...o, projectHighlights: [...o.projectHighlights], createdAt, activatedAt: o.status === "active" ? createdAt : null };
+          const { en, ar: _ar, ckb: _ckb, paymentPlan: _plan, developerProjects: _projects, ...figures } = demoMemos[o.title];
+          return { ...o, ...en, ...figures, projectHighlights: [...o.projectHighlights], createdAt, activatedAt: o.status === "active" ? createdAt : null };
         }),
       )
       .returning({ id: investmentOpportunities.id, title: investmentOpportunities.title });
     await tx.insert(opportunityTranslations).values(
       opportunities.flatMap(({ id, title }) => {
         const text = demoOpportunityTranslations[title as keyof typeof demoOpportunityTranslations];
+        const memo = demoMemos[title as keyof typeof demoMemos];
         return [
-          { opportunityId: id, locale: "ar" as const, ...text.ar },
-          { opportunityId: id, locale: "ckb" as const, ...text.ckb },
+          { opportunityId: id, locale: "ar" as const, ...text.ar, ...memo.ar },
+          { opportunityId: id, locale: "ckb" as const, ...text.ckb, ...memo.ckb },
         ];
       }),
     );
+    // The memos' lists (issue 33): the payment plans and the developers' track records.
+    for (const { id, title } of opportunities) {
+      const memo = demoMemos[title as keyof typeof demoMemos];
+      await saveMemoLists(tx, id, {
+        paymentPlan: memo.paymentPlan.map(({ share, label, milestone }) => ({
+          share: parseShare(share)!,
+          label: label.en,
+          milestone: milestone.en,
+          labelAr: label.ar,
+          milestoneAr: milestone.ar,
+          labelCkb: label.ckb,
+          milestoneCkb: milestone.ckb,
+        })),
+        developerProjects: memo.developerProjects,
+      });
+    }
     await seedDemoDocuments(tx, new Map(opportunities.map((o) => [o.title, o.id])));
     await createDemoPlans(tx);
     const firstDay = todayInZone(options.timeZone, new Date(now.getTime() + DAY_MS));

@@ -1,3 +1,4 @@
+import { opportunityPath } from "~/domain/site-map";
 import { and, desc, eq, ilike, isNotNull } from "drizzle-orm";
 import { ACTIVITY_LIMIT, type ActivityEvent } from "~/domain/activity";
 import { likePattern } from "~/domain/admin-messages";
@@ -30,6 +31,7 @@ export async function recentActivity(ctx: ServiceContext, actor: Actor, { q }: {
         ...investor,
         at: opportunityInterests.createdAt,
         subjectId: investmentOpportunities.id,
+        subjectSlug: investmentOpportunities.slug,
         subject: investmentOpportunities.title,
         amountUsd: opportunityInterests.amountUsd,
         status: opportunityInterests.status,
@@ -58,7 +60,7 @@ export async function recentActivity(ctx: ServiceContext, actor: Actor, { q }: {
       at: i.at.toISOString(),
       investor: { id: i.id, name: name(i), email: i.email },
       subject: i.subject,
-      subjectPath: `/opportunities/${i.subjectId}`,
+      subjectPath: opportunityPath(i.subjectSlug),
       interest: { amountUsd: Number(i.amountUsd), status: i.status, withdrawn: i.withdrawnAt !== null },
     })),
   ];

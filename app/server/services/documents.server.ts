@@ -56,12 +56,14 @@ const libraryColumns = {
   publishedAt: documents.publishedAt,
   opportunityId: investmentOpportunities.id,
   opportunityTitle: investmentOpportunities.title,
+  opportunitySlug: investmentOpportunities.slug,
 };
 
 type LibraryRow = Omit<LibraryDocument, "publishedAt" | "opportunity" | "access"> & {
   publishedAt: Date | null;
   opportunityId: string | null;
   opportunityTitle: string | null;
+  opportunitySlug: string | null;
 };
 
 /**
@@ -106,7 +108,7 @@ function toLibrary(row: LibraryRow, access: LibraryDocument["access"]): LibraryD
     pageCount: row.pageCount,
     byteSize: row.byteSize,
     publishedAt: row.publishedAt?.toISOString() ?? null,
-    opportunity: row.opportunityId && row.opportunityTitle ? { id: row.opportunityId, title: row.opportunityTitle } : null,
+    opportunity: row.opportunityId && row.opportunityTitle && row.opportunitySlug ? { id: row.opportunityId, slug: row.opportunitySlug, title: row.opportunityTitle } : null,
     access,
   };
 }
@@ -196,6 +198,7 @@ export async function listDocumentsForAdmin(ctx: ServiceContext, actor: Actor): 
       audience: documents.audience,
       opportunityId: documents.opportunityId,
       opportunityTitle: investmentOpportunities.title,
+  opportunitySlug: investmentOpportunities.slug,
       fileName: documents.fileName,
       pageCount: documents.pageCount,
       byteSize: storedFiles.byteSize,

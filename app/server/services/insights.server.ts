@@ -107,15 +107,15 @@ async function opportunityCounts(ctx: ServiceContext, start: Date, end: Date): P
       .groupBy(documents.opportunityId),
   ]);
   const byId = new Map<string, OpportunityInsight>();
-  const entry = (id: string) => byId.get(id) ?? byId.set(id, { id, title: "", interests: 0, amountUsd: 0, downloads: 0 }).get(id)!;
+  const entry = (id: string) => byId.get(id) ?? byId.set(id, { id, slug: "", title: "", interests: 0, amountUsd: 0, downloads: 0 }).get(id)!;
   for (const row of interests) Object.assign(entry(row.id), { interests: row.interests, amountUsd: Number(row.amountUsd) });
   for (const row of downloads) if (row.id) entry(row.id).downloads = row.downloads;
   if (byId.size === 0) return [];
   const titles = await ctx.db
-    .select({ id: investmentOpportunities.id, title: investmentOpportunities.title })
+    .select({ id: investmentOpportunities.id, slug: investmentOpportunities.slug, title: investmentOpportunities.title })
     .from(investmentOpportunities)
     .where(inArray(investmentOpportunities.id, [...byId.keys()]));
-  for (const { id, title } of titles) entry(id).title = title;
+  for (const { id, slug, title } of titles) Object.assign(entry(id), { slug, title });
   return [...byId.values()].sort((a, b) => b.interests - a.interests || b.downloads - a.downloads || a.title.localeCompare(b.title));
 }
 

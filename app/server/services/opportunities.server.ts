@@ -4,6 +4,8 @@ import { AppError } from "~/domain/app-error";
 import { startOfDayInZone } from "~/domain/calendar";
 import type { Opportunity, OpportunityCardFields, PublicOpportunity } from "~/domain/opportunities";
 import { EVERYONE } from "~/domain/opportunity-access";
+import type { ConstructionStage } from "~/domain/opportunity-memo";
+import { looksLikeId } from "~/domain/opportunity-slugs";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.server";
 import { investmentOpportunities, opportunityTranslations } from "../db/schema.server";
@@ -12,17 +14,22 @@ import { requireAdmin, type Actor } from "../security/actor.server";
 import { removeUnusedImage, storeImage, type UploadedImage } from "../storage/images.server";
 import { recordAudit } from "./audit.server";
 import { entitlementsOf } from "./entitlements.server";
+import { allMemoListsForAdmin, memoListsOf, saveMemoLists } from "./opportunity-memos.server";
 import { opportunityOpenTo, readerNow } from "./opportunity-access.server";
+import { formerOwnerOf, renameSlug, slugForNewOpportunity } from "./opportunity-slugs.server";
 
 const o = investmentOpportunities;
 const tr = opportunityTranslations;
 
 /** A text field in the reader's language where the firm wrote it, in English otherwise. */
 const inReadersLanguage = (translated: AnyPgColumn, english: AnyPgColumn) => sql<string>`coalesce(nullif(${translated}, ''), ${english})`.mapWith(String);
+/** The same for a memo field that may be left blank in every language: null then. */
+const inReadersLanguageOrNull = (translated: AnyPgColumn, english: AnyPgColumn) => sql<string | null>`coalesce(nullif(${translated}, ''), nullif(${english}, ''))`;
 
 /** What a card in the public list shows, its text in the reader's language (issue 17). */
 const cardColumns = {
   id: o.id,
+  slug: o.slug,
   title: inReadersLanguage(tr.title, o.title),
   description: inReadersLanguage(tr.description, o.description),
   location: inReadersLanguage(tr.location, o.location),
@@ -43,6 +50,22 @@ const publicColumns = {
   totalValue: o.totalValue,
   projectHighlights: sql<string[]>`case when cardinality(${tr.projectHighlights}) > 0 then ${tr.projectHighlights} else ${o.projectHighlights} end`,
   unitsAvailable: o.unitsAvailable,
+};
+
+/** The memo's figures and words (issue 33), in the reader's language where written; its lists come from memoListsOf. */
+const memoColumns = {
+  district: inReadersLanguageOrNull(tr.district, o.district),
+  city: inReadersLanguageOrNull(tr.city, o.city),
+  latitude: o.latitude,
+  longitude: o.longitude,
+  developerYearsActive: o.developerYearsActive,
+  fees: inReadersLanguageOrNull(tr.fees, o.fees),
+  exitRoute: inReadersLanguageOrNull(tr.exitRoute, o.exitRoute),
+  holdingPeriod: inReadersLanguageOrNull(tr.holdingPeriod, o.holdingPeriod),
+  keyRisks: sql<string[]>`case when cardinality(${tr.keyRisks}) > 0 then ${tr.keyRisks} else ${o.keyRisks} end`,
+  constructionStage: sql<ConstructionStage | null>`${o.constructionStage}`,
+  percentComplete: o.percentComplete,
+  lastSiteVisit: o.lastSiteVisit,
 };
 
 /** Joins each opportunity to its text in the reader's language: none for English. */
@@ -71,7 +94,7 @@ export async function findActiveOpportunity(
   ctx: ServiceContext,
   actor: Actor,
   { id }: { id: string },
-): Promise<PublicOpportunity | undefined> {
+): Promise<Omit<PublicOpportunity, "memo"> | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
   const reader = await entitlementsOf(ctx, actor);
   const [row] = await ctx.db
@@ -81,6 +104,40 @@ export async function findActiveOpportunity(
     .where(and(eq(investmentOpportunities.id, id), opportunityOpenTo(reader, readerNow(ctx))))
     .limit(1);
   return row;
+}
+
+/**
+ * The opportunity at an address (issue 33), with its memo, when the reader may see it:
+ * `/opportunities/<slug>` is its page (`current`); its id or a slug it had before lead to
+ * it too, for the page to answer 301 to the current address. Anything else, and any
+ * opportunity the reader may not see (draft, archived, not yet open to them), is undefined:
+ * an early-access opportunity's address is not told through a redirect either.
+ */
+export async function locateOpportunity(
+  ctx: ServiceContext,
+  actor: Actor,
+  { address }: { address: string },
+): Promise<{ opportunity: PublicOpportunity; current: boolean } | undefined> {
+  const reader = await entitlementsOf(ctx, actor);
+  const find = async (where: SQL) => {
+    const [row] = await ctx.db
+      .select({ ...publicColumns, memo: memoColumns })
+      .from(o)
+      .leftJoin(tr, translationFor(ctx))
+      .where(and(where, opportunityOpenTo(reader, readerNow(ctx))))
+      .limit(1);
+    return row;
+  };
+  let current = true;
+  let row = looksLikeId(address) ? undefined : await find(eq(o.slug, address));
+  if (!row) {
+    current = false;
+    const id = looksLikeId(address) ? address.toLowerCase() : await formerOwnerOf(ctx.db, address);
+    row = id ? await find(eq(o.id, id)) : undefined;
+  }
+  if (!row) return undefined;
+  const lists = await memoListsOf(ctx.db, row.id, ctx.locale ?? "en");
+  return { opportunity: { ...row, memo: { ...row.memo, ...lists } }, current };
 }
 
 /** The featured opportunity on the home page: the newest one open to everyone, if any. */
@@ -98,12 +155,15 @@ export async function findFeaturedOpportunity(ctx: ServiceContext, _actor: Actor
 /** SPEC.md section 7 (admin): every opportunity, all statuses, newest first, with its translations. Admins only. */
 export async function listOpportunitiesForAdmin(ctx: ServiceContext, actor: Actor): Promise<AdminOpportunity[]> {
   requireAdmin(actor);
-  const [rows, texts] = await Promise.all([
+  const [rows, texts, lists] = await Promise.all([
     ctx.db.select().from(investmentOpportunities).orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id)),
     ctx.db.select().from(opportunityTranslations),
+    allMemoListsForAdmin(ctx.db),
   ]);
   return rows.map((row) => ({
     ...row,
+    paymentPlan: lists.get(row.id)?.paymentPlan ?? [],
+    developerProjects: lists.get(row.id)?.developerProjects ?? [],
     translations: Object.fromEntries(
       texts
         .filter((text) => text.opportunityId === row.id)
@@ -116,6 +176,12 @@ export async function listOpportunitiesForAdmin(ctx: ServiceContext, actor: Acto
             projectedReturns: text.projectedReturns ?? "",
             investmentPeriod: text.investmentPeriod ?? "",
             projectHighlights: text.projectHighlights,
+            district: text.district ?? "",
+            city: text.city ?? "",
+            fees: text.fees ?? "",
+            exitRoute: text.exitRoute ?? "",
+            holdingPeriod: text.holdingPeriod ?? "",
+            keyRisks: text.keyRisks,
           },
         ]),
     ),
@@ -152,31 +218,36 @@ export async function saveOpportunity(
 ): Promise<{ created: boolean; opportunity: Opportunity }> {
   const adminId = requireAdmin(actor);
   const { fields: form, translations } = splitOpportunityForm(input.values);
-  const { id, publicDate, ...fields } = form;
+  const { id, publicDate, slug: wantedSlug, paymentPlan, developerProjects, ...fields } = form;
+  const lists = { paymentPlan, developerProjects };
   const now = readerNow(ctx);
   const values = { ...fields, publicAt: publicDate ? startOfDayInZone(publicDate, ctx.config.firmTimeZone) : null };
   const saved = await ctx.db.transaction(async (tx) => {
     if (input.image) values.imageUrl = await storeImage(tx, input.image);
     if (!id) {
+      const slug = await slugForNewOpportunity(tx, { wanted: wantedSlug, title: values.title });
       const [created] = await tx
         .insert(investmentOpportunities)
-        .values({ ...values, activatedAt: values.status === "active" ? now : null })
+        .values({ ...values, slug, activatedAt: values.status === "active" ? now : null })
         .returning();
       await saveTranslations(tx, created!.id, translations);
-      await recordAudit(tx, { actorId: adminId, action: "opportunity.create", entity: "investment_opportunities", entityId: created!.id, before: null, after: { ...created, translations } });
+      await saveMemoLists(tx, created!.id, lists);
+      await recordAudit(tx, { actorId: adminId, action: "opportunity.create", entity: "investment_opportunities", entityId: created!.id, before: null, after: { ...created, translations, ...lists } });
       if (created!.status === "active") await lookForAlerts(ctx, tx);
       return { created: true, opportunity: created! };
     }
     const [before] = await tx.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, id)).for("update").limit(1);
     if (!before) throw new AppError("NOT_FOUND", "admin.error.opportunityNotFound");
     const activatedAt = values.status === "active" && before.status !== "active" ? now : before.activatedAt;
+    const slug = await renameSlug(tx, { opportunityId: id, current: before.slug, wanted: wantedSlug });
     const [after] = await tx
       .update(investmentOpportunities)
-      .set({ ...values, activatedAt, updatedAt: now })
+      .set({ ...values, slug, activatedAt, updatedAt: now })
       .where(eq(investmentOpportunities.id, id))
       .returning();
     await saveTranslations(tx, id, translations);
-    await recordAudit(tx, { actorId: adminId, action: "opportunity.update", entity: "investment_opportunities", entityId: id, before, after: { ...after, translations } });
+    await saveMemoLists(tx, id, lists);
+    await recordAudit(tx, { actorId: adminId, action: "opportunity.update", entity: "investment_opportunities", entityId: id, before, after: { ...after, translations, ...lists } });
     if (before.imageUrl !== after!.imageUrl && (await removeUnusedImage(tx, before.imageUrl))) ctx.log.info({ imageUrl: before.imageUrl }, "admin: unused image removed");
     if (after!.status === "active") await lookForAlerts(ctx, tx);
     return { created: false, opportunity: after! };

@@ -66,6 +66,7 @@ export async function dispatchOpportunityAlerts(deps: AlertDeps, now: Date = new
         firstName: firstNameForMail,
         locale: user.locale,
         opportunityId: investmentOpportunities.id,
+        slug: investmentOpportunities.slug,
         title: investmentOpportunities.title,
         location: investmentOpportunities.location,
         minimumInvestment: investmentOpportunities.minimumInvestment,
@@ -117,6 +118,7 @@ interface Candidate {
   /** The subscriber's language for mails (issue 17). */
   locale: Locale;
   opportunityId: string;
+  slug: string;
   title: string;
   location: string;
   minimumInvestment: number;
@@ -152,7 +154,7 @@ async function handle({ db, config, jobs }: AlertDeps, candidates: Candidate[], 
         locale: c.locale,
         unsubscribeUrl: `${config.siteUrl}/alerts/unsubscribe?token=${c.unsubscribeToken}`,
         earlyAccess: !isOpenToEveryone({ status: "active", publicAt: c.publicAt }, now),
-        opportunity: { id: c.opportunityId, title: c.title, location: c.location, minimumInvestment: Number(c.minimumInvestment), projectedReturns: c.projectedReturns },
+        opportunity: { slug: c.slug, title: c.title, location: c.location, minimumInvestment: Number(c.minimumInvestment), projectedReturns: c.projectedReturns },
       });
       await enqueueEmail(tx, jobs, { ...mail, to: c.email, kind: "opportunity-alert" });
       return true;

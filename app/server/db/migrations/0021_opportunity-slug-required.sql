@@ -1,0 +1,1 @@
+ALTER TABLE "investment_opportunities" ALTER COLUMN "slug" SET NOT NULL;
