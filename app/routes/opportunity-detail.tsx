@@ -5,6 +5,7 @@ import { ScheduleButton } from "~/components/booking/booking-provider";
 import { DocumentGrid } from "~/components/documents/document-card";
 import { InterestPanel, type InterestActionData } from "~/components/interests/interest-panel";
 import { EarlyAccessBadge } from "~/components/opportunities/early-access-badge";
+import { Gallery } from "~/components/opportunities/gallery";
 import { OpportunityImage } from "~/components/opportunities/opportunity-image";
 import { Badge } from "~/components/ui/badge";
 import { brand } from "~/domain/brand";
@@ -22,24 +23,26 @@ import { actorFor } from "~/server/security/session.server";
 import { listLibrary } from "~/server/services/documents.server";
 import { interestPanel, registerInterest, withdrawInterest } from "~/server/services/interests.server";
 import { findActiveOpportunity } from "~/server/services/opportunities.server";
+import { listGalleryPhotos } from "~/server/services/opportunity-images.server";
 import type { Route } from "./+types/opportunity-detail";
 import { opportunityTextProps } from "~/domain/opportunities";
 import type { ReactNode } from "react";
 import type { PublicPageHandle } from "~/domain/public-page";
 
 /** The page's words and the interest panel's; "portal" for the documents' cards; the early-access badge's date in words. */
-export const handle = { catalogues: ["opportunities", "portal"], dates: true, publicPage: true } satisfies I18nHandle & PublicPageHandle;
+export const handle = { catalogues: ["opportunities", "portal", "gallery"], dates: true, publicPage: true } satisfies I18nHandle & PublicPageHandle;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const actor = await actorFor(context);
   const opportunity = await findActiveOpportunity(context, actor, { id: params.id });
   // Unknown, draft, archived and not-yet-open ids all look the same from outside.
   if (!opportunity) throw notFound(context, request);
-  const [documents, interest] = await Promise.all([
+  const [documents, interest, photos] = await Promise.all([
     settle(context, "the opportunity's documents", () => listLibrary(context, actor, { opportunityId: opportunity.id }), []),
     interestPanel(context, actor, { opportunityId: opportunity.id }),
+    settle(context, "the opportunity's photos", () => listGalleryPhotos(context, actor, { opportunityId: opportunity.id }), []),
   ]);
-  return { opportunity, documents: documents.value, interest, timeZone: context.config.firmTimeZone };
+  return { opportunity, documents: documents.value, interest, photos: photos.value, timeZone: context.config.firmTimeZone };
 }
 
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
@@ -91,7 +94,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function OpportunityDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { opportunity: o, documents, interest, timeZone } = loaderData;
+  const { opportunity: o, documents, interest, photos, timeZone } = loaderData;
   const t = useT();
   const text = opportunityTextProps(o, useLocale());
   const completion = useFormatCompletion();
@@ -173,6 +176,11 @@ export default function OpportunityDetail({ loaderData, actionData }: Route.Comp
           </section>
         </aside>
       </div>
+      {photos.length > 0 ? (
+        <div className="mt-12">
+          <Gallery photos={photos} title={o.title} />
+        </div>
+      ) : null}
       {documents.length > 0 ? (
         <section aria-labelledby="documents-heading" className="mt-12 space-y-4">
           <h2 id="documents-heading" className="font-serif text-2xl font-semibold">

@@ -12,6 +12,7 @@ import { requireAdmin, type Actor } from "../security/actor.server";
 import { removeUnusedImage, storeImage, type UploadedImage } from "../storage/images.server";
 import { recordAudit } from "./audit.server";
 import { entitlementsOf } from "./entitlements.server";
+import { removeOpportunityPhotos } from "./opportunity-images.server";
 import { opportunityOpenTo, readerNow } from "./opportunity-access.server";
 
 const o = investmentOpportunities;
@@ -189,10 +190,11 @@ async function lookForAlerts(ctx: ServiceContext, tx: Database): Promise<void> {
   await ctx.jobs.send(tx, "opportunity-alerts", {});
 }
 
-/** Deletes an opportunity (admins only), audited; its uploaded image goes with it once nothing shows it. */
+/** Deletes an opportunity (admins only), audited; its uploaded image goes with it once nothing shows it, its gallery's photos and files at once. */
 export async function deleteOpportunity(ctx: ServiceContext, actor: Actor, { id }: { id: string }): Promise<void> {
   const adminId = requireAdmin(actor);
   await ctx.db.transaction(async (tx) => {
+    await removeOpportunityPhotos(tx, id);
     const [row] = await tx.delete(investmentOpportunities).where(eq(investmentOpportunities.id, id)).returning();
     if (!row) throw new AppError("NOT_FOUND", "admin.error.opportunityNotFound");
     await recordAudit(tx, { actorId: adminId, action: "opportunity.delete", entity: "investment_opportunities", entityId: id, before: row, after: null });
