@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as photosAction, loader as photosLoader } from "~/routes/admin.opportunity-photos";
-import { auditLog, opportunityImages, opportunityImageVariants, storedFiles } from "~/server/db/schema.server";
+import { auditLog, opportunityImages, opportunityImageVariants, siteContentVersion, storedFiles } from "~/server/db/schema.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
 import { createOpportunity, createSubscription, createUser } from "~/server/seed/factories.server";
@@ -189,6 +189,17 @@ describe(`opportunity photos (${testDriver})`, () => {
     await deleteOpportunity(serviceContext(t), admin(), { id: o.id });
     expect(await t.db.select().from(opportunityImages).where(eq(opportunityImages.opportunityId, o.id))).toEqual([]);
     expect(before - (await fileCount())).toBe(5);
+  });
+
+  it("a photo added, moved or removed raises the public pages' content version (the render caches see it)", async () => {
+    const o = await createOpportunity(t.db);
+    const version = async () => (await t.db.select().from(siteContentVersion))[0]!.version;
+    const v0 = await version();
+    const { ids } = await addOpportunityPhotos(serviceContext(t), admin(), { opportunityId: o.id, images: [{ bytes: await photo(300, 200), extension: "jpg" }] });
+    const v1 = await version();
+    expect(v1).toBeGreaterThan(v0);
+    await deletePhoto(serviceContext(t), admin(), { photoId: ids[0]! });
+    expect(await version()).toBeGreaterThan(v1);
   });
 
   it("refuses a gallery past 12 photos", async () => {

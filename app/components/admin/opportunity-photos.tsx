@@ -160,7 +160,7 @@ function PhotoRow({ photo, index, count, moving }: { photo: AdminPhoto; index: n
           decoding="async"
           className="aspect-[3/2] w-full rounded-md bg-muted object-cover"
         />
-        <p className="text-xs text-muted-foreground" dir="ltr">
+        <p className="text-xs text-muted-foreground">
           {t("photos.photo.size", { width: photo.width, height: photo.height })}
         </p>
       </div>

@@ -81,6 +81,8 @@ export function Gallery({ photos, title }: { photos: GalleryPhoto[]; title: stri
   const onPointerDown = (event: PointerEvent) => {
     if (event.pointerType === "touch") return; // the strip scrolls under a finger by itself
     drag.current = { x: event.clientX, id: event.pointerId };
+    // The drag is ours: no text selection, whose autoscroll would move the strip meanwhile.
+    event.currentTarget.setPointerCapture(event.pointerId);
   };
   const onPointerUp = (event: PointerEvent) => {
     const start = drag.current;
@@ -137,7 +139,7 @@ export function Gallery({ photos, title }: { photos: GalleryPhoto[]; title: stri
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => (drag.current = null)}
-        className="flex snap-x snap-mandatory overflow-x-auto rounded-xl bg-muted [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="flex snap-x snap-mandatory select-none overflow-x-auto rounded-xl bg-muted [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         data-testid="gallery-track"
       >
         {photos.map((photo, index) => (
