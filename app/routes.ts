@@ -30,6 +30,7 @@ export default [
   route("account/data/export", "routes/account.data.export.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/documents", "routes/admin.documents.tsx"),
+  route("admin/opportunities/:id/photos", "routes/admin.opportunity-photos.tsx"),
   route("admin/interests", "routes/admin.interests.tsx"),
   route("admin/activity", "routes/admin.activity.tsx"),
   route("admin/alerts", "routes/admin.alerts.tsx"),

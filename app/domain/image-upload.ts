@@ -20,15 +20,20 @@ export type ImageExtension = "jpg" | "png" | "webp";
 /**
  * The address an uploaded image is served at, /media/<file id>.<ext> (the file is in the
  * database: every instance serves it); group 1 is the file's id, group 2 the extension.
+ * AVIF is served (a gallery photo's renderings, app/domain/opportunity-images.ts), never taken.
  */
-export const UPLOADED_IMAGE_PATH = /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp)$/;
+export const UPLOADED_IMAGE_PATH = /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp|avif)$/;
 
 /** Where uploads lived before they moved into the database (DATA_DIR/uploads); such addresses redirect. */
 export const LEGACY_UPLOAD_PATH = /^\/uploads\/([\w-]+\.(?:jpg|png|webp))$/;
 
 export const IMAGE_CONTENT_TYPES: Record<ImageExtension, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" };
 
-export const imagePath = (fileId: string, extension: ImageExtension) => `/media/${fileId}.${extension}`;
+/** What /media serves: the uploaded kinds and the renderings made of them. */
+export type ServedImageExtension = ImageExtension | "avif";
+export const SERVED_IMAGE_TYPES: Record<ServedImageExtension, string> = { ...IMAGE_CONTENT_TYPES, avif: "image/avif" };
+
+export const imagePath = (fileId: string, extension: ServedImageExtension) => `/media/${fileId}.${extension}`;
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
 

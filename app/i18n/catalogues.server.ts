@@ -44,6 +44,12 @@ import ckbAccount from "~/locales/ckb/account.json" with { type: "json" };
 import ckbAdmin from "~/locales/ckb/admin.json" with { type: "json" };
 import ckbMail from "~/locales/ckb/mail.json" with { type: "json" };
 import ckbMemo from "~/locales/ckb/memo.json" with { type: "json" };
+import enGallery from "~/locales/en/gallery.json" with { type: "json" };
+import enPhotos from "~/locales/en/photos.json" with { type: "json" };
+import arGallery from "~/locales/ar/gallery.json" with { type: "json" };
+import arPhotos from "~/locales/ar/photos.json" with { type: "json" };
+import ckbGallery from "~/locales/ckb/gallery.json" with { type: "json" };
+import ckbPhotos from "~/locales/ckb/photos.json" with { type: "json" };
 import { registerDateLocale } from "./date-locales";
 import { type Catalogue, registerCatalogue } from "./i18n";
 import type { Locale } from "./locales";
@@ -54,9 +60,9 @@ import type { Locale } from "./locales";
  * recipient's. (Imported one by one rather than globbed: scripts run outside Vite load this too.)
  */
 export const SERVER_CATALOGUES: Record<Locale, Record<Catalogue, Record<string, string>>> = {
-  en: { site: enSite, booking: enBooking, opportunities: enOpportunities, pricing: enPricing, auth: enAuth, services: enServices, markets: enMarkets, resources: enResources, legal: enLegal, portal: enPortal, account: enAccount, admin: enAdmin, mail: enMail, memo: enMemo },
-  ar: { site: arSite, booking: arBooking, opportunities: arOpportunities, pricing: arPricing, auth: arAuth, services: arServices, markets: arMarkets, resources: arResources, legal: arLegal, portal: arPortal, account: arAccount, admin: arAdmin, mail: arMail, memo: arMemo },
-  ckb: { site: ckbSite, booking: ckbBooking, opportunities: ckbOpportunities, pricing: ckbPricing, auth: ckbAuth, services: ckbServices, markets: ckbMarkets, resources: ckbResources, legal: ckbLegal, portal: ckbPortal, account: ckbAccount, admin: ckbAdmin, mail: ckbMail, memo: ckbMemo },
+  en: { site: enSite, booking: enBooking, opportunities: enOpportunities, pricing: enPricing, auth: enAuth, services: enServices, markets: enMarkets, resources: enResources, legal: enLegal, portal: enPortal, account: enAccount, admin: enAdmin, mail: enMail, memo: enMemo, gallery: enGallery, photos: enPhotos },
+  ar: { site: arSite, booking: arBooking, opportunities: arOpportunities, pricing: arPricing, auth: arAuth, services: arServices, markets: arMarkets, resources: arResources, legal: arLegal, portal: arPortal, account: arAccount, admin: arAdmin, mail: arMail, memo: arMemo, gallery: arGallery, photos: arPhotos },
+  ckb: { site: ckbSite, booking: ckbBooking, opportunities: ckbOpportunities, pricing: ckbPricing, auth: ckbAuth, services: ckbServices, markets: ckbMarkets, resources: ckbResources, legal: ckbLegal, portal: ckbPortal, account: ckbAccount, admin: ckbAdmin, mail: ckbMail, memo: ckbMemo, gallery: ckbGallery, photos: ckbPhotos },
 };
 
 function compile(messages: Record<string, string>): Messages {

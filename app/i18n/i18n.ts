@@ -15,6 +15,8 @@ import type enPricing from "~/locales/en/pricing.json";
 import type enResources from "~/locales/en/resources.json";
 import type enServices from "~/locales/en/services.json";
 import type enSite from "~/locales/en/site.json";
+import type enGallery from "~/locales/en/gallery.json";
+import type enPhotos from "~/locales/en/photos.json";
 import { localeOfBasename, type Locale } from "./locales";
 
 /**
@@ -39,7 +41,9 @@ export type MessageKey =
   | keyof typeof enAccount
   | keyof typeof enAdmin
   | keyof typeof enMail
-  | keyof typeof enMemo;
+  | keyof typeof enMemo
+  | keyof typeof enGallery
+  | keyof typeof enPhotos;
 /** A translating function bound to one language. */
 export type Translate = (key: MessageKey, values?: Record<string, string | number | Date | undefined>) => string;
 
@@ -50,7 +54,7 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
  * server. Keys are unique across catalogues; outside "site" each starts with its
  * catalogue's name ("portal.…").
  */
-export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "mail", "memo"] as const;
+export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "mail", "memo", "gallery", "photos"] as const;
 export type Catalogue = (typeof CATALOGUES)[number];
 
 const instances = new Map<Locale, I18n>();

@@ -5,6 +5,7 @@ import { ScheduleButton } from "~/components/booking/booking-provider";
 import { DocumentGrid } from "~/components/documents/document-card";
 import { InterestPanel, type InterestActionData } from "~/components/interests/interest-panel";
 import { EarlyAccessBadge } from "~/components/opportunities/early-access-badge";
+import { Gallery } from "~/components/opportunities/gallery";
 import { LocatorMap } from "~/components/opportunities/locator-map";
 import { MemoSections } from "~/components/opportunities/memo-sections";
 import { ReturnsCaveat } from "~/components/opportunities/returns-caveat";
@@ -28,13 +29,14 @@ import { directionOf } from "~/i18n/locales";
 import { listLibrary } from "~/server/services/documents.server";
 import { interestPanel, registerInterest, withdrawInterest } from "~/server/services/interests.server";
 import { locateOpportunity } from "~/server/services/opportunities.server";
+import { listGalleryPhotos } from "~/server/services/opportunity-images.server";
 import type { Route } from "./+types/opportunity-detail";
 import { opportunityTextProps } from "~/domain/opportunities";
 import type { ReactNode } from "react";
 import type { PublicPageHandle } from "~/domain/public-page";
 
-/** The page's words and the interest panel's; "portal" for the documents' cards; "memo" for the memo's sections (issue 33); the early-access badge's date in words. */
-export const handle = { catalogues: ["opportunities", "portal", "memo"], dates: true, publicPage: true } satisfies I18nHandle & PublicPageHandle;
+/** The page's words and the interest panel's; "portal" for the documents' cards; "memo" for the memo's sections and "gallery" for its photos (issue 33); the early-access badge's date in words. */
+export const handle = { catalogues: ["opportunities", "portal", "memo", "gallery"], dates: true, publicPage: true } satisfies I18nHandle & PublicPageHandle;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const actor = await actorFor(context);
@@ -52,11 +54,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     memo.latitude !== null && memo.longitude !== null
       ? { svg: locatorMapSvg({ latitude: memo.latitude, longitude: memo.longitude, label: place, dir: directionOf(context.locale ?? "en") }), place }
       : null;
-  const [documents, interest] = await Promise.all([
+  const [documents, interest, photos] = await Promise.all([
     settle(context, "the opportunity's documents", () => listLibrary(context, actor, { opportunityId: opportunity.id }), []),
     interestPanel(context, actor, { opportunityId: opportunity.id }),
+    settle(context, "the opportunity's photos", () => listGalleryPhotos(context, actor, { opportunityId: opportunity.id }), []),
   ]);
-  return { opportunity, map, documents: documents.value, interest, timeZone: context.config.firmTimeZone };
+  return { opportunity, map, documents: documents.value, interest, photos: photos.value, timeZone: context.config.firmTimeZone };
 }
 
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
@@ -118,7 +121,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function OpportunityDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { opportunity: o, map, documents, interest, timeZone } = loaderData;
+  const { opportunity: o, map, documents, interest, photos, timeZone } = loaderData;
   const t = useT();
   const text = opportunityTextProps(o, useLocale());
   const completion = useFormatCompletion();
@@ -214,6 +217,11 @@ export default function OpportunityDetail({ loaderData, actionData }: Route.Comp
           </section>
         </aside>
       </div>
+      {photos.length > 0 ? (
+        <div className="mt-12">
+          <Gallery photos={photos} title={o.title} />
+        </div>
+      ) : null}
       {documents.length > 0 ? (
         <section aria-labelledby="documents-heading" className="mt-12 space-y-4">
           <h2 id="documents-heading" className="font-serif text-2xl font-semibold">

@@ -2,6 +2,8 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { DOCUMENT_INTENTS } from "~/routes/admin/documents.server";
+import { PHOTO_INTENTS } from "~/routes/admin/photos.server";
+import { createOpportunity } from "~/server/seed/factories.server";
 import { ADMIN_INTENTS } from "~/routes/admin/intents.server";
 import { INTEREST_INTENTS } from "~/routes/admin/interests.server";
 import { createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
@@ -58,6 +60,12 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
   "routes/admin.interests.tsx": {
     "interest-status": { intent: "interest-status", interestId: "7d1b3a55-0000-4000-8000-000000000008", status: "contacted" },
   },
+  "routes/admin.opportunity-photos.tsx": {
+    "photo-upload": { intent: "photo-upload", opportunityId: "7d1b3a55-0000-4000-8000-000000000009" },
+    "photo-caption": { intent: "photo-caption", photoId: "7d1b3a55-0000-4000-8000-00000000000a", caption_en: "Lobby" },
+    "photo-move": { intent: "photo-move", photoId: "7d1b3a55-0000-4000-8000-00000000000b", direction: "up" },
+    "photo-delete": { intent: "photo-delete", photoId: "7d1b3a55-0000-4000-8000-00000000000c" },
+  },
 };
 
 /** Each admin page's own table of writes, which WRITES must list exactly. */
@@ -65,11 +73,16 @@ const INTENT_TABLES: Record<string, Record<string, unknown>> = {
   "routes/admin.tsx": ADMIN_INTENTS,
   "routes/admin.documents.tsx": DOCUMENT_INTENTS,
   "routes/admin.interests.tsx": INTEREST_INTENTS,
+  "routes/admin.opportunity-photos.tsx": PHOTO_INTENTS,
 };
+
+/** The opportunity whose photo page the matrix opens (made in beforeAll). */
+const MATRIX_OPPORTUNITY = "7d1b3a55-0000-4000-8000-0000000000a1";
 
 /** A valid value for each dynamic segment of an admin route's path (":kind" and so on). */
 const PARAMS: Record<string, string> = {
   kind: "interests.csv",
+  id: MATRIX_OPPORTUNITY,
 };
 
 interface RouteModule {
@@ -106,6 +119,7 @@ beforeAll(async () => {
   ({ context } = bed = await createAdminTestbed("matrix-"));
   cookies.admin = bed.admin.cookie;
   cookies.investor = bed.investor.cookie;
+  await createOpportunity(bed.t.db, { id: MATRIX_OPPORTUNITY });
 });
 afterAll(() => bed?.destroy());
 

@@ -1,7 +1,10 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { yearlySavingPercent } from "~/domain/format";
-import { availabilitySlots, investmentOpportunities, opportunityTranslations, subscriptionPlans } from "~/server/db/schema.server";
+import { availabilitySlots, investmentOpportunities, opportunityImages, opportunityTranslations, subscriptionPlans } from "~/server/db/schema.server";
+import { anonymous } from "~/server/security/actor.server";
+import { listGalleryPhotos } from "~/server/services/opportunity-images.server";
+import { serviceContext } from "./app-context";
 import { seedDemoContent } from "~/server/seed/seed.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
@@ -44,6 +47,14 @@ describe(`demo content (${testDriver})`, () => {
         expect(text?.projectHighlights).toHaveLength(o.projectHighlights.length);
       }
     }
+
+    // Three demo galleries (issue 33), already rendered: 3 + 2 + 2 photos of 5 files each.
+    const galleries = await Promise.all(opportunities.map(async (o) => [o.title, (await listGalleryPhotos(serviceContext(t, { locale: "ar" }), anonymous, { opportunityId: o.id })).length] as const));
+    expect(Object.fromEntries(galleries.filter(([, n]) => n > 0))).toEqual({ "Erbil Citadel Residences": 3, "Tigris Gardens, Baghdad": 2, "Creek Harbour Lofts, Dubai": 2 });
+    const [erbil] = await listGalleryPhotos(serviceContext(t, { locale: "ar" }), anonymous, { opportunityId: opportunities.find((o) => o.title === "Erbil Citadel Residences")!.id });
+    expect(erbil).toMatchObject({ width: 960, height: 640, captionLocale: "ar" });
+    expect(erbil!.variants.map((v) => `${v.format}@${v.width}`)).toEqual(["avif@480", "webp@480", "avif@960", "webp@960"]);
+    expect((await t.db.select({ n: count() }).from(opportunityImages))[0]!.n).toBe(7);
 
     const plans = await t.db.select().from(subscriptionPlans);
     expect(plans.map((p) => p.name).sort()).toEqual(["Elite", "Explorer", "Investor"]);

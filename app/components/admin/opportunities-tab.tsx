@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { LoaderCircle, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
+import { Images, LoaderCircle, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { FormField } from "~/components/forms/form-field";
 import { useAdminForm } from "~/components/forms/use-admin-form";
@@ -36,6 +36,7 @@ import {
 import { todayInZone } from "~/domain/calendar";
 import { EARLY_ACCESS_DAYS, OPPORTUNITY_STATUSES, type OpportunityStatus } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
+import { opportunityPhotosPath } from "~/domain/opportunity-images";
 import { IMAGE_ACCEPT, IMAGE_UPLOAD_MESSAGES, imageSizeProblem } from "~/domain/image-upload";
 import type { AdminActionResult } from "~/domain/action-result";
 import { type MessageKey, useLocale, useT } from "~/i18n/i18n";
@@ -160,10 +161,14 @@ function OpportunityAdminCard({ opportunity: o, onEdit }: { opportunity: AdminOp
             </dd>
           </div>
         </dl>
-        <div className="mt-auto flex gap-2 pt-2">
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Button variant="outline" size="sm" onClick={onEdit} aria-label={t("admin.opportunities.editNamed", { title: o.title })}>
             <Pencil aria-hidden="true" /> {t("admin.opportunities.edit")}
           </Button>
+          {/* The gallery has its own page (issue 33): several files at once, and forms that work without scripts. */}
+          <Link to={opportunityPhotosPath(o.id)} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={t("admin.opportunities.photosNamed", { title: o.title })}>
+            <Images aria-hidden="true" /> {t("admin.opportunities.photos")}
+          </Link>
           <AlertDialog>
             <AlertDialogTrigger asChild>
               <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" disabled={deleting} aria-label={t("admin.opportunities.deleteNamed", { title: o.title })}>

@@ -24,6 +24,7 @@ import { ALERT_TOPICS } from "~/domain/alerts";
 import { DOCUMENT_AUDIENCES, DOCUMENT_KINDS } from "~/domain/documents";
 import { INTEREST_STATUSES } from "~/domain/interests";
 import { CONSTRUCTION_STAGES, DEVELOPER_PROJECT_STATUSES } from "~/domain/opportunity-memo";
+import { VARIANT_FORMATS } from "~/domain/opportunity-images";
 import {
   BILLING_INTERVALS,
   BOOKING_STATUSES,
@@ -638,6 +639,56 @@ export const storedFileChunks = pgTable(
 );
 
 /**
+ * An opportunity's photo gallery (issue 33), in the admin's order, with a caption in each
+ * language. The photo's renderings are files (decision 017): `fallback_file_id` a JPEG at
+ * the largest width, and `opportunity_image_variants` AVIF and WebP at each width
+ * (app/domain/opportunity-images.ts). The rows go with their opportunity; the service
+ * removes the files in the same transaction (a file is never left pointing nowhere).
+ */
+export const opportunityImages = pgTable(
+  "opportunity_images",
+  {
+    id: id(),
+    opportunityId: uuid("opportunity_id")
+      .notNull()
+      .references(() => investmentOpportunities.id, { onDelete: "cascade" }),
+    /** 0, 1, 2, ... in the gallery's order. */
+    position: integer("position").notNull(),
+    /** The largest rendering's size in pixels (the photo's own, or 1600 wide). */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    captionEn: text("caption_en").notNull().default(""),
+    captionAr: text("caption_ar").notNull().default(""),
+    captionCkb: text("caption_ckb").notNull().default(""),
+    fallbackFileId: uuid("fallback_file_id")
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("opportunity_images_size_check", sql`${t.width} > 0 and ${t.height} > 0 and ${t.position} >= 0`),
+    // The gallery of one opportunity, in order.
+    index("opportunity_images_opportunity_position_idx").on(t.opportunityId, t.position),
+  ],
+);
+
+export const opportunityImageVariants = pgTable(
+  "opportunity_image_variants",
+  {
+    imageId: uuid("image_id")
+      .notNull()
+      .references(() => opportunityImages.id, { onDelete: "cascade" }),
+    format: text("format", { enum: VARIANT_FORMATS }).notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: "restrict" }),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.format, t.width] }), check("opportunity_image_variants_format_check", oneOf(t.format, VARIANT_FORMATS))],
+);
+
+/**
  * The document library (issue 15): a PDF in `stored_files` with what readers see of it and
  * who may read it (`audience`, app/domain/documents.ts). Replacing the file points the row
  * at a new stored file in the same transaction that removes the old one.
@@ -795,7 +846,7 @@ export const opportunityAlerts = pgTable(
 /**
  * The version of what visitors' public pages show (issue 18, decision 024): one row, raised
  * by a trigger on every change to the tables those pages read (opportunities and their
- * translations, plans, documents, slots; see the migration). Each instance's render cache
+ * translations and photos, plans, documents, slots; see the migrations). Each instance's render cache
  * keeps a page only while this is the version it was rendered at, so an admin's change
  * shows on the next request everywhere.
  */

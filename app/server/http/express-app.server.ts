@@ -8,6 +8,7 @@ import proxyaddr from "proxy-addr";
 import { pinoHttp } from "pino-http";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
+import { MAX_PHOTOS_PER_UPLOAD } from "~/domain/opportunity-images";
 import { isSameSitePath } from "~/domain/safe-redirect";
 import { DEFAULT_LOCALE, LOCALES } from "~/i18n/locales";
 import { CLIENT_IP_HEADER, LOCALE_HEADER } from "../security/better-auth.server";
@@ -78,8 +79,10 @@ const hasSession = (req: Request) => SESSION_COOKIE.test(req.get("cookie") ?? ""
 export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + MAX_BODY_BYTES;
 /** The library's PDFs (20 MB at most, app/domain/documents.ts), posted to /admin/documents the same way. */
 export const MAX_DOCUMENT_BODY_BYTES = MAX_DOCUMENT_BYTES + MAX_BODY_BYTES;
+/** A gallery's upload: up to MAX_PHOTOS_PER_UPLOAD images of 5 MB at once, posted to its photo page the same way. */
+export const MAX_PHOTOS_BODY_BYTES = MAX_PHOTOS_PER_UPLOAD * MAX_IMAGE_BYTES + MAX_BODY_BYTES;
 /** The pages whose forms carry a file, by their route in app/routes.ts: matched as React Router matches them. */
-const UPLOAD_LIMITS = { admin: MAX_UPLOAD_BODY_BYTES, "admin/documents": MAX_DOCUMENT_BODY_BYTES } as const;
+const UPLOAD_LIMITS = { admin: MAX_UPLOAD_BODY_BYTES, "admin/documents": MAX_DOCUMENT_BODY_BYTES, "admin/opportunities/:id/photos": MAX_PHOTOS_BODY_BYTES } as const;
 const uploadRoute = routeMatcher(Object.keys(UPLOAD_LIMITS) as Array<keyof typeof UPLOAD_LIMITS>);
 /**
  * How large this request's body may be: a page's upload limit for a multipart form with a

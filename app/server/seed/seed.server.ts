@@ -6,6 +6,7 @@ import { demoOpportunityTranslations } from "./demo-content-translations.server"
 import { demoMemos } from "./demo-memos.server";
 import { parseShare } from "~/domain/opportunity-memo";
 import { saveMemoLists } from "../services/opportunity-memos.server";
+import { seedDemoPhotos } from "./demo-photos.server";
 import { buildDefaultSlots, createDemoPlans, seedDemoDocuments } from "./factories.server";
 import { availabilitySlots, investmentOpportunities, opportunityTranslations, subscriptionPlans } from "../db/schema.server";
 
@@ -15,7 +16,7 @@ export const DEMO_SLOT_WEEKDAYS = 10;
 
 /**
  * Puts demo content into an empty database: the opportunities (with their Arabic and
- * Sorani text), the three plans, the default slots for the next 10 weekdays and the
+ * Sorani text) and three of their photo galleries, the three plans, the default slots for the next 10 weekdays and the
  * document library (PDFs written from the demo data, app/server/seed/demo-documents.server.ts).
  * A database that already holds any of these is left alone, so the seed never overwrites
  * what the firm has entered.
@@ -70,6 +71,7 @@ export async function seedDemoContent(
       });
     }
     await seedDemoDocuments(tx, new Map(opportunities.map((o) => [o.title, o.id])));
+    await seedDemoPhotos(tx, new Map(opportunities.map((o) => [o.title, o.id])));
     await createDemoPlans(tx);
     const firstDay = todayInZone(options.timeZone, new Date(now.getTime() + DAY_MS));
     await tx.insert(availabilitySlots).values(buildDefaultSlots(nextWeekdays(firstDay, DEMO_SLOT_WEEKDAYS)));

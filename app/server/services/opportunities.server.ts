@@ -15,6 +15,7 @@ import { removeUnusedImage, storeImage, type UploadedImage } from "../storage/im
 import { recordAudit } from "./audit.server";
 import { entitlementsOf } from "./entitlements.server";
 import { allMemoListsForAdmin, memoListsOf, saveMemoLists } from "./opportunity-memos.server";
+import { removeOpportunityPhotos } from "./opportunity-images.server";
 import { opportunityOpenTo, readerNow } from "./opportunity-access.server";
 import { formerOwnerOf, renameSlug, slugForNewOpportunity } from "./opportunity-slugs.server";
 
@@ -260,10 +261,11 @@ async function lookForAlerts(ctx: ServiceContext, tx: Database): Promise<void> {
   await ctx.jobs.send(tx, "opportunity-alerts", {});
 }
 
-/** Deletes an opportunity (admins only), audited; its uploaded image goes with it once nothing shows it. */
+/** Deletes an opportunity (admins only), audited; its uploaded image goes with it once nothing shows it, its gallery's photos and files at once. */
 export async function deleteOpportunity(ctx: ServiceContext, actor: Actor, { id }: { id: string }): Promise<void> {
   const adminId = requireAdmin(actor);
   await ctx.db.transaction(async (tx) => {
+    await removeOpportunityPhotos(tx, id);
     const [row] = await tx.delete(investmentOpportunities).where(eq(investmentOpportunities.id, id)).returning();
     if (!row) throw new AppError("NOT_FOUND", "admin.error.opportunityNotFound");
     await recordAudit(tx, { actorId: adminId, action: "opportunity.delete", entity: "investment_opportunities", entityId: id, before: row, after: null });

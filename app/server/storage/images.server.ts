@@ -8,9 +8,11 @@ import {
   imagePath,
   imageSizeProblem,
   LEGACY_UPLOAD_PATH,
+  SERVED_IMAGE_TYPES,
   sniffImageType,
   UPLOADED_IMAGE_PATH,
   type ImageExtension,
+  type ServedImageExtension,
 } from "~/domain/image-upload";
 import type { Database } from "../db/client.server";
 import { investmentOpportunities } from "../db/schema.server";
@@ -72,7 +74,7 @@ export async function imageResponse(db: Database, request: Request, name: string
   const match = UPLOADED_IMAGE_PATH.exec(`/media/${name}`);
   if (!match) return null;
   const file = await findFile(db, match[1]!);
-  if (!file || file.contentType !== IMAGE_CONTENT_TYPES[match[2] as ImageExtension]) return null;
+  if (!file || file.contentType !== SERVED_IMAGE_TYPES[match[2] as ServedImageExtension]) return null;
   return await fileResponse(request, {
     body: () => streamFile(db, file),
     etag: file.sha256,
