@@ -2,10 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { opportunityInterests } from "~/server/db/schema.server";
+import type { EnquiryResult } from "~/domain/booking-dialog-data";
 import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/seed/factories.server";
 import { hasLiveInterest } from "~/server/services/interests.server";
 import { listSuggestedOpportunities } from "~/server/services/opportunities.server";
-import { serviceContext } from "./app-context";
+import { eq } from "drizzle-orm";
+import { action as homeAction } from "~/routes/home";
+import { loader as calendarLoader } from "~/routes/booking-calendar";
+import { consultationBookings } from "~/server/db/schema.server";
+import { bookingIdFromToken } from "~/server/core/booking-token.server";
+import { createSlot } from "~/server/seed/factories.server";
+import { enquiryForm } from "../support/enquiry-form";
+import { createTestContext, formRequest, getRequest, routeArgs, serviceContext } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 /**
@@ -87,5 +95,55 @@ describe(`the first hour's reads (${testDriver})`, () => {
 
     const refused = await listSuggestedOpportunities(ctx, anonymous).catch((e: unknown) => e);
     expect((refused as AppError).code).toBe("UNAUTHENTICATED");
+  });
+
+  it("a booking's answer gives its maker the booking's time and its own page's token; the calendar file opens with that token only", async () => {
+    const context = createTestContext(t, { BETTER_AUTH_SECRET: "a test secret of at least thirty-two characters" });
+    const book = async (email: string, ip: string, startTime: string) => {
+      const slot = await createSlot(t.db, { date: "2031-06-03", startTime, endTime: startTime.replace(":00:00", ":30:00") });
+      const request = formRequest("/?index", enquiryForm(email, { availabilitySlotId: slot.id }), { ip });
+      const answer = (await homeAction(routeArgs(request, context))) as unknown as { data: EnquiryResult; init: ResponseInit | null };
+      return { answer: answer.data, init: answer.init, slot };
+    };
+    const mine = await book(`first-hour-${Date.now()}@example.com`, "198.51.100.71", "09:00:00");
+    const theirs = await book(`first-hour-other-${Date.now()}@example.com`, "198.51.100.72", "10:00:00");
+    if (mine.answer.status !== "sent" || theirs.answer.status !== "sent") throw new Error("not booked");
+    expect(mine.answer).toEqual({
+      status: "sent",
+      reference: expect.stringMatching(/^TA-/),
+      manageToken: expect.any(String),
+      slot: { date: "2031-06-03", startTime: "09:00:00", endTime: "09:30:00" },
+      timeZone: context.config.firmTimeZone,
+    });
+    // Never kept by a cache.
+    expect(new Headers(mine.init?.headers).get("Cache-Control")).toBe("private, no-store");
+    const [row] = await t.db.select().from(consultationBookings).where(eq(consultationBookings.reference, mine.answer.reference));
+    expect(bookingIdFromToken(context.config.authSecret, mine.answer.manageToken)).toBe(row!.id);
+    expect(mine.answer.manageToken).not.toBe(theirs.answer.manageToken);
+
+    const calendar = (token: string) => calendarLoader(routeArgs(getRequest(`/booking/${token}/calendar.ics`), context, { token })) as Promise<Response>;
+    const file = await calendar(mine.answer.manageToken);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(file.headers.get("Content-Disposition")).toBe(`attachment; filename="consultation-${mine.answer.reference}.ics"`);
+    expect(file.headers.get("Cache-Control")).toBe("private, no-store");
+    const ics = await file.text();
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(ics).toContain("METHOD:PUBLISH");
+    expect(ics).toContain(`UID:${row!.id}@tigrisadvisory.com`);
+    expect(ics).toContain(`DTSTART;TZID=${context.config.firmTimeZone}:20310603T090000`);
+    expect(ics).toContain(`DTEND;TZID=${context.config.firmTimeZone}:20310603T093000`);
+
+    // Another booking's id under this token's signature, a changed signature, nonsense: nothing.
+    const [, signature] = mine.answer.manageToken.split(".");
+    const theirId = bookingIdFromToken(context.config.authSecret, theirs.answer.manageToken)!;
+    for (const forged of [`${theirId}.${signature}`, `${row!.id}.${"A".repeat(43)}`, "not-a-token"]) {
+      const refused = await calendar(forged);
+      expect(refused.status, forged).toBe(404);
+      expect(await refused.text()).not.toContain("BEGIN:VCALENDAR");
+    }
+    // Cancelled: no file.
+    await t.db.update(consultationBookings).set({ status: "cancelled" }).where(eq(consultationBookings.id, row!.id));
+    expect((await calendar(mine.answer.manageToken)).status).toBe(404);
   });
 });
