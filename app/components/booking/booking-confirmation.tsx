@@ -66,7 +66,7 @@ export function BookingConfirmation({
       </div>
 
       <dl className="grid gap-3 rounded-lg border bg-muted/30 p-4 text-sm">
-        <div className="grid gap-0.5 sm:grid-cols-[7rem_1fr] sm:gap-4">
+        <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
           <dt className="font-medium text-muted-foreground">
             {t("booking.confirm.what")}
           </dt>
@@ -86,7 +86,7 @@ export function BookingConfirmation({
             ) : null}
           </dd>
         </div>
-        <div className="grid gap-0.5 sm:grid-cols-[7rem_1fr] sm:gap-4">
+        <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
           <dt className="font-medium text-muted-foreground">
             {t("booking.manage.when")}
           </dt>
@@ -113,7 +113,7 @@ export function BookingConfirmation({
             )}
           </dd>
         </div>
-        <div className="grid gap-0.5 sm:grid-cols-[7rem_1fr] sm:gap-4">
+        <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
           <dt className="font-medium text-muted-foreground">
             {t("booking.reference")}
           </dt>

@@ -160,7 +160,7 @@ export function EnquiryForm({
   const controls = Object.fromEntries(FIELD_ORDER.map((field) => [field, fieldProps(field)])) as Record<EnquiryField, ReturnType<typeof fieldProps>>;
   const errorsOf = (field: EnquiryField) => (errors[field] ? [errors[field]] : undefined);
   const submit = (form?: string) => (
-    <Button type="submit" form={form} size="lg" className="w-full" disabled={busy}>
+    <Button type="submit" form={form} size="lg" className={form ? "w-full sm:ms-auto sm:flex sm:w-auto sm:min-w-56" : "w-full"} disabled={busy}>
       {busy ? t("booking.form.sending") : t("booking.form.submit")}
     </Button>
   );

@@ -128,7 +128,7 @@ export function NextStepsCard({ steps }: { steps: NextSteps }) {
                     {t("onboarding.steps.done")}
                   </span>
                 ) : (
-                  <div className="ms-9 sm:ms-0">{action(step.id)}</div>
+                  <div className="w-full ps-9 sm:w-auto sm:shrink-0 sm:ps-0">{action(step.id)}</div>
                 )}
               </li>
             );
