@@ -19,7 +19,6 @@ export default [
   route("documents/:id", "routes/document.tsx"),
   route("documents/:id/download", "routes/document-download.tsx"),
   route("booking/:token", "routes/booking-manage.tsx"),
-  route("booking/:token/calendar.ics", "routes/booking-calendar.tsx"),
   route("alerts/confirm", "routes/alerts.confirm.tsx"),
   route("alerts/unsubscribe", "routes/alerts.unsubscribe.tsx"),
   route("account", "routes/account.tsx", [

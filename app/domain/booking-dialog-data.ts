@@ -31,7 +31,7 @@ export interface BookingTimesData {
 /**
  * A booking made (issue 33): what the booking dialog's confirmation shows, for the one who
  * just made it. `manageToken` is its page's token (/booking/<token>, and the calendar file at
- * /booking/<token>/calendar.ics), the permission the receipt's link carries; `slot` its time
+ * /api/booking?calendar=<token>), the permission the receipt's link carries; `slot` its time
  * on the firm's clock (`timeZone`), null when none was chosen.
  */
 export interface EnquirySent {

@@ -8,7 +8,7 @@ import { hasLiveInterest } from "~/server/services/interests.server";
 import { listSuggestedOpportunities } from "~/server/services/opportunities.server";
 import { eq } from "drizzle-orm";
 import { action as homeAction } from "~/routes/home";
-import { loader as calendarLoader } from "~/routes/booking-calendar";
+import { loader as bookingApi } from "~/routes/api.booking";
 import { consultationBookings } from "~/server/db/schema.server";
 import { bookingIdFromToken } from "~/server/core/booking-token.server";
 import { createSlot } from "~/server/seed/factories.server";
@@ -121,7 +121,7 @@ describe(`the first hour's reads (${testDriver})`, () => {
     expect(bookingIdFromToken(context.config.authSecret, mine.answer.manageToken)).toBe(row!.id);
     expect(mine.answer.manageToken).not.toBe(theirs.answer.manageToken);
 
-    const calendar = (token: string) => calendarLoader(routeArgs(getRequest(`/booking/${token}/calendar.ics`), context, { token })) as Promise<Response>;
+    const calendar = (token: string) => bookingApi(routeArgs(getRequest(`/api/booking?calendar=${encodeURIComponent(token)}`), context)) as Promise<Response>;
     const file = await calendar(mine.answer.manageToken);
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");

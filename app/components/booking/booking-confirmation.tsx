@@ -10,9 +10,9 @@ import { useT } from "~/i18n/i18n";
 import { BookingReference } from "./booking-reference";
 import { useSlotLabels } from "./slot-labels";
 
-/** The booking's page and its calendar file (routes booking-manage and booking-calendar). */
+/** The booking's page and its calendar file (routes booking-manage and api.booking). */
 export const managePath = (token: string) => `/booking/${token}`;
-export const calendarPath = (token: string) => `/booking/${token}/calendar.ics`;
+export const calendarPath = (token: string) => `/api/booking?calendar=${token}`;
 
 /**
  * Where the booking dialog ends (issue 33): what was booked and when, on the firm's clock

@@ -1,6 +1,7 @@
 import { format, type Locale as DateFnsLocale } from "date-fns";
 import { CalendarClock } from "lucide-react";
 import { useMemo, useState } from "react";
+import { createPortal } from "react-dom";
 import { Button } from "~/components/ui/button";
 import type { DayPickerProps } from "react-day-picker";
 import { Calendar } from "~/components/ui/calendar";
@@ -247,7 +248,7 @@ export default function BookingDialog({
                     prefill={data?.prefill}
                     slot={choice ? { id: choice.slot.id } : null}
                     opportunityId={opportunity?.id ?? null}
-                    submitIn={footer}
+                    placeSubmit={(button) => (footer ? createPortal(<div className="sm:ms-auto sm:w-64">{button}</div>, footer) : button)}
                     onSent={(result) => {
                       setPicked(null);
                       setSent(result);

@@ -1,5 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { createPortal } from "react-dom";
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactElement, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -44,7 +43,7 @@ export function EnquiryForm({
   initialResult,
   onSent,
   onSlotTaken,
-  submitIn = null,
+  placeSubmit,
   children,
 }: {
   prefill?: EnquiryPrefill | null;
@@ -57,10 +56,11 @@ export function EnquiryForm({
   onSent?: (sent: EnquirySent) => void;
   onSlotTaken?: () => void;
   /**
-   * Where the submit button goes instead of the form's end: the booking dialog's footer,
-   * which stays in view on a phone while the form scrolls (issue 33). It still submits this form.
+   * Puts the submit button elsewhere (the booking dialog's footer, in view on a phone while
+   * the form scrolls: issue 33); it names this form, so it still submits it. (The portal is
+   * the dialog's: this form is on the home page, whose first load is at its budget.)
    */
-  submitIn?: HTMLElement | null;
+  placeSubmit?: (button: ReactElement) => ReactNode;
   /** Shown above the submit button (the dialog's slot summary, for example). */
   children?: ReactNode;
 }) {
@@ -159,8 +159,8 @@ export function EnquiryForm({
   });
   const controls = Object.fromEntries(FIELD_ORDER.map((field) => [field, fieldProps(field)])) as Record<EnquiryField, ReturnType<typeof fieldProps>>;
   const errorsOf = (field: EnquiryField) => (errors[field] ? [errors[field]] : undefined);
-  const submit = (form?: string) => (
-    <Button type="submit" form={form} size="lg" className={form ? "w-full sm:ms-auto sm:flex sm:w-auto sm:min-w-56" : "w-full"} disabled={busy}>
+  const submit = (
+    <Button type="submit" form={`${id}-form`} size="lg" className="w-full" disabled={busy}>
       {busy ? t("booking.form.sending") : t("booking.form.submit")}
     </Button>
   );
@@ -216,7 +216,7 @@ export function EnquiryForm({
       </Field>
       {children}
       {initialResult && !fetcher.data ? <PostedResult result={initialResult} /> : null}
-      {submitIn ? createPortal(submit(`${id}-form`), submitIn) : submit()}
+      {placeSubmit ? placeSubmit(submit) : submit}
     </form>
   );
 }
