@@ -1,4 +1,4 @@
-import { CalendarPlus, CheckCircle2, ExternalLink } from "lucide-react";
+import { CalendarPlus, CheckCircle2, ArrowRight } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
@@ -155,7 +155,7 @@ export function BookingConfirmation({
             "justify-center",
           )}
         >
-          <ExternalLink className="rtl:-scale-x-100" aria-hidden="true" />{" "}
+          <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />{" "}
           {t("booking.confirm.manage")}
         </Link>
       </div>

@@ -1,4 +1,4 @@
-import { CheckCircle2, Circle, PartyPopper } from "lucide-react";
+import { CheckCircle2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useBooking } from "~/components/booking/booking-provider";
@@ -52,7 +52,7 @@ export function NextStepsCard({ steps }: { steps: NextSteps }) {
   if (steps.allDone) {
     return (
       <p role="status" data-testid="all-set" className="flex items-center gap-2 rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm font-medium">
-        <PartyPopper className="size-5 shrink-0 text-success" aria-hidden="true" />
+        <CheckCircle2 className="size-5 shrink-0 text-success" aria-hidden="true" />
         {t("onboarding.allSet")}
       </p>
     );
@@ -109,7 +109,10 @@ export function NextStepsCard({ steps }: { steps: NextSteps }) {
                 {step.done ? (
                   <CheckCircle2 className="size-6 shrink-0 text-success" aria-hidden="true" />
                 ) : (
-                  <Circle className={cn("size-6 shrink-0", current ? "text-accent" : "text-muted-foreground/60")} aria-hidden="true" />
+                  // An empty ring (drawn, not an icon: every icon joins the first load of every page).
+                  <span className="grid size-6 shrink-0 place-items-center" aria-hidden="true">
+                    <span className={cn("size-5 rounded-full border-2", current ? "border-accent" : "border-muted-foreground/50")} />
+                  </span>
                 )}
                 <div className="min-w-0 flex-1">
                   <p className={cn("font-medium", step.done && "text-muted-foreground line-through decoration-muted-foreground/50")}>
