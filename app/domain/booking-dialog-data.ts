@@ -1,5 +1,5 @@
 import type { AppErrorCode } from "./app-error";
-import type { OfferedSlot } from "./slots";
+import type { OfferedSlot, SlotTimes } from "./slots";
 
 /** A signed-in visitor's details, filled into the enquiry form (SPEC.md section 5). */
 export interface EnquiryPrefill {
@@ -29,12 +29,26 @@ export interface BookingTimesData {
 }
 
 /**
+ * A booking made (issue 33): what the booking dialog's confirmation shows, for the one who
+ * just made it. `manageToken` is its page's token (/booking/<token>, and the calendar file at
+ * /api/booking?calendar=<token>), the permission the receipt's link carries; `slot` its time
+ * on the firm's clock (`timeZone`), null when none was chosen.
+ */
+export interface EnquirySent {
+  status: "sent";
+  reference: string;
+  manageToken: string;
+  slot: SlotTimes | null;
+  timeZone: string;
+}
+
+/**
  * The enquiry action's answer (POST /?index), which the form turns into messages and toasts.
  * A refused form that named itself (`formKey`, decision record 034) gets back what was typed
  * (`values`): posted without scripts, the page is drawn anew and keeps it only so.
  */
 export type EnquiryResult =
-  | { status: "sent"; reference: string }
+  | EnquirySent
   | { status: "invalid"; fieldErrors: Partial<Record<string, string>>; formKey?: string; values?: Record<string, string> }
   | { status: "slot-taken" }
   | { status: "rate-limited" }

@@ -14,6 +14,7 @@ import enLegal from "~/locales/en/legal.json" with { type: "json" };
 import enPortal from "~/locales/en/portal.json" with { type: "json" };
 import enAccount from "~/locales/en/account.json" with { type: "json" };
 import enAdmin from "~/locales/en/admin.json" with { type: "json" };
+import enOnboarding from "~/locales/en/onboarding.json" with { type: "json" };
 import enMail from "~/locales/en/mail.json" with { type: "json" };
 import enMemo from "~/locales/en/memo.json" with { type: "json" };
 import arSite from "~/locales/ar/site.json" with { type: "json" };
@@ -28,6 +29,7 @@ import arLegal from "~/locales/ar/legal.json" with { type: "json" };
 import arPortal from "~/locales/ar/portal.json" with { type: "json" };
 import arAccount from "~/locales/ar/account.json" with { type: "json" };
 import arAdmin from "~/locales/ar/admin.json" with { type: "json" };
+import arOnboarding from "~/locales/ar/onboarding.json" with { type: "json" };
 import arMail from "~/locales/ar/mail.json" with { type: "json" };
 import arMemo from "~/locales/ar/memo.json" with { type: "json" };
 import ckbSite from "~/locales/ckb/site.json" with { type: "json" };
@@ -42,6 +44,7 @@ import ckbLegal from "~/locales/ckb/legal.json" with { type: "json" };
 import ckbPortal from "~/locales/ckb/portal.json" with { type: "json" };
 import ckbAccount from "~/locales/ckb/account.json" with { type: "json" };
 import ckbAdmin from "~/locales/ckb/admin.json" with { type: "json" };
+import ckbOnboarding from "~/locales/ckb/onboarding.json" with { type: "json" };
 import ckbMail from "~/locales/ckb/mail.json" with { type: "json" };
 import ckbMemo from "~/locales/ckb/memo.json" with { type: "json" };
 import enGallery from "~/locales/en/gallery.json" with { type: "json" };
@@ -60,9 +63,9 @@ import type { Locale } from "./locales";
  * recipient's. (Imported one by one rather than globbed: scripts run outside Vite load this too.)
  */
 export const SERVER_CATALOGUES: Record<Locale, Record<Catalogue, Record<string, string>>> = {
-  en: { site: enSite, booking: enBooking, opportunities: enOpportunities, pricing: enPricing, auth: enAuth, services: enServices, markets: enMarkets, resources: enResources, legal: enLegal, portal: enPortal, account: enAccount, admin: enAdmin, mail: enMail, memo: enMemo, gallery: enGallery, photos: enPhotos },
-  ar: { site: arSite, booking: arBooking, opportunities: arOpportunities, pricing: arPricing, auth: arAuth, services: arServices, markets: arMarkets, resources: arResources, legal: arLegal, portal: arPortal, account: arAccount, admin: arAdmin, mail: arMail, memo: arMemo, gallery: arGallery, photos: arPhotos },
-  ckb: { site: ckbSite, booking: ckbBooking, opportunities: ckbOpportunities, pricing: ckbPricing, auth: ckbAuth, services: ckbServices, markets: ckbMarkets, resources: ckbResources, legal: ckbLegal, portal: ckbPortal, account: ckbAccount, admin: ckbAdmin, mail: ckbMail, memo: ckbMemo, gallery: ckbGallery, photos: ckbPhotos },
+  en: { site: enSite, booking: enBooking, opportunities: enOpportunities, pricing: enPricing, auth: enAuth, services: enServices, markets: enMarkets, resources: enResources, legal: enLegal, portal: enPortal, account: enAccount, admin: enAdmin, onboarding: enOnboarding, mail: enMail, memo: enMemo, gallery: enGallery, photos: enPhotos },
+  ar: { site: arSite, booking: arBooking, opportunities: arOpportunities, pricing: arPricing, auth: arAuth, services: arServices, markets: arMarkets, resources: arResources, legal: arLegal, portal: arPortal, account: arAccount, admin: arAdmin, onboarding: arOnboarding, mail: arMail, memo: arMemo, gallery: arGallery, photos: arPhotos },
+  ckb: { site: ckbSite, booking: ckbBooking, opportunities: ckbOpportunities, pricing: ckbPricing, auth: ckbAuth, services: ckbServices, markets: ckbMarkets, resources: ckbResources, legal: ckbLegal, portal: ckbPortal, account: ckbAccount, admin: ckbAdmin, onboarding: ckbOnboarding, mail: ckbMail, memo: ckbMemo, gallery: ckbGallery, photos: ckbPhotos },
 };
 
 function compile(messages: Record<string, string>): Messages {

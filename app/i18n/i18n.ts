@@ -9,6 +9,7 @@ import type enLegal from "~/locales/en/legal.json";
 import type enMail from "~/locales/en/mail.json";
 import type enMarkets from "~/locales/en/markets.json";
 import type enMemo from "~/locales/en/memo.json";
+import type enOnboarding from "~/locales/en/onboarding.json";
 import type enOpportunities from "~/locales/en/opportunities.json";
 import type enPortal from "~/locales/en/portal.json";
 import type enPricing from "~/locales/en/pricing.json";
@@ -40,6 +41,7 @@ export type MessageKey =
   | keyof typeof enPortal
   | keyof typeof enAccount
   | keyof typeof enAdmin
+  | keyof typeof enOnboarding
   | keyof typeof enMail
   | keyof typeof enMemo
   | keyof typeof enGallery
@@ -54,7 +56,7 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
  * server. Keys are unique across catalogues; outside "site" each starts with its
  * catalogue's name ("portal.…").
  */
-export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "mail", "memo", "gallery", "photos"] as const;
+export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "onboarding", "mail", "memo", "gallery", "photos"] as const;
 export type Catalogue = (typeof CATALOGUES)[number];
 
 const instances = new Map<Locale, I18n>();

@@ -1,14 +1,40 @@
 import { data } from "react-router";
+import { bookingTokenSchema, BOOKING_CHANGE_KEYS } from "~/domain/booking-changes";
+import { translator } from "~/i18n/i18n";
 import { isCalendarDate } from "~/domain/calendar";
 import { wallClockNow, type OfferedSlot } from "~/domain/slots";
 import type { BookingDialogData, BookingTimesData } from "~/domain/booking-dialog-data";
 import { getEnquiryPrefill } from "~/server/services/enquiries.server";
-import { settle } from "~/server/http/answer.server";
+import { answerResponse, settle } from "~/server/http/answer.server";
+import { findBookingCalendar } from "~/server/services/booking-changes.server";
 import { actorFor } from "~/server/security/session.server";
 import { bookingClock, listSlotDates, listSlotsOnDate, listUpcomingSlots } from "~/server/services/slots.server";
 import type { Route } from "./+types/api.booking";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/** Private to whoever holds the link; the token stays on this site (as on the booking's page). */
+const FILE_HEADERS = { ...PRIVATE, "Referrer-Policy": "same-origin", "X-Content-Type-Options": "nosniff" };
+
+/**
+ * GET /api/booking?calendar=<token> (issue 33): the booking's slot as a calendar file, the
+ * Add to calendar of the booking dialog's confirmation. The token is the permission, as for
+ * the booking's own page (/booking/<token>); an unknown, cancelled or past booking, or one
+ * without a time, is a plain 404. (Here rather than a route of its own: every route is in
+ * the manifest each page carries, and the home page's first load is at its budget.)
+ */
+function calendarFile(context: Route.LoaderArgs["context"], given: string) {
+  return answerResponse(context, { failure: BOOKING_CHANGE_KEYS.failed, headers: FILE_HEADERS }, async () => {
+    const token = bookingTokenSchema.safeParse(given);
+    const file = token.success ? await findBookingCalendar(context, await actorFor(context), { token: token.data }) : null;
+    if (!file) {
+      return new Response(translator(context.locale)(BOOKING_CHANGE_KEYS.linkInvalid), { status: 404, headers: { ...FILE_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
+    }
+    return new Response(file.content, {
+      headers: { ...FILE_HEADERS, "Content-Type": "text/calendar; charset=utf-8", "Content-Disposition": `attachment; filename="${file.filename}"` },
+    });
+  });
+}
 
 /**
  * What the booking dialog reads (SPEC.md section 7, availability_slots): GET /api/booking
@@ -17,6 +43,8 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
  * is only logged (SPEC.md section 8): the dialog then shows no slots.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const calendar = new URL(request.url).searchParams.get("calendar");
+  if (calendar !== null) return calendarFile(context, calendar);
   const actor = await actorFor(context);
   // Slots within the minimum notice (BOOKING_NOTICE_HOURS) are not offered.
   const now = bookingClock(context);

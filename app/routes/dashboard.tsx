@@ -5,7 +5,9 @@ import { DashboardHeader } from "~/components/dashboard/dashboard-header";
 import { OverviewTab } from "~/components/dashboard/overview-tab";
 import { ProfileTab } from "~/components/dashboard/profile-tab";
 import { MembershipCard } from "~/components/dashboard/membership-card";
+import { NextStepsCard } from "~/components/dashboard/next-steps-card";
 import { SubscriptionCard } from "~/components/dashboard/subscription-card";
+import { SuggestedOpportunities } from "~/components/dashboard/suggested-opportunities";
 import { AnswerNotice, usePageAnswer } from "~/components/forms/form-answer";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { showFlashToast, toast } from "~/components/ui/toaster";
@@ -15,6 +17,7 @@ import { brand } from "~/domain/brand";
 import type { FlashToast } from "~/domain/toast";
 import { type I18nHandle, translator, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
+import { nextSteps } from "~/domain/next-steps";
 import { formatPhone } from "~/domain/profile-update";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { answer, readForm, settle } from "~/server/http/answer.server";
@@ -22,16 +25,17 @@ import { actorOf, requireViewer } from "~/server/security/session.server";
 import { opportunityAlertsOn, setOpportunityAlerts } from "~/server/services/alerts.server";
 import { openBillingPortal } from "~/server/services/billing.server";
 import { entitlementsOf } from "~/server/services/entitlements.server";
-import { interestAllowance } from "~/server/services/interests.server";
+import { hasLiveInterest, interestAllowance } from "~/server/services/interests.server";
 import { listOwnBookings } from "~/server/services/bookings.server";
 import { findCurrentSubscription } from "~/server/services/subscriptions.server";
-import { getOwnProfile } from "~/server/services/users.server";
+import { listSuggestedOpportunities } from "~/server/services/opportunities.server";
+import { findVerifiedEmail, getOwnProfile } from "~/server/services/users.server";
 import type { Route } from "./+types/dashboard";
 
 /** What the toasts say under their SPEC.md titles: never raw database text. */
 const TRY_AGAIN = "portal.dashboard.tryAgain";
 
-export const handle = { catalogues: ["portal"], dates: true } satisfies I18nHandle;
+export const handle = { catalogues: ["portal", "onboarding"], dates: true } satisfies I18nHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(viewer);
   // Each read fails on its own: the page still shows whatever did load, and a toast
   // (SPEC.md section 8) names the part that did not.
-  const [profile, bookings, subscription, membership] = await Promise.all([
+  const [profile, bookings, subscription, membership, progress, suggested] = await Promise.all([
     settle(context, "the dashboard profile", () => getOwnProfile(context, actor), null),
     settle(context, "the dashboard bookings", () => listOwnBookings(context, actor), []),
     settle(context, "the dashboard subscription", () => findCurrentSubscription(context, actor), null),
@@ -53,6 +57,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       null,
     ),
+    // The first hour (issue 33): what the next steps read beyond the reads above, and the suggestions.
+    settle(
+      context,
+      "the dashboard next steps",
+      async () => {
+        const [verifiedEmail, interest] = await Promise.all([findVerifiedEmail(context, actor), hasLiveInterest(context, actor)]);
+        return { emailVerified: verifiedEmail !== null, hasInterest: interest };
+      },
+      null,
+    ),
+    settle(context, "the dashboard suggestions", () => listSuggestedOpportunities(context, actor), null),
   ]);
 
   return {
@@ -70,6 +85,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subscription: subscription.value,
     subscriptionFailed: subscription.failed,
     membership: membership.value,
+    steps: nextSteps({
+      emailVerified: progress.value?.emailVerified ?? null,
+      investorType: profile.value?.investorType,
+      planTier: membership.value?.entitlements.tier,
+      bookingStatuses: bookings.failed ? null : bookings.value.map((booking) => booking.status),
+      hasInterest: progress.value?.hasInterest ?? null,
+    }),
+    suggested: suggested.value,
     /** Back from Stripe Checkout (its success_url). */
     justPaid: new URL(request.url).searchParams.get("checkout") === "success",
     /** Booked dates are printed on the firm's wall clock, the same on server and browser. */
@@ -129,7 +152,7 @@ function useLoadErrorToasts(profileError: string | null, bookingsError: string |
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { viewer, profile, bookings, profileError, bookingsError, subscription, subscriptionFailed, membership, justPaid, timeZone } = loaderData;
+  const { viewer, profile, bookings, profileError, bookingsError, subscription, subscriptionFailed, membership, steps, suggested, justPaid, timeZone } = loaderData;
   const t = useT();
   useLoadErrorToasts(profileError, bookingsError);
   const actionData = useActionData<typeof action>();
@@ -151,6 +174,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/dashboard";
 
+  const plan = { subscription, failed: subscriptionFailed, justPaid, timeZone };
+
   // Without a profile row, the account's own names and e-mail still fill the Profile tab.
   const details = profile ?? {
     email: viewer.email,
@@ -170,21 +195,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {reloading ? t("portal.dashboard.loading") : ""}
         </p>
         <AnswerNotice toast={posted ? answered : null} className="mb-4" />
-        <SubscriptionCard subscription={subscription} failed={subscriptionFailed} justPaid={justPaid} timeZone={timeZone} />
-        {membership ? <MembershipCard {...membership} /> : null}
         <Tabs defaultValue="overview" className="gap-6" aria-busy={reloading}>
           <TabsList aria-label={t("portal.dashboard.sections")} className="grid w-full grid-cols-3 sm:w-fit">
             <TabsTrigger value="overview">{t("portal.dashboard.tab.overview")}</TabsTrigger>
             <TabsTrigger value="bookings">{t("portal.dashboard.tab.bookings")}</TabsTrigger>
             <TabsTrigger value="profile">{t("portal.dashboard.tab.profile")}</TabsTrigger>
           </TabsList>
-          <TabsContent value="overview">
+          <TabsContent value="overview" className="flex flex-col gap-6">
+            {/* The first hour (issue 33): the next steps, then what to look at; the SPEC's cards after. */}
+            <NextStepsCard steps={steps} />
+            <SuggestedOpportunities opportunities={suggested} />
             <OverviewTab
               bookings={bookings}
               bookingsError={bookingsError}
               investorType={profile?.investorType}
               timeZone={timeZone}
             />
+            {membership ? <MembershipCard {...membership} plan={plan} /> : <SubscriptionCard {...plan} />}
           </TabsContent>
           <TabsContent value="bookings">
             <BookingsTab bookings={bookings} bookingsError={bookingsError} timeZone={timeZone} />

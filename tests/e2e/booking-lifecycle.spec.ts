@@ -63,6 +63,8 @@ async function bookFromTheHero(page: Page, email: string): Promise<string> {
   await dialog.getByLabel("Booking Type").selectOption("consultation");
   await dialog.getByLabel("Message").fill("I would like to discuss the Erbil residential project and its payment plan.");
   await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(dialog.getByTestId("booking-confirmation")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).last().click();
   await expect(dialog).toBeHidden();
   return slotId;
 }
@@ -150,6 +152,8 @@ test("an opportunity's Schedule Discussion names it in the dialog, and the booki
   await dialog.getByLabel("Booking Type").selectOption("investment_review");
   await dialog.getByLabel("Message").fill("Please walk me through the payment plan and the handover dates.");
   await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(dialog.getByTestId("booking-confirmation")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).last().click();
   await expect(dialog).toBeHidden();
 
   const receipt = await waitForMail(dataDir(), investor.email, (m) => /consultation request/.test(m.subject ?? ""));

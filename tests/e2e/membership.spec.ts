@@ -169,7 +169,7 @@ test.describe("membership", () => {
     await expect(page.getByTestId("interest-limit").getByRole("link", { name: "Compare plans" })).toHaveAttribute("href", "/pricing");
 
     await page.goto("/dashboard");
-    await expect(page.getByRole("region", { name: "Your membership" })).toContainText("1 of 1 used this month");
+    await expect(page.getByRole("region", { name: "Your plan" })).toContainText("1 of 1 used this month");
     await page.getByRole("link", { name: "My interests" }).click();
     await expect(page).toHaveURL(/\/dashboard\/interests$/);
     await expect(page.getByTestId("own-interest")).toHaveCount(1);

@@ -353,7 +353,7 @@ describe(`e-mail outbox on the job queue (${testDriver})`, () => {
       const request = formRequest("/?index", enquiryForm(email));
       const answer = (await homeAction(routeArgs(request, context))) as { data?: { status?: string }; init?: { status?: number } | null };
       expect(answer.init?.status ?? 200).toBe(200);
-      expect(answer.data).toEqual({ status: "sent", reference: expect.stringMatching(/^TA-/) });
+      expect(answer.data).toMatchObject({ status: "sent", reference: expect.stringMatching(/^TA-/) });
       expect(await t.db.select().from(contactMessages).where(eq(contactMessages.email, email))).toHaveLength(1);
       // Meanwhile a worker has taken the receipt's job and is still waiting on the server.
       const receipt = (await rows()).find((r) => r.toAddress === email)!;

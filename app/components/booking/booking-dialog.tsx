@@ -1,15 +1,18 @@
 import { format, type Locale as DateFnsLocale } from "date-fns";
-import { CalendarClock, Clock } from "lucide-react";
+import { CalendarClock } from "lucide-react";
 import { useMemo, useState } from "react";
+import { createPortal } from "react-dom";
+import { Button } from "~/components/ui/button";
 import type { DayPickerProps } from "react-day-picker";
 import { Calendar } from "~/components/ui/calendar";
 import { cn } from "~/components/ui/cn";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import type { BookingDialogData, BookingTimesData } from "~/domain/booking-dialog-data";
-import { upcomingSummary, type OfferedSlot } from "~/domain/slots";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import type { BookingDialogData, BookingTimesData, EnquirySent } from "~/domain/booking-dialog-data";
+import { slotInstant, upcomingSummary, zoneAbbreviation, type OfferedSlot } from "~/domain/slots";
 import { loadDateLocale, useDateLocale } from "~/i18n/date-locales";
 import { type Translate, useLocale, useT } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, directionOf, isLocale } from "~/i18n/locales";
+import { BookingConfirmation } from "./booking-confirmation";
 import type { BookingOpportunity } from "./booking-provider";
 import { EnquiryForm } from "./enquiry-form";
 import { type SlotLabels, useSlotLabels } from "./slot-labels";
@@ -55,9 +58,20 @@ function calendarLabels(t: Translate, locale: DateFnsLocale | undefined): DayPic
 }
 
 /**
+ * The dialog's box: on a phone (under 640 px) a full-screen sheet, its header with Close on
+ * top, its body scrolling, its action footer always in view; from 640 px a centred dialog
+ * with the same three parts (issue 33).
+ */
+const SHEET =
+  "flex flex-col gap-0 overflow-hidden p-0 sm:max-w-4xl max-sm:inset-0 max-sm:top-0 max-sm:left-0 max-sm:h-dvh max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-none max-sm:border-0";
+
+/**
  * 'Schedule Your Consultation' (SPEC.md section 2): the next available or chosen slot, up
  * to three upcoming slots with '+N more', a date picker and the day's times, and the
- * enquiry form. Loaded on demand by BookingProvider; mounted afresh for every opening.
+ * enquiry form. One way to choose a time (issue 33): a day in the date picker (the next
+ * available one to start with), then one of that day's times, each on one line with the
+ * visitor's own time beside the firm's. A booking made ends on its confirmation, in the
+ * dialog. Loaded on demand by BookingProvider; mounted afresh for every opening.
  */
 export default function BookingDialog({
   open,
@@ -77,11 +91,13 @@ export default function BookingDialog({
   const dateLocale = useDateLocale();
   const rtl = directionOf(useLocale()) === "rtl";
   const slots = useJson<BookingDialogData>("/api/booking");
-  const [date, setDate] = useState<string | null>(null);
-  const times = useJson<BookingTimesData>(date ? `/api/booking?date=${date}` : null);
   // What the visitor picked; until then the next free slot, never one just refused.
   const [picked, setPicked] = useState<OfferedSlot | null>(null);
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const [chosenDate, setChosenDate] = useState<string | null>(null);
+  const [sent, setSent] = useState<EnquirySent | null>(null);
+  // The footer the form's submit button goes into (a DOM node, for a portal).
+  const [footer, setFooter] = useState<HTMLDivElement | null>(null);
   const visitorZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
 
   // A failed read is only logged (SPEC.md section 8): the dialog then shows no slots.
@@ -91,7 +107,9 @@ export default function BookingDialog({
   // SPEC.md section 4: opening auto-selects the next free slot.
   const next = upcomingSlots[0];
   const choice: Choice | null = picked ? { slot: picked, auto: false } : next ? { slot: next, auto: true } : null;
-  const setChoice = (c: Choice) => setPicked(c.slot);
+  // Days, then times: the day shown is the one chosen, else the next free slot's.
+  const date = chosenDate ?? next?.date ?? null;
+  const times = useJson<BookingTimesData>(date ? `/api/booking?date=${date}` : null);
 
   const slotDates = useMemo(() => new Set(data?.dates ?? []), [data]);
   const timeZone = data?.timeZone ?? "Europe/London";
@@ -99,8 +117,11 @@ export default function BookingDialog({
   const loading = slots.loading && !data;
   const dayTimes = date && times.data?.date === date && !times.loading ? offered(times.data.times) : null;
 
-  function chooseDate(day: Date | undefined) {
-    if (day) setDate(fromDay(day));
+  /** The day pressed (pressing the day shown again reads its times afresh rather than clearing it). */
+  function chooseDate(_selected: Date | undefined, day: Date) {
+    const pressed = fromDay(day);
+    if (pressed === date) times.reload();
+    setChosenDate(pressed);
   }
 
   function afterSlotTaken(slotId: string | undefined) {
@@ -114,14 +135,14 @@ export default function BookingDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        className="sm:max-w-4xl"
+        className={SHEET}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocus();
         }}
       >
-        <DialogHeader>
-          <DialogTitle className="font-serif text-2xl">{t("booking.dialog.title")}</DialogTitle>
+        <DialogHeader className="shrink-0 border-b px-4 py-3 pe-12 text-start sm:px-6 sm:pt-6 sm:pb-4">
+          <DialogTitle className="font-serif text-xl sm:text-2xl">{t("booking.dialog.title")}</DialogTitle>
           <DialogDescription>{t("booking.dialog.description")}</DialogDescription>
           {opportunity ? (
             <p className="text-sm" data-testid="booking-opportunity">
@@ -130,136 +151,167 @@ export default function BookingDialog({
             </p>
           ) : null}
         </DialogHeader>
-        <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_1fr]">
-          <section aria-label={t("booking.dialog.chooseTime")} className="space-y-5">
-            {loading ? (
-              <p role="status" className="animate-pulse rounded-lg border bg-muted/50 p-4 text-sm text-muted-foreground">
-                {t("booking.dialog.loading")}
-              </p>
-            ) : upcomingSlots.length === 0 ? (
-              <p role="status" className="rounded-lg border bg-muted/50 p-4 text-sm font-medium">
-                {t("booking.dialog.noSlots")}
-              </p>
-            ) : choice ? (
-              <div className="rounded-lg border border-accent bg-accent/10 p-4" aria-live="polite">
-                <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-accent-strong">
-                  <CalendarClock className="size-4" aria-hidden="true" />
-                  {choice.auto ? t("booking.dialog.nextAvailable") : t("booking.dialog.chosen")}
-                </p>
-                <p className="mt-2 font-semibold">{labels.day(choice.slot.date)}</p>
-                <p className="text-sm">{labels.firmTime(choice.slot, timeZone)}</p>
-                {labels.visitorTime(choice.slot, timeZone, visitorZone) ? (
-                  <p className="text-sm text-muted-foreground">{labels.visitorTime(choice.slot, timeZone, visitorZone)}</p>
+        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6 sm:py-5" data-testid="booking-dialog-body">
+          {sent ? (
+            <BookingConfirmation sent={sent} opportunityTitle={opportunity?.title ?? null} visitorZone={visitorZone} onLeave={() => onOpenChange(false)} />
+          ) : (
+            <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_1fr]">
+              <section aria-label={t("booking.dialog.chooseTime")} className="space-y-5">
+                {loading ? (
+                  <p role="status" className="animate-pulse rounded-lg border bg-muted/50 p-4 text-sm text-muted-foreground">
+                    {t("booking.dialog.loading")}
+                  </p>
+                ) : upcomingSlots.length === 0 ? (
+                  <p role="status" className="rounded-lg border bg-muted/50 p-4 text-sm font-medium">
+                    {t("booking.dialog.noSlots")}
+                  </p>
+                ) : choice ? (
+                  <div className="rounded-lg border border-accent bg-accent/10 p-3 sm:p-4" aria-live="polite">
+                    <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-accent-strong">
+                      <CalendarClock className="size-4" aria-hidden="true" />
+                      {choice.auto ? t("booking.dialog.nextAvailable") : t("booking.dialog.chosen")}
+                    </p>
+                    <p className="mt-1.5 font-semibold">{labels.day(choice.slot.date)}</p>
+                    <p className="text-sm">{labels.firmTime(choice.slot, timeZone)}</p>
+                    {labels.visitorTime(choice.slot, timeZone, visitorZone) ? (
+                      <p className="text-sm text-muted-foreground">{labels.visitorTime(choice.slot, timeZone, visitorZone)}</p>
+                    ) : null}
+                    {choice.auto ? <p className="mt-1.5 text-xs text-muted-foreground">{t("booking.dialog.autoSelected")}</p> : null}
+                  </div>
                 ) : null}
-                {choice.auto ? <p className="mt-2 text-xs text-muted-foreground">{t("booking.dialog.autoSelected")}</p> : null}
-              </div>
-            ) : null}
 
-            {upcoming.shown.length > 0 ? (
-              <div>
-                <h3 className="text-sm font-semibold">{t("booking.dialog.upcoming")}</h3>
-                <ul className="mt-2 space-y-2">
-                  {upcoming.shown.map((slot) => (
-                    <li key={slot.id}>
-                      <SlotButton labels={labels} slot={slot} timeZone={timeZone} selected={choice?.slot.id === slot.id} onChoose={() => setChoice({ slot, auto: false })} showDay />
-                    </li>
-                  ))}
-                </ul>
-                {upcoming.more > 0 ? <p className="mt-2 text-xs text-muted-foreground">{t("booking.dialog.more", { count: upcoming.more })}</p> : null}
-              </div>
-            ) : null}
+                {upcoming.shown.length > 0 ? (
+                  // The soonest times, as words only: the one way to choose is the day, then its time.
+                  <div>
+                    <h3 className="text-sm font-semibold">{t("booking.dialog.upcoming")}</h3>
+                    <ul className="mt-1 text-sm text-muted-foreground">
+                      {upcoming.shown.map((slot) => (
+                        <li key={slot.id} className="truncate">
+                          {labels.day(slot.date)} · {labels.times(slot)}
+                        </li>
+                      ))}
+                    </ul>
+                    {upcoming.more > 0 ? <p className="mt-1 text-xs text-muted-foreground">{t("booking.dialog.more", { count: upcoming.more })}</p> : null}
+                  </div>
+                ) : null}
 
-            {data && upcomingSlots.length > 0 ? (
-              <div>
-                <h3 className="text-sm font-semibold">{t("booking.dialog.pickDate")}</h3>
-                <Calendar
-                  mode="single"
-                  dir={rtl ? "rtl" : undefined}
-                  locale={dateLocale}
-                  labels={calendarLabels(t, dateLocale)}
-                  selected={date ? toDay(date) : undefined}
-                  onSelect={chooseDate}
-                  startMonth={toDay(data.today)}
-                  defaultMonth={toDay(data.upcoming[0]?.date ?? data.today)}
-                  disabled={[{ before: toDay(data.today) }, (day: Date) => !slotDates.has(fromDay(day))]}
-                  modifiers={{ hasSlots: (day: Date) => slotDates.has(fromDay(day)) }}
-                  modifiersClassNames={{ hasSlots: "font-semibold [&>button]:bg-accent/15 [&>button]:text-foreground" }}
-                  className="mt-2"
-                />
-                {date ? (
-                  <div className="mt-3" aria-live="polite">
-                    {times.loading && !dayTimes ? (
-                      <p className="text-sm text-muted-foreground">{t("booking.dialog.loadingTimes")}</p>
-                    ) : dayTimes && dayTimes.length === 0 ? (
-                      <div className="rounded-md border p-3 text-sm">
-                        <p className="font-medium">{t("booking.dialog.noTimes", { day: labels.day(date) })}</p>
-                        <p className="text-muted-foreground">{t("booking.dialog.differentDate")}</p>
+                {data && upcomingSlots.length > 0 ? (
+                  <div>
+                    <h3 className="text-sm font-semibold">{t("booking.dialog.pickDate")}</h3>
+                    <Calendar
+                      mode="single"
+                      dir={rtl ? "rtl" : undefined}
+                      locale={dateLocale}
+                      labels={calendarLabels(t, dateLocale)}
+                      selected={date ? toDay(date) : undefined}
+                      onSelect={chooseDate}
+                      startMonth={toDay(data.today)}
+                      defaultMonth={toDay(data.upcoming[0]?.date ?? data.today)}
+                      disabled={[{ before: toDay(data.today) }, (day: Date) => !slotDates.has(fromDay(day))]}
+                      modifiers={{ hasSlots: (day: Date) => slotDates.has(fromDay(day)) }}
+                      modifiersClassNames={{ hasSlots: "font-semibold [&>button]:bg-accent/15 [&>button]:text-foreground" }}
+                      className="mx-auto mt-2 sm:mx-0"
+                    />
+                    {date ? (
+                      <div className="mt-3" aria-live="polite">
+                        {times.loading && !dayTimes ? (
+                          <p className="text-sm text-muted-foreground">{t("booking.dialog.loadingTimes")}</p>
+                        ) : dayTimes && dayTimes.length === 0 ? (
+                          <div className="rounded-md border p-3 text-sm">
+                            <p className="font-medium">{t("booking.dialog.noTimes", { day: labels.day(date) })}</p>
+                            <p className="text-muted-foreground">{t("booking.dialog.differentDate")}</p>
+                          </div>
+                        ) : dayTimes ? (
+                          <>
+                            <p className="text-xs text-muted-foreground" data-testid="times-zone">
+                              {t("booking.dialog.timesIn", { city: labels.city(timeZone), zone: zoneOf(timeZone, date, rtl) })}
+                              {labels.visitorTime(dayTimes[0]!, timeZone, visitorZone) ? ` · ${t("booking.dialog.yourTimes")}` : null}
+                            </p>
+                            <ul className="mt-2 grid gap-1.5" aria-label={t("booking.dialog.timesOn", { day: labels.day(date) })}>
+                              {dayTimes.map((slot) => (
+                                <li key={slot.id}>
+                                  <TimeButton labels={labels} slot={slot} timeZone={timeZone} visitorZone={visitorZone} selected={choice?.slot.id === slot.id} onChoose={() => setPicked(slot)} />
+                                </li>
+                              ))}
+                            </ul>
+                          </>
+                        ) : null}
                       </div>
-                    ) : dayTimes ? (
-                      <ul className="grid grid-cols-2 gap-2" aria-label={t("booking.dialog.timesOn", { day: labels.day(date) })}>
-                        {dayTimes.map((slot) => (
-                          <li key={slot.id}>
-                            <SlotButton labels={labels} slot={slot} timeZone={timeZone} selected={choice?.slot.id === slot.id} onChoose={() => setChoice({ slot, auto: false })} />
-                          </li>
-                        ))}
-                      </ul>
                     ) : null}
                   </div>
                 ) : null}
-              </div>
-            ) : null}
-          </section>
+              </section>
 
-          <section aria-label={t("booking.dialog.yourDetails")}>
-            {!loading ? (
-              <EnquiryForm
-                prefill={data?.prefill}
-                slot={choice ? { id: choice.slot.id } : null}
-                opportunityId={opportunity?.id ?? null}
-                onSent={() => {
-                  setPicked(null);
-                  onOpenChange(false);
-                }}
-                onSlotTaken={() => afterSlotTaken(choice?.slot.id)}
-              />
-            ) : null}
-          </section>
+              <section aria-label={t("booking.dialog.yourDetails")}>
+                {!loading ? (
+                  <EnquiryForm
+                    prefill={data?.prefill}
+                    slot={choice ? { id: choice.slot.id } : null}
+                    opportunityId={opportunity?.id ?? null}
+                    placeSubmit={(button) => (footer ? createPortal(<div className="sm:ms-auto sm:w-64">{button}</div>, footer) : button)}
+                    onSent={(result) => {
+                      setPicked(null);
+                      setSent(result);
+                    }}
+                    onSlotTaken={() => afterSlotTaken(choice?.slot.id)}
+                  />
+                ) : null}
+              </section>
+            </div>
+          )}
+        </div>
+        <div className="shrink-0 border-t bg-background px-4 py-3 has-[>div:empty]:hidden sm:px-6" data-testid="booking-dialog-footer">
+          {sent ? (
+            <DialogClose asChild>
+              <Button type="button" size="lg" className="w-full sm:ms-auto sm:flex sm:w-auto">
+                {t("common.close")}
+              </Button>
+            </DialogClose>
+          ) : (
+            <div ref={setFooter} className="empty:hidden" />
+          )}
         </div>
       </DialogContent>
     </Dialog>
   );
 }
 
-function SlotButton({
+/** The firm's zone's short name on a day ("GMT", "BST", "GMT+3"), kept left to right in right-to-left text. */
+function zoneOf(timeZone: string, date: string, rtl: boolean): string {
+  const zone = zoneAbbreviation(timeZone, slotInstant(date, "12:00", timeZone));
+  return rtl ? `\u2066${zone}\u2069` : zone;
+}
+
+/** One time of the day: the firm's range, and the visitor's own beside it when it differs; one line. */
+function TimeButton({
   labels,
   slot,
   timeZone,
+  visitorZone,
   selected,
   onChoose,
-  showDay = false,
 }: {
   labels: SlotLabels;
   slot: OfferedSlot;
   timeZone: string;
+  visitorZone: string | undefined;
   selected: boolean;
   onChoose: () => void;
-  showDay?: boolean;
 }) {
+  const yours = labels.visitorTime(slot, timeZone, visitorZone);
   return (
     <button
       type="button"
       aria-pressed={selected}
       onClick={onChoose}
+      data-testid="time-choice"
       className={cn(
-        "flex w-full items-center gap-2 rounded-md border px-3 py-2 text-start text-sm transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        "flex min-h-11 w-full items-center justify-between gap-3 rounded-md border px-3 py-2 text-start text-sm whitespace-nowrap transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
         selected && "border-primary bg-primary text-primary-foreground hover:bg-primary/90",
       )}
     >
-      <Clock className="size-4 shrink-0" aria-hidden="true" />
-      <span>
-        {showDay ? <span className="block font-medium">{labels.day(slot.date)}</span> : null}
-        {labels.firmTime(slot, timeZone)}
-      </span>
+      <span className="font-medium tabular-nums">{labels.times(slot)}</span>
+      {yours ? <span className={cn("min-w-0 truncate text-xs", selected ? "text-primary-foreground/85" : "text-muted-foreground")}>{yours}</span> : null}
     </button>
   );
 }

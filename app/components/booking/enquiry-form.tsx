@@ -1,11 +1,11 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactElement, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { preloadToaster, toast } from "~/components/ui/toaster";
-import type { EnquiryPrefill, EnquiryResult } from "~/domain/booking-dialog-data";
+import type { EnquiryPrefill, EnquiryResult, EnquirySent } from "~/domain/booking-dialog-data";
 import { BOOKING_TYPE_KEYS, BOOKING_TYPES } from "~/domain/constants";
 import type { EnquiryField, EnquiryFieldErrors } from "~/domain/enquiry-check";
 import { ENQUIRY_LIMITS, ENQUIRY_TOAST_VALUES, ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
@@ -43,6 +43,7 @@ export function EnquiryForm({
   initialResult,
   onSent,
   onSlotTaken,
+  placeSubmit,
   children,
 }: {
   prefill?: EnquiryPrefill | null;
@@ -51,8 +52,15 @@ export function EnquiryForm({
   opportunityId?: string | null;
   /** The action's answer when the form was posted without JavaScript. */
   initialResult?: EnquiryResult;
-  onSent?: () => void;
+  /** After a booking is made, with what the booking dialog's confirmation shows (issue 33). */
+  onSent?: (sent: EnquirySent) => void;
   onSlotTaken?: () => void;
+  /**
+   * Puts the submit button elsewhere (the booking dialog's footer, in view on a phone while
+   * the form scrolls: issue 33); it names this form, so it still submits it. (The portal is
+   * the dialog's: this form is on the home page, whose first load is at its budget.)
+   */
+  placeSubmit?: (button: ReactElement) => ReactNode;
   /** Shown above the submit button (the dialog's slot summary, for example). */
   children?: ReactNode;
 }) {
@@ -76,7 +84,7 @@ export function EnquiryForm({
       formRef.current?.reset();
       setErrors({});
       setAttempted(false);
-      onSent?.();
+      onSent?.(result);
     } else if (result.status === "invalid") {
       setErrors(result.fieldErrors as EnquiryFieldErrors);
       focusFirstError(formRef.current, result.fieldErrors as EnquiryFieldErrors);
@@ -151,9 +159,14 @@ export function EnquiryForm({
   });
   const controls = Object.fromEntries(FIELD_ORDER.map((field) => [field, fieldProps(field)])) as Record<EnquiryField, ReturnType<typeof fieldProps>>;
   const errorsOf = (field: EnquiryField) => (errors[field] ? [errors[field]] : undefined);
+  const submit = (
+    <Button type="submit" form={`${id}-form`} size="lg" className="w-full" disabled={busy}>
+      {busy ? t("booking.form.sending") : t("booking.form.submit")}
+    </Button>
+  );
 
   return (
-    <form ref={formRef} method="post" action="/?index" noValidate onSubmit={onSubmit} onFocus={preloadToaster} className="space-y-4">
+    <form ref={formRef} id={`${id}-form`} method="post" action="/?index" noValidate onSubmit={onSubmit} onFocus={preloadToaster} className="space-y-4">
       <input type="hidden" name="availabilitySlotId" value={slot?.id ?? ""} />
       {opportunityId ? <input type="hidden" name="opportunityId" value={opportunityId} /> : null}
       <input type="hidden" name="timeZone" value={timeZone} />
@@ -203,9 +216,7 @@ export function EnquiryForm({
       </Field>
       {children}
       {initialResult && !fetcher.data ? <PostedResult result={initialResult} /> : null}
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? t("booking.form.sending") : t("booking.form.submit")}
-      </Button>
+      {placeSubmit ? placeSubmit(submit) : submit}
     </form>
   );
 }

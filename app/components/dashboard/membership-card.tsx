@@ -1,36 +1,44 @@
-import { BellRing, FileText, Star } from "lucide-react";
+import { BellRing, CreditCard, FileText, Star } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { entitlementLineKeys, type Entitlements } from "~/domain/entitlements";
 import { useT } from "~/i18n/i18n";
+import { PlanStatus, type PlanStatusProps } from "./subscription-card";
 
 /**
- * What membership gives this investor (issue 15), on their dashboard beside the plan: the
- * plan's entitlements, their interests this month, the document library, and new-opportunity
- * alerts on or off. The SPEC's three tabs stay as they are.
+ * The investor's plan and what it gives them (issues 7, 15 and 33), in one card so the plan
+ * is said once: the plan and its status with Manage billing or the way to the plans, then
+ * the plan's entitlements, their interests this month, the document library, and
+ * new-opportunity alerts on or off. The SPEC's three tabs stay as they are.
  */
 export function MembershipCard({
   entitlements,
   allowance,
   alertsOn,
+  plan,
 }: {
   entitlements: Entitlements;
   allowance: { limit: number | null; used: number };
   alertsOn: boolean;
+  plan: PlanStatusProps;
 }) {
   const t = useT();
   const navigation = useNavigation();
   const switching = navigation.state !== "idle" && navigation.formData?.get("intent") === "opportunity-alerts";
   const shownOn = switching ? navigation.formData?.get("enabled") === "on" : alertsOn;
   return (
-    <Card role="region" aria-labelledby="membership-heading" className="mb-6 gap-4 py-5">
-      <CardHeader className="px-5">
-        <h2 id="membership-heading" className="font-serif text-xl font-semibold text-primary">
-          {t("portal.membership.title")}
+    <Card role="region" aria-labelledby="subscription-heading" className="gap-4 py-5">
+      <CardHeader className="flex flex-row items-center gap-3 px-5">
+        <CreditCard className="size-5 text-accent" aria-hidden="true" />
+        <h2 id="subscription-heading" className="font-serif text-xl font-semibold text-primary">
+          {t("portal.subscription.title")}
         </h2>
       </CardHeader>
-      <CardContent className="grid gap-6 px-5 md:grid-cols-3">
+      <CardContent className="px-5">
+        <PlanStatus {...plan} />
+      </CardContent>
+      <CardContent className="grid gap-6 border-t px-5 pt-5 md:grid-cols-3">
         <div className="space-y-2">
           <h3 className="flex items-center gap-2 text-sm font-semibold">
             <FileText className="size-4 text-accent" aria-hidden="true" /> {entitlements.planName ? t("portal.membership.planIncludes", { plan: entitlements.planName }) : t("portal.membership.noPlan")}

@@ -1,4 +1,5 @@
-import { CalendarDays, Clock, UserRound, type LucideIcon } from "lucide-react";
+import { CalendarDays, Clock, Pencil, UserRound, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
@@ -14,7 +15,7 @@ import { investorTypeText } from "./profile-labels";
 /** SPEC.md section 9: the overview shows the 3 most recent consultations. */
 const RECENT_COUNT = 3;
 
-function Stat({ icon: Icon, label, value, wordy = false }: { icon: LucideIcon; label: string; value: string | number; wordy?: boolean }) {
+function Stat({ icon: Icon, label, value, wordy = false, prompt }: { icon: LucideIcon; label: string; value: string | number; wordy?: boolean; prompt?: ReactNode }) {
   return (
     <Card className="gap-3 py-5">
       {/* The icon sits in the term itself: a description list's group may hold only dt and dd. */}
@@ -26,6 +27,7 @@ function Stat({ icon: Icon, label, value, wordy = false }: { icon: LucideIcon; l
       <dd className={cn("px-5 font-serif font-semibold text-primary", wordy ? "text-2xl leading-tight text-balance break-words" : "truncate text-3xl")}>
         {value}
       </dd>
+      {prompt ? <dd className="px-5">{prompt}</dd> : null}
     </Card>
   );
 }
@@ -44,12 +46,31 @@ export function OverviewTab({
   const t = useT();
   const recent = bookings.slice(0, RECENT_COUNT);
   const unknown = "—";
+  const typeText = investorTypeText(investorType, t);
   return (
     <div className="flex flex-col gap-6">
       <dl className="grid gap-4 sm:grid-cols-3">
         <Stat icon={CalendarDays} label={t("portal.overview.totalBookings")} value={bookingsError ? unknown : bookings.length} />
         <Stat icon={Clock} label={t("portal.overview.pending")} value={bookingsError ? unknown : countPending(bookings)} />
-        <Stat icon={UserRound} label={t("portal.investorType.label")} value={investorTypeText(investorType, t) ?? t("portal.investorType.notSet")} wordy />
+        <Stat
+          icon={UserRound}
+          label={t("portal.investorType.label")}
+          value={typeText ?? t("portal.investorType.notSet")}
+          wordy
+          prompt={
+            // Not set: the way to set it, where the reader sees that it is missing (issue 33).
+            typeText === null ? (
+              <Link
+                to="/account/profile"
+                data-testid="investor-type-prompt"
+                className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary underline underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <Pencil className="size-3.5" aria-hidden="true" />
+                {t("onboarding.investorType.prompt")}
+              </Link>
+            ) : undefined
+          }
+        />
       </dl>
 
       <Card>

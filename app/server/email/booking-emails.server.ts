@@ -205,30 +205,43 @@ export function bookingInvite(
   organizer: { name: string; email: string },
   method: "REQUEST" | "CANCEL" = "REQUEST",
 ): EmailContent["icalEvent"] | undefined {
+  const content = inviteContent(input, organizer, method);
+  if (content === undefined) return undefined;
+  return { method, filename: method === "CANCEL" ? "cancelled-consultation.ics" : "consultation.ics", content };
+}
+
+/**
+ * The booking's slot as a calendar file to download (issue 33: Add to calendar after
+ * booking): the mails' event (same UID, SEQUENCE and words, in `input.locale`), published
+ * rather than sent as an invitation. Undefined without a slot.
+ */
+export function bookingCalendarFile(input: BookingMailInput): { filename: string; content: string } | undefined {
+  const content = inviteContent(input, { name: brand.name, email: brand.email }, "PUBLISH");
+  return content === undefined ? undefined : { filename: `consultation-${input.reference}.ics`, content };
+}
+
+/** The iCalendar text of the booking's event, or undefined without a slot. */
+function inviteContent(input: BookingMailInput, organizer: { name: string; email: string }, method: "REQUEST" | "CANCEL" | "PUBLISH"): string | undefined {
   if (!input.slot) return undefined;
   const { t } = readerOfBooking(input);
   const type = bookingTypeLabel(input.bookingType, t);
   const description = t("mail.booking.invite.description", { minutes: CONSULTATION_MINUTES, type, firm: input.firmName });
-  return {
+  return consultationInvite({
+    bookingId: input.bookingId,
+    date: input.slot.date,
+    startTime: input.slot.startTime,
+    endTime: input.slot.endTime,
+    timeZone: input.timeZone,
+    organizer,
+    attendee: { name: oneLine(input.email), email: input.email },
+    summary: t("mail.booking.invite.summary", { type, firm: input.firmName }),
+    description: input.manageUrl ? `${description} ${t("mail.booking.invite.manage", { url: input.manageUrl })}` : description,
+    url: input.manageUrl ?? input.siteUrl,
+    location: input.meetingLink ?? null,
+    sequence: input.inviteSequence ?? 0,
     method,
-    filename: method === "CANCEL" ? "cancelled-consultation.ics" : "consultation.ics",
-    content: consultationInvite({
-      bookingId: input.bookingId,
-      date: input.slot.date,
-      startTime: input.slot.startTime,
-      endTime: input.slot.endTime,
-      timeZone: input.timeZone,
-      organizer,
-      attendee: { name: oneLine(input.email), email: input.email },
-      summary: t("mail.booking.invite.summary", { type, firm: input.firmName }),
-      description: input.manageUrl ? `${description} ${t("mail.booking.invite.manage", { url: input.manageUrl })}` : description,
-      url: input.manageUrl ?? input.siteUrl,
-      location: input.meetingLink ?? null,
-      sequence: input.inviteSequence ?? 0,
-      method,
-      status: input.status === "confirmed" ? "CONFIRMED" : "TENTATIVE",
-    }),
-  };
+    status: input.status === "confirmed" ? "CONFIRMED" : "TENTATIVE",
+  });
 }
 
 /** The request as the investor made it, one "Label: value" line each (for an admin, in `input.locale`). */

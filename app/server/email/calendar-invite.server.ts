@@ -27,8 +27,11 @@ export interface ConsultationInviteInput {
   location?: string | null;
   /** SEQUENCE: 0 for the first invite of a booking, raised by each update or cancellation. */
   sequence?: number;
-  /** REQUEST adds or updates the event; CANCEL removes it from the investor's calendar. */
-  method?: "REQUEST" | "CANCEL";
+  /**
+   * REQUEST adds or updates the event; CANCEL removes it from the investor's calendar;
+   * PUBLISH is the event as a file to add (the booking dialog's Add to calendar, issue 33).
+   */
+  method?: "REQUEST" | "CANCEL" | "PUBLISH";
   /** TENTATIVE while the firm has not confirmed; CONFIRMED once it has. CANCEL sends CANCELLED. */
   status?: "TENTATIVE" | "CONFIRMED";
 }
@@ -81,7 +84,7 @@ export function consultationInvite(input: ConsultationInviteInput): string {
 
   const calendar = ical({
     prodId: { company: brand.name, product: "Consultations", language: "EN" },
-    method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    method: cancel ? ICalCalendarMethod.CANCEL : input.method === "PUBLISH" ? ICalCalendarMethod.PUBLISH : ICalCalendarMethod.REQUEST,
     // No calendar-wide zone name: it would print DTSTAMP as a floating local time. The
     // generator adds a VTIMEZONE for the event's own zone.
     timezone: { name: null, generator: vtimezone },

@@ -17,6 +17,7 @@ import type { Database } from "../db/client.server";
 import { availabilitySlots, consultationBookings, investmentOpportunities } from "../db/schema.server";
 import {
   adminBookingChangedEmail,
+  bookingCalendarFile,
   bookingChangedEmail,
   bookingConfirmedEmail,
   bookingMailInput,
@@ -291,6 +292,31 @@ export async function findManagedBooking(
     },
     slots,
   };
+}
+
+/**
+ * The booking behind `token` as a calendar file (issue 33: Add to calendar, from the booking
+ * dialog's confirmation and wherever the manage link is): the token is the permission, as
+ * for the booking's page. Null when the token is not ours, the booking has no slot, is
+ * cancelled, or its meeting is over. In the request's language; the opportunity is named
+ * only when it is public (the link may reach whoever holds the address).
+ */
+export async function findBookingCalendar(
+  ctx: ServiceContext,
+  _actor: Actor,
+  { token }: { token: string },
+): Promise<{ filename: string; content: string } | null> {
+  const bookingId = tokenBookingId(ctx, token);
+  if (!bookingId) return null;
+  const now = nowOf(ctx);
+  const [row] = await selectBooking(ctx.db, bookingId, now);
+  if (!row) return null;
+  const locked = asLocked(row);
+  const state = { status: locked.booking.status, slot: locked.slot };
+  if (!locked.slot || locked.booking.status === "cancelled" || !isLinkAlive(state, ctx.config.firmTimeZone, now)) return null;
+  const input = mailInput(ctx.config, { ...locked, readerLocale: ctx.locale ?? locked.readerLocale });
+  // The meeting link only once the firm has confirmed, as on the booking's page.
+  return bookingCalendarFile({ ...input, meetingLink: locked.booking.status === "confirmed" ? input.meetingLink : null }) ?? null;
 }
 
 /** How many free slots the booking page offers to move to. */

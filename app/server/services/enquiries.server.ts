@@ -3,6 +3,8 @@ import type { EnquiryPrefill } from "~/domain/booking-dialog-data";
 import { ENQUIRY_TOASTS, type EnquiryInput } from "~/domain/enquiry";
 import { ENQUIRY_TOAST_VALUES } from "~/domain/enquiry-messages";
 import { mayNameInMail, type MailRecipient } from "~/domain/opportunity-access";
+import type { SlotTimes } from "~/domain/slots";
+import { bookingToken } from "../core/booking-token.server";
 import { adminBookingNoticeEmail, bookingMailInput, bookingReceiptEmail } from "../email/booking-emails.server";
 import { enqueueEmails } from "../email/outbox.server";
 import { toEachReader } from "../email/templates.server";
@@ -36,7 +38,11 @@ export const ENQUIRY_DAILY_LIMIT_PER_EMAIL: LimitRule = { max: 5, windowSeconds:
  * ago, switched off, or started) refuses the whole submission with CONFLICT and writes
  * nothing; two visitors racing for one slot are settled by the live-booking unique index.
  */
-export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: EnquiryInput): Promise<{ bookingId: string; reference: string }> {
+export async function submitEnquiry(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: EnquiryInput,
+): Promise<{ bookingId: string; reference: string; manageToken: string; slot: SlotTimes | null }> {
   const { db } = ctx;
   const clock = bookingClock(ctx);
   // The opportunity is kept only if this visitor may see it (an unknown, draft or
@@ -89,7 +95,9 @@ export async function submitEnquiry(ctx: ServiceContext, actor: Actor, input: En
         { ...receipt, to: booking.email, kind: "booking-receipt", bookingId: booking.id },
         ...notices.map((notice) => ({ ...notice, kind: "booking-admin-notice", bookingId: booking.id })),
       ]);
-      return { bookingId: booking.id, reference: booking.reference };
+      // What the booking dialog's confirmation shows (issue 33), to the one who just made the
+      // booking: its time, and the token of its page (the permission the receipt's link carries).
+      return { bookingId: booking.id, reference: booking.reference, manageToken: bookingToken(ctx.config.authSecret, booking.id), slot: slotTimes };
     });
     ctx.log.info({ bookingId: submitted.bookingId }, "enquiry received");
     return submitted;

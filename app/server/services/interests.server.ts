@@ -98,6 +98,17 @@ export async function interestAllowance(ctx: ServiceContext, actor: Actor): Prom
   return { limit: interestsPerMonth, used: await usedThisMonth(ctx.db, userId, monthStart(ctx)) };
 }
 
+/** Whether the investor holds a live (not withdrawn) expression of interest in any opportunity: a step of their first hour (issue 33). */
+export async function hasLiveInterest(ctx: ServiceContext, actor: Actor): Promise<boolean> {
+  const userId = requireUser(actor);
+  const [row] = await ctx.db
+    .select({ id: opportunityInterests.id })
+    .from(opportunityInterests)
+    .where(and(eq(opportunityInterests.userId, userId), isNull(opportunityInterests.withdrawnAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The account's name and verified address, for the mails about an interest. */
 async function investorOf(db: Database, userId: string) {
   const [row] = await db

@@ -8,9 +8,9 @@ import type { ConstructionStage } from "~/domain/opportunity-memo";
 import { looksLikeId } from "~/domain/opportunity-slugs";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.server";
-import { investmentOpportunities, opportunityTranslations } from "../db/schema.server";
+import { investmentOpportunities, opportunityInterests, opportunityTranslations } from "../db/schema.server";
 import type { ServiceContext } from "../context/service-context.server";
-import { requireAdmin, type Actor } from "../security/actor.server";
+import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { removeUnusedImage, storeImage, type UploadedImage } from "../storage/images.server";
 import { recordAudit } from "./audit.server";
 import { entitlementsOf } from "./entitlements.server";
@@ -88,6 +88,32 @@ export async function listActiveOpportunities(ctx: ServiceContext, actor: Actor)
     .leftJoin(tr, translationFor(ctx))
     .where(opportunityOpenTo(reader, readerNow(ctx)))
     .orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id));
+}
+
+/** How many opportunities the dashboard suggests (issue 33). */
+export const SUGGESTED_OPPORTUNITIES = 3;
+
+/**
+ * The opportunities a signed-in investor's dashboard suggests (issue 33): those they may see
+ * now (the early-access rule, as the list), in which they hold no live expression of
+ * interest, newest first, at most `limit`.
+ */
+export async function listSuggestedOpportunities(
+  ctx: ServiceContext,
+  actor: Actor,
+  { limit = SUGGESTED_OPPORTUNITIES }: { limit?: number } = {},
+): Promise<OpportunityCardFields[]> {
+  const userId = requireUser(actor);
+  const reader = await entitlementsOf(ctx, actor);
+  const i = opportunityInterests;
+  const interested = sql`exists (select 1 from ${i} where ${i.opportunityId} = ${o.id} and ${i.userId} = ${userId} and ${i.withdrawnAt} is null)`;
+  return ctx.db
+    .select(cardColumns)
+    .from(o)
+    .leftJoin(tr, translationFor(ctx))
+    .where(and(opportunityOpenTo(reader, readerNow(ctx)), sql`not ${interested}`))
+    .orderBy(desc(investmentOpportunities.createdAt), desc(investmentOpportunities.id))
+    .limit(Math.max(0, Math.min(limit, SUGGESTED_OPPORTUNITIES)));
 }
 
 /** One opportunity the reader may see (as in the list); undefined for unknown, draft, archived or not yet open ones. */
