@@ -31,6 +31,7 @@ const booking: OwnBooking = {
 
 const suggestion: OpportunityCardFields = {
   id: "11111111-1111-4111-8111-111111111111",
+  slug: "erbil-citadel-residences",
   title: "Erbil Citadel Residences",
   description: "Apartments by the citadel.",
   location: "Erbil",

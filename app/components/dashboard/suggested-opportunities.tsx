@@ -1,4 +1,5 @@
 import { ArrowRight, MapPin } from "lucide-react";
+import { opportunityPath } from "~/domain/site-map";
 import { Link } from "react-router";
 import { OpportunityImage } from "~/components/opportunities/opportunity-image";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -49,7 +50,7 @@ export function SuggestedOpportunities({ opportunities }: { opportunities: Oppor
                   <div className="min-w-0 flex-1 space-y-1 p-3">
                     <h3 className="font-serif text-base leading-snug font-semibold" {...text}>
                       <Link
-                        to={`/opportunities/${o.id}`}
+                        to={opportunityPath(o.slug)}
                         aria-label={t("onboarding.suggested.view", { title: o.title })}
                         className="rounded-sm outline-none after:absolute after:inset-0 hover:underline focus-visible:ring-2 focus-visible:ring-ring"
                       >
