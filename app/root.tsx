@@ -49,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale: context.locale,
       /** SITE_URL, from which every page's meta builds its absolute URLs (app/domain/seo.ts). */
       siteUrl: context.config.siteUrl,
+      /** The firm's legal facts (FIRM_*, decision 038) for the footer, the about section and the legal pages. */
+      firm: context.config.firm,
     },
     { headers: flash.headers },
   );

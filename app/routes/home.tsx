@@ -5,6 +5,7 @@ import { ScheduleButton } from "~/components/booking/booking-provider";
 import { EnquiryForm } from "~/components/booking/enquiry-form";
 import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
 import { HeroBackground } from "~/components/home/hero-background";
+import { FirmFactsList } from "~/components/site/firm-facts";
 import { scrollToHashSoon } from "~/components/home/scroll-to-section";
 import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
@@ -176,6 +177,10 @@ function About() {
         <div className="space-y-4 text-lg leading-relaxed text-foreground/85">
           <p>{t("home.about.p1", { brand: brand.name })}</p>
           <p>{t("home.about.p2")}</p>
+          <div className="rounded-xl border bg-card p-5 text-base">
+            <h3 className="mb-3 font-serif text-lg font-semibold text-primary">{t("firm.title")}</h3>
+            <FirmFactsList />
+          </div>
         </div>
       </div>
     </section>

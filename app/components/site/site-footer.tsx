@@ -1,15 +1,18 @@
 import { Link } from "react-router";
-import { brand, phoneLink } from "~/domain/brand";
+import { brand } from "~/domain/brand";
 import { FOOTER_YEAR } from "~/domain/constants";
+import { firmPhoneLink } from "~/domain/firm";
 import { DOWNLOAD_PAGE, STATIC_PAGE_GROUPS } from "~/domain/site-map";
 import { officeList } from "~/i18n/brand-names";
 import { useT } from "~/i18n/i18n";
+import { FirmFactsLine, useFirmFacts } from "./firm-facts";
 import { LanguageSwitcher } from "./language-switcher";
 
 /** Footer: every static page of the route table, contact details, and the year 2024. */
 export function SiteFooter() {
   const t = useT();
   const offices = officeList(t);
+  const firm = useFirmFacts();
   return (
     <footer className="bg-primary text-primary-foreground">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
@@ -18,13 +21,13 @@ export function SiteFooter() {
             <p className="font-serif text-xl font-semibold">{brand.name}</p>
             <p className="mt-3 max-w-xs text-sm text-primary-foreground/80">{t("brand.tagline")}</p>
             <p className="mt-4 text-sm">
-              <a href={`mailto:${brand.email}`} dir="ltr" className="underline-offset-4 hover:underline">
-                {brand.email}
+              <a href={`mailto:${firm.email}`} dir="ltr" className="underline-offset-4 hover:underline">
+                {firm.email}
               </a>
             </p>
             <p className="mt-1 text-sm">
-              <a href={phoneLink()} dir="ltr" className="underline-offset-4 hover:underline">
-                {brand.phone}
+              <a href={firmPhoneLink(firm)} dir="ltr" className="underline-offset-4 hover:underline">
+                {firm.phone}
               </a>
             </p>
           </div>
@@ -44,7 +47,10 @@ export function SiteFooter() {
           ))}
         </div>
         <div className="mt-10 flex flex-col gap-3 border-t border-primary-foreground/15 pt-6 text-sm text-primary-foreground/75 sm:flex-row sm:items-center sm:justify-between">
-          <p>{t("footer.copyright", { year: String(FOOTER_YEAR), legalName: brand.legalName, offices })}</p>
+          <div className="space-y-2">
+            <p>{t("footer.copyright", { year: String(FOOTER_YEAR), legalName: firm.legalName, offices })}</p>
+            <FirmFactsLine />
+          </div>
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
             <LanguageSwitcher tone="inverse" />
             <Link to={DOWNLOAD_PAGE.path} className="underline-offset-4 hover:text-primary-foreground hover:underline">
