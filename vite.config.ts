@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 
 /** Small modules that every public page loads anyway (root imports them, or most routes do). */
 const SITE_SHELL =
-  /[\\/]app[\\/](i18n[\\/](i18n|locales|brand-names|page-catalogues)|domain[\\/](brand|constants|firm|format|seo|site-map|toast)|components[\\/](home[\\/]scroll-to-section|site[\\/](site-header|site-footer|firm-facts|account-menu|language-switcher|not-found-page|crash-screen)|ui[\\/](badge|button|card|cn|toaster)|opportunities[\\/]opportunity-image))\.tsx?$|node_modules[\\/](clsx|tailwind-merge|class-variance-authority)[\\/]/;
+  /[\\/]app[\\/](i18n[\\/](i18n|locales|brand-names|page-catalogues)|domain[\\/](brand|constants|format|seo|site-map|toast)|components[\\/](home[\\/]scroll-to-section|site[\\/](site-header|site-footer|account-menu|language-switcher|not-found-page|crash-screen)|ui[\\/](badge|button|card|cn|toaster)|opportunities[\\/]opportunity-image))\.tsx?$|node_modules[\\/](clsx|tailwind-merge|class-variance-authority)[\\/]/;
 
 /**
  * Packages the server build carries inside itself instead of loading from node_modules at

@@ -1,11 +1,12 @@
 import { ArrowRight, Banknote, Building, FileSearch, Handshake, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { useEffect } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { data, useLocation } from "react-router";
 import { ScheduleButton } from "~/components/booking/booking-provider";
 import { EnquiryForm } from "~/components/booking/enquiry-form";
 import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
 import { HeroBackground } from "~/components/home/hero-background";
-import { FirmFactsList } from "~/components/site/firm-facts";
+import { FirmFactsList } from "~/components/site/firm-facts-list";
 import { scrollToHashSoon } from "~/components/home/scroll-to-section";
 import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
@@ -39,7 +40,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   // The firm's structured data is made here, not in `meta`: its builder then stays on the
   // server, out of the home page's first load (DESIGN.md's JavaScript budget).
-  return { featured: featured.value ?? null, prefill: prefill.value, organization: organizationJsonLd(context.config.siteUrl) };
+  // The firm's facts are markup made here (issue 33): they need no script, so their
+  // components stay out of the page's first load (DESIGN.md's budget).
+  const t = translator(context.locale);
+  return {
+    featured: featured.value ?? null,
+    prefill: prefill.value,
+    firmMarkup: renderToStaticMarkup(
+      <div className="rounded-xl border bg-card p-5 text-base">
+        <h3 className="mb-3 font-serif text-lg font-semibold text-primary">{t("firm.title")}</h3>
+        <FirmFactsList firm={context.config.firm} t={t} />
+      </div>,
+    ),
+    organization: organizationJsonLd(context.config.siteUrl),
+  };
 }
 
 /**
@@ -112,7 +126,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <Hero />
-      <About />
+      <About firmMarkup={loaderData.firmMarkup} />
       <WhyIraq />
       <Process />
       <FeaturedOpportunity opportunity={loaderData.featured} />
@@ -163,7 +177,12 @@ function Figure({ value }: { value: string }) {
   return <span dir="ltr">{value}</span>;
 }
 
-function About() {
+/** Markup the loader rendered (escaped by React's server renderer): shown as it is, with no script behind it. */
+function ServerMarkup({ html }: { html: string }) {
+  return <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function About({ firmMarkup }: { firmMarkup: string }) {
   const t = useT();
   return (
     <section id="about" className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="about-heading">
@@ -177,10 +196,7 @@ function About() {
         <div className="space-y-4 text-lg leading-relaxed text-foreground/85">
           <p>{t("home.about.p1", { brand: brand.name })}</p>
           <p>{t("home.about.p2")}</p>
-          <div className="rounded-xl border bg-card p-5 text-base">
-            <h3 className="mb-3 font-serif text-lg font-semibold text-primary">{t("firm.title")}</h3>
-            <FirmFactsList />
-          </div>
+          <ServerMarkup html={firmMarkup} />
         </div>
       </div>
     </section>

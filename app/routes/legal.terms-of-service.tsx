@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { LegalIntro, legalLinkClass } from "~/components/site/static-blocks";
-import { FirmFactsSection } from "~/components/site/firm-facts";
+import { FirmFactsSection } from "~/components/site/firm-facts-list";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
 import { FREE_TRIAL_DAYS, INVESTOR_QUALIFICATIONS, PLAN_NAMES } from "~/domain/constants";
