@@ -15,6 +15,7 @@ import enPortal from "~/locales/en/portal.json" with { type: "json" };
 import enAccount from "~/locales/en/account.json" with { type: "json" };
 import enAdmin from "~/locales/en/admin.json" with { type: "json" };
 import enMail from "~/locales/en/mail.json" with { type: "json" };
+import enTeam from "~/locales/en/team.json" with { type: "json" };
 import arSite from "~/locales/ar/site.json" with { type: "json" };
 import arBooking from "~/locales/ar/booking.json" with { type: "json" };
 import arOpportunities from "~/locales/ar/opportunities.json" with { type: "json" };
@@ -28,6 +29,7 @@ import arPortal from "~/locales/ar/portal.json" with { type: "json" };
 import arAccount from "~/locales/ar/account.json" with { type: "json" };
 import arAdmin from "~/locales/ar/admin.json" with { type: "json" };
 import arMail from "~/locales/ar/mail.json" with { type: "json" };
+import arTeam from "~/locales/ar/team.json" with { type: "json" };
 import ckbSite from "~/locales/ckb/site.json" with { type: "json" };
 import ckbBooking from "~/locales/ckb/booking.json" with { type: "json" };
 import ckbOpportunities from "~/locales/ckb/opportunities.json" with { type: "json" };
@@ -41,6 +43,7 @@ import ckbPortal from "~/locales/ckb/portal.json" with { type: "json" };
 import ckbAccount from "~/locales/ckb/account.json" with { type: "json" };
 import ckbAdmin from "~/locales/ckb/admin.json" with { type: "json" };
 import ckbMail from "~/locales/ckb/mail.json" with { type: "json" };
+import ckbTeam from "~/locales/ckb/team.json" with { type: "json" };
 import { registerDateLocale } from "./date-locales";
 import { type Catalogue, registerCatalogue } from "./i18n";
 import type { Locale } from "./locales";
@@ -51,9 +54,9 @@ import type { Locale } from "./locales";
  * recipient's. (Imported one by one rather than globbed: scripts run outside Vite load this too.)
  */
 export const SERVER_CATALOGUES: Record<Locale, Record<Catalogue, Record<string, string>>> = {
-  en: { site: enSite, booking: enBooking, opportunities: enOpportunities, pricing: enPricing, auth: enAuth, services: enServices, markets: enMarkets, resources: enResources, legal: enLegal, portal: enPortal, account: enAccount, admin: enAdmin, mail: enMail },
-  ar: { site: arSite, booking: arBooking, opportunities: arOpportunities, pricing: arPricing, auth: arAuth, services: arServices, markets: arMarkets, resources: arResources, legal: arLegal, portal: arPortal, account: arAccount, admin: arAdmin, mail: arMail },
-  ckb: { site: ckbSite, booking: ckbBooking, opportunities: ckbOpportunities, pricing: ckbPricing, auth: ckbAuth, services: ckbServices, markets: ckbMarkets, resources: ckbResources, legal: ckbLegal, portal: ckbPortal, account: ckbAccount, admin: ckbAdmin, mail: ckbMail },
+  en: { site: enSite, booking: enBooking, opportunities: enOpportunities, pricing: enPricing, auth: enAuth, services: enServices, markets: enMarkets, resources: enResources, legal: enLegal, portal: enPortal, account: enAccount, admin: enAdmin, mail: enMail, team: enTeam },
+  ar: { site: arSite, booking: arBooking, opportunities: arOpportunities, pricing: arPricing, auth: arAuth, services: arServices, markets: arMarkets, resources: arResources, legal: arLegal, portal: arPortal, account: arAccount, admin: arAdmin, mail: arMail, team: arTeam },
+  ckb: { site: ckbSite, booking: ckbBooking, opportunities: ckbOpportunities, pricing: ckbPricing, auth: ckbAuth, services: ckbServices, markets: ckbMarkets, resources: ckbResources, legal: ckbLegal, portal: ckbPortal, account: ckbAccount, admin: ckbAdmin, mail: ckbMail, team: ckbTeam },
 };
 
 function compile(messages: Record<string, string>): Messages {

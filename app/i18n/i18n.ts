@@ -14,6 +14,7 @@ import type enPricing from "~/locales/en/pricing.json";
 import type enResources from "~/locales/en/resources.json";
 import type enServices from "~/locales/en/services.json";
 import type enSite from "~/locales/en/site.json";
+import type enTeam from "~/locales/en/team.json";
 import { localeOfBasename, type Locale } from "./locales";
 
 /**
@@ -37,7 +38,8 @@ export type MessageKey =
   | keyof typeof enPortal
   | keyof typeof enAccount
   | keyof typeof enAdmin
-  | keyof typeof enMail;
+  | keyof typeof enMail
+  | keyof typeof enTeam;
 /** A translating function bound to one language. */
 export type Translate = (key: MessageKey, values?: Record<string, string | number | Date | undefined>) => string;
 
@@ -48,7 +50,7 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
  * server. Keys are unique across catalogues; outside "site" each starts with its
  * catalogue's name ("portal.…").
  */
-export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "mail"] as const;
+export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "mail", "team"] as const;
 export type Catalogue = (typeof CATALOGUES)[number];
 
 const instances = new Map<Locale, I18n>();

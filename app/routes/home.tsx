@@ -6,6 +6,7 @@ import { ScheduleButton } from "~/components/booking/booking-provider";
 import { EnquiryForm } from "~/components/booking/enquiry-form";
 import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
 import { HeroBackground } from "~/components/home/hero-background";
+import { HOME_ADVISERS, TeamSection } from "~/components/home/team-section";
 import { FirmFactsList } from "~/components/site/firm-facts-list";
 import { scrollToHashSoon } from "~/components/home/scroll-to-section";
 import { Button } from "~/components/ui/button";
@@ -25,6 +26,7 @@ import { answer, readForm, settle } from "~/server/http/answer.server";
 import { anonymous } from "~/server/security/actor.server";
 import { actorFor } from "~/server/security/session.server";
 import { getEnquiryPrefill, submitEnquiry } from "~/server/services/enquiries.server";
+import { listPublishedAdvisers } from "~/server/services/advisers.server";
 import { findFeaturedOpportunity } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/home";
 import type { PublicPageHandle } from "~/domain/public-page";
@@ -34,18 +36,22 @@ export const handle = { publicPage: true } satisfies PublicPageHandle;
 export async function loader({ context }: Route.LoaderArgs) {
   // SPEC.md section 8: a failed read is only logged; the Coming Soon message shows, and a
   // signed-in visitor's form is then simply not filled in.
-  const [featured, prefill] = await Promise.all([
+  const [featured, prefill, advisers] = await Promise.all([
     settle(context, "the featured opportunity", () => findFeaturedOpportunity(context, anonymous), undefined),
     settle(context, "the enquiry prefill", async () => getEnquiryPrefill(context, await actorFor(context)), null),
+    // The team section (issue 33): left out when the read fails, as when none is published.
+    settle(context, "the advisers", () => listPublishedAdvisers(context, anonymous, { locale: context.locale }), []),
   ]);
   // The firm's structured data is made here, not in `meta`: its builder then stays on the
   // server, out of the home page's first load (DESIGN.md's JavaScript budget).
-  // The firm's facts are markup made here (issue 33): they need no script, so their
-  // components stay out of the page's first load (DESIGN.md's budget).
+  // The team section and the firm's facts are markup made here (issue 33): they need no
+  // script, so their components stay out of the page's first load (DESIGN.md's budget).
   const t = translator(context.locale);
+  const shown = advisers.value.slice(0, HOME_ADVISERS);
   return {
     featured: featured.value ?? null,
     prefill: prefill.value,
+    teamMarkup: shown.length > 0 ? renderToStaticMarkup(<TeamSection advisers={shown} t={t} locale={context.locale} />) : null,
     firmMarkup: renderToStaticMarkup(
       <div className="rounded-xl border bg-card p-5 text-base">
         <h3 className="mb-3 font-serif text-lg font-semibold text-primary">{t("firm.title")}</h3>
@@ -127,6 +133,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <Hero />
       <About firmMarkup={loaderData.firmMarkup} />
+      {loaderData.teamMarkup ? <ServerMarkup html={loaderData.teamMarkup} /> : null}
       <WhyIraq />
       <Process />
       <FeaturedOpportunity opportunity={loaderData.featured} />

@@ -4,6 +4,7 @@ import routes from "~/routes";
 import { DOCUMENT_INTENTS } from "~/routes/admin/documents.server";
 import { ADMIN_INTENTS } from "~/routes/admin/intents.server";
 import { INTEREST_INTENTS } from "~/routes/admin/interests.server";
+import { TEAM_INTENTS } from "~/routes/admin/team.server";
 import { createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver } from "./test-database";
 
@@ -58,6 +59,13 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
   "routes/admin.interests.tsx": {
     "interest-status": { intent: "interest-status", interestId: "7d1b3a55-0000-4000-8000-000000000008", status: "contacted" },
   },
+  "routes/admin.team.tsx": {
+    "adviser-save": { intent: "adviser-save", name: "Matrix Adviser", role: "Adviser", bio: "Made by the authorization matrix.", languages: "en", markets: "iraq", isPublished: "on" },
+    "adviser-delete": { intent: "adviser-delete", id: "7d1b3a55-0000-4000-8000-000000000009" },
+    "adviser-move": { intent: "adviser-move", id: "7d1b3a55-0000-4000-8000-00000000000a", direction: "up" },
+    "adviser-publish": { intent: "adviser-publish", id: "7d1b3a55-0000-4000-8000-00000000000b", publish: "false" },
+    "adviser-photo-remove": { intent: "adviser-photo-remove", id: "7d1b3a55-0000-4000-8000-00000000000c" },
+  },
 };
 
 /** Each admin page's own table of writes, which WRITES must list exactly. */
@@ -65,6 +73,7 @@ const INTENT_TABLES: Record<string, Record<string, unknown>> = {
   "routes/admin.tsx": ADMIN_INTENTS,
   "routes/admin.documents.tsx": DOCUMENT_INTENTS,
   "routes/admin.interests.tsx": INTEREST_INTENTS,
+  "routes/admin.team.tsx": TEAM_INTENTS,
 };
 
 /** A valid value for each dynamic segment of an admin route's path (":kind" and so on). */

@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { brand, phoneLink } from "~/domain/brand";
 import { FOOTER_YEAR } from "~/domain/constants";
-import { DOWNLOAD_PAGE, STATIC_PAGE_GROUPS } from "~/domain/site-map";
+import { DOWNLOAD_PAGE, STATIC_PAGE_GROUPS, TEAM_PAGE } from "~/domain/site-map";
 import { officeList } from "~/i18n/brand-names";
 import { useT } from "~/i18n/i18n";
 import { LanguageSwitcher } from "./language-switcher";
@@ -28,6 +28,11 @@ export function SiteFooter() {
               <a href={phoneLink()} dir="ltr" className="underline-offset-4 hover:underline">
                 {brand.phone}
               </a>
+            </p>
+            <p className="mt-4 text-sm">
+              <Link to={TEAM_PAGE.path} className="font-semibold text-accent underline-offset-4 hover:underline">
+                {t(TEAM_PAGE.label)}
+              </Link>
             </p>
           </div>
           {STATIC_PAGE_GROUPS.map((group) => (
