@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       firm: context.config.firm,
       /** The footer's line of them, rendered here: it needs no script in the browser. */
       firmLine: renderToStaticMarkup(
-        <FirmFactsLine firm={context.config.firm} t={translator(context.locale)} rtl={directionOf(context.locale) === "rtl"} />,
+        <FirmFactsLine firm={context.config.firm} t={translator(context.locale)} />,
       ),
     },
     { headers: flash.headers },

@@ -5,25 +5,25 @@ import { useFirmFacts } from "./firm-facts";
 
 /**
  * The firm's legal facts as a list (issue 33, decision 038), with a note when they are the
- * demo's examples. It takes its words and facts as props, so the home page can render it on
+ * demo's examples. The firm's own text is marked `translate="no"`: names and addresses, not words. It takes its words and facts as props, so the home page can render it on
  * the server alone (its about section: no script needed, DESIGN.md's JavaScript budget);
  * the legal pages show it through `FirmFactsSection`.
  */
 export function FirmFactsList({ firm, t, className }: { firm: FirmFacts; t: Translate; className?: string }) {
   const rows = [
-    { label: t("firm.legalName"), value: <bdi>{firm.legalName}</bdi> },
-    { label: t("firm.companyNumber"), value: <span dir="ltr">{firm.companyNumber}</span> },
+    { label: t("firm.legalName"), value: <bdi translate="no">{firm.legalName}</bdi> },
+    { label: t("firm.companyNumber"), value: <span dir="ltr" translate="no">{firm.companyNumber}</span> },
     ...(firm.regulator && firm.licenceNumber
       ? [
-          { label: t("firm.regulator"), value: <bdi>{firm.regulator}</bdi> },
-          { label: t("firm.licenceNumber"), value: <span dir="ltr">{firm.licenceNumber}</span> },
+          { label: t("firm.regulator"), value: <bdi translate="no">{firm.regulator}</bdi> },
+          { label: t("firm.licenceNumber"), value: <span dir="ltr" translate="no">{firm.licenceNumber}</span> },
         ]
       : []),
-    { label: t("firm.registeredOffice"), value: <bdi>{firm.registeredOffice}</bdi> },
+    { label: t("firm.registeredOffice"), value: <bdi translate="no">{firm.registeredOffice}</bdi> },
     {
       label: t("firm.phone"),
       value: (
-        <a href={firmPhoneLink(firm)} dir="ltr" className="underline-offset-4 hover:underline">
+        <a href={firmPhoneLink(firm)} dir="ltr" translate="no" className="underline-offset-4 hover:underline">
           {firm.phone}
         </a>
       ),
@@ -31,7 +31,7 @@ export function FirmFactsList({ firm, t, className }: { firm: FirmFacts; t: Tran
     {
       label: t("firm.email"),
       value: (
-        <a href={`mailto:${firm.email}`} dir="ltr" className="underline-offset-4 hover:underline">
+        <a href={`mailto:${firm.email}`} dir="ltr" translate="no" className="underline-offset-4 hover:underline">
           {firm.email}
         </a>
       ),
