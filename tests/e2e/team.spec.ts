@@ -2,6 +2,12 @@ import { randomInt } from "node:crypto";
 import { signInAsAdmin } from "./e2e-admin";
 import { expect, expectAccessible, test } from "./fixtures";
 
+/** A real 2x2 PNG (red), small enough to write inline. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4ISd3Qk6OAUIBAB8mBBGFRCvEAAAAAElFTkSuQmCC",
+  "base64",
+);
+
 /**
  * Issue 33: the firm and its advisers. The demo seeds four illustrative advisers; the team
  * page and the home page show the published ones in the page's language; an admin adds one
@@ -101,6 +107,19 @@ test.describe("our team", () => {
     await expect(card.getByTestId("adviser-initials")).toHaveText("RS");
     await page.goto("/ckb/team");
     await expect(page.getByRole("article", { name })).toContainText("ڕاوێژکار، سلێمانی");
+
+    // A photo, uploaded on the edit form, replaces the initials.
+    await page.goto("/admin/team");
+    await page.getByRole("article", { name }).getByRole("link", { name: "Edit" }).click();
+    const edit = page.getByRole("region", { name: `Edit ${name}` });
+    await edit.getByLabel("Photo", { exact: true }).setInputFiles({ name: "portrait.png", mimeType: "image/png", buffer: PNG });
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Adviser saved")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Add an adviser" })).toBeVisible();
+    await page.goto("/team");
+    const photo = page.getByRole("article", { name }).locator("img");
+    await expect(photo).toHaveAttribute("src", /^\/media\/[0-9a-f-]{36}\.png$/);
+    expect((await page.request.get((await photo.getAttribute("src"))!)).headers()["content-type"]).toBe("image/png");
 
     // Hidden: gone from the public page.
     await page.goto("/admin/team");
