@@ -9,7 +9,7 @@ import "~/i18n/catalogues.server";
 import { action as teamAction, loader as teamAdminLoader } from "~/routes/admin.team";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as teamLoader } from "~/routes/team";
-import { adviserTranslations, advisers, auditLog, storedFiles } from "~/server/db/schema.server";
+import { adviserTranslations, advisers, auditLog, siteContentVersion, storedFiles } from "~/server/db/schema.server";
 import { createAdviser, seedDemoAdvisers } from "~/server/seed/factories.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
@@ -243,5 +243,24 @@ describe(`advisers (${testDriver})`, () => {
         expect(adviser.initials).toMatch(/^[A-Z]{2}$/);
       }
     }
+  });
+
+  it("raises the site content version on every change, so the render cache serves no stale team page", async () => {
+    const version = async () => (await bed.t.db.select({ v: siteContentVersion.version }).from(siteContentVersion))[0]!.v;
+    let last = await version();
+    const raised = async () => {
+      const now = await version();
+      const up = now > last;
+      last = now;
+      return up;
+    };
+    const adviser = await createAdviser(bed.t.db, { name: "Cache Check" });
+    expect(await raised()).toBe(true);
+    await bed.t.db.insert(adviserTranslations).values({ adviserId: adviser.id, locale: "ar", role: "مستشار", bio: "نبذة." });
+    expect(await raised()).toBe(true);
+    await setAdviserPublished(bed.context, bed.admin.actor, { id: adviser.id, publish: false });
+    expect(await raised()).toBe(true);
+    await deleteAdviser(bed.context, bed.admin.actor, { id: adviser.id });
+    expect(await raised()).toBe(true);
   });
 });
