@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import {
   data,
   isRouteErrorResponse,
@@ -15,6 +16,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { BookingProvider } from "./components/booking/booking-provider";
 import { CrashScreen } from "./components/site/crash-screen";
+import { FirmFactsLine } from "./components/site/firm-facts";
 import { InstallBanner } from "./components/site/install-banner";
 import { NotFoundPage } from "./components/site/not-found-page";
 import { SiteFooter } from "./components/site/site-footer";
@@ -49,6 +51,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale: context.locale,
       /** SITE_URL, from which every page's meta builds its absolute URLs (app/domain/seo.ts). */
       siteUrl: context.config.siteUrl,
+      /** The firm's legal facts (FIRM_*, decision 038) for the footer and the legal pages. */
+      firm: context.config.firm,
+      /** The footer's line of them, rendered here: it needs no script in the browser. */
+      firmLine: renderToStaticMarkup(
+        <FirmFactsLine firm={context.config.firm} t={translator(context.locale)} />,
+      ),
     },
     { headers: flash.headers },
   );

@@ -52,6 +52,9 @@ export const STATIC_PAGE_GROUPS: { title: MessageKey; links: StaticPageLink[] }[
 
 export const DOWNLOAD_PAGE: StaticPageLink = { path: "/download", label: "footer.mobileApp" };
 
+/** The firm's advisers (issue 33): beside SPEC.md's pages, linked from the footer and the home page, in the sitemap. */
+export const TEAM_PAGE: StaticPageLink = { path: "/team", label: "footer.team" };
+
 export const STATIC_PAGES: StaticPageLink[] = [...STATIC_PAGE_GROUPS.flatMap((g) => g.links), DOWNLOAD_PAGE];
 
 /** The address of one opportunity's detail page, by its slug (issue 33: ids answer 301 to it). */

@@ -18,6 +18,7 @@ import type enServices from "~/locales/en/services.json";
 import type enSite from "~/locales/en/site.json";
 import type enGallery from "~/locales/en/gallery.json";
 import type enPhotos from "~/locales/en/photos.json";
+import type enTeam from "~/locales/en/team.json";
 import { localeOfBasename, type Locale } from "./locales";
 
 /**
@@ -45,7 +46,8 @@ export type MessageKey =
   | keyof typeof enMail
   | keyof typeof enMemo
   | keyof typeof enGallery
-  | keyof typeof enPhotos;
+  | keyof typeof enPhotos
+  | keyof typeof enTeam;
 /** A translating function bound to one language. */
 export type Translate = (key: MessageKey, values?: Record<string, string | number | Date | undefined>) => string;
 
@@ -56,7 +58,7 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
  * server. Keys are unique across catalogues; outside "site" each starts with its
  * catalogue's name ("portal.…").
  */
-export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "onboarding", "mail", "memo", "gallery", "photos"] as const;
+export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "onboarding", "mail", "memo", "gallery", "photos", "team"] as const;
 export type Catalogue = (typeof CATALOGUES)[number];
 
 const instances = new Map<Locale, I18n>();

@@ -1,5 +1,6 @@
 import { ArrowRight, Banknote, Building, FileSearch, Handshake, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { useEffect } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { data, useLocation } from "react-router";
 import { ScheduleButton } from "~/components/booking/booking-provider";
 import { EnquiryForm } from "~/components/booking/enquiry-form";
@@ -7,6 +8,8 @@ import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
 import { HeroBackground } from "~/components/home/hero-background";
 import { preloadHeadingFace } from "~/components/site/heading-face";
 import { QualificationAmount, QualificationNote } from "~/components/site/qualification-note";
+import { HOME_ADVISERS, TeamSection } from "~/components/home/team-section";
+import { FirmFactsList } from "~/components/site/firm-facts-list";
 import { scrollToHashSoon } from "~/components/home/scroll-to-section";
 import { Button } from "~/components/ui/button";
 import { brand, phoneLink, whatsappLink } from "~/domain/brand";
@@ -24,6 +27,7 @@ import { answer, readForm, settle } from "~/server/http/answer.server";
 import { anonymous } from "~/server/security/actor.server";
 import { actorFor } from "~/server/security/session.server";
 import { getEnquiryPrefill, submitEnquiry } from "~/server/services/enquiries.server";
+import { listPublishedAdvisers } from "~/server/services/advisers.server";
 import { findFeaturedOpportunity } from "~/server/services/opportunities.server";
 import type { Route } from "./+types/home";
 import type { PublicPageHandle } from "~/domain/public-page";
@@ -33,13 +37,30 @@ export const handle = { publicPage: true } satisfies PublicPageHandle;
 export async function loader({ context }: Route.LoaderArgs) {
   // SPEC.md section 8: a failed read is only logged; the Coming Soon message shows, and a
   // signed-in visitor's form is then simply not filled in.
-  const [featured, prefill] = await Promise.all([
+  const [featured, prefill, advisers] = await Promise.all([
     settle(context, "the featured opportunity", () => findFeaturedOpportunity(context, anonymous), undefined),
     settle(context, "the enquiry prefill", async () => getEnquiryPrefill(context, await actorFor(context)), null),
+    // The team section (issue 33): left out when the read fails, as when none is published.
+    settle(context, "the advisers", () => listPublishedAdvisers(context, anonymous, { locale: context.locale }), []),
   ]);
   // The firm's structured data is made here, not in `meta`: its builder then stays on the
   // server, out of the home page's first load (DESIGN.md's JavaScript budget).
-  return { featured: featured.value ?? null, prefill: prefill.value, organization: organizationJsonLd(context.config.siteUrl) };
+  // The team section and the firm's facts are markup made here (issue 33): they need no
+  // script, so their components stay out of the page's first load (DESIGN.md's budget).
+  const t = translator(context.locale);
+  const shown = advisers.value.slice(0, HOME_ADVISERS);
+  return {
+    featured: featured.value ?? null,
+    prefill: prefill.value,
+    teamMarkup: shown.length > 0 ? renderToStaticMarkup(<TeamSection advisers={shown} t={t} locale={context.locale} />) : null,
+    firmMarkup: renderToStaticMarkup(
+      <div className="rounded-xl border bg-card p-5 text-base">
+        <h3 className="mb-3 font-serif text-lg font-semibold text-primary">{t("firm.title")}</h3>
+        <FirmFactsList firm={context.config.firm} t={t} />
+      </div>,
+    ),
+    organization: organizationJsonLd(context.config.siteUrl),
+  };
 }
 
 /**
@@ -113,7 +134,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <Hero />
-      <About />
+      <About firmMarkup={loaderData.firmMarkup} />
+      {loaderData.teamMarkup ? <ServerMarkup html={loaderData.teamMarkup} /> : null}
       <WhyIraq />
       <Process />
       <FeaturedOpportunity opportunity={loaderData.featured} />
@@ -166,7 +188,12 @@ function Figure({ value }: { value: string }) {
   return <span dir="ltr">{value}</span>;
 }
 
-function About() {
+/** Markup the loader rendered (escaped by React's server renderer): shown as it is, with no script behind it. */
+function ServerMarkup({ html }: { html: string }) {
+  return <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function About({ firmMarkup }: { firmMarkup: string }) {
   const t = useT();
   return (
     <section id="about" className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="about-heading">
@@ -180,6 +207,7 @@ function About() {
         <div className="space-y-4 text-lg leading-relaxed text-foreground/85">
           <p>{t("home.about.p1", { brand: brand.name })}</p>
           <p>{t("home.about.p2")}</p>
+          <ServerMarkup html={firmMarkup} />
         </div>
       </div>
     </section>

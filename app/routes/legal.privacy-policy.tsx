@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { LegalIntro, legalLinkClass } from "~/components/site/static-blocks";
+import { FirmFactsSection } from "~/components/site/firm-facts-list";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
@@ -199,6 +200,7 @@ export default function PrivacyPolicy() {
       <StaticSection title={t("legal.privacy.changes.title")}>
         <p>{t("legal.privacy.changes.p1")}</p>
       </StaticSection>
+      <FirmFactsSection />
     </StaticPage>
   );
 }

@@ -1,6 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 import { LegalIntro, legalLinkClass } from "~/components/site/static-blocks";
+import { FirmFactsSection } from "~/components/site/firm-facts-list";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
 import { INVESTOR_QUALIFICATIONS } from "~/domain/constants";
@@ -119,6 +120,7 @@ export default function RiskDisclosure() {
           />
         </p>
       </StaticSection>
+      <FirmFactsSection />
     </StaticPage>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { LegalIntro, legalLinkClass } from "~/components/site/static-blocks";
+import { FirmFactsSection } from "~/components/site/firm-facts-list";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { brand } from "~/domain/brand";
 import { FREE_TRIAL_DAYS, INVESTOR_QUALIFICATIONS, PLAN_NAMES } from "~/domain/constants";
@@ -166,6 +167,7 @@ export default function TermsOfService() {
           <RichText message={t("legal.terms.law.p1", standIns("email"))} elements={{ email: supportEmail }} />
         </p>
       </StaticSection>
+      <FirmFactsSection />
     </StaticPage>
   );
 }

@@ -1,5 +1,5 @@
 import { documentPath } from "~/domain/document-paths";
-import { opportunityPath, STATIC_PAGES } from "~/domain/site-map";
+import { opportunityPath, STATIC_PAGES, TEAM_PAGE } from "~/domain/site-map";
 import { LOCALES, localizePath, type Locale } from "~/i18n/locales";
 import { anonymous } from "~/server/security/actor.server";
 import { listLibrary } from "~/server/services/documents.server";
@@ -23,6 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     "/pricing",
     "/documents",
     ...STATIC_PAGES.map((p) => p.path),
+    TEAM_PAGE.path,
     ...opportunities.map((o) => opportunityPath(o.slug)),
     ...documents.map((d) => documentPath(d.id)),
   ];

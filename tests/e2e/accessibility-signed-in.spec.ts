@@ -166,6 +166,7 @@ const ADMIN_VIEWS = [
   "/admin/activity",
   "/admin/alerts",
   "/admin/insights",
+  "/admin/team",
   "/auth/two-factor",
 ];
 
@@ -292,7 +293,7 @@ for (const l of LANGUAGES) {
         firstDocument.getByRole("button", { name: say(l, "admin.opportunities.deleteNamed", { title: documentTitle }), exact: true }),
         "alertdialog",
       );
-      for (const path of ["/admin/interests", "/admin/activity", "/admin/alerts", "/admin/insights"]) {
+      for (const path of ["/admin/interests", "/admin/activity", "/admin/alerts", "/admin/insights", "/admin/team"]) {
         await s.visit(path);
         await s.scan(path);
       }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { STATIC_PAGES } from "../../app/domain/site-map";
+import { STATIC_PAGES, TEAM_PAGE } from "../../app/domain/site-map";
 import { expect, expectAccessible, test } from "./fixtures";
 
 /**
@@ -54,6 +54,7 @@ const SCREENS: Screen[] = [
     },
   },
   ...STATIC_PAGES.map((p) => visit(p.path)),
+  visit(TEAM_PAGE.path),
   visit("/auth"),
   visit("/auth?mode=sign-up"),
   visit("/auth/forgot-password"),

@@ -20,7 +20,14 @@ const LANGUAGES = [
  * own term beside its translation ("Escrow") and the switcher's "English".
  */
 async function latinWordsIn(area: Locator): Promise<string[]> {
-  const text = (await area.innerText()).replace(/Tigris Advisory( Ltd)?|[\w.+-]+@[\w.-]+|\+[\d ]+|\bEscrow\b|\bEnglish\b/g, " ");
+  // The firm's own names, numbers and addresses (its legal facts, decision 038) are marked
+  // translate="no": data, not words a translator leaves in English.
+  const shown = await area.evaluate((element) => {
+    let text = (element as HTMLElement).innerText;
+    for (const own of element.querySelectorAll<HTMLElement>('[translate="no"]')) text = text.replace(own.innerText, " ");
+    return text;
+  });
+  const text = shown.replace(/Tigris Advisory( Ltd)?|[\w.+-]+@[\w.-]+|\+[\d ]+|\bEscrow\b|\bEnglish\b/g, " ");
   return text.match(/[A-Za-z]{2,}/g) ?? [];
 }
 

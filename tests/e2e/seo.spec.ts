@@ -1,4 +1,4 @@
-import { STATIC_PAGES } from "../../app/domain/site-map";
+import { STATIC_PAGES, TEAM_PAGE } from "../../app/domain/site-map";
 import { LOCALES, localizePath } from "../../app/i18n/locales";
 import en from "../../app/locales/en/site.json" with { type: "json" };
 import { demoOpportunities } from "../../app/server/seed/demo-content.server";
@@ -21,7 +21,7 @@ test.describe("search engines", () => {
     expect(response.headers()["content-type"]).toContain("application/xml");
     const xml = await response.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    for (const path of ["/", "/opportunities", "/pricing", ...STATIC_PAGES.map((p) => p.path)]) {
+    for (const path of ["/", "/opportunities", "/pricing", ...STATIC_PAGES.map((p) => p.path), TEAM_PAGE.path]) {
       for (const locale of LOCALES) expect(locs).toContain(`${baseURL}${localizePath(locale, path)}`);
     }
     // Each entry names its versions in every language, English as the default.

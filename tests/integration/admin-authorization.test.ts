@@ -6,6 +6,7 @@ import { PHOTO_INTENTS } from "~/routes/admin/photos.server";
 import { createOpportunity } from "~/server/seed/factories.server";
 import { ADMIN_INTENTS } from "~/routes/admin/intents.server";
 import { INTEREST_INTENTS } from "~/routes/admin/interests.server";
+import { TEAM_INTENTS } from "~/routes/admin/team.server";
 import { createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver } from "./test-database";
 
@@ -66,6 +67,13 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "photo-move": { intent: "photo-move", photoId: "7d1b3a55-0000-4000-8000-00000000000b", direction: "up" },
     "photo-delete": { intent: "photo-delete", photoId: "7d1b3a55-0000-4000-8000-00000000000c" },
   },
+  "routes/admin.team.tsx": {
+    "adviser-save": { intent: "adviser-save", name: "Matrix Adviser", role: "Adviser", bio: "Made by the authorization matrix.", languages: "en", markets: "iraq", isPublished: "on" },
+    "adviser-delete": { intent: "adviser-delete", id: "7d1b3a55-0000-4000-8000-000000000009" },
+    "adviser-move": { intent: "adviser-move", id: "7d1b3a55-0000-4000-8000-00000000000a", direction: "up" },
+    "adviser-publish": { intent: "adviser-publish", id: "7d1b3a55-0000-4000-8000-00000000000b", publish: "false" },
+    "adviser-photo-remove": { intent: "adviser-photo-remove", id: "7d1b3a55-0000-4000-8000-00000000000c" },
+  },
 };
 
 /** Each admin page's own table of writes, which WRITES must list exactly. */
@@ -74,6 +82,7 @@ const INTENT_TABLES: Record<string, Record<string, unknown>> = {
   "routes/admin.documents.tsx": DOCUMENT_INTENTS,
   "routes/admin.interests.tsx": INTEREST_INTENTS,
   "routes/admin.opportunity-photos.tsx": PHOTO_INTENTS,
+  "routes/admin.team.tsx": TEAM_INTENTS,
 };
 
 /** The opportunity whose photo page the matrix opens (made in beforeAll). */

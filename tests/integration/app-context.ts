@@ -9,6 +9,7 @@ import { createRequestContext } from "~/server/http/request-context.server";
 import type { Actor } from "~/server/security/actor.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/server/security/better-auth.server";
 import { loadConfig } from "~/server/core/config.server";
+import { installFirmFacts } from "~/server/core/firm.server";
 import { createMailer } from "~/server/email/mailer.server";
 import type { Database } from "~/server/db/client.server";
 import type { Mailer } from "~/server/email/mailer.server";
@@ -33,6 +34,8 @@ export type TestContext = RequestContext & { dataDir: string };
 export function createTestContext(t: TestDatabase, env: NodeJS.ProcessEnv = {}): TestContext {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ctx-"));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL, ...env });
+  // As start-up does: the mails' footer names the firm from this configuration.
+  installFirmFacts(config.firm);
   const logger = createLogger({ level: "silent", pretty: false });
   const mailer = createMailer({ smtpUrl: undefined, from: config.mail.from, dataDir, logger });
   // The auth library's own mails (verification, reset, security notices) are delivered as

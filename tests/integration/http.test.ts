@@ -175,8 +175,13 @@ describe(`HTTP basics (${testDriver})`, () => {
       expect((await multipart(MAX_DOCUMENT_BYTES, url)).status, url).toBe(200);
       expect((await multipart(MAX_DOCUMENT_BYTES + MAX_BODY_BYTES, url)).status, url).toBe(413);
     }
-    // Only those two pages: another page under a language's prefix, or a name that merely starts alike, keeps the usual limit.
-    for (const url of ["/ar/auth", "/ar/administrator", "/ar.data", "/fr/admin", "/ar/ar/admin", "/ar/admin/documents/x"]) {
+    // An adviser's photo (issue 33): an image, like the opportunity's.
+    for (const url of ["/admin/team", "/ar/admin/team", "/ckb/admin/team.data"]) {
+      expect((await multipart(MAX_IMAGE_BYTES, url)).status, url).toBe(200);
+      expect((await multipart(MAX_IMAGE_BYTES + MAX_BODY_BYTES, url)).status, url).toBe(413);
+    }
+    // Only those pages: another page under a language's prefix, or a name that merely starts alike, keeps the usual limit.
+    for (const url of ["/ar/auth", "/ar/administrator", "/ar.data", "/fr/admin", "/ar/ar/admin", "/ar/admin/documents/x", "/team", "/admin/teams"]) {
       expect((await multipart(MAX_BODY_BYTES, url)).status, url).toBe(413);
     }
     // Without a session, anywhere else, or not multipart, the usual limit holds.

@@ -110,7 +110,7 @@ describe(`/metrics after real requests (${testDriver})`, () => {
     const requests = (method: string, route: string, status: number) =>
       sample(text, `http_request_duration_seconds_count{method="${method}",route="${route}",status="${status}"}`);
     expect(requests("GET", "/", 200)).toBe(1);
-    expect(requests("GET", "/opportunities/:id", 404)).toBe(1);
+    expect(requests("GET", "/opportunities/:slug", 404)).toBe(1);
     expect(requests("GET", "/*", 404)).toBe(1);
     expect(requests("POST", "/", 200)).toBe(1);
     expect(requests("POST", "/", 429)).toBe(1);

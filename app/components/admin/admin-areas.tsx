@@ -11,6 +11,7 @@ const AREAS = [
   { to: "/admin/activity", label: "admin.areas.activity" },
   { to: "/admin/alerts", label: "admin.areas.alerts" },
   { to: "/admin/insights", label: "admin.areas.insights" },
+  { to: "/admin/team", label: "admin.areas.team" },
 ] as const satisfies readonly { to: string; label: MessageKey }[];
 
 export function AdminAreasNav() {

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { EXAMPLE_FIRM_FACTS } from "~/domain/firm";
 import { ConfigError, disabledFeatures, ENV_VARIABLES, loadConfig } from "./config.server";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "config-test-"));
@@ -126,6 +127,58 @@ describe("loadConfig", () => {
   it("accepts proxy addresses and subnets for TRUST_PROXY", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  });
+
+  it("uses the demo's example legal facts, marked as examples, when no FIRM_ variable is set", () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.firm).toEqual(EXAMPLE_FIRM_FACTS);
+    expect(config.firm.isExample).toBe(true);
+    expect(disabledFeatures(config).some((line) => line.startsWith("FIRM_LEGAL_NAME/"))).toBe(true);
+    // Blank counts as unset.
+    expect(loadConfig({ DATA_DIR: tempDir(), FIRM_LEGAL_NAME: " ", FIRM_PHONE: "" }).firm.isExample).toBe(true);
+  });
+
+  const firm = {
+    FIRM_LEGAL_NAME: "Tigris Advisory Ltd",
+    FIRM_COMPANY_NUMBER: "12345678",
+    FIRM_REGISTERED_OFFICE: "1 Example Street, London EC1A 1AA, United Kingdom",
+    FIRM_PHONE: "+442079460321",
+    FIRM_EMAIL: "office@tigris.example",
+  };
+
+  it("reads the firm's legal facts, writing the phone number as it is read", () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), ...firm, FIRM_REGULATOR: "Financial Conduct Authority", FIRM_LICENCE_NUMBER: "FRN 123456" });
+    expect(config.firm).toEqual({
+      legalName: "Tigris Advisory Ltd",
+      companyNumber: "12345678",
+      regulator: "Financial Conduct Authority",
+      licenceNumber: "FRN 123456",
+      registeredOffice: "1 Example Street, London EC1A 1AA, United Kingdom",
+      phone: "+44 20 7946 0321",
+      email: "office@tigris.example",
+      isExample: false,
+    });
+    expect(disabledFeatures(config).some((line) => line.startsWith("FIRM_"))).toBe(false);
+    // A firm without a regulator: both left unset.
+    expect(loadConfig({ DATA_DIR: tempDir(), ...firm }).firm).toMatchObject({ regulator: null, licenceNumber: null, isExample: false });
+  });
+
+  it("names each bad or missing firm fact", () => {
+    expect(errorOf({ ...firm, FIRM_PHONE: "020 7946 0321" }).issues).toEqual([expect.stringMatching(/^FIRM_PHONE: must be a valid phone number in international form/)]);
+    expect(errorOf({ ...firm, FIRM_PHONE: "+44 12" }).issues).toEqual([expect.stringMatching(/^FIRM_PHONE: /)]);
+    expect(errorOf({ ...firm, FIRM_EMAIL: "office" }).issues).toEqual([expect.stringMatching(/^FIRM_EMAIL: must be an e-mail address/)]);
+    expect(errorOf({ ...firm, FIRM_COMPANY_NUMBER: "<script>" }).issues).toEqual([expect.stringMatching(/^FIRM_COMPANY_NUMBER: /)]);
+    expect(errorOf({ ...firm, FIRM_LEGAL_NAME: "x".repeat(201) }).issues).toEqual([expect.stringMatching(/^FIRM_LEGAL_NAME: must be 200 characters or fewer/)]);
+    // Given in part: every missing one is named.
+    const partial = errorOf({ FIRM_LEGAL_NAME: "Tigris Advisory Ltd", FIRM_EMAIL: "office@tigris.example" });
+    expect(partial.issues).toEqual([
+      expect.stringMatching(/^FIRM_COMPANY_NUMBER: must be set when FIRM_LEGAL_NAME, FIRM_EMAIL are set/),
+      expect.stringMatching(/^FIRM_REGISTERED_OFFICE: must be set/),
+      expect.stringMatching(/^FIRM_PHONE: must be set/),
+    ]);
+    // A licence number names its regulator, and a regulator its licence.
+    expect(errorOf({ ...firm, FIRM_LICENCE_NUMBER: "FRN 123456" }).issues).toEqual([expect.stringMatching(/^FIRM_REGULATOR: must be set together/)]);
+    expect(errorOf({ ...firm, FIRM_REGULATOR: "Financial Conduct Authority" }).issues).toEqual([expect.stringMatching(/^FIRM_LICENCE_NUMBER: must be set together/)]);
   });
 
   it("treats empty strings as unset, as .env files often contain them", () => {

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { brand } from "~/domain/brand";
+import { EXAMPLE_FIRM_FACTS, type FirmFacts } from "~/domain/firm";
 import { isTimeZone } from "~/domain/slots";
 import { ensurePrivateDir } from "./data-dir-lock.server";
 
@@ -59,6 +61,35 @@ const timeoutMs = (fallback: number) =>
       .default(fallback),
   );
 
+/** A firm fact: optional text of at most `max` characters, one line. */
+const firmText = (max: number) =>
+  optionalString.pipe(
+    z
+      .string()
+      .max(max, `must be ${max} characters or fewer`)
+      .refine((v) => !/[\r\n]/.test(v), "must be one line")
+      .optional(),
+  );
+
+/** FIRM_PHONE: a valid number in international form (+ and the country code), written as the world reads it. */
+const firmPhone = optionalString.pipe(
+  z
+    .string()
+    .transform((v, context) => {
+      const parsed = v.startsWith("+") ? parsePhoneNumberFromString(v) : undefined;
+      if (!parsed?.isValid()) {
+        context.addIssue({ code: "custom", message: "must be a valid phone number in international form, such as +44 20 7946 0321" });
+        return z.NEVER;
+      }
+      return parsed.formatInternational();
+    })
+    .optional(),
+);
+
+/** The firm facts a real installation must give together (decision 038); regulator and licence are a pair of their own. */
+const FIRM_REQUIRED = ["FIRM_LEGAL_NAME", "FIRM_COMPANY_NUMBER", "FIRM_REGISTERED_OFFICE", "FIRM_PHONE", "FIRM_EMAIL"] as const;
+const FIRM_VARIABLES = [...FIRM_REQUIRED, "FIRM_REGULATOR", "FIRM_LICENCE_NUMBER"] as const;
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(blankAsUnset, z.enum(["development", "production", "test"]).default("production")),
   PORT: z.preprocess(
@@ -87,6 +118,26 @@ const envSchema = z.object({
     blankAsUnset,
     z.coerce.number({ error: "must be a number of hours" }).min(0, "must be 0 or more").max(24 * 30, "must be at most 720").default(12),
   ),
+  /** The firm's legal facts (issue 33, decision 038): all of them, or none for the demo's examples. */
+  FIRM_LEGAL_NAME: firmText(200),
+  FIRM_COMPANY_NUMBER: optionalString.pipe(
+    z
+      .string()
+      .max(40, "must be 40 characters or fewer")
+      .regex(/^[\p{L}\p{N}][\p{L}\p{N} ./-]*$/u, "must be letters, digits, spaces, '.', '/' or '-'")
+      .optional(),
+  ),
+  FIRM_REGULATOR: firmText(200),
+  FIRM_LICENCE_NUMBER: optionalString.pipe(
+    z
+      .string()
+      .max(60, "must be 60 characters or fewer")
+      .regex(/^[\p{L}\p{N}][\p{L}\p{N} ./-]*$/u, "must be letters, digits, spaces, '.', '/' or '-'")
+      .optional(),
+  ),
+  FIRM_REGISTERED_OFFICE: firmText(300),
+  FIRM_PHONE: firmPhone,
+  FIRM_EMAIL: optionalString.pipe(z.email("must be an e-mail address such as info@example.com").optional()),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_DISCOVERY_URL: httpUrl,
@@ -141,6 +192,28 @@ const envSchema = z.object({
         "or sessions, booking links and two-factor keys made by one instance are refused by the others",
     });
   }
+  // The firm's legal facts come whole or not at all (decision 038): a page must never show
+  // a real company number beside the demo's example office.
+  const given = FIRM_VARIABLES.filter((name) => env[name] !== undefined);
+  if (given.length > 0) {
+    for (const name of FIRM_REQUIRED) {
+      if (env[name] === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `must be set when ${given.join(", ")} ${given.length === 1 ? "is" : "are"} set: the firm's legal facts are given together (or none, for the demo's marked examples)`,
+        });
+      }
+    }
+  }
+  if ((env.FIRM_REGULATOR === undefined) !== (env.FIRM_LICENCE_NUMBER === undefined)) {
+    const missing = env.FIRM_REGULATOR === undefined ? "FIRM_REGULATOR" : "FIRM_LICENCE_NUMBER";
+    context.addIssue({
+      code: "custom",
+      path: [missing],
+      message: "must be set together with FIRM_REGULATOR/FIRM_LICENCE_NUMBER: a licence number names its regulator (leave both unset where the firm has none)",
+    });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -174,6 +247,8 @@ export interface AppConfig {
   /** Express `trust proxy` value: false by default, so a client-sent X-Forwarded-For is ignored. */
   trustProxy: boolean | number | string;
   logLevel: Env["LOG_LEVEL"];
+  /** The firm's legal facts (FIRM_*), or the demo's example values, marked as such (decision 038). */
+  firm: FirmFacts;
   /** Whether an empty database gets the demo opportunities, plans and slots. */
   seedDemoContent: boolean;
   mail: { smtpUrl: string | undefined; from: string; timeoutMs: number };
@@ -272,6 +347,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     bookingNoticeHours: env.BOOKING_NOTICE_HOURS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
+    firm: firmFacts(env),
     seedDemoContent: env.SEED_DEMO_CONTENT === "true",
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${brand.name} <${brand.noReplyEmail}>`, timeoutMs: env.SMTP_TIMEOUT_MS },
     google: oauth(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY),
@@ -291,6 +367,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+/** The configured legal facts, or the demo's examples when none are set (the schema has checked they come whole). */
+function firmFacts(env: Env): FirmFacts {
+  if (!env.FIRM_LEGAL_NAME || !env.FIRM_COMPANY_NUMBER || !env.FIRM_REGISTERED_OFFICE || !env.FIRM_PHONE || !env.FIRM_EMAIL) return EXAMPLE_FIRM_FACTS;
+  return {
+    legalName: env.FIRM_LEGAL_NAME,
+    companyNumber: env.FIRM_COMPANY_NUMBER,
+    regulator: env.FIRM_REGULATOR ?? null,
+    licenceNumber: env.FIRM_LICENCE_NUMBER ?? null,
+    registeredOffice: env.FIRM_REGISTERED_OFFICE,
+    phone: env.FIRM_PHONE,
+    email: env.FIRM_EMAIL,
+    isExample: false,
+  };
+}
+
 /** One line per optional feature that is switched off (or risky setting), for the start-up log. */
 export function disabledFeatures(config: AppConfig): string[] {
   const off: string[] = [];
@@ -300,6 +391,12 @@ export function disabledFeatures(config: AppConfig): string[] {
   if (!config.stripe) off.push("STRIPE_SECRET_KEY is not set: online payment is disabled");
   else if (!config.stripe.webhookSecret) off.push("STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused");
   if (!config.metrics) off.push("METRICS_TOKEN/METRICS_ALLOW are not set: /metrics is not served");
+  if (config.firm.isExample) {
+    off.push(
+      `${FIRM_REQUIRED.join("/")} are not set: pages and e-mails show the demo's example legal facts, marked as examples` +
+        (config.databaseUrl ? " (set them before this site goes public)" : ""),
+    );
+  }
   if (config.trustProxy === true) {
     off.push(
       "TRUST_PROXY=true trusts every X-Forwarded-For hop, which clients can forge: prefer the number of proxies or their addresses",

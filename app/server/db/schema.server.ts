@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ADVISER_LANGUAGES, ADVISER_MARKETS, ADVISER_TEXT_LOCALES } from "~/domain/advisers";
 import { ALERT_TOPICS } from "~/domain/alerts";
 import { DOCUMENT_AUDIENCES, DOCUMENT_KINDS } from "~/domain/documents";
 import { INTEREST_STATUSES } from "~/domain/interests";
@@ -857,4 +858,49 @@ export const siteContentVersion = pgTable(
     version: bigint("version", { mode: "number" }).notNull().default(0),
   },
   (t) => [check("site_content_version_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * The firm's advisers (issue 33), shown on /team and the home page when published, in
+ * `position` order. `role` and `bio` are the English; `adviser_translations` holds the
+ * Arabic and Sorani where an admin wrote them. `languages` are codes of ADVISER_LANGUAGES,
+ * `markets` of ADVISER_MARKETS (app/domain/advisers.ts); the photo is a stored image
+ * (/media/<file id>.<ext>) removed with the adviser.
+ */
+export const advisers = pgTable(
+  "advisers",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    role: text("role").notNull(),
+    bio: text("bio").notNull(),
+    languages: text("languages").array().notNull().default(sql`'{}'::text[]`),
+    markets: text("markets").array().notNull().default(sql`'{}'::text[]`),
+    photoUrl: text("photo_url"),
+    position: integer("position").notNull().default(0),
+    isPublished: boolean("is_published").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("advisers_languages_check", sql`${t.languages} <@ array[${sql.raw(ADVISER_LANGUAGES.map((v) => `'${v}'`).join(", "))}]::text[]`),
+    check("advisers_markets_check", sql`${t.markets} <@ array[${sql.raw(ADVISER_MARKETS.map((v) => `'${v}'`).join(", "))}]::text[]`),
+    // The public list: published ones in order.
+    index("advisers_published_position_idx").on(t.isPublished, t.position),
+  ],
+);
+
+/** An adviser's role and biography in Arabic or Sorani (both, or the row is absent and the English shows). */
+export const adviserTranslations = pgTable(
+  "adviser_translations",
+  {
+    adviserId: uuid("adviser_id")
+      .notNull()
+      .references(() => advisers.id, { onDelete: "cascade" }),
+    locale: text("locale", { enum: ADVISER_TEXT_LOCALES }).notNull(),
+    role: text("role").notNull(),
+    bio: text("bio").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.adviserId, t.locale] }), check("adviser_translations_locale_check", oneOf(t.locale, ADVISER_TEXT_LOCALES))],
 );

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { brand } from "~/domain/brand";
-import { escapeHtml, passwordResetEmail, verificationEmail } from "./templates.server";
+import { EXAMPLE_FIRM_FACTS } from "~/domain/firm";
+import { installFirmFacts } from "~/server/core/firm.server";
+import { escapeHtml, firmFooterLines, passwordResetEmail, verificationEmail } from "./templates.server";
 
 const url = "https://tigris.example/api/auth/verify-email?token=abc.DEF-123&callbackURL=%2Fdashboard";
 const escapedUrl = "https://tigris.example/api/auth/verify-email?token=abc.DEF-123&amp;callbackURL=%2Fdashboard";
@@ -108,5 +110,51 @@ describe("in the reader's language (issue 17)", () => {
     expect(mail.html).toContain('<html lang="en">\n');
     expect(mail.html).not.toContain("dir=");
     expect(mail.html).toContain("If the button does not work, copy and paste this link into your browser:");
+  });
+});
+
+describe("the firm's legal facts in every mail's footer (issue 33)", () => {
+  const firm = {
+    legalName: "Tigris Advisory Ltd",
+    companyNumber: "12345678",
+    regulator: "Financial Conduct Authority",
+    licenceNumber: "FRN 123456",
+    registeredOffice: "1 Example Street, London EC1A 1AA",
+    phone: "+44 20 7946 0321",
+    email: "office@tigris.example",
+    isExample: false,
+  };
+  afterEach(() => installFirmFacts(EXAMPLE_FIRM_FACTS));
+
+  it("names the configured firm, its company number, office, licence, phone and e-mail in both parts", () => {
+    installFirmFacts(firm);
+    const mail = verificationEmail({ url });
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("Tigris Advisory Ltd · Company number 12345678");
+      expect(part).toContain("Registered office: 1 Example Street, London EC1A 1AA");
+      expect(part).toContain("Licensed by Financial Conduct Authority, licence number FRN 123456");
+      expect(part).toContain("+44 20 7946 0321 · office@tigris.example");
+      expect(part).not.toContain("example details");
+    }
+  });
+
+  it("leaves out the licence line for a firm without a regulator", () => {
+    installFirmFacts({ ...firm, regulator: null, licenceNumber: null });
+    expect(passwordResetEmail({ url }).text).not.toContain("Licensed by");
+  });
+
+  it("marks the demo's example facts as examples", () => {
+    const mail = verificationEmail({ url });
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain(`${EXAMPLE_FIRM_FACTS.legalName} (example details) · Company number ${EXAMPLE_FIRM_FACTS.companyNumber}`);
+    }
+  });
+
+  it("writes them in the reader's language, numbers left to right", () => {
+    installFirmFacts(firm);
+    const mail = verificationEmail({ url, locale: "ar" });
+    expect(mail.text).toContain("رقم تسجيل الشركة \u206612345678\u2069");
+    expect(mail.html).toContain('رقم تسجيل الشركة <span dir="ltr">12345678</span>');
+    expect(firmFooterLines("ckb", firm)[0]).toContain("ژمارەی تۆماری کۆمپانیا");
   });
 });

@@ -4,6 +4,8 @@ import { brand } from "~/domain/brand";
 import "~/i18n/catalogues.server";
 import { translator, type Translate } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, directionOf, type Locale } from "~/i18n/locales";
+import type { FirmFacts } from "~/domain/firm";
+import { firmFacts } from "~/server/core/firm.server";
 import type { MailMessage } from "~/server/email/mailer.server";
 
 /**
@@ -124,6 +126,25 @@ export interface LayoutInput {
   locale?: Locale;
 }
 
+/**
+ * The firm's legal facts under every mail (issue 33, decision 038), in the reader's
+ * language: its legal name (marked when these are the demo's examples), company number,
+ * registered office, the regulator and licence where it has one, phone and e-mail.
+ * Numbers and addresses keep their left-to-right order in Arabic and Sorani.
+ */
+export function firmFooterLines(locale: Locale, firm: FirmFacts = firmFacts()): string[] {
+  const t = translator(locale);
+  const name = firm.isExample ? `${keepOwn(locale, firm.legalName)} (${t("mail.layout.example")})` : keepOwn(locale, firm.legalName);
+  return [
+    `${name} · ${t("mail.layout.companyNumber", { number: keepLtr(locale, firm.companyNumber) })}`,
+    t("mail.layout.registeredOffice", { address: keepOwn(locale, firm.registeredOffice) }),
+    ...(firm.regulator && firm.licenceNumber
+      ? [t("mail.layout.licence", { regulator: keepOwn(locale, firm.regulator), number: keepLtr(locale, firm.licenceNumber) })]
+      : []),
+    `${keepLtr(locale, firm.phone)} · ${keepLtr(locale, firm.email)}`,
+  ];
+}
+
 /** The firm's e-mail layout: one place for the look of every transactional message. */
 export function layout(input: LayoutInput): { html: string; text: string } {
   const { locale, t } = readerOf(input.locale);
@@ -137,6 +158,8 @@ export function layout(input: LayoutInput): { html: string; text: string } {
   const unsubscribe = input.unsubscribeUrl ? safeUrl(input.unsubscribeUrl) : null;
   const offices = brand.offices.map((o) => o.city).join(" · ");
   const year = new Date().getFullYear();
+  const firm = firmFacts();
+  const firmLines = firmFooterLines(locale, firm);
 
   const paragraphsHtml = input.paragraphs
     .map(
@@ -188,9 +211,10 @@ ${paragraphsHtml}
 </tr>
 <tr>
 <td align="center"${dirAttr} style="padding:24px 32px;font-family:${sans};font-size:12px;line-height:18px;color:${colors.muted};">
-<p style="margin:0 0 4px 0;">${escapeHtml(brand.legalName)} · ${escapeHtml(offices)}</p>
-<p style="margin:0 0 4px 0;">${escapeHtml(questionsParts[0] ?? "")}<a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:${colors.navy};">${escapeHtml(brand.supportEmail)}</a>${escapeHtml(questionsParts[1] ?? "")}</p>
-<p style="margin:0;">&copy; ${year} ${escapeHtml(brand.legalName)}</p>
+<p style="margin:0 0 4px 0;">${escapeHtml(brand.name)} · ${escapeHtml(offices)}</p>
+<p style="margin:0 0 12px 0;">${escapeHtml(questionsParts[0] ?? "")}<a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:${colors.navy};">${escapeHtml(brand.supportEmail)}</a>${escapeHtml(questionsParts[1] ?? "")}</p>
+${firmLines.map((line) => `<p style="margin:0 0 4px 0;">${inlineHtml(line)}</p>`).join("\n")}
+<p style="margin:8px 0 0 0;">&copy; ${year} ${escapeHtml(firm.legalName)}</p>
 </td>
 </tr>
 </table>
@@ -214,8 +238,10 @@ ${paragraphsHtml}
     ...(unsubscribe ? ["", `${t("mail.layout.unsubscribe")}: ${unsubscribe}`] : []),
     "",
     "--",
-    `${brand.legalName} · ${offices}`,
+    `${brand.name} · ${offices}`,
     t("mail.layout.questions", { email: brand.supportEmail }),
+    "",
+    ...firmLines,
     "",
   ].join("\n");
 

@@ -77,12 +77,12 @@ const hasSession = (req: Request) => SESSION_COOKIE.test(req.get("cookie") ?? ""
  * may be sent.
  */
 export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + MAX_BODY_BYTES;
-/** The library's PDFs (20 MB at most, app/domain/documents.ts), posted to /admin/documents the same way. */
+/** The library's PDFs (20 MB at most, app/domain/documents.ts), posted to /admin/documents the same way; an adviser's photo (an image, as above) to /admin/team. */
 export const MAX_DOCUMENT_BODY_BYTES = MAX_DOCUMENT_BYTES + MAX_BODY_BYTES;
 /** A gallery's upload: up to MAX_PHOTOS_PER_UPLOAD images of 5 MB at once, posted to its photo page the same way. */
 export const MAX_PHOTOS_BODY_BYTES = MAX_PHOTOS_PER_UPLOAD * MAX_IMAGE_BYTES + MAX_BODY_BYTES;
 /** The pages whose forms carry a file, by their route in app/routes.ts: matched as React Router matches them. */
-const UPLOAD_LIMITS = { admin: MAX_UPLOAD_BODY_BYTES, "admin/documents": MAX_DOCUMENT_BODY_BYTES, "admin/opportunities/:id/photos": MAX_PHOTOS_BODY_BYTES } as const;
+const UPLOAD_LIMITS = { admin: MAX_UPLOAD_BODY_BYTES, "admin/documents": MAX_DOCUMENT_BODY_BYTES, "admin/opportunities/:id/photos": MAX_PHOTOS_BODY_BYTES, "admin/team": MAX_UPLOAD_BODY_BYTES } as const;
 const uploadRoute = routeMatcher(Object.keys(UPLOAD_LIMITS) as Array<keyof typeof UPLOAD_LIMITS>);
 /**
  * How large this request's body may be: a page's upload limit for a multipart form with a

@@ -7,9 +7,12 @@ import { demoDocuments } from "./demo-documents.server";
 import { inspectPdf, renderPdf } from "../documents/pdf.server";
 import { storeFile } from "../storage/files.server";
 import { insertUser, type NewUser } from "../services/users.server";
+import { demoAdvisers } from "./demo-advisers.server";
 import { demoOpportunities, demoPlans } from "./demo-content.server";
 import { slugify } from "~/domain/opportunity-slugs";
 import {
+  adviserTranslations,
+  advisers,
   availabilitySlots,
   consultationBookings,
   contactMessages,
@@ -55,6 +58,42 @@ export function buildOpportunity(overrides: Partial<OpportunityInsert> = {}): Op
 export async function createOpportunity(db: Database, overrides: Partial<OpportunityInsert> = {}) {
   const [row] = await db.insert(investmentOpportunities).values(buildOpportunity(overrides)).returning();
   return row!;
+}
+
+type AdviserInsert = typeof advisers.$inferInsert;
+
+/** An adviser (issue 33), published, placed after any made before; text in English only unless `translations` are given. */
+export async function createAdviser(
+  db: Database,
+  overrides: Partial<AdviserInsert> = {},
+  translations: Partial<Record<"ar" | "ckb", { role: string; bio: string }>> = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(advisers)
+    .values({
+      name: `Test Adviser ${n}`,
+      role: "Adviser",
+      bio: `Test adviser ${n}'s short biography.`,
+      languages: ["en", "ar"],
+      markets: ["iraq"],
+      isPublished: true,
+      position: n,
+      ...overrides,
+    })
+    .returning();
+  for (const [locale, text] of Object.entries(translations) as Array<["ar" | "ckb", { role: string; bio: string }]>) {
+    await db.insert(adviserTranslations).values({ adviserId: row!.id, locale, ...text });
+  }
+  return row!;
+}
+
+/** The demo's illustrative advisers (demo-advisers.server.ts), published, in order, with their Arabic and Sorani text. */
+export async function seedDemoAdvisers(db: Database): Promise<void> {
+  for (const [index, adviser] of demoAdvisers.entries()) {
+    const { ar, ckb, ...english } = adviser;
+    await createAdviser(db, { ...english, position: index + 1, isPublished: true }, { ar, ckb });
+  }
 }
 
 /** An opportunity's text in Arabic or Sorani (issue 17); fields left out fall back to English. */

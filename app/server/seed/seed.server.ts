@@ -7,7 +7,7 @@ import { demoMemos } from "./demo-memos.server";
 import { parseShare } from "~/domain/opportunity-memo";
 import { saveMemoLists } from "../services/opportunity-memos.server";
 import { seedDemoPhotos } from "./demo-photos.server";
-import { buildDefaultSlots, createDemoPlans, seedDemoDocuments } from "./factories.server";
+import { buildDefaultSlots, createDemoPlans, seedDemoAdvisers, seedDemoDocuments } from "./factories.server";
 import { availabilitySlots, investmentOpportunities, opportunityTranslations, subscriptionPlans } from "../db/schema.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +16,7 @@ export const DEMO_SLOT_WEEKDAYS = 10;
 
 /**
  * Puts demo content into an empty database: the opportunities (with their Arabic and
- * Sorani text) and three of their photo galleries, the three plans, the default slots for the next 10 weekdays and the
+ * Sorani text) and three of their photo galleries, the three plans, the illustrative advisers (issue 33), the default slots for the next 10 weekdays and the
  * document library (PDFs written from the demo data, app/server/seed/demo-documents.server.ts).
  * A database that already holds any of these is left alone, so the seed never overwrites
  * what the firm has entered.
@@ -73,6 +73,7 @@ export async function seedDemoContent(
     await seedDemoDocuments(tx, new Map(opportunities.map((o) => [o.title, o.id])));
     await seedDemoPhotos(tx, new Map(opportunities.map((o) => [o.title, o.id])));
     await createDemoPlans(tx);
+    await seedDemoAdvisers(tx);
     const firstDay = todayInZone(options.timeZone, new Date(now.getTime() + DAY_MS));
     await tx.insert(availabilitySlots).values(buildDefaultSlots(nextWeekdays(firstDay, DEMO_SLOT_WEEKDAYS)));
     return true;

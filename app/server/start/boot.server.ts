@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, openSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from "../core/config.server";
+import { installFirmFacts } from "../core/firm.server";
 import type { DatabaseObserver } from "../core/metrics.server";
 import { openDatabase, type DatabaseHandle } from "../db/client.server";
 import { acquireDataDirLock, DataDirLockedError, ensurePrivateDir, type DataDirLock } from "../core/data-dir-lock.server";
@@ -22,6 +23,8 @@ export function loadConfigOrExit(): AppConfig {
     loadDotEnv();
     const config = loadConfig();
     checkDataDirWritable(config.dataDir);
+    // The mails' footer names the firm from its configured legal facts (decision 038).
+    installFirmFacts(config.firm);
     // Libraries (React's server renderer among them) pick their build from NODE_ENV.
     process.env.NODE_ENV = config.env;
     return config;

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import type { FieldErrors } from "~/domain/action-result";
+import { adviserFormInput, adviserFormSchema, adviserIdSchema, adviserMoveSchema, adviserPublishSchema } from "~/domain/adviser-form";
+import { ADVISER_TOASTS } from "~/domain/advisers";
+import { deleteAdviser, moveAdviser, removeAdviserPhoto, saveAdviser, setAdviserPublished } from "~/server/services/advisers.server";
+import { readImageUpload } from "~/server/storage/images.server";
+import { invalid } from "./panel.server";
+import type { AdminIntent } from "./types";
+
+/**
+ * The writes of /admin/team (issue 33), by intent; each service checks the actor again.
+ * Their messages are team catalogue keys, which the dispatch says in the request's language.
+ */
+export const TEAM_INTENTS: Record<string, AdminIntent> = {
+  "adviser-save": {
+    failure: ADVISER_TOASTS.saveFailed,
+    async run({ form, context, actor }) {
+      const parsed = adviserFormSchema.safeParse(adviserFormInput(form));
+      // Checked by its content: the file's name and stated type are only claims.
+      const photo = await readImageUpload(form.get("photo"));
+      const fieldErrors: FieldErrors = parsed.success ? {} : { ...z.flattenError(parsed.error).fieldErrors };
+      if (photo && "problem" in photo) fieldErrors.photo = [photo.problem];
+      if (!parsed.success || Object.keys(fieldErrors).length > 0) return invalid(ADVISER_TOASTS.saveFailed, fieldErrors);
+      await saveAdviser(context, actor, { values: parsed.data, photo: photo && !("problem" in photo) ? photo : undefined });
+      return { ok: true };
+    },
+  },
+  "adviser-delete": {
+    failure: ADVISER_TOASTS.deleteFailed,
+    async run({ form, context, actor }) {
+      const parsed = adviserIdSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid(ADVISER_TOASTS.notFound);
+      await deleteAdviser(context, actor, parsed.data);
+      return { ok: true };
+    },
+  },
+  "adviser-move": {
+    failure: ADVISER_TOASTS.changeFailed,
+    async run({ form, context, actor }) {
+      const parsed = adviserMoveSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid(ADVISER_TOASTS.notFound);
+      await moveAdviser(context, actor, parsed.data);
+      return { ok: true };
+    },
+  },
+  "adviser-publish": {
+    failure: ADVISER_TOASTS.changeFailed,
+    async run({ form, context, actor }) {
+      const parsed = adviserPublishSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid(ADVISER_TOASTS.notFound);
+      await setAdviserPublished(context, actor, parsed.data);
+      return { ok: true };
+    },
+  },
+  "adviser-photo-remove": {
+    failure: ADVISER_TOASTS.changeFailed,
+    async run({ form, context, actor }) {
+      const parsed = adviserIdSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid(ADVISER_TOASTS.notFound);
+      await removeAdviserPhoto(context, actor, parsed.data);
+      return { ok: true };
+    },
+  },
+};
