@@ -44,7 +44,7 @@ test("/metrics is refused without the token, and after some requests shows every
 
   // Requests, by route pattern and status, never by raw path.
   expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/",status="200"}')).toBeGreaterThanOrEqual(1);
-  expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/opportunities/:id",status="404"}')).toBeGreaterThanOrEqual(1);
+  expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/opportunities/:slug",status="404"}')).toBeGreaterThanOrEqual(1);
   expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/*",status="404"}')).toBeGreaterThanOrEqual(1);
   expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/",status="200"}')).toBeGreaterThanOrEqual(1);
   expect(text).not.toContain("0b5c2a9e");
