@@ -28,14 +28,15 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         // Fewer, larger files for what every page needs, instead of a request per small
-        // shared module: the framework, the site's shell (header, footer, toasts, buttons,
-        // brand and formatting), and the icons. Route code stays split by route, so public
-        // pages still load no dashboard or admin code (tests/e2e/performance-budgets.spec.ts).
+        // shared module: the framework and the site's shell (header, footer, toasts, buttons,
+        // brand and formatting). Route code stays split by route, so public pages still load
+        // no dashboard or admin code (tests/e2e/performance-budgets.spec.ts). Icons are not a
+        // group of their own: one chunk of every icon the site uses (the admin's and the
+        // dashboard's too) was loaded by every page; each now goes with the code that shows it.
         codeSplitting: {
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser|@lingui[\\/]core)[\\/]/, priority: 30 },
             { name: "site", test: SITE_SHELL, priority: 20 },
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 10 },
           ],
         },
       },

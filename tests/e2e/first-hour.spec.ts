@@ -99,7 +99,7 @@ test("a new investor's dashboard opens on the next steps, and each is ticked as 
   const firstSuggestion = page.getByTestId("suggested-opportunities").getByRole("link").first();
   const suggestedTitle = (await firstSuggestion.textContent())!.trim();
   await firstSuggestion.click();
-  await page.waitForURL(/\/opportunities\/[0-9a-f-]{36}$/);
+  await page.waitForURL(/\/opportunities\/[a-z0-9-]+$/);
   await page.getByLabel("Amount you might invest (USD) *").fill("250,000");
   await page.getByRole("button", { name: "Register interest" }).click();
   await expect(page.getByText("Your interest is registered.", { exact: false })).toBeVisible();
