@@ -83,7 +83,7 @@ export function AdminInterests({
                   <tr key={o.opportunityId} className="border-b last:border-0" data-testid="interest-total">
                     <th scope="row" className="px-4 py-2 text-start font-medium">
                       <Link to={`?opportunity=${o.opportunityId}`} className="text-primary hover:underline">
-                        {o.opportunityTitle}
+                        <TypedText text={o.opportunityTitle} />
                       </Link>
                     </th>
                     <td className="px-4 py-2">{o.live}</td>
