@@ -30,6 +30,7 @@ import { directionOf } from "./i18n/locales";
 import { PageMessages } from "./i18n/page-catalogues";
 import type { FlashToast } from "./domain/toast";
 import { HYDRATED_HOOK, RELEASE_SCRIPTS } from "./held-scripts";
+import { preloadBrandFaces } from "./components/site/brand-faces";
 import { useNonce } from "./nonce";
 import { readToast } from "./server/http/toast-cookie.server";
 
@@ -90,6 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useHydratedSignal();
   const nonce = useNonce();
   const locale = useLocale();
+  preloadBrandFaces(locale);
   const catalogues = pageCatalogues(useMatches());
   return (
     <html lang={locale} dir={directionOf(locale)}>

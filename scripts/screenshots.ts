@@ -1,18 +1,23 @@
 /**
  * `npm run screenshots`: the Arabic home page and booking dialog at phone and desktop widths
- * (issue 17), and the admin's insights page in English and Arabic (issue 19), written to
- * docs/screenshots/. Builds when the sources changed, starts the site with a fresh embedded
- * database (demo content; for the insights, an admin and `npm run demo:history`) and drives
- * Debian's Chromium.
+ * (issue 17), the admin's insights page in English and Arabic (issue 19), and what earns a
+ * careful investor's trust (issue 33: the home page, an opportunity memo with every section,
+ * the team page, a new investor's dashboard and the booking confirmation, in English and
+ * Arabic at both widths), written to docs/screenshots/. Builds when the sources changed,
+ * starts the site with a fresh embedded database (demo content; for the insights, an admin
+ * and `npm run demo:history`) and drives Debian's Chromium.
  *
- *   SCREENSHOT_LOCALES=ar,ckb npm run screenshots   # Sorani too
- *   SCREENSHOT_PARTS=insights npm run screenshots   # only some of: home, insights
+ *   SCREENSHOT_LOCALES=ar,ckb npm run screenshots   # Sorani too (home and trust parts)
+ *   SCREENSHOT_PARTS=insights npm run screenshots   # only some of: home, insights, trust
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Page } from "@playwright/test";
+import { randomInt } from "node:crypto";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { linkFrom } from "../tests/support/mailbox";
 import { freePort } from "../tests/e2e/free-port";
 import { findChromium } from "../tests/support/chromium";
 import { runScript } from "../tests/support/run-script";
@@ -23,7 +28,9 @@ import { startDemoServer } from "./lib/demo-server";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(root, "docs", "screenshots");
 const LOCALES = (process.env.SCREENSHOT_LOCALES ?? "ar").split(",");
-const PARTS = new Set((process.env.SCREENSHOT_PARTS ?? "home,insights").split(","));
+const PARTS = new Set((process.env.SCREENSHOT_PARTS ?? "home,insights,trust").split(","));
+/** The opportunity whose demo memo fills every section. */
+const MEMO_SLUG = "erbil-citadel-residences";
 const ADMIN = { email: "screenshots.admin@example.com", password: "screenshots admin 2031" };
 const SIZES = [
   { name: "phone", width: 390, height: 844 },
@@ -45,6 +52,127 @@ async function main() {
   mkdirSync(OUT, { recursive: true });
   if (PARTS.has("home")) await homeScreenshots();
   if (PARTS.has("insights")) await insightsScreenshots();
+  if (PARTS.has("trust")) await trustScreenshots();
+}
+
+/** A client address of its own per visitor, so the site's per-address limits see different people. */
+const forwardedFor = () => `198.18.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+
+/**
+ * Issue 33's pages as a visitor and a new investor see them, in English and each of
+ * LOCALES, at phone and desktop width: `<locale>-<page>-<width>.png`.
+ */
+async function trustScreenshots() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tigris-screenshots-"));
+  const server = await startDemoServer(root, await freePort(), dataDir, { TRUST_PROXY: "loopback" });
+  const browser = await chromium.launch({ executablePath: findChromium() });
+  try {
+    for (const locale of ["en", ...LOCALES.filter((l) => l !== "en")]) {
+      const prefix = locale === "en" ? "" : `/${locale}`;
+      for (const size of SIZES) {
+        const shot = async (page: Page, name: string, fullPage = true) => save(await page.screenshot({ fullPage }), `${locale}-${name}-${size.name}.png`);
+        const page = await visitor(browser, size);
+        for (const [name, address] of [
+          ["home", prefix || "/"],
+          ["opportunity", `${prefix}/opportunities/${MEMO_SLUG}`],
+          ["team", `${prefix}/team`],
+        ] as const) {
+          await page.goto(`${server.base}${address}`, { waitUntil: "networkidle" });
+          await settle(page);
+          await shot(page, name);
+        }
+        await page.goto(`${server.base}${prefix || "/"}`, { waitUntil: "networkidle" });
+        await bookFirstTime(page);
+        await shot(page, "booking-confirmation", false);
+        await page.context().close();
+
+        const investor = await visitor(browser, size);
+        await signUpAndVerify(investor, server.base, dataDir, locale);
+        await investor.goto(`${server.base}${prefix}/dashboard`, { waitUntil: "networkidle" });
+        await settle(investor);
+        await shot(investor, "dashboard");
+        await investor.context().close();
+        console.log(`trust ${locale} ${size.name}: done`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A screenshot written as a palette PNG (at most 256 colours, dithered): a page of flat
+ * colours and text looks the same, at a third of the bytes the repository would keep.
+ */
+async function save(png: Buffer, name: string) {
+  await sharp(png).png({ palette: true, quality: 90, effort: 8 }).toFile(path.join(OUT, name));
+}
+
+/** A page in a context of its own, as one visitor from one address. */
+async function visitor(browser: Browser, size: (typeof SIZES)[number]): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    deviceScaleFactor: size.name === "phone" ? 2 : 1,
+    timezoneId: "Asia/Dubai",
+    extraHTTPHeaders: { "X-Forwarded-For": forwardedFor() },
+  });
+  // A step that cannot happen fails the run with what it waited for, rather than waiting for ever.
+  context.setDefaultTimeout(30_000);
+  return context.newPage();
+}
+
+/** Fonts in, lazy images scrolled into view and loaded, toasts gone: the page as it rests. */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: "instant" });
+      await new Promise((resolve) => setTimeout(resolve, 80));
+    }
+    window.scrollTo({ top: 0, behavior: "instant" });
+  });
+  // Images the page shows (a gallery's hidden slides never load, by design).
+  await page
+    .waitForFunction(() => [...document.images].every((image) => image.complete || image.getClientRects().length === 0), undefined, { timeout: 10_000 })
+    .catch(() => console.warn(`${page.url()}: some images had not loaded after 10 s`));
+  await page.waitForLoadState("networkidle");
+}
+
+/** From the hero's Schedule button: the first open day's first time, a visitor's details, sent. */
+async function bookFirstTime(page: Page) {
+  await openBooking(page);
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("grid").getByRole("button", { disabled: false }).first().click();
+  await dialog.getByTestId("time-choice").first().click();
+  const fields: Record<string, string> = {
+    firstName: "Layla",
+    lastName: "Al-Rashid",
+    email: `layla.${Date.now()}.${randomInt(1e6)}@example.com`,
+    investmentAmount: "$750,000",
+    message: "I would like to discuss the Erbil residential project.",
+  };
+  for (const [name, value] of Object.entries(fields)) await dialog.locator(`[name="${name}"]`).fill(value);
+  await dialog.locator('[name="bookingType"]').selectOption("consultation");
+  await dialog.locator('button[type="submit"]').click();
+  await dialog.getByTestId("booking-confirmation").waitFor();
+  // The SPEC's toast gone, so the picture shows the confirmation the visitor keeps.
+  await page.waitForTimeout(5_000);
+}
+
+/** Signs a new investor up in `locale` and opens the verification link, which signs them in. */
+async function signUpAndVerify(page: Page, base: string, dataDir: string, locale: string) {
+  const email = `omar.${Date.now()}.${randomInt(1e6)}@example.com`;
+  const prefix = locale === "en" ? "" : `/${locale}`;
+  const signUp = await page.request.post(`${base}${prefix}/auth`, {
+    headers: { Origin: base },
+    form: { intent: "sign-up", email, password: "a long screenshot passphrase", firstName: "Omar", lastName: "Haddad" },
+  });
+  if (signUp.status() !== 200) throw new Error(`sign-up answered ${signUp.status()}`);
+  const link = await linkFrom(dataDir, email, /verify-email/, 15_000);
+  const verified = await page.request.get(link);
+  if (!verified.ok()) throw new Error(`the verification link answered ${verified.status()}`);
 }
 
 /** The insights page with a quarter of made-up business: English at desktop width, Arabic on a phone. */

@@ -5,8 +5,8 @@ import { data, useLocation } from "react-router";
 import { ScheduleButton } from "~/components/booking/booking-provider";
 import { EnquiryForm } from "~/components/booking/enquiry-form";
 import { FeaturedOpportunity } from "~/components/home/featured-opportunity";
+import { ReturnsCaveat } from "~/components/opportunities/returns-caveat";
 import { HeroBackground } from "~/components/home/hero-background";
-import { preloadHeadingFace } from "~/components/site/heading-face";
 import { QualificationAmount, QualificationNote } from "~/components/site/qualification-note";
 import { HOME_ADVISERS, TeamSection } from "~/components/home/team-section";
 import { FirmFactsList } from "~/components/site/firm-facts-list";
@@ -21,7 +21,7 @@ import { formKeyOf, typedValues } from "~/domain/form-answer";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { officeList } from "~/i18n/brand-names";
-import { type MessageKey, translator, useLocale, useT } from "~/i18n/i18n";
+import { type MessageKey, translator, useT } from "~/i18n/i18n";
 import { organizationJsonLd } from "~/domain/structured-data";
 import { answer, readForm, settle } from "~/server/http/answer.server";
 import { anonymous } from "~/server/security/actor.server";
@@ -147,7 +147,6 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 function Hero() {
   const t = useT();
   // The heading is the first thing read: its face is asked for ahead of the style sheet (decision 037).
-  preloadHeadingFace(useLocale());
   return (
     <section className="relative isolate overflow-hidden bg-primary px-4 py-20 text-primary-foreground sm:px-6 sm:py-28">
       <HeroBackground />
@@ -175,6 +174,11 @@ function Hero() {
               <dd className="mt-1 font-serif text-4xl font-semibold text-accent">
                 <Figure value={f.value} />
               </dd>
+              {f.label === "home.figures.returns" ? (
+                <dd>
+                  <ReturnsCaveat tone="text-primary-foreground/75" />
+                </dd>
+              ) : null}
             </div>
           ))}
         </dl>

@@ -13,14 +13,14 @@ const CASES = [
     path: "/",
     heading: "Playfair Display",
     body: "Inter Variable",
-    preload: /href="\/assets\/playfair-display-latin-600-normal-[\w-]+\.woff2"/,
+    preloads: [/href="\/assets\/playfair-display-latin-600-normal-[\w-]+\.woff2"/, /href="\/assets\/inter-latin-wght-normal-[\w-]+\.woff2"/],
     files: [/^inter-latin-wght-normal-[\w-]+\.woff2$/, /^playfair-display-latin-600-normal-[\w-]+\.woff2$/],
   },
   {
     path: "/ar",
     heading: "Vazirmatn Variable",
     body: "Vazirmatn Variable",
-    preload: /href="\/assets\/vazirmatn-arabic-wght-normal-[\w-]+\.woff2"/,
+    preloads: [/href="\/assets\/vazirmatn-arabic-wght-normal-[\w-]+\.woff2"/, /href="\/assets\/vazirmatn-latin-wght-normal-[\w-]+\.woff2"/],
     // Arabic letters, and the Latin of the brand's name and the figures.
     files: [/^vazirmatn-arabic-wght-normal-[\w-]+\.woff2$/, /^vazirmatn-latin-wght-normal-[\w-]+\.woff2$/],
   },
@@ -35,7 +35,7 @@ function fontResponses(page: Page): Response[] {
   return responses;
 }
 
-for (const { path, heading, body, preload, files } of CASES) {
+for (const { path, heading, body, preloads: wanted, files } of CASES) {
   test.describe(`the brand's type on ${path}`, () => {
     test("the document's fonts report the heading and body faces loaded, and the h1 is drawn in them", async ({ page }) => {
       await page.goto(path);
@@ -83,22 +83,21 @@ for (const { path, heading, body, preload, files } of CASES) {
       }
     });
 
-    test("the heading's face is preloaded from the server-rendered head, in CORS mode", async ({ request }) => {
-      const html = await (await request.get(path)).text();
-      const head = html.slice(0, html.indexOf("</head>"));
-      const preloads = head.match(/<link[^>]*rel="preload"[^>]*as="font"[^>]*>/g) ?? [];
-      expect(preloads).toHaveLength(1);
-      expect(preloads[0]).toMatch(preload);
-      expect(preloads[0]).toContain('type="font/woff2"');
-      // crossorigin="" is the anonymous CORS mode the browser fetches fonts in.
-      expect(preloads[0]).toMatch(/crossorigin="(anonymous)?"/i);
-      // Ahead of the style sheet, so the file is on its way before the CSS is read.
-      expect(head.indexOf(preloads[0]!)).toBeLessThan(head.search(/<link[^>]*rel="stylesheet"/));
+    test("the language's faces are preloaded from the server-rendered head, in CORS mode, here and on another page", async ({ request }) => {
+      for (const page of [path, `${path === "/" ? "" : path}/pricing`]) {
+        const html = await (await request.get(page)).text();
+        const head = html.slice(0, html.indexOf("</head>"));
+        const preloads = head.match(/<link[^>]*rel="preload"[^>]*as="font"[^>]*>/g) ?? [];
+        expect(preloads, page).toHaveLength(wanted.length);
+        wanted.forEach((href, i) => expect(preloads[i], page).toMatch(href));
+        for (const hint of preloads) {
+          expect(hint).toContain('type="font/woff2"');
+          // crossorigin="" is the anonymous CORS mode the browser fetches fonts in.
+          expect(hint).toMatch(/crossorigin="(anonymous)?"/i);
+          // Ahead of the style sheet, so the files are on their way before the CSS is read.
+          expect(head.indexOf(hint)).toBeLessThan(head.search(/<link[^>]*rel="stylesheet"/));
+        }
+      }
     });
   });
 }
-
-test("an English page other than the home page preloads no font (only the hero's heading is worth it)", async ({ request }) => {
-  const html = await (await request.get("/pricing")).text();
-  expect(html).not.toMatch(/<link[^>]*rel="preload"[^>]*as="font"/);
-});

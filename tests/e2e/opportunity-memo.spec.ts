@@ -108,6 +108,8 @@ test.describe("an opportunity as an investment memo (issue 33)", () => {
     for (let i = 0; i < count; i++) await expect(cards.nth(i).getByRole("link", { name: CAVEAT })).toHaveAttribute("href", "/legal/risk-disclosure");
     await page.goto("/");
     await expect(page.locator("#opportunities").getByRole("link", { name: CAVEAT })).toHaveAttribute("href", "/legal/risk-disclosure");
+    // The hero's average annual returns, a return figure too.
+    await expect(page.locator("dl > div").filter({ hasText: "Average annual returns" }).getByRole("link", { name: CAVEAT })).toHaveAttribute("href", "/legal/risk-disclosure");
     await page.getByRole("link", { name: CAVEAT }).first().click();
     await expect(page).toHaveURL(/\/legal\/risk-disclosure$/);
   });

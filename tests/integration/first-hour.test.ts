@@ -64,8 +64,8 @@ describe(`the first hour's reads (${testDriver})`, () => {
     const now = Date.now();
     // Newest first by created_at: these four are the newest in the database.
     const created = (minutesAgo: number) => new Date(now + 3_600_000 - minutesAgo * 60_000);
-    const oldest = await createOpportunity(t.db, { title: "Suggest One", createdAt: created(40) });
-    const second = await createOpportunity(t.db, { title: "Suggest Two", createdAt: created(30) });
+    await createOpportunity(t.db, { title: "Suggest One", createdAt: created(40) });
+    await createOpportunity(t.db, { title: "Suggest Two", createdAt: created(30) });
     const third = await createOpportunity(t.db, { title: "Suggest Three", createdAt: created(20) });
     const newest = await createOpportunity(t.db, { title: "Suggest Four", createdAt: created(10) });
     await createOpportunity(t.db, { title: "Suggest Draft", status: "draft", createdAt: created(5) });
@@ -84,7 +84,6 @@ describe(`the first hour's reads (${testDriver})`, () => {
     await interest(a.id, third.id);
     await interest(a.id, newest.id, true);
     expect(await titles(a.id)).toEqual(["Suggest Four", "Suggest Two", "Suggest One"]);
-    expect(oldest.id && second.id).toBeTruthy();
 
     // Early access: an Elite member sees the opportunity opening to the public in ten days.
     const plans = new Map((await createDemoPlans(t.db)).map((p) => [p.name, p.id]));

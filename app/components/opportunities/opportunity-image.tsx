@@ -1,6 +1,6 @@
 import { Building2 } from "lucide-react";
 
-/** The opportunity's picture filling its (positioned) frame, or a placeholder without one. */
+/** The opportunity's picture filling its (positioned) frame, or a placeholder without one; `eager` for the one above the fold. */
 export function OpportunityImage({
   title,
   location,
@@ -26,6 +26,8 @@ export function OpportunityImage({
       width={1200}
       height={800}
       loading={eager ? "eager" : "lazy"}
+      // The eager one is the page's largest paint (the list's first card, a detail page's picture): ahead of the scripts.
+      fetchPriority={eager ? "high" : undefined}
       decoding="async"
       className="absolute inset-0 size-full object-cover"
     />
