@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -136,9 +137,13 @@ export function meta({ error, matches }: Route.MetaArgs) {
   return pageMeta("", { title, description: t("brand.tagline"), noindex: true }, locale);
 }
 
+/** The admin workspace (issue 34) has a frame of its own: no marketing header, footer or install banner around it. */
+const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useFlashToast(loaderData.toast);
   useServiceWorker();
+  if (isAdminPath(useLocation().pathname)) return <Outlet />;
   return (
     <BookingProvider>
       <SiteHeader viewer={loaderData.viewer} />

@@ -1,7 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useNavigate, useNavigation } from "react-router";
-import { AdminHeader } from "~/components/admin/admin-areas";
+import { AdminAreaPage } from "~/components/admin/admin-areas";
 import { AdminAvailabilityTab } from "~/components/admin/availability-tab";
 import { AdminBookingsTab } from "~/components/admin/bookings-tab";
 import { AdminMessagesTab } from "~/components/admin/messages-tab";
@@ -87,29 +87,26 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const shownTab = isTab(pendingTab ?? undefined) ? (pendingTab as Tab) : panel.tab;
 
   return (
-    <div className="bg-muted/40 pb-16">
-      <AdminHeader title={t("admin.dashboard.title")} description={t("admin.dashboard.description")} />
-      <div className="mx-auto max-w-6xl px-4 pt-8 sm:px-6">
-        <Tabs value={shownTab} onValueChange={(value) => void navigate(`?tab=${value}`, { preventScrollReset: true })} className="gap-6">
-          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-            <TabsList aria-label={t("admin.dashboard.sections")} className="w-fit">
-              {Object.entries(TAB_LABELS).map(([value, label]) => (
-                <TabsTrigger key={value} value={value}>
-                  {value === "messages" && unread.total > 0
-                    ? t(unread.totalIsAtLeast ? "admin.tabs.messagesUnreadMany" : "admin.tabs.messagesUnread", { count: unread.total })
-                    : t(label)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </div>
-          {(Object.keys(TAB_LABELS) as Tab[]).map((value) => (
-            <TabsContent key={value} value={value}>
-              {value === panel.tab && shownTab === panel.tab ? <Panel panel={panel} viewerId={viewerId} timeZone={timeZone} /> : <PanelLoading />}
-            </TabsContent>
-          ))}
-        </Tabs>
-      </div>
-    </div>
+    <AdminAreaPage title={t("admin.dashboard.title")} description={t("admin.dashboard.description")}>
+      <Tabs value={shownTab} onValueChange={(value) => void navigate(`?tab=${value}`, { preventScrollReset: true })} className="gap-6">
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList aria-label={t("admin.dashboard.sections")} className="w-fit">
+            {Object.entries(TAB_LABELS).map(([value, label]) => (
+              <TabsTrigger key={value} value={value}>
+                {value === "messages" && unread.total > 0
+                  ? t(unread.totalIsAtLeast ? "admin.tabs.messagesUnreadMany" : "admin.tabs.messagesUnread", { count: unread.total })
+                  : t(label)}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        {(Object.keys(TAB_LABELS) as Tab[]).map((value) => (
+          <TabsContent key={value} value={value}>
+            {value === panel.tab && shownTab === panel.tab ? <Panel panel={panel} viewerId={viewerId} timeZone={timeZone} /> : <PanelLoading />}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </AdminAreaPage>
   );
 }
 
