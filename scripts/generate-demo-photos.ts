@@ -13,21 +13,10 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { DEMO_PHOTO_DIR, DEMO_PHOTO_SIZE, DEMO_PHOTOS, type DemoScene } from "../app/server/seed/demo-photos.server";
 import { renderPhoto } from "../app/server/storage/image-variants.server";
+import { random } from "./lib/seeded-random";
 
 const W = DEMO_PHOTO_SIZE.width;
 const H = DEMO_PHOTO_SIZE.height;
-
-/** A small deterministic PRNG, so the artwork is the same on every run. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sky = (top: string, bottom: string) =>
   `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#sky)"/>`;

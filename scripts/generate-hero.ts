@@ -10,22 +10,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { HERO_IMAGE } from "../app/domain/hero-image";
+import { random } from "./lib/seeded-random";
 
 const WIDTH = HERO_IMAGE.width;
 const HEIGHT = HERO_IMAGE.height;
 const HORIZON = 760;
-
-/** A small deterministic PRNG, so the artwork is the same on every run. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function stars(rand: () => number): string {
   let out = "";
