@@ -29,6 +29,7 @@ export default [
   ]),
   route("account/data/export", "routes/account.data.export.tsx"),
   route("admin", "routes/admin.tsx"),
+  route("admin/bookings/:bookingId", "routes/admin.booking.tsx"),
   route("admin/documents", "routes/admin.documents.tsx"),
   route("admin/opportunities/:id/photos", "routes/admin.opportunity-photos.tsx"),
   route("admin/interests", "routes/admin.interests.tsx"),

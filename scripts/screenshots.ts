@@ -8,7 +8,10 @@
  * and `npm run demo:history`) and drives Debian's Chromium.
  *
  *   SCREENSHOT_LOCALES=ar,ckb npm run screenshots   # Sorani too (home and trust parts)
- *   SCREENSHOT_PARTS=insights npm run screenshots   # only some of: home, insights, trust
+ *   SCREENSHOT_PARTS=insights npm run screenshots   # only some of: home, insights, trust, workspace
+ *
+ * The workspace part (issue 34) is the admin's bookings list, one booking's screen and the
+ * users list in English and Arabic at both widths, and prints each page's height.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,7 +31,7 @@ import { startDemoServer } from "./lib/demo-server";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(root, "docs", "screenshots");
 const LOCALES = (process.env.SCREENSHOT_LOCALES ?? "ar").split(",");
-const PARTS = new Set((process.env.SCREENSHOT_PARTS ?? "home,insights,trust").split(","));
+const PARTS = new Set((process.env.SCREENSHOT_PARTS ?? "home,insights,trust,workspace").split(","));
 /** The opportunity whose demo memo fills every section. */
 const MEMO_SLUG = "erbil-citadel-residences";
 const ADMIN = { email: "screenshots.admin@example.com", password: "screenshots admin 2031" };
@@ -53,6 +56,7 @@ async function main() {
   if (PARTS.has("home")) await homeScreenshots();
   if (PARTS.has("insights")) await insightsScreenshots();
   if (PARTS.has("trust")) await trustScreenshots();
+  if (PARTS.has("workspace")) await workspaceScreenshots();
 }
 
 /** A client address of its own per visitor, so the site's per-address limits see different people. */
@@ -202,6 +206,52 @@ async function insightsScreenshots() {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Issue 34's admin workspace with a quarter of made-up business (`npm run demo:history`):
+ * the bookings list, the first booking's own screen and the users list, in English and
+ * Arabic at phone and desktop width, with each page's height printed.
+ */
+async function workspaceScreenshots() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tigris-screenshots-"));
+  for (const [script, args] of [["create-admin", ["--email", ADMIN.email, "--password", ADMIN.password]], ["demo-history", []]] as const) {
+    const done = await runScript(script, [...args], { DATA_DIR: dataDir });
+    if (done.status !== 0) throw new Error(`${script} failed: ${done.stderr}`);
+  }
+  const server = await startDemoServer(root, await freePort(), dataDir);
+  const browser = await chromium.launch({ executablePath: findChromium() });
+  const heights: string[] = [];
+  try {
+    const cookie = await adminSession(server.base, ADMIN.email, ADMIN.password);
+    for (const prefix of ["en", "ar"] as const) {
+      for (const size of SIZES) {
+        const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: size.name === "phone" ? 2 : 1 });
+        await context.addCookies(browserCookies(cookie, server.base));
+        const page = await context.newPage();
+        const base = `${server.base}${prefix === "en" ? "" : `/${prefix}`}`;
+        const shoot = async (name: string, address: string) => {
+          await page.goto(`${base}${address}`, { waitUntil: "networkidle" });
+          // The sign-in's welcome toast gone.
+          await page.waitForTimeout(3_000);
+          const measured = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth }));
+          heights.push(`${prefix} ${name} ${size.name} (${size.width} px wide): ${measured.height} px high, ${measured.width} px wide`);
+          await page.screenshot({ path: path.join(OUT, `${prefix}-admin-${name}-${size.name}.png`), fullPage: true });
+        };
+        await shoot("bookings", "/admin?tab=bookings");
+        const first = await page.locator("main table tbody tr a[href^='/admin/bookings/'], main table tbody tr a[href*='/admin/bookings/']").first().getAttribute("href");
+        await shoot("booking", first!.replace(/^\/ar/, ""));
+        await shoot("users", "/admin?tab=users");
+        await context.close();
+        console.log(`workspace ${prefix} ${size.name}: done`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(heights.join("\n"));
 }
 
 async function homeScreenshots() {

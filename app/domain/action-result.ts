@@ -17,7 +17,14 @@ export type FieldErrors = Record<string, string[] | undefined>;
  */
 export type AdminActionResult = KeyedAnswer &
   (
-    | { ok: true; /** How many rows a bulk write made (Generate Default Slots). */ created?: number }
+    | {
+        ok: true;
+        /** How many rows a bulk write made (Generate Default Slots). */
+        created?: number;
+        /** A bulk change (issue 34): how many rows it changed, and how many it could not. */
+        changed?: number;
+        refused?: number;
+      }
     | { ok: false; message: string; fieldErrors?: FieldErrors; values?: Record<string, string> }
   );
 

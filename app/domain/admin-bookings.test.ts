@@ -3,12 +3,12 @@ import { adminBookingsQuerySchema, bookingStatusChangeSchema } from "./admin-boo
 
 describe("adminBookingsQuerySchema", () => {
   it("reads a status filter and a page", () => {
-    expect(adminBookingsQuerySchema.parse({ status: "pending", page: "3" })).toEqual({ status: "pending", page: 3 });
+    expect(adminBookingsQuerySchema.parse({ status: "pending", page: "3" })).toEqual({ status: "pending", page: 3, q: "", sort: "newest" });
   });
   it("falls back to every status and the first page on anything else", () => {
-    expect(adminBookingsQuerySchema.parse({})).toEqual({ status: undefined, page: 1 });
-    expect(adminBookingsQuerySchema.parse({ status: "lost", page: "-2" })).toEqual({ status: undefined, page: 1 });
-    expect(adminBookingsQuerySchema.parse({ page: "two" })).toEqual({ status: undefined, page: 1 });
+    expect(adminBookingsQuerySchema.parse({})).toEqual({ status: undefined, page: 1, q: "", sort: "newest" });
+    expect(adminBookingsQuerySchema.parse({ status: "lost", page: "-2" })).toEqual({ status: undefined, page: 1, q: "", sort: "newest" });
+    expect(adminBookingsQuerySchema.parse({ page: "two" })).toEqual({ status: undefined, page: 1, q: "", sort: "newest" });
   });
 });
 

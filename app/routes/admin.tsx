@@ -16,6 +16,8 @@ import { withCatalogues } from "~/i18n/route-catalogues";
 import { settle } from "~/server/http/answer.server";
 import { actorOf, requireAdminViewer } from "~/server/security/session.server";
 import { countUnreadMessages } from "~/server/services/messages.server";
+import { getHiddenColumns } from "~/server/services/admin-preferences.server";
+import type { HiddenColumns } from "~/domain/admin-table";
 import type { Route } from "./+types/admin";
 import { loadAvailabilityPanel } from "./admin/availability.server";
 import { loadBookingsPanel } from "./admin/bookings.server";
@@ -52,11 +54,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(viewer);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const tab: Tab = isTab(params.tab) ? params.tab : "opportunities";
-  const [panel, unread] = await Promise.all([
+  const [panel, unread, hidden] = await Promise.all([
     PANELS[tab]({ context, actor, params }),
     settle(context, "the unread message count", () => countUnreadMessages(context, actor), { total: 0, totalIsAtLeast: false }),
+    // The admin's own hidden columns: a failed read shows every column.
+    settle(context, "the admin's table columns", () => getHiddenColumns(context, actor), {} as HiddenColumns),
   ]);
-  return { panel, unread: unread.value, viewerId: viewer.id, timeZone: context.config.firmTimeZone };
+  return { panel, unread: unread.value, hidden: hidden.value, viewerId: viewer.id, timeZone: context.config.firmTimeZone };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -74,7 +78,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { panel, unread, viewerId, timeZone } = loaderData;
+  const { panel, unread, hidden, viewerId, timeZone } = loaderData;
   const t = useT();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -102,7 +106,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         </div>
         {(Object.keys(TAB_LABELS) as Tab[]).map((value) => (
           <TabsContent key={value} value={value}>
-            {value === panel.tab && shownTab === panel.tab ? <Panel panel={panel} viewerId={viewerId} timeZone={timeZone} /> : <PanelLoading />}
+            {value === panel.tab && shownTab === panel.tab ? <Panel panel={panel} viewerId={viewerId} timeZone={timeZone} hidden={hidden} /> : <PanelLoading />}
           </TabsContent>
         ))}
       </Tabs>
@@ -112,13 +116,13 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 
 type LoadedPanel = Route.ComponentProps["loaderData"]["panel"];
 
-function Panel({ panel, viewerId, timeZone }: { panel: LoadedPanel; viewerId: string; timeZone: string }) {
+function Panel({ panel, viewerId, timeZone, hidden }: { panel: LoadedPanel; viewerId: string; timeZone: string; hidden: HiddenColumns }) {
   const failed = Boolean(panel.error);
   switch (panel.tab) {
     case "opportunities":
       return <AdminOpportunitiesTab opportunities={panel.result} failed={failed} timeZone={timeZone} />;
     case "bookings":
-      return <AdminBookingsTab query={panel.query} list={panel.result} failed={failed} timeZone={timeZone} />;
+      return <AdminBookingsTab query={panel.query} list={panel.result} failed={failed} timeZone={timeZone} hidden={hidden.bookings ?? []} />;
     case "messages":
       return <AdminMessagesTab query={panel.query} list={panel.result} failed={failed} timeZone={timeZone} />;
     case "availability":

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { DOCUMENT_INTENTS } from "~/routes/admin/documents.server";
 import { PHOTO_INTENTS } from "~/routes/admin/photos.server";
-import { createOpportunity } from "~/server/seed/factories.server";
+import { createOpportunity, insertBooking } from "~/server/seed/factories.server";
+import { BOOKING_INTENTS } from "~/routes/admin/bookings.server";
 import { ADMIN_INTENTS } from "~/routes/admin/intents.server";
 import { INTEREST_INTENTS } from "~/routes/admin/interests.server";
 import { TEAM_INTENTS } from "~/routes/admin/team.server";
@@ -26,6 +27,9 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "booking-status": { intent: "booking-status", bookingId: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
     "booking-meeting-link": { intent: "booking-meeting-link", bookingId: "7d1b3a55-0000-4000-8000-000000000001", meetingLink: "https://meet.example.com/abc" },
     "message-read": { intent: "message-read", messageId: "7d1b3a55-0000-4000-8000-000000000002" },
+    "messages-read": { intent: "messages-read", ids: "7d1b3a55-0000-4000-8000-000000000002" },
+    "bookings-status": { intent: "bookings-status", ids: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
+    "table-columns": { intent: "table-columns", table: "bookings", hidden: "amount" },
     "user-role": { intent: "user-role", userId: "no-such-user", role: "admin" },
     "opportunity-save": {
       intent: "opportunity-save",
@@ -44,6 +48,11 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "slot-availability": { intent: "slot-availability", slotId: "7d1b3a55-0000-4000-8000-000000000004", isAvailable: "false" },
     "slot-delete": { intent: "slot-delete", slotId: "7d1b3a55-0000-4000-8000-000000000005" },
     "slot-defaults": { intent: "slot-defaults", date: "2031-01-16" },
+  },
+  "routes/admin.booking.tsx": {
+    "booking-status": { intent: "booking-status", bookingId: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
+    "booking-meeting-link": { intent: "booking-meeting-link", bookingId: "7d1b3a55-0000-4000-8000-000000000001", meetingLink: "https://meet.example.com/abc" },
+    "bookings-status": { intent: "bookings-status", ids: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
   },
   "routes/admin.documents.tsx": {
     "document-save": {
@@ -79,6 +88,7 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
 /** Each admin page's own table of writes, which WRITES must list exactly. */
 const INTENT_TABLES: Record<string, Record<string, unknown>> = {
   "routes/admin.tsx": ADMIN_INTENTS,
+  "routes/admin.booking.tsx": BOOKING_INTENTS,
   "routes/admin.documents.tsx": DOCUMENT_INTENTS,
   "routes/admin.interests.tsx": INTEREST_INTENTS,
   "routes/admin.opportunity-photos.tsx": PHOTO_INTENTS,
@@ -87,11 +97,14 @@ const INTENT_TABLES: Record<string, Record<string, unknown>> = {
 
 /** The opportunity whose photo page the matrix opens (made in beforeAll). */
 const MATRIX_OPPORTUNITY = "7d1b3a55-0000-4000-8000-0000000000a1";
+/** The booking whose screen the matrix opens (made in beforeAll). */
+const MATRIX_BOOKING = "7d1b3a55-0000-4000-8000-0000000000b1";
 
 /** A valid value for each dynamic segment of an admin route's path (":kind" and so on). */
 const PARAMS: Record<string, string> = {
   kind: "interests.csv",
   id: MATRIX_OPPORTUNITY,
+  bookingId: MATRIX_BOOKING,
 };
 
 interface RouteModule {
@@ -129,6 +142,7 @@ beforeAll(async () => {
   cookies.admin = bed.admin.cookie;
   cookies.investor = bed.investor.cookie;
   await createOpportunity(bed.t.db, { id: MATRIX_OPPORTUNITY });
+  await insertBooking(bed.t.db, { id: MATRIX_BOOKING });
 });
 afterAll(() => bed?.destroy());
 

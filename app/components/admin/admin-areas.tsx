@@ -1,5 +1,5 @@
 import { ExternalLink, LogOut, Menu } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { Fragment, type ReactNode, useState } from "react";
 import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
@@ -33,7 +33,8 @@ const FIRST_TAB = "opportunities";
 
 /** Whether `area` is the page at `pathname` and `search`: a tab by its `?tab=`, an area by its path (a gallery's page is under none). */
 function isCurrent(area: (typeof AREAS)[number], pathname: string, search: string): boolean {
-  if ("tab" in area) return pathname === "/admin" && (new URLSearchParams(search).get("tab") ?? FIRST_TAB) === area.tab;
+  // A booking's own screen (/admin/bookings/:id) is in the Bookings area.
+  if ("tab" in area) return (pathname === "/admin" && (new URLSearchParams(search).get("tab") ?? FIRST_TAB) === area.tab) || pathname.startsWith(`/admin/${area.tab}/`);
   return pathname === area.to;
 }
 
@@ -133,7 +134,7 @@ function PhoneBar() {
 }
 
 /** An admin page: the workspace's frame, a breadcrumb, the page's title and a line about it, then its content. */
-export function AdminAreaPage({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+export function AdminAreaPage({ title, description, trail = [], children }: { title: string; description: string; trail?: { to: string; label: string }[]; children: ReactNode }) {
   const t = useT();
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
@@ -164,6 +165,16 @@ export function AdminAreaPage({ title, description, children }: { title: string;
                       {t("admin.shell.home")}
                     </Link>
                   </li>
+                  {trail.map((step) => (
+                    <Fragment key={step.to}>
+                      <li aria-hidden="true">/</li>
+                      <li>
+                        <Link to={step.to} className="hover:text-foreground hover:underline">
+                          {step.label}
+                        </Link>
+                      </li>
+                    </Fragment>
+                  ))}
                   <li aria-hidden="true">/</li>
                   <li aria-current="page" className="text-foreground">
                     {title}

@@ -1,93 +1,110 @@
-import { Search } from "lucide-react";
-import { Form, Link, useFetcher } from "react-router";
+import { Check, Download, Search, X } from "lucide-react";
+import { Form, Link, useFetcher, useHref } from "react-router";
 import { BookingReference } from "~/components/booking/booking-reference";
-import { SlotWhen } from "~/components/booking/slot-when";
-import { AnswerNotice, FormKey } from "~/components/forms/form-answer";
-import { Badge } from "~/components/ui/badge";
+import { useSlotLabels } from "~/components/booking/slot-labels";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { BOOKING_CHANGE_MESSAGES, MEETING_LINK_MAX } from "~/domain/booking-changes";
-import { showFlashToast, toast } from "~/components/ui/toaster";
-import { ADMIN_BOOKING_TOASTS, ADMIN_BOOKINGS_PAGE_SIZE, REFERENCE_QUERY_MAX, type AdminBookingsQuery } from "~/domain/admin-bookings";
-import { bookingStatusLabel, bookingStatusVariant, bookingTypeLabel } from "~/domain/booking-words";
+import { toast } from "~/components/ui/toaster";
+import { TypedText } from "~/components/ui/typed-text";
+import { ADMIN_BOOKING_TOASTS, ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingRow, type AdminBookingsQuery } from "~/domain/admin-bookings";
+import { LIST_SEARCH_MAX } from "~/domain/admin-table";
+import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-words";
 import { BOOKING_STATUSES } from "~/domain/constants";
 import type { AdminActionResult } from "~/domain/action-result";
-import type { BookingWithSlot } from "~/domain/bookings";
 import type { ListPage } from "~/domain/list-page";
-import type { FlashToast } from "~/domain/toast";
-import { useDateLocale } from "~/i18n/date-locales";
-import { useT, useTranslateMessage } from "~/i18n/i18n";
-import { formatDayInZone } from "~/domain/booking-labels";
+import { useT } from "~/i18n/i18n";
+import { RichText, standIns } from "~/i18n/rich-text";
+import { AdminTable, type AdminColumn } from "./admin-table";
 import { ExportLink } from "./export-link";
 import { adminSelectClass, ListPager, StatusFilter } from "./list-controls";
 import { useActionResult } from "./use-action-result";
-import { TypedText } from "~/components/ui/typed-text";
-import { RichText, standIns } from "~/i18n/rich-text";
+import { useAdminFormat } from "./use-admin-format";
 
-
-/** SPEC.md section 2, /admin Bookings: the count, every booking with its status select, a page at a time. */
-export function AdminBookingsTab({ query, list, failed, timeZone }: { query: AdminBookingsQuery; list: ListPage<BookingWithSlot>; failed: boolean; timeZone: string }) {
+/**
+ * SPEC.md section 2, /admin Bookings, as a table (issue 34): the count, a search of names,
+ * e-mails, references and messages, the status filter and the order in the address; each
+ * booking's name, e-mail, phone, amount, slot or preferred time, message and status select,
+ * with its own screen one click away; selected bookings confirmed, cancelled or exported
+ * together.
+ */
+export function AdminBookingsTab({ query, list, failed, timeZone, hidden }: { query: AdminBookingsQuery; list: ListPage<AdminBookingRow>; failed: boolean; timeZone: string; hidden: readonly string[] }) {
   const t = useT();
   useStatusChangeToasts();
-  const bookings = list.rows;
+  const columns = useBookingColumns(timeZone);
+  const format = useAdminFormat(timeZone);
+  const view = { tab: "bookings", status: query.status, q: query.q || undefined, ref: query.ref, sort: query.sort === "oldest" ? "oldest" : undefined };
+  const toggle = `?${new URLSearchParams(Object.entries({ ...view, sort: query.sort === "oldest" ? undefined : "oldest" }).filter((e): e is [string, string] => Boolean(e[1])))}`;
+  const searched = Boolean(query.q || query.ref);
 
   return (
-    <section aria-labelledby="admin-bookings-heading" className="space-y-6">
+    <section aria-labelledby="admin-bookings-heading" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="rounded-xl border bg-card px-6 py-4 shadow-sm">
+        <div className="rounded-xl border bg-card px-5 py-3 shadow-sm">
           <h2 id="admin-bookings-heading" className="text-sm text-muted-foreground">
             {t("admin.bookings.total")}
           </h2>
-          <p className="font-serif text-3xl font-semibold">{list.totalIsAtLeast ? t("admin.list.atLeast", { count: list.total }) : list.total}</p>
+          <p className="font-serif text-2xl font-semibold">{list.totalIsAtLeast ? t("admin.list.atLeast", { count: list.total }) : format.count(list.total)}</p>
         </div>
-        <div className="flex flex-wrap items-end gap-2">
-          <ReferenceSearch value={query.ref} />
-          <StatusFilter value={query.status} statuses={BOOKING_STATUSES} label={(s) => bookingStatusLabel(s, t)} allLabel={t("admin.bookings.allStatuses")} keep={{ tab: "bookings" }} />
-          <ExportLink kind="bookings" params={{ status: query.status }} />
+        <div className="flex w-full flex-wrap items-end gap-2 lg:w-auto">
+          <BookingSearch query={query} />
+          <StatusFilter value={query.status} statuses={BOOKING_STATUSES} label={(s) => bookingStatusLabel(s, t)} allLabel={t("admin.bookings.allStatuses")} keep={{ tab: "bookings", q: view.q, sort: view.sort }} />
+          <ExportLink kind="bookings" params={{ status: query.status, q: view.q }} />
         </div>
       </div>
 
-      {bookings.length === 0 ? (
+      {list.rows.length === 0 ? (
         <p className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground">
           {failed
             ? t(ADMIN_BOOKING_TOASTS.fetchFailed)
             : query.ref
               ? t("admin.bookings.noneWithReference", { reference: query.ref })
-              : query.status
-                ? t("admin.bookings.noneWithStatus", { status: query.status })
-                : t("admin.bookings.none")}
+              : query.q
+                ? t("admin.bookings.noneMatching", { query: query.q })
+                : query.status
+                  ? t("admin.bookings.noneWithStatus", { status: query.status })
+                  : t("admin.bookings.none")}
         </p>
       ) : (
-        <ul className="space-y-4">
-          {bookings.map((booking) => (
-            <li key={booking.id}>
-              <BookingRow booking={booking} timeZone={timeZone} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <BulkForm />
+          <AdminTable
+            table="bookings"
+            label={t("admin.bookings.tableLabel")}
+            rows={list.rows}
+            rowId={(b) => b.id}
+            rowLabel={(b) => t("admin.bookings.from", { name: `${b.firstName} ${b.lastName}` })}
+            columns={columns}
+            hidden={hidden}
+            sort={{ value: query.sort, toggle }}
+            phoneLine={(b) => <BookingPhoneLine booking={b} timeZone={timeZone} />}
+            bulk={{ form: BULK_FORM, bar: (selected, clear) => <BulkBar selected={selected} clear={clear} /> }}
+          />
+        </>
       )}
 
-      {query.ref ? (
+      {searched ? (
         <p className="text-sm">
           <Link to="?tab=bookings" className="font-medium text-primary underline-offset-4 hover:underline">
             {t("admin.bookings.showAll")}
           </Link>
         </p>
       ) : null}
-      <ListPager label={t("admin.bookings.pages")} list={list} pageSize={ADMIN_BOOKINGS_PAGE_SIZE} filters={{ tab: "bookings", status: query.status, ref: query.ref }} />
+      <ListPager label={t("admin.bookings.pages")} list={list} pageSize={ADMIN_BOOKINGS_PAGE_SIZE} filters={view} />
     </section>
   );
 }
 
-/** Finds the booking an investor names by its reference ("TA-7K3F9Q", however it is typed): a GET form, so it works without JavaScript. */
-function ReferenceSearch({ value }: { value: string | undefined }) {
+/** One search for names, e-mails, references and messages: a GET form keeping the filter and order, so it works without JavaScript. */
+function BookingSearch({ query }: { query: AdminBookingsQuery }) {
   const t = useT();
   return (
-    <Form method="get" role="search" className="flex items-end gap-2" preventScrollReset>
+    <Form method="get" role="search" className="flex min-w-0 basis-full items-end gap-2 sm:basis-auto" preventScrollReset>
       <input type="hidden" name="tab" value="bookings" />
-      <label className="grid gap-1 text-sm font-medium">
-        {t("admin.bookings.findReference")}
-        <Input name="ref" type="search" dir="ltr" defaultValue={value} maxLength={REFERENCE_QUERY_MAX} placeholder={t("admin.bookings.referencePlaceholder")} className="w-40 font-mono" />
+      {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
+      {query.sort === "oldest" ? <input type="hidden" name="sort" value="oldest" /> : null}
+      <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
+        {t("admin.bookings.search")}
+        <Input name="q" type="search" defaultValue={query.q || query.ref || ""} maxLength={LIST_SEARCH_MAX} placeholder={t("admin.bookings.searchPlaceholder")} className="md:w-64" />
       </label>
       <Button type="submit" variant="outline">
         <Search aria-hidden="true" /> {t("admin.bookings.find")}
@@ -96,7 +113,71 @@ function ReferenceSearch({ value }: { value: string | undefined }) {
   );
 }
 
-/** One fetcher for every row's select, so its answer is toasted even when the row has left the filtered list. */
+/** The id of the bulk form: each row's checkbox belongs to it wherever it sits in the table. */
+const BULK_FORM = "admin-bookings-bulk";
+const BULK_FETCHER = "admin-bookings-bulk";
+
+function BulkForm() {
+  const fetcher = useFetcher<AdminActionResult>({ key: BULK_FETCHER });
+  return (
+    <fetcher.Form id={BULK_FORM} method="post" action="/admin?tab=bookings" className="hidden">
+      <input type="hidden" name="intent" value="bookings-status" />
+    </fetcher.Form>
+  );
+}
+
+/** What the selected bookings can have done to them, once some are ticked; without JavaScript the buttons are always there. */
+function BulkBar({ selected, clear }: { selected: string[]; clear: () => void }) {
+  const t = useT();
+  const fetcher = useFetcher<AdminActionResult>({ key: BULK_FETCHER });
+  const exportHref = useHref("/admin/export/bookings.csv");
+  const busy = fetcher.state !== "idle";
+  useActionResult(BULK_FETCHER, (result, sent) => {
+    const status = String(sent?.get("status") ?? "confirmed");
+    if (!result.ok) {
+      toast.error(t(ADMIN_BOOKING_TOASTS.updateFailed), { description: result.message });
+      return;
+    }
+    const changed = result.changed ?? 0;
+    const refused = result.refused ?? 0;
+    toast.success(t(status === "cancelled" ? "admin.bookings.bulk.cancelled" : "admin.bookings.bulk.confirmed", { count: changed }), {
+      description: refused ? t("admin.bookings.bulk.refused", { count: refused }) : undefined,
+    });
+    clear();
+  });
+  const none = selected.length === 0;
+  return (
+    <div role="group" aria-label={t("admin.table.bulkActions")} className="flex flex-wrap items-center gap-2">
+      <span className="text-sm text-muted-foreground" aria-live="polite">
+        {none ? t("admin.table.noneSelected") : t("admin.table.selected", { count: selected.length })}
+      </span>
+      <Button type="submit" form={BULK_FORM} name="status" value="confirmed" size="sm" variant="outline" disabled={busy || none}>
+        <Check aria-hidden="true" /> {t("admin.bookings.bulk.confirm")}
+      </Button>
+      <Button type="submit" form={BULK_FORM} name="status" value="cancelled" size="sm" variant="outline" disabled={busy || none}>
+        <X aria-hidden="true" /> {t("admin.bookings.bulk.cancel")}
+      </Button>
+      <Button
+        type="submit"
+        form={BULK_FORM}
+        formMethod="get"
+        formAction={exportHref}
+        size="sm"
+        variant="outline"
+        disabled={none}
+        onClick={(event) => {
+          // A download, not a page: the browser fetches the file while the list stays.
+          event.preventDefault();
+          window.location.assign(`${exportHref}?${new URLSearchParams(selected.map((id) => ["ids", id]))}`);
+        }}
+      >
+        <Download aria-hidden="true" /> {t("admin.table.exportSelected")}
+      </Button>
+    </div>
+  );
+}
+
+/** One fetcher for every row's select and Confirm button, so its answer is toasted even when the row has left the filtered list. */
 const STATUS_FETCHER = "admin-booking-status";
 
 function useStatusChangeToasts() {
@@ -107,149 +188,146 @@ function useStatusChangeToasts() {
   });
 }
 
-/**
- * A confirmed booking's video link or phone number; saving it mails the investor the
- * updated invite. A refusal is said beside the field (and in a toast), and the typed value
- * stays, also when the form was posted without scripts (decision record 034).
- */
-function MeetingLinkForm({ booking, name }: { booking: BookingWithSlot; name: string }) {
-  const key = `admin-booking-meeting-link-${booking.id}`;
-  const t = useT();
-  // The booking area's messages: keys or English, whichever they are by now.
-  const say = useTranslateMessage();
-  const toastOf = (result: AdminActionResult, removed: boolean): FlashToast =>
-    result.ok
-      ? { type: "success", title: say(removed ? BOOKING_CHANGE_MESSAGES.meetingLinkRemoved : BOOKING_CHANGE_MESSAGES.meetingLinkSaved) }
-      : { type: "error", title: say(BOOKING_CHANGE_MESSAGES.failed), description: result.message };
-  const { fetcher, answer, posted, busy } = useActionResult(key, (result, sent) => {
-    showFlashToast(toastOf(result, String(sent?.get("meetingLink") ?? "").trim() === ""));
-  });
-  const refusal = !busy && answer && !answer.ok ? answer : null;
-  const error = refusal?.message ?? null;
-  const id = `meeting-link-${booking.id}`;
+/** A booking's facts on one line of its phone card: e-mail, when, amount, message. */
+function BookingPhoneLine({ booking, timeZone }: { booking: AdminBookingRow; timeZone: string }) {
+  const format = useAdminFormat(timeZone);
+  const labels = useSlotLabels();
+  const when = booking.slot ? `${labels.day(booking.slot.date)} ${labels.times(booking.slot)}` : booking.preferredTime?.trim();
+  const amount = format.typedAmount(booking.investmentAmount);
+  // Two lines at most: the facts, then the message, each cut short at its end.
   return (
-    <fetcher.Form method="post" className="mt-4 flex flex-wrap items-start gap-2">
-      <input type="hidden" name="intent" value="booking-meeting-link" />
-      <input type="hidden" name="bookingId" value={booking.id} />
-      <FormKey name={key} />
-      {/* Posted as a document, the page has read the booking again: its link says what was saved. A refusal is said beside the field. */}
-      <AnswerNotice toast={posted?.ok ? toastOf(posted, !booking.meetingLink) : null} className="w-full" />
-      <div className="grid min-w-64 flex-1 gap-1">
-        <label htmlFor={id} className="text-sm text-muted-foreground">
-          <RichText message={t("admin.bookings.meetingLink", standIns("name"))} elements={{ name: <TypedText text={name} name /> }} />
-        </label>
-        <Input
-          id={id}
-          name="meetingLink"
-          defaultValue={refusal?.values?.meetingLink ?? booking.meetingLink ?? ""}
-          maxLength={MEETING_LINK_MAX}
-          placeholder={t("admin.bookings.meetingLinkPlaceholder")}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <Button type="submit" variant="outline" className="mt-6" disabled={busy}>
-        {busy ? t("admin.bookings.saving") : t("admin.bookings.saveAndNotify")}
-      </Button>
-    </fetcher.Form>
+    <>
+      <span className="block truncate">
+        <span dir="ltr">{booking.email}</span>
+        {when ? <> · {when}</> : null} · <span dir="auto">{amount.text}</span>
+      </span>
+      <span className="block truncate" dir="auto">
+        <TypedText text={booking.message} />
+      </span>
+    </>
   );
 }
 
-function BookingRow({ booking, timeZone }: { booking: BookingWithSlot; timeZone: string }) {
+function useBookingColumns(timeZone: string): AdminColumn<AdminBookingRow>[] {
+  const t = useT();
+  const format = useAdminFormat(timeZone);
+  const labels = useSlotLabels();
+  return [
+    {
+      id: "person",
+      header: t("admin.bookings.column.person"),
+      phone: "title",
+      cell: (b) => (
+        <div className="min-w-0">
+          <Link to={`/admin/bookings/${b.id}`} className="font-medium text-foreground hover:underline">
+            <TypedText text={`${b.firstName} ${b.lastName}`} name />
+          </Link>
+          <div className="truncate text-muted-foreground max-md:hidden">
+            <a href={`mailto:${b.email}`} dir="ltr" className="hover:underline">
+              {b.email}
+            </a>
+          </div>
+          {b.phone ? (
+            <div className="text-muted-foreground max-md:hidden">
+              <span dir="ltr">{b.phone}</span>
+            </div>
+          ) : null}
+        </div>
+      ),
+    },
+    { id: "reference", header: t("booking.reference"), cell: (b) => <BookingReference value={b.reference} />, className: "whitespace-nowrap" },
+    {
+      id: "when",
+      // The firm's zone is named once, in the heading ("When (London time)").
+      header: t("admin.bookings.column.whenIn", { city: labels.city(timeZone) }),
+      cell: (b) =>
+        b.slot ? (
+          <span className="whitespace-nowrap">
+            {labels.day(b.slot.date)}
+            <span className="block text-muted-foreground">{labels.times(b.slot)}</span>
+          </span>
+        ) : b.preferredTime?.trim() ? (
+          <span>
+            <span className="block text-xs text-muted-foreground">{t("admin.bookings.preferredTime")}</span>
+            <TypedText text={b.preferredTime.trim()} />
+          </span>
+        ) : (
+          <span className="text-muted-foreground">{t("admin.bookings.noneChosen")}</span>
+        ),
+    },
+    { id: "type", header: t("admin.bookings.column.type"), cell: (b) => bookingTypeLabel(b.bookingType, t) },
+    {
+      id: "amount",
+      header: t("admin.bookings.amount"),
+      className: "text-end",
+      cell: (b) => {
+        const amount = format.typedAmount(b.investmentAmount);
+        return amount.parsed ? <span dir="ltr" className="whitespace-nowrap tabular-nums">{amount.text}</span> : <TypedText text={amount.text} />;
+      },
+    },
+    {
+      id: "message",
+      header: t("admin.bookings.column.message"),
+      className: "min-w-40 max-w-64",
+      cell: (b) => (
+        <p className="line-clamp-2 text-muted-foreground">
+          <TypedText text={b.message} />
+        </p>
+      ),
+    },
+    { id: "requested", header: t("admin.bookings.column.requested"), sortable: true, className: "whitespace-nowrap", cell: (b) => format.day(b.createdAt) },
+    { id: "status", header: t("admin.list.status"), phone: "aside", cell: (b) => <StatusSelect booking={b} /> },
+    { id: "actions", header: t("admin.table.actions"), phone: "actions", cell: (b) => <RowActions booking={b} /> },
+  ];
+}
+
+/** The status select (SPEC.md section 2): it shows the choice at once; a refusal puts the saved status back. */
+function StatusSelect({ booking }: { booking: AdminBookingRow }) {
   const fetcher = useFetcher<AdminActionResult>({ key: STATUS_FETCHER });
   const t = useT();
-  const dateLocale = useDateLocale();
   const name = `${booking.firstName} ${booking.lastName}`;
-  // Without a slot, the investor's own preferred time, if they gave one.
-  const preferred = booking.slot ? undefined : booking.preferredTime?.trim();
-  // The select shows the choice at once; a refusal puts the saved status back.
   const mine = fetcher.state !== "idle" && fetcher.formData?.get("bookingId") === booking.id;
   const shown = (mine ? fetcher.formData?.get("status") : null) ?? booking.status;
-
   return (
-    <article className="rounded-xl border bg-card p-5 shadow-sm" aria-label={t("admin.bookings.from", { name })}>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h3 className="font-semibold">
-            <TypedText text={name} name />
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            {t("admin.bookings.typeRequested", { type: bookingTypeLabel(booking.bookingType, t), date: formatDayInZone(booking.createdAt, timeZone, dateLocale) })}
-          </p>
-        </div>
-        <div className="flex items-center gap-3">
-          <Badge variant={bookingStatusVariant(booking.status)}>{bookingStatusLabel(booking.status, t)}</Badge>
-          <label className="sr-only" htmlFor={`status-${booking.id}`}>
-            <RichText message={t("admin.bookings.statusOf", standIns("name"))} elements={{ name: <TypedText text={name} name /> }} />
-          </label>
-          <select
-            id={`status-${booking.id}`}
-            className={adminSelectClass}
-            value={String(shown)}
-            disabled={mine}
-            onChange={(e) => void fetcher.submit({ intent: "booking-status", bookingId: booking.id, status: e.currentTarget.value }, { method: "post" })}
-          >
-            {BOOKING_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {bookingStatusLabel(s, t)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <dt className="text-muted-foreground">{t("booking.reference")}</dt>
-          <dd>
-            <BookingReference value={booking.reference} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">{t("admin.bookings.email")}</dt>
-          <dd className="break-all">
-            <a href={`mailto:${booking.email}`} dir="ltr" className="hover:underline">
-              {booking.email}
-            </a>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">{t("admin.bookings.phone")}</dt>
-          <dd>{booking.phone ? <span dir="ltr">{booking.phone}</span> : t("admin.bookings.notGiven")}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">{t("admin.bookings.amount")}</dt>
-          <dd>
-            <TypedText text={booking.investmentAmount} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">{preferred ? t("admin.bookings.preferredTime") : t("admin.bookings.timeSlot")}</dt>
-          <dd>{booking.slot ? <SlotWhen slot={booking.slot} timeZone={timeZone} /> : preferred ? <TypedText text={preferred} /> : t("admin.bookings.noneChosen")}</dd>
-        </div>
-        {booking.opportunityTitle ? (
-          <div>
-            <dt className="text-muted-foreground">{t("admin.bookings.opportunity")}</dt>
-            <dd>
-              <TypedText text={booking.opportunityTitle} />
-            </dd>
-          </div>
-        ) : null}
-      </dl>
-      <p className="mt-4 text-sm whitespace-pre-line">
-        <TypedText text={booking.message} />
-      </p>
-      {booking.status === "cancelled" && booking.cancellationReason ? (
-        <p className="mt-2 text-sm">
-          <span className="text-muted-foreground">{t("admin.bookings.cancellationReason")} </span>
-          <TypedText text={booking.cancellationReason} />
-        </p>
+    <>
+      <label className="sr-only" htmlFor={`status-${booking.id}`}>
+        <RichText message={t("admin.bookings.statusOf", standIns("name"))} elements={{ name: <TypedText text={name} name /> }} />
+      </label>
+      <select
+        id={`status-${booking.id}`}
+        className={adminSelectClass}
+        value={String(shown)}
+        disabled={mine}
+        onChange={(e) => void fetcher.submit({ intent: "booking-status", bookingId: booking.id, status: e.currentTarget.value }, { method: "post", action: "/admin?tab=bookings" })}
+      >
+        {BOOKING_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {bookingStatusLabel(s, t)}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** A pending booking's Confirm: the investor is mailed at once, as from the select (the name opens the booking's screen). */
+function RowActions({ booking }: { booking: AdminBookingRow }) {
+  const fetcher = useFetcher<AdminActionResult>({ key: STATUS_FETCHER });
+  const t = useT();
+  const name = `${booking.firstName} ${booking.lastName}`;
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("bookingId") === booking.id;
+  return (
+    <div className="flex items-center gap-2 md:justify-end">
+      {booking.status === "pending" ? (
+        <fetcher.Form method="post" action="/admin?tab=bookings">
+          <input type="hidden" name="intent" value="booking-status" />
+          <input type="hidden" name="bookingId" value={booking.id} />
+          <input type="hidden" name="status" value="confirmed" />
+          <Button type="submit" size="sm" disabled={busy} aria-label={t("admin.bookings.confirmOf", { name })}>
+            <Check aria-hidden="true" /> {t("admin.bookings.confirm")}
+          </Button>
+        </fetcher.Form>
       ) : null}
-      {booking.status === "confirmed" ? <MeetingLinkForm booking={booking} name={name} /> : null}
-    </article>
+    </div>
   );
 }

@@ -1,16 +1,15 @@
-import { ADMIN_BOOKING_TOASTS, adminBookingsQuerySchema, bookingStatusChangeSchema, meetingLinkChangeSchema } from "~/domain/admin-bookings";
+import { ADMIN_BOOKING_TOASTS, adminBookingsQuerySchema, bookingStatusChangeSchema, bulkBookingStatusSchema, meetingLinkChangeSchema, type AdminBookingRow } from "~/domain/admin-bookings";
 import { BOOKING_CHANGE_MESSAGES } from "~/domain/booking-changes";
-import type { BookingWithSlot } from "~/domain/bookings";
 import { emptyListPage } from "~/domain/list-page";
-import { setMeetingLink, updateBookingStatus } from "~/server/services/booking-changes.server";
+import { setMeetingLink, updateBookingsStatus, updateBookingStatus } from "~/server/services/booking-changes.server";
 import { listBookingsForAdmin } from "~/server/services/bookings.server";
 import type { AdminIntent, PanelArgs } from "./types";
 import { invalid, loadPanel } from "./panel.server";
 
-/** The Bookings tab: one page of bookings, newest first, filtered by status. */
+/** The Bookings tab: one page of bookings, newest or oldest first, filtered by status and searched. */
 export async function loadBookingsPanel({ context, actor, params }: PanelArgs) {
   const query = adminBookingsQuerySchema.parse(params);
-  const loaded = await loadPanel(context, "bookings", () => listBookingsForAdmin(context, actor, query), emptyListPage<BookingWithSlot>(), ADMIN_BOOKING_TOASTS.fetchFailed);
+  const loaded = await loadPanel(context, "bookings", () => listBookingsForAdmin(context, actor, query), emptyListPage<AdminBookingRow>(), ADMIN_BOOKING_TOASTS.fetchFailed);
   return { tab: "bookings" as const, query, ...loaded };
 }
 
@@ -22,6 +21,16 @@ export const BOOKING_INTENTS: Record<string, AdminIntent> = {
       if (!parsed.success) return invalid(ADMIN_BOOKING_TOASTS.updateFailed);
       await updateBookingStatus(context, actor, parsed.data);
       return { ok: true };
+    },
+  },
+  // Confirm or cancel the selected bookings (issue 34): each as the select would, mails and all.
+  "bookings-status": {
+    failure: ADMIN_BOOKING_TOASTS.updateFailed,
+    async run({ form, context, actor }) {
+      const parsed = bulkBookingStatusSchema.safeParse({ ids: form.getAll("ids"), status: form.get("status") });
+      if (!parsed.success) return invalid("admin.table.noneSelected");
+      const { changed, refused } = await updateBookingsStatus(context, actor, parsed.data);
+      return { ok: true, changed, refused: refused.length };
     },
   },
   "booking-meeting-link": {

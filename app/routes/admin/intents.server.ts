@@ -3,6 +3,7 @@ import { BOOKING_INTENTS } from "./bookings.server";
 import { MESSAGE_INTENTS } from "./messages.server";
 import { OPPORTUNITY_INTENTS } from "./opportunities.server";
 import type { AdminIntent } from "./types";
+import { TABLE_INTENTS } from "./tables.server";
 import { USER_INTENTS } from "./users.server";
 
 /**
@@ -15,4 +16,5 @@ export const ADMIN_INTENTS: Record<string, AdminIntent> = {
   ...MESSAGE_INTENTS,
   ...AVAILABILITY_INTENTS,
   ...USER_INTENTS,
+  ...TABLE_INTENTS,
 };

@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGE_TOASTS, adminMessagesQuerySchema, markMessageReadSchema, type AdminMessage } from "~/domain/admin-messages";
 import { emptyListPage } from "~/domain/list-page";
-import { listMessagesForAdmin, markMessageRead } from "~/server/services/messages.server";
+import { listMessagesForAdmin, markMessageRead, markMessagesRead } from "~/server/services/messages.server";
+import { bulkIdsSchema } from "~/domain/admin-table";
 import type { AdminIntent, PanelArgs } from "./types";
 import { invalid, loadPanel } from "./panel.server";
 
@@ -25,6 +26,16 @@ export const MESSAGE_INTENTS: Record<string, AdminIntent> = {
       if (!parsed.success) return invalid("admin.messages.unknown");
       await markMessageRead(context, actor, parsed.data);
       return { ok: true };
+    },
+  },
+  // Mark as Read for the selected messages (issue 34), each audited as one by one.
+  "messages-read": {
+    failure: ADMIN_MESSAGE_TOASTS.readFailed,
+    async run({ form, context, actor }) {
+      const parsed = bulkIdsSchema.safeParse(form.getAll("ids"));
+      if (!parsed.success) return invalid("admin.table.noneSelected");
+      const { changed } = await markMessagesRead(context, actor, { ids: parsed.data });
+      return { ok: true, changed };
     },
   },
 };

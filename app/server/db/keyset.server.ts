@@ -1,6 +1,7 @@
-import { and, count, sql, type SQL } from "drizzle-orm";
+import { and, count, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { decodeListCursor, encodeListCursor, LIST_COUNT_BOUND, type ListPage, type ListPaging } from "~/domain/list-page";
+import type { ListSort } from "~/domain/admin-table";
 import type { Database } from "./client.server";
 
 /**
@@ -30,6 +31,12 @@ export function beforeCursor(table: Keyed, cursor: Cursor): SQL {
   return sql`(${table.createdAt}, ${table.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
+/** Only the rows `ids` (a selection exported): no condition when undefined, nothing when empty. */
+export function idsAre(column: PgColumn, ids: readonly string[] | undefined): SQL | undefined {
+  if (ids === undefined) return undefined;
+  return ids.length ? inArray(column, [...ids]) : sql`false`;
+}
+
 /** How many rows of `table` match `where`, counting no further than `bound` (and saying so). */
 export async function boundedCount(db: Database, table: PgTable, where: SQL | undefined, bound = LIST_COUNT_BOUND): Promise<{ total: number; totalIsAtLeast: boolean }> {
   const matching = db.select({ one: sql`1` }).from(table).where(where).limit(bound + 1).as("matching");
@@ -39,30 +46,39 @@ export async function boundedCount(db: Database, table: PgTable, where: SQL | un
 }
 
 /**
- * One page of a newest-first list. `read(where, order, limit)` reads up to `limit` rows
- * matching `where` (the list's filter and the page's bound), newest or oldest first, each
- * with its cursor (`at`, `id`). Reads one row more than a page to know whether another
- * follows; a Newer link that reaches the top gives the newest page.
+ * One page of a list in (created_at, id) order, newest first unless `sort` says oldest.
+ * `read(where, order, limit)` reads up to `limit` rows matching `where` (the list's filter
+ * and the page's bound), newest or oldest first, each with its cursor (`at`, `id`). The
+ * address's `older` cursor leads to the next page in the list's order and `newer` to the
+ * one before (their names are from the newest-first lists that came first). Reads one row
+ * more than a page to know whether another follows; a link back that reaches the top gives
+ * the first page. Either order is served by the same (created_at, id) indexes, read forwards
+ * or backwards.
  */
 export async function readListPage<Row extends Cursor>(
   db: Database,
   table: PgTable & Keyed,
   where: SQL | undefined,
-  paging: ListPaging,
+  paging: ListPaging & { sort?: ListSort },
   pageSize: number,
-  read: (where: SQL | undefined, order: "newest" | "oldest", limit: number) => Promise<Row[]>,
+  read: (where: SQL | undefined, order: ListSort, limit: number) => Promise<Row[]>,
 ): Promise<ListPage<Row>> {
-  const older = decodeListCursor(paging.older);
-  const newer = older ? null : decodeListCursor(paging.newer);
+  const newestFirst = (paging.sort ?? "newest") === "newest";
+  const ahead = (cursor: Cursor | null) => (newestFirst ? afterCursor(table, cursor) : cursor ? beforeCursor(table, cursor) : undefined);
+  const behind = (cursor: Cursor) => (newestFirst ? beforeCursor(table, cursor) : afterCursor(table, cursor));
+  const order: ListSort = newestFirst ? "newest" : "oldest";
+  const backwards: ListSort = newestFirst ? "oldest" : "newest";
+  const next = decodeListCursor(paging.older);
+  const previous = next ? null : decodeListCursor(paging.newer);
   const [counted, page] = await Promise.all([
     boundedCount(db, table, where),
     (async () => {
-      if (newer) {
-        const above = await read(and(where, beforeCursor(table, newer)), "oldest", pageSize + 1);
+      if (previous) {
+        const above = await read(and(where, behind(previous)), backwards, pageSize + 1);
         if (above.length > pageSize) return { rows: above.slice(0, pageSize).reverse(), page: Math.max(2, paging.page), hasNewer: true, hasOlder: true };
       }
-      const rows = await read(and(where, afterCursor(table, older)), "newest", pageSize + 1);
-      return older
+      const rows = await read(and(where, ahead(next)), order, pageSize + 1);
+      return next
         ? { rows: rows.slice(0, pageSize), page: Math.max(2, paging.page), hasNewer: true, hasOlder: rows.length > pageSize }
         : { rows: rows.slice(0, pageSize), page: 1, hasNewer: false, hasOlder: rows.length > pageSize };
     })(),

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ADMIN_TABLES } from "~/domain/admin-table";
 import { ADVISER_LANGUAGES, ADVISER_MARKETS, ADVISER_TEXT_LOCALES } from "~/domain/advisers";
 import { ALERT_TOPICS } from "~/domain/alerts";
 import { DOCUMENT_AUDIENCES, DOCUMENT_KINDS } from "~/domain/documents";
@@ -187,8 +188,16 @@ export const consultationBookings = pgTable(
     index("consultation_bookings_email_idx").on(sql`lower(${t.email})`).where(sql`${t.userId} is null`),
     index("consultation_bookings_opportunity_idx").on(t.opportunityId),
     uniqueIndex("consultation_bookings_reference_unique").on(t.reference),
+    // The admin's booking search (bookingSearchText below), by trigrams like the messages' own.
+    index("consultation_bookings_search_idx").using(
+      "gin",
+      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.reference} || ' ' || ${t.message}) gin_trgm_ops`,
+    ),
   ],
 );
+
+/** What the admin's booking search reads: consultation_bookings_search_idx is on this very expression. */
+export const bookingSearchText = sql<string>`(${consultationBookings.firstName} || ' ' || ${consultationBookings.lastName} || ' ' || ${consultationBookings.email} || ' ' || ${consultationBookings.reference} || ' ' || ${consultationBookings.message})`;
 
 export const contactMessages = pgTable(
   "contact_messages",
@@ -903,4 +912,22 @@ export const adviserTranslations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.adviserId, t.locale] }), check("adviser_translations_locale_check", oneOf(t.locale, ADVISER_TEXT_LOCALES))],
+);
+
+/**
+ * Which columns an admin has hidden in each admin table (issue 34): remembered for the
+ * person, on every device, rather than in one browser. A missing row shows every column.
+ */
+export const adminTablePreferences = pgTable(
+  "admin_table_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The table, one of ADMIN_TABLES (app/domain/admin-table.ts). */
+    tableKey: text("table_key", { enum: ADMIN_TABLES }).notNull(),
+    hiddenColumns: text("hidden_columns").array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tableKey] }), check("admin_table_preferences_table_key_check", oneOf(t.tableKey, ADMIN_TABLES))],
 );

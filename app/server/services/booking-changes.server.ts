@@ -461,6 +461,32 @@ export async function updateBookingStatus(
 }
 
 /**
+ * Confirm or cancel the bookings an admin selected (issue 34): each one exactly as the
+ * status select would, in its own transaction, with its own audit row and its own mails, so
+ * one that cannot change (a slot taken meanwhile, a booking deleted) leaves the others
+ * changed. Says which changed and which did not, and why.
+ */
+export async function updateBookingsStatus(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: { ids: string[]; status: BookingStatus },
+): Promise<{ changed: number; refused: { bookingId: string; message: string }[] }> {
+  requireAdmin(actor);
+  let changed = 0;
+  const refused: { bookingId: string; message: string }[] = [];
+  for (const bookingId of input.ids) {
+    try {
+      await updateBookingStatus(ctx, actor, { bookingId, status: input.status });
+      changed += 1;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      refused.push({ bookingId, message: error.message });
+    }
+  }
+  return { changed, refused };
+}
+
+/**
  * An admin sets (or, with null, removes) the video link or phone number of a confirmed
  * booking. The investor gets the details with the updated invite (LOCATION, URL).
  */

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { ADMIN_BOOKINGS_PAGE_SIZE } from "~/domain/admin-bookings";
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { ADMIN_BOOKINGS_PAGE_SIZE, BOOKING_HISTORY_LIMIT, type AdminBookingDetail, type AdminBookingRow } from "~/domain/admin-bookings";
+import { likePattern } from "~/domain/admin-messages";
+import type { ListSort } from "~/domain/admin-table";
 import { AppError } from "~/domain/app-error";
 import { canInvestorChange, isLinkAlive } from "~/domain/booking-changes";
 import type { BookingSummary, BookingWithSlot, OwnBooking } from "~/domain/bookings";
@@ -10,11 +12,12 @@ import type { ListPage, ListPaging } from "~/domain/list-page";
 import type { Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import { UNIQUE_VIOLATION, sqlState, violatedConstraint } from "../core/pg-error.server";
-import { availabilitySlots, consultationBookings, investmentOpportunities, user } from "../db/schema.server";
+import { auditLog, availabilitySlots, bookingSearchText, consultationBookings, emailOutbox, investmentOpportunities, profiles, user } from "../db/schema.server";
+import { planNamesOf } from "./entitlements.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { bookingToken } from "../core/booking-token.server";
-import { afterCursor, readListPage, type Cursor } from "../db/keyset.server";
+import { afterCursor, idsAre, readListPage, type Cursor } from "../db/keyset.server";
 
 /**
  * Consultation bookings: every read and write of the table. The lists (the admin's, the
@@ -130,20 +133,90 @@ const statusIs = (status: BookingStatus | undefined) => (status ? eq(consultatio
 const referenceIs = (typed: string | undefined) => (typed ? eq(consultationBookings.reference, readBookingReference(typed) ?? "") : undefined);
 
 /**
- * SPEC.md section 7 (admin): every booking with its slot, newest first, for admins only;
- * one page at a time (keyset: a deep page costs what the first does) and optionally one
- * status or one reference (unique, indexed), all in SQL, with the total counted up to LIST_COUNT_BOUND.
+ * A search of the admin's bookings: the name, e-mail, reference or message containing `q`,
+ * through the trigram index on those very columns (consultation_bookings_search_idx), as the
+ * messages' search is. A reference typed the way people type them ("ta 7k3f9q") also finds
+ * its booking by the unique index.
+ */
+function bookingSearch(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const reference = readBookingReference(q);
+  const contains = ilike(bookingSearchText, likePattern(q));
+  return reference ? or(eq(consultationBookings.reference, reference), contains) : contains;
+}
+
+/**
+ * SPEC.md section 7 (admin): every booking with its slot, newest first (or oldest first),
+ * for admins only; one page at a time (keyset: a deep page costs what the first does),
+ * optionally one status, one reference (unique, indexed) or a search, all in SQL, with the
+ * total counted up to LIST_COUNT_BOUND.
  */
 export async function listBookingsForAdmin(
   ctx: ServiceContext,
   actor: Actor,
-  query: { status?: BookingStatus; ref?: string } & ListPaging,
-): Promise<ListPage<BookingWithSlot>> {
+  query: { status?: BookingStatus; ref?: string; q?: string; sort?: ListSort } & ListPaging,
+): Promise<ListPage<AdminBookingRow>> {
   requireAdmin(actor);
-  const listed = await readListPage(ctx.db, consultationBookings, and(statusIs(query.status), referenceIs(query.ref)), query, ADMIN_BOOKINGS_PAGE_SIZE, (where, order, limit) =>
-    selectWithSlot(ctx.db, withSlotColumns, where, order).limit(limit),
+  const where = and(statusIs(query.status), referenceIs(query.ref), bookingSearch(query.q ?? ""));
+  const listed = await readListPage(ctx.db, consultationBookings, where, query, ADMIN_BOOKINGS_PAGE_SIZE, (where, order, limit) =>
+    selectWithSlot(ctx.db, { ...withSlotColumns, userId: consultationBookings.userId }, where, order).limit(limit),
   );
   return { ...listed, rows: listed.rows.map(withSlot) };
+}
+
+/**
+ * One booking as its admin screen shows it (issue 34): the booking, the investor's account
+ * and plan when the booking was made signed in (or with an address a verified account
+ * holds), the history of changes from the audit log, and every mail written about it.
+ * Admins only; null for a booking that does not exist.
+ */
+export async function getBookingForAdmin(ctx: ServiceContext, actor: Actor, bookingId: string): Promise<AdminBookingDetail | null> {
+  requireAdmin(actor);
+  const [row] = await selectWithSlot(
+    ctx.db,
+    {
+      ...withSlotColumns,
+      userId: consultationBookings.userId,
+      timeZone: consultationBookings.timeZone,
+      locale: consultationBookings.locale,
+      updatedAt: consultationBookings.updatedAt,
+      opportunityId: consultationBookings.opportunityId,
+      opportunitySlug: investmentOpportunities.slug,
+    },
+    eq(consultationBookings.id, bookingId),
+  ).limit(1);
+  if (!row) return null;
+  const booking = withSlot(row);
+  const [account, history, mails] = await Promise.all([
+    bookingAccount(ctx.db, booking),
+    ctx.db
+      .select({ id: auditLog.id, action: auditLog.action, before: auditLog.before, after: auditLog.after, at: auditLog.createdAt, actorEmail: user.email })
+      .from(auditLog)
+      .leftJoin(user, eq(user.id, auditLog.actorId))
+      .where(and(eq(auditLog.entity, "consultation_bookings"), eq(auditLog.entityId, bookingId)))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(BOOKING_HISTORY_LIMIT),
+    ctx.db
+      .select({ id: emailOutbox.id, kind: emailOutbox.kind, to: emailOutbox.toAddress, subject: emailOutbox.subject, at: emailOutbox.createdAt, sentAt: emailOutbox.sentAt, givenUpAt: emailOutbox.givenUpAt })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.bookingId, bookingId))
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(BOOKING_HISTORY_LIMIT),
+  ]);
+  return { ...booking, account, history, mails };
+}
+
+/** The account behind a booking: its own user, or the verified account holding its address. */
+async function bookingAccount(db: Database, booking: { userId: string | null; email: string }): Promise<AdminBookingDetail["account"]> {
+  const [found] = await db
+    .select({ id: user.id, email: user.email, verified: user.emailVerified, locale: user.locale, twoFactor: user.twoFactorEnabled, firstName: profiles.firstName, lastName: profiles.lastName, joined: user.createdAt })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(booking.userId ? eq(user.id, booking.userId) : and(eq(user.email, booking.email.toLowerCase()), eq(user.emailVerified, true)))
+    .limit(1);
+  if (!found) return null;
+  const plans = await planNamesOf(db, [found.id]);
+  return { ...found, plan: plans.get(found.id) ?? null };
 }
 
 /**
@@ -183,16 +256,18 @@ export function bookingsOf(owner: { id: string; verifiedEmail: string | null }):
 }
 
 /**
- * One batch of the admin's CSV export: bookings with `status` (all when undefined) after
+ * One batch of the admin's CSV export: bookings with `status` (all when undefined), matching
+ * the search `q`, and only the rows `ids` when the admin exported a selection; after
  * `cursor` in (created_at desc, id desc) order, with the cursor of each row.
  */
 export async function listBookingsForExport(
   ctx: ServiceContext,
   actor: Actor,
-  query: { status?: BookingStatus; cursor: Cursor | null; limit: number },
+  query: { status?: BookingStatus; q?: string; ids?: string[]; cursor: Cursor | null; limit: number },
 ): Promise<(BookingWithSlot & Cursor)[]> {
   requireAdmin(actor);
-  const rows = await selectWithSlot(ctx.db, withSlotColumns, and(statusIs(query.status), afterCursor(consultationBookings, query.cursor))).limit(query.limit);
+  const where = and(statusIs(query.status), bookingSearch(query.q ?? ""), idsAre(consultationBookings.id, query.ids), afterCursor(consultationBookings, query.cursor));
+  const rows = await selectWithSlot(ctx.db, withSlotColumns, where).limit(query.limit);
   return rows.map((row) => ({ ...withSlot(row), at: row.at }));
 }
 

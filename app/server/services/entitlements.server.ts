@@ -33,6 +33,12 @@ async function entitlingPlans(db: Database, userIds: string[]): Promise<Map<stri
   return plans;
 }
 
+/** The name of each user's entitling plan (the admin's lists and booking screen); users without one are absent. */
+export async function planNamesOf(db: Database, userIds: string[]): Promise<Map<string, string>> {
+  const plans = await entitlingPlans(db, userIds);
+  return new Map([...plans].map(([id, plan]) => [id, plan.name]));
+}
+
 const memo = new WeakMap<object, Map<string, Promise<Entitlements>>>();
 
 /** The actor's entitlements; read once per request context. */

@@ -60,14 +60,14 @@ const BOOKING_COLUMNS: Column<BookingWithSlot>[] = [
   { header: "Reference", cell: (b) => b.reference },
 ];
 
-/** Every booking with `status` (all when it is undefined), as CSV. Admins only. */
+/** Every booking with `status` (all when it is undefined) matching the search `q`, or only the selected `ids`, as CSV. Admins only. */
 export async function exportBookingsCsv(
   ctx: ServiceContext,
   actor: Actor,
-  query: ExportQuery & { status?: BookingStatus },
+  query: ExportQuery & { status?: BookingStatus; q?: string; ids?: string[] },
 ): Promise<ReadableStream<Uint8Array>> {
   requireAdmin(actor);
-  const read = (cursor: Cursor | null, limit: number) => listBookingsForExport(ctx, actor, { status: query.status, cursor, limit });
+  const read = (cursor: Cursor | null, limit: number) => listBookingsForExport(ctx, actor, { status: query.status, q: query.q, ids: query.ids, cursor, limit });
   return csvStream(ctx, "bookings", BOOKING_COLUMNS, read, query.batchSize);
 }
 
@@ -85,10 +85,10 @@ const MESSAGE_COLUMNS: Column<AdminMessage>[] = [
   { header: "Preferred time", cell: (m) => m.booking?.preferredTime ?? null },
 ];
 
-/** Every message matching the search `q` (all when it is empty), as CSV. Admins only. */
-export async function exportMessagesCsv(ctx: ServiceContext, actor: Actor, query: ExportQuery & { q: string }): Promise<ReadableStream<Uint8Array>> {
+/** Every message matching the search `q` (all when it is empty), or only the selected `ids`, as CSV. Admins only. */
+export async function exportMessagesCsv(ctx: ServiceContext, actor: Actor, query: ExportQuery & { q: string; ids?: string[] }): Promise<ReadableStream<Uint8Array>> {
   requireAdmin(actor);
-  const read = (cursor: Cursor | null, limit: number) => listMessagesForExport(ctx, actor, { q: query.q, cursor, limit });
+  const read = (cursor: Cursor | null, limit: number) => listMessagesForExport(ctx, actor, { q: query.q, ids: query.ids, cursor, limit });
   return csvStream(ctx, "messages", MESSAGE_COLUMNS, read, query.batchSize);
 }
 

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { ADMIN_MESSAGES_PAGE_SIZE, likePattern, UNREAD_COUNT_BOUND, type AdminMessage } from "~/domain/admin-messages";
 import type { ListPage, ListPaging } from "~/domain/list-page";
 import { AppError } from "~/domain/app-error";
 import type { Database } from "../db/client.server";
-import { afterCursor, boundedCount, readListPage, type Cursor } from "../db/keyset.server";
+import { afterCursor, idsAre, boundedCount, readListPage, type Cursor } from "../db/keyset.server";
 import { contactMessages, messageSearchText } from "../db/schema.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
@@ -91,14 +91,14 @@ export async function listMessagesForAdmin(ctx: ServiceContext, actor: Actor, qu
   return { ...listed, rows: messages.map(({ at: _at, ...message }) => message) };
 }
 
-/** One batch of the admin's CSV export: messages matching `q` after `cursor`, with their booking details. */
+/** One batch of the admin's CSV export: messages matching `q` (only `ids` for an exported selection) after `cursor`, with their booking details. */
 export async function listMessagesForExport(
   ctx: ServiceContext,
   actor: Actor,
-  query: { q: string; cursor: Cursor | null; limit: number },
+  query: { q: string; ids?: string[]; cursor: Cursor | null; limit: number },
 ): Promise<(AdminMessage & Cursor)[]> {
   requireAdmin(actor);
-  const rows = await selectMessages(ctx.db, and(messageSearch(query.q), afterCursor(contactMessages, query.cursor))).limit(query.limit);
+  const rows = await selectMessages(ctx.db, and(messageSearch(query.q), idsAre(contactMessages.id, query.ids), afterCursor(contactMessages, query.cursor))).limit(query.limit);
   return withBookings(ctx, actor, rows);
 }
 
@@ -117,25 +117,37 @@ export async function countUnreadMessages(ctx: ServiceContext, actor: Actor): Pr
  * (docs/decisions/008).
  */
 export async function markMessageRead(ctx: ServiceContext, actor: Actor, input: { messageId: string }): Promise<void> {
+  const { found } = await markMessagesRead(ctx, actor, { ids: [input.messageId] });
+  if (found === 0) throw new AppError("NOT_FOUND", "admin.error.messageNotFound");
+}
+
+/**
+ * Mark as Read for the messages an admin selected (issue 34): the unread ones among `ids`
+ * are marked in one transaction, each with its own audit row, as one by one. Says how many
+ * of the ids exist and how many were unread.
+ */
+export async function markMessagesRead(ctx: ServiceContext, actor: Actor, input: { ids: string[] }): Promise<{ found: number; changed: number }> {
   const adminId = requireAdmin(actor);
-  const { messageId } = input;
-  await ctx.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ isRead: contactMessages.isRead })
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: contactMessages.id, isRead: contactMessages.isRead })
       .from(contactMessages)
-      .where(eq(contactMessages.id, messageId))
-      .for("update")
-      .limit(1);
-    if (!before) throw new AppError("NOT_FOUND", "admin.error.messageNotFound");
-    if (before.isRead) return;
-    await tx.update(contactMessages).set({ isRead: true }).where(eq(contactMessages.id, messageId));
-    await recordAudit(tx, {
-      actorId: adminId,
-      action: "message.read",
-      entity: "contact_messages",
-      entityId: messageId,
-      before: { isRead: false },
-      after: { isRead: true },
-    });
+      .where(inArray(contactMessages.id, input.ids))
+      .orderBy(contactMessages.id)
+      .for("update");
+    const unread = rows.filter((row) => !row.isRead).map((row) => row.id);
+    if (unread.length === 0) return { found: rows.length, changed: 0 };
+    await tx.update(contactMessages).set({ isRead: true }).where(inArray(contactMessages.id, unread));
+    for (const messageId of unread) {
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: "message.read",
+        entity: "contact_messages",
+        entityId: messageId,
+        before: { isRead: false },
+        after: { isRead: true },
+      });
+    }
+    return { found: rows.length, changed: unread.length };
   });
 }
