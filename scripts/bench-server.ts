@@ -109,6 +109,11 @@ const ADMIN_REQUESTS: Array<[string, string]> = [
   ["Bookings tab", "/admin?tab=bookings"],
   ["Bookings, page 2,000 (or the last)", "deep:/admin?tab=bookings"],
   ["Bookings, one status", "/admin?tab=bookings&status=confirmed"],
+  ["Bookings, oldest first", "/admin?tab=bookings&sort=oldest"],
+  ["Bookings oldest first, page 2,000 (or the last)", "deep:/admin?tab=bookings&sort=oldest"],
+  ["Bookings, a search", "/admin?tab=bookings&q=Haddad"],
+  ["Bookings, a search, oldest first", "/admin?tab=bookings&q=Haddad&sort=oldest"],
+  ["A booking's own screen", "booking:/admin?tab=bookings"],
   ["Messages tab", "/admin?tab=messages"],
   ["Messages, a search", "/admin?tab=messages&q=Haddad"],
   ["Availability tab", "/admin?tab=availability"],
@@ -128,10 +133,22 @@ async function followOlder(base: string, cookie: string, start: string, depth: n
   return url;
 }
 
+/** The screen of the first booking the list at `list` links to. */
+async function firstBooking(base: string, cookie: string, list: string): Promise<string> {
+  const html = await (await fetch(`${base}${list}`, { headers: { cookie } })).text();
+  const href = /href="(\/admin\/bookings\/[0-9a-f-]{36})"/.exec(html)?.[1];
+  if (!href) throw new Error(`no booking is linked from ${list}`);
+  return href;
+}
+
 async function measureAdmin(base: string, cookie: string): Promise<Map<string, number>> {
   const times = new Map<string, number>();
   for (const [what, request] of ADMIN_REQUESTS) {
-    const url = request.startsWith("deep:") ? await followOlder(base, cookie, request.slice("deep:".length), 2000) : request;
+    const url = request.startsWith("deep:")
+      ? await followOlder(base, cookie, request.slice("deep:".length), 2000)
+      : request.startsWith("booking:")
+        ? await firstBooking(base, cookie, request.slice("booking:".length))
+        : request;
     times.set(what, await medianGet(`${base}${url}`, cookie));
   }
   return times;

@@ -242,6 +242,13 @@ async function workspaceScreenshots() {
         const first = await page.locator("main table tbody tr a[href^='/admin/bookings/'], main table tbody tr a[href*='/admin/bookings/']").first().getAttribute("href");
         await shoot("booking", first!.replace(/^\/ar/, ""));
         await shoot("users", "/admin?tab=users");
+        if (size.name === "desktop") {
+          // The issue's "before" was measured 1280 px wide: the same width again.
+          await page.setViewportSize({ width: 1280, height: size.height });
+          await page.goto(`${base}/admin?tab=bookings`, { waitUntil: "networkidle" });
+          const measured = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth }));
+          heights.push(`${prefix} bookings desktop (1280 px wide): ${measured.height} px high, ${measured.width} px wide`);
+        }
         await context.close();
         console.log(`workspace ${prefix} ${size.name}: done`);
       }
