@@ -42,4 +42,15 @@ export interface AdminUser {
   lastName: string | null;
   role: RoleChoice;
   createdAt: Date;
+  verified: boolean;
+  twoFactor: boolean;
+  /** The language of the account's mails. */
+  locale: string;
+  /** The newest sign-in on any device; null before the first. */
+  lastSignIn: Date | null;
+  /** The plan that entitles the account, or null. */
+  plan: string | null;
 }
+
+/** An admin's action on a user (resend verification, end sessions): the user's id. */
+export const userActionSchema = z.object({ userId: z.string().trim().min(1).max(200) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { busiestTimes, presetRange, rangeTotals, resolveRange, statusShares, trialConversion, weeklyTotals, weeksOf } from "./insights";
+import { busiestTimes, presetRange, previousRange, rangeTotals, resolveRange, statusShares, trialConversion, weeklyTotals, weeksOf } from "./insights";
 
 describe("resolveRange", () => {
   const today = "2026-11-26";
@@ -94,5 +94,13 @@ describe("trialConversion", () => {
   it("gives a whole per cent, or none when no trial ended", () => {
     expect(trialConversion(3, 2)).toEqual({ ended: 3, converted: 2, percent: 67 });
     expect(trialConversion(0, 0).percent).toBeNull();
+  });
+});
+
+describe("previousRange", () => {
+  it("is the period of the same length just before, across a month's and a year's end", () => {
+    expect(previousRange({ from: "2026-11-02", to: "2026-11-15" })).toEqual({ from: "2026-10-19", to: "2026-11-01" });
+    expect(previousRange({ from: "2026-01-01", to: "2026-01-01" })).toEqual({ from: "2025-12-31", to: "2025-12-31" });
+    expect(previousRange({ from: "2026-03-01", to: "2026-03-31" })).toEqual({ from: "2026-01-29", to: "2026-02-28" });
   });
 });

@@ -33,6 +33,13 @@ export interface InsightRange {
 
 export type RangeProblem = "invalid" | "reversed" | "tooLong" | null;
 
+/** The period of the same length just before `range` (issue 34: each headline figure is compared with it). */
+export function previousRange(range: InsightRange): InsightRange {
+  const days = differenceInCalendarDays(parseISO(range.to), parseISO(range.from)) + 1;
+  const to = addDays(parseISO(range.from), -1);
+  return { from: format(addDays(to, -(days - 1)), "yyyy-MM-dd"), to: format(to, "yyyy-MM-dd") };
+}
+
 /** The range `weeks` long ending on `today` (inclusive): 12 weeks is 84 days. */
 export function presetRange(weeks: number, today: string): InsightRange {
   return { from: format(addDays(parseISO(today), -(weeks * 7 - 1)), "yyyy-MM-dd"), to: today };
@@ -194,6 +201,8 @@ export interface Insights {
   range: InsightRange;
   weeks: WeekTotals[];
   shares: StatusShare[];
+  /** The period of the same length before (`previousRange`): its weeks and shares, for the headline figures' comparison. */
+  previous: { range: InsightRange; weeks: WeekTotals[]; shares: StatusShare[] };
   busiest: BusiestTimes;
   opportunities: OpportunityInsight[];
   plans: PlanInsight[];

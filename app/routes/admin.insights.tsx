@@ -3,7 +3,8 @@ import { addDays, format, parseISO } from "date-fns";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminAreaPage } from "~/components/admin/admin-areas";
-import { BarsChart, ChartFigure, Figures, InsightPanel, NumbersTable, PATTERN_ORDER, type Series } from "~/components/admin/insights-charts";
+import { BarsChart, ChartFigure, Figures, InsightPanel, NumbersTable, PATTERN_ORDER, type FigureChange, type Series } from "~/components/admin/insights-charts";
+import { periodChange } from "~/domain/admin-format";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
@@ -30,6 +31,9 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(arg
 
 /** The statuses the summary adds up: settled (confirmed or completed) and cancelled. */
 const SETTLED: readonly BookingStatus[] = ["confirmed", "completed"];
+/** How a count moved, and a share (in percentage points). */
+const COUNT_CHANGE = { up: "admin.insights.change.up", down: "admin.insights.change.down", same: "admin.insights.change.same" } as const satisfies Record<FigureChange["direction"], MessageKey>;
+const POINTS_CHANGE = { up: "admin.insights.change.points.up", down: "admin.insights.change.points.down", same: "admin.insights.change.points.same" } as const satisfies Record<FigureChange["direction"], MessageKey>;
 const CANCELLED: readonly BookingStatus[] = ["cancelled"];
 
 const PROBLEM_KEYS = {
@@ -136,6 +140,21 @@ function InsightsBody({ insights }: { insights: Insights }) {
   const percent = (value: number) => t("admin.insights.percent", { value });
   const totals = rangeTotals(insights.weeks);
   const share = (statuses: readonly BookingStatus[]) => insights.shares.filter((s) => statuses.includes(s.status)).reduce((sum, s) => sum + s.percent, 0);
+  // Each headline figure against the period of the same length before (issue 34).
+  const before = rangeTotals(insights.previous.weeks);
+  const previousShare = (statuses: readonly BookingStatus[]) => insights.previous.shares.filter((s) => statuses.includes(s.status)).reduce((sum, s) => sum + s.percent, 0);
+  const day = (value: string) => format(parseISO(value), datePattern("date", dateLocale), { locale: dateLocale });
+  const against = t("admin.insights.change.against", { from: day(insights.previous.range.from), to: day(insights.previous.range.to) });
+  const countChange = (current: number, previous: number): FigureChange => {
+    const change = periodChange(current, previous);
+    if (!change) return { direction: "up", text: t("admin.insights.change.new"), detail: against };
+    return { direction: change.direction, text: t(COUNT_CHANGE[change.direction], { percent: change.percent }), detail: against };
+  };
+  const pointsChange = (current: number, previous: number): FigureChange => {
+    const points = current - previous;
+    const direction = points > 0 ? "up" : points < 0 ? "down" : "same";
+    return { direction, text: t(POINTS_CHANGE[direction], { points: Math.abs(points) }), detail: against };
+  };
   const weekLabel = (week: string) => format(parseISO(week), datePattern("week", dateLocale), { locale: dateLocale });
   // Monday 2024-01-01 plus n-1 days: the weekday's name in the page's language.
   const weekdayName = (weekday: number, width: "EEEE" | "EEE" = "EEEE") => format(addDays(parseISO("2024-01-01"), weekday - 1), width, { locale: dateLocale });
@@ -154,10 +173,10 @@ function InsightsBody({ insights }: { insights: Insights }) {
         aria-label={t("admin.insights.summary.label")}
         data-testid="insights-summary"
         items={[
-          { label: t("admin.insights.summary.enquiries"), value: formatCount(totals.enquiries) },
-          { label: t("admin.insights.summary.withSlot"), value: formatCount(totals.withSlot) },
-          { label: t("admin.insights.summary.settled"), value: percent(share(SETTLED)) },
-          { label: t("admin.insights.summary.cancelled"), value: percent(share(CANCELLED)) },
+          { label: t("admin.insights.summary.enquiries"), value: formatCount(totals.enquiries), change: countChange(totals.enquiries, before.enquiries) },
+          { label: t("admin.insights.summary.withSlot"), value: formatCount(totals.withSlot), change: countChange(totals.withSlot, before.withSlot) },
+          { label: t("admin.insights.summary.settled"), value: percent(share(SETTLED)), change: pointsChange(share(SETTLED), previousShare(SETTLED)) },
+          { label: t("admin.insights.summary.cancelled"), value: percent(share(CANCELLED)), change: pointsChange(share(CANCELLED), previousShare(CANCELLED)) },
         ]}
       />
 
@@ -274,7 +293,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
               categoryKey="label"
               rtl={rtl}
               height={220}
-              series={[{ key: "count", label: t("admin.insights.busiest.count"), pattern: "stripes" }]}
+              series={[{ key: "count", label: t("admin.insights.busiest.count"), pattern: "solid" }]}
             />
           }
           table={

@@ -79,8 +79,12 @@ test("shows the last 12 weeks in charts, each with its numbers, matching what wa
   await expect(page.getByRole("link", { name: "Last 12 weeks" })).toHaveAttribute("aria-current", "page");
 
   const summary = page.getByTestId("insights-summary");
-  await expect(summary.getByRole("definition").nth(0)).toHaveText(String(made.enquiries));
-  await expect(summary.getByRole("definition").nth(1)).toHaveText(String(made.withSlot));
+  const values = summary.locator("dd:not([data-testid='figure-change'])");
+  await expect(values.nth(0)).toHaveText(String(made.enquiries));
+  await expect(values.nth(1)).toHaveText(String(made.withSlot));
+  // Each headline figure is compared with the period of the same length before, in words (issue 34).
+  await expect(summary.getByTestId("figure-change")).toHaveCount(4);
+  await expect(summary.getByTestId("figure-change").first()).toContainText("compared with");
   // Every chart drawn (an SVG each), and hidden from assistive technology: its table speaks for it.
   await expect(page.getByTestId("insights-chart")).toHaveCount(8);
   for (const chart of await page.getByTestId("insights-chart").all()) {
@@ -139,7 +143,7 @@ test("narrows to a range typed in, keeps a mistaken one in the form and says wha
   await expect(page.getByRole("alert").filter({ hasText: en["admin.insights.range.reversed"] })).toBeVisible();
   await expect(page.getByLabel("From", { exact: true })).toHaveValue(to);
   await expect(page.getByLabel("To", { exact: true })).toHaveValue(from);
-  await expect(page.getByTestId("insights-summary").getByRole("definition").first()).toHaveText(String(made.enquiries));
+  await expect(page.getByTestId("insights-summary").locator("dd:not([data-testid='figure-change'])").first()).toHaveText(String(made.enquiries));
 
   // A preset is one click.
   await page.getByRole("link", { name: "Last 4 weeks" }).click();

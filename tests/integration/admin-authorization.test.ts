@@ -31,6 +31,8 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "bookings-status": { intent: "bookings-status", ids: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
     "table-columns": { intent: "table-columns", table: "bookings", hidden: "amount" },
     "user-role": { intent: "user-role", userId: "no-such-user", role: "admin" },
+    "user-resend-verification": { intent: "user-resend-verification", userId: "no-such-user" },
+    "user-end-sessions": { intent: "user-end-sessions", userId: "no-such-user" },
     "opportunity-save": {
       intent: "opportunity-save",
       title: "Matrix Tower",

@@ -219,3 +219,50 @@ describe(`a booking's own screen (${testDriver})`, () => {
     await expect(getBookingForAdmin(context, bed.investor.actor, booking.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });
+
+describe(`the users table (${testDriver})`, () => {
+  const userAction = (intent: string, userId: string, cookie?: string) => act([["intent", intent], ["userId", userId]], cookie);
+
+  it("lists each account's verification, two-factor, language, last sign-in and plan", async () => {
+    const loaded = (await adminLoader(routeArgs(getRequest("/admin?tab=users", { cookie: bed.admin.cookie }), context))) as unknown as {
+      panel: { result: { rows: { id: string; role: string; verified: boolean; twoFactor: boolean; locale: string; lastSignIn: Date | null; plan: string | null }[] } };
+    };
+    const rows = new Map(loaded.panel.result.rows.map((r) => [r.id, r]));
+    // The testbed's admin set up two-factor sign-in and signed in; the investor signed in, with no role row.
+    expect(rows.get(bed.admin.id)).toMatchObject({ role: "admin", verified: true, twoFactor: true, locale: "en", plan: null });
+    expect(rows.get(bed.admin.id)!.lastSignIn).toBeInstanceOf(Date);
+    expect(rows.get(bed.investor.id)).toMatchObject({ role: "none", twoFactor: false });
+  });
+
+  it("sends the verification mail again to an unverified account, audited; refuses a verified one and other roles", async () => {
+    const unverified = await createUser(t.db, { email: "not-yet-verified@example.com", emailVerified: false });
+    for (const [who, cookie] of roles()) expect((await userAction("user-resend-verification", unverified.id, cookie)).status, who).toBe(403);
+    expect(await userAction("user-resend-verification", unverified.id, bed.admin.cookie)).toEqual({ status: 200, data: { ok: true } });
+    const mails = await t.db.select({ kind: emailOutbox.kind, to: emailOutbox.toAddress }).from(emailOutbox).where(eq(emailOutbox.toAddress, "not-yet-verified@example.com"));
+    expect(mails).toEqual([{ kind: "verify-email", to: "not-yet-verified@example.com" }]);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, unverified.id));
+    expect(audit).toMatchObject({ actorId: bed.admin.id, action: "user.resend-verification" });
+    expect((await userAction("user-resend-verification", bed.investor.id, bed.admin.cookie)).status).toBe(409);
+    expect((await userAction("user-resend-verification", "no-such-user", bed.admin.cookie)).status).toBe(404);
+  });
+
+  it("ends every session of a user, audited; refuses the admin's own and other roles", async () => {
+    const password = "a long investor passphrase";
+    const investor = await createUser(t.db, { email: "many-devices@example.com", password });
+    const { signInCookie } = await import("./app-context");
+    const first = await signInCookie(context, "many-devices@example.com", password);
+    await signInCookie(context, "many-devices@example.com", password);
+    for (const [who, cookie] of roles()) expect((await userAction("user-end-sessions", investor.id, cookie)).status, who).toBe(403);
+    expect(await userAction("user-end-sessions", investor.id, bed.admin.cookie)).toEqual({ status: 200, data: { ok: true, changed: 2 } });
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, investor.id));
+    expect(audit).toMatchObject({ action: "user.end-sessions", before: { sessions: 2 }, after: { sessions: 0 } });
+    // The old cookie no longer signs anyone in.
+    const { loader: dashboardLoader } = await import("~/routes/dashboard");
+    const outcome = await dashboardLoader(routeArgs(getRequest("/dashboard", { cookie: first }), context)).then(
+      () => 200,
+      (thrown: unknown) => (thrown instanceof Response ? thrown.status : 500),
+    );
+    expect(outcome).toBe(302);
+    expect((await userAction("user-end-sessions", bed.admin.id, bed.admin.cookie)).status).toBe(409);
+  });
+});

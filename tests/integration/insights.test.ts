@@ -1,3 +1,4 @@
+import { rangeTotals } from "~/domain/insights";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAppError } from "~/domain/app-error";
 import { loader } from "~/routes/admin.insights";
@@ -88,6 +89,16 @@ describe(`the insights page's figures (${testDriver})`, () => {
       ["confirmed", 1, 25],
       ["completed", 1, 25],
       ["cancelled", 1, 25],
+    ]);
+
+    // The two weeks before, for the headline figures' comparison: the one enquiry of 1 November.
+    expect(insights!.previous.range).toEqual({ from: "2026-10-19", to: "2026-11-01" });
+    expect(rangeTotals(insights!.previous.weeks)).toEqual({ enquiries: 1, withSlot: 0 });
+    expect(insights!.previous.shares.map((s) => [s.status, s.count])).toEqual([
+      ["pending", 1],
+      ["confirmed", 0],
+      ["completed", 0],
+      ["cancelled", 0],
     ]);
 
     const july = await load("?from=2026-07-01&to=2026-07-05");

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { ArrowDown, ArrowUp, Minus } from "lucide-react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useLocale, useT } from "~/i18n/i18n";
 import { typedTextProps } from "~/i18n/locales";
@@ -160,7 +161,23 @@ export function ChartFigure({ chart, table, ...panel }: { id: string; title: str
 }
 
 /** Headline figures, a term and its value each: as cards of their own, or inset in a section. */
-export function Figures({ items, variant, ...props }: { items: readonly { label: string; value: string }[]; variant: "cards" | "inset"; "aria-label"?: string; "data-testid"?: string }) {
+/** How a headline figure moved against the period before: the arrow, the change in words, and which period that was. */
+export interface FigureChange {
+  direction: "up" | "down" | "same";
+  text: string;
+  detail: string;
+}
+
+export function Figures({
+  items,
+  variant,
+  ...props
+}: {
+  items: readonly { label: string; value: string; change?: FigureChange }[];
+  variant: "cards" | "inset";
+  "aria-label"?: string;
+  "data-testid"?: string;
+}) {
   const cards = variant === "cards";
   return (
     <dl className={cards ? "grid grid-cols-2 gap-4 lg:grid-cols-4" : "grid grid-cols-3 gap-3"} {...props}>
@@ -168,6 +185,16 @@ export function Figures({ items, variant, ...props }: { items: readonly { label:
         <div key={item.label} className={cards ? "rounded-xl border bg-card p-5 shadow-sm" : "rounded-lg bg-muted/60 p-4"}>
           <dt className="text-sm text-muted-foreground">{item.label}</dt>
           <dd className={cards ? "mt-1 font-serif text-3xl font-semibold tabular-nums text-primary" : "mt-1 font-serif text-2xl font-semibold tabular-nums"}>{item.value}</dd>
+          {item.change ? (
+            // The arrow and the words carry the direction; the colour only repeats it.
+            <dd className="mt-2 text-xs text-muted-foreground" data-testid="figure-change">
+              <span className="inline-flex items-center gap-1 font-medium text-foreground">
+                {item.change.direction === "up" ? <ArrowUp className="size-3.5" aria-hidden="true" /> : item.change.direction === "down" ? <ArrowDown className="size-3.5" aria-hidden="true" /> : <Minus className="size-3.5" aria-hidden="true" />}
+                {item.change.text}
+              </span>{" "}
+              {item.change.detail}
+            </dd>
+          ) : null}
         </div>
       ))}
     </dl>

@@ -1,5 +1,6 @@
-import { ADMIN_USER_TOASTS, adminUsersQuerySchema, roleChangeSchema } from "~/domain/admin-users";
-import { listUsersForAdmin, setUserRole } from "~/server/services/users.server";
+import { ADMIN_USER_TOASTS, adminUsersQuerySchema, roleChangeSchema, userActionSchema } from "~/domain/admin-users";
+import { endUserSessions, listUsersForAdmin, setUserRole } from "~/server/services/users.server";
+import { resendVerificationFor } from "~/server/services/accounts.server";
 import type { AdminIntent, PanelArgs } from "./types";
 import { invalid, loadPanel } from "./panel.server";
 
@@ -18,6 +19,26 @@ export const USER_INTENTS: Record<string, AdminIntent> = {
       if (!parsed.success) return invalid("admin.users.unknownRole");
       await setUserRole(context, actor, parsed.data);
       return { ok: true };
+    },
+  },
+  // Issue 34: the verification mail again, to the account's own address (audited).
+  "user-resend-verification": {
+    failure: "admin.users.resendFailed",
+    async run({ form, context, actor }) {
+      const parsed = userActionSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid("admin.error.userNotFound");
+      await resendVerificationFor(context, actor, parsed.data);
+      return { ok: true };
+    },
+  },
+  // Issue 34: every device of the user signed out (audited).
+  "user-end-sessions": {
+    failure: "admin.users.endSessionsFailed",
+    async run({ form, context, actor }) {
+      const parsed = userActionSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid("admin.error.userNotFound");
+      const ended = await endUserSessions(context, actor, parsed.data);
+      return { ok: true, changed: ended };
     },
   },
 };

@@ -5,7 +5,10 @@ import type { MessageKey } from "~/i18n/i18n";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { PROVIDER_LABELS, SOCIAL_PROVIDERS, type SocialProvider } from "~/domain/social-providers";
 import type { RequestContext } from "../context/service-context.server";
-import type { Actor } from "../security/actor.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
+import { eq } from "drizzle-orm";
+import { user } from "../db/schema.server";
+import { recordAudit } from "./audit.server";
 import { LOCALE_HEADER } from "../security/better-auth.server";
 import { countRefusal, hitLimit, isLimited, type LimitRule } from "../security/rate-limit.server";
 
@@ -165,6 +168,27 @@ export async function sendVerification(context: RequestContext, _actor: Actor, {
   } catch (error) {
     translate(error, "auth.error.verificationFailed");
   }
+}
+
+/**
+ * An admin sends a user the verification mail again (issue 34): to the account's own
+ * address, with nothing anyone typed in it; counted against the same daily limit as the
+ * user's own requests, and audited. Refused for an address already verified.
+ */
+export async function resendVerificationFor(context: RequestContext, actor: Actor, { userId }: { userId: string }): Promise<void> {
+  const adminId = requireAdmin(actor);
+  const [target] = await context.db.select({ email: user.email, verified: user.emailVerified }).from(user).where(eq(user.id, userId)).limit(1);
+  if (!target) throw new AppError("NOT_FOUND", "admin.error.userNotFound");
+  if (target.verified) throw new AppError("CONFLICT", "admin.users.alreadyVerified");
+  const dayKey = `verify-day:email:${target.email}`;
+  const today = await hitLimit(context.db, dayKey, VERIFICATION_RESENDS_PER_DAY);
+  if (!today.allowed) refuse(context, dayKey, today.retryAfterSeconds, DAILY_RESENDS);
+  try {
+    await context.auth.api.sendVerificationEmail({ body: { email: target.email, callbackURL: "/auth?verified=1" }, headers: context.headers });
+  } catch (error) {
+    translate(error, "auth.error.verificationFailed");
+  }
+  await recordAudit(context.db, { actorId: adminId, action: "user.resend-verification", entity: "user", entityId: userId, before: null, after: { email: target.email } });
 }
 
 export function isProviderConfigured(context: Pick<RequestContext, "config">, provider: SocialProvider): boolean {

@@ -3,6 +3,7 @@ import { addDays, format, parseISO } from "date-fns";
 import { startOfDayInZone } from "~/domain/calendar";
 import {
   busiestTimes,
+  previousRange,
   statusShares,
   trialConversion,
   weeklyTotals,
@@ -40,15 +41,27 @@ export async function getInsights(ctx: ServiceContext, actor: Actor, range: Insi
   const zone = ctx.config.firmTimeZone;
   const start = startOfDayInZone(range.from, zone);
   const end = startOfDayInZone(format(addDays(parseISO(range.to), 1), "yyyy-MM-dd"), zone);
-  const [weekly, busy, opportunities, plans, trials] = await Promise.all([
+  const before = previousRange(range);
+  const [weekly, earlier, busy, opportunities, plans, trials] = await Promise.all([
     weeklyCounts(ctx, zone, start, end),
+    weeklyCounts(ctx, zone, startOfDayInZone(before.from, zone), start),
     busyCounts(ctx, range),
     opportunityCounts(ctx, start, end),
     planCounts(ctx),
     trialCounts(ctx, start, end, ctx.clock?.() ?? new Date()),
   ]);
   const weeks = weeklyTotals(range, weekly);
-  return { range, weeks, shares: statusShares(weeks), busiest: busiestTimes(busy), opportunities, plans, trials };
+  const previousWeeks = weeklyTotals(before, earlier);
+  return {
+    range,
+    weeks,
+    shares: statusShares(weeks),
+    previous: { range: before, weeks: previousWeeks, shares: statusShares(previousWeeks) },
+    busiest: busiestTimes(busy),
+    opportunities,
+    plans,
+    trials,
+  };
 }
 
 /** Bookings sent in [start, end), by the firm's ISO week, type, status and whether a time was chosen. */

@@ -9,7 +9,8 @@ import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
 import type { Database } from "../db/client.server";
-import { account, profiles, session, user, userRoles } from "../db/schema.server";
+import { account, knownDevices, profiles, session, user, userRoles } from "../db/schema.server";
+import { planNamesOf } from "./entitlements.server";
 import type { MailReader } from "../email/templates.server";
 
 /** A new account as better-auth stores one. */
@@ -141,7 +142,12 @@ export async function listAdminReaders(db: Database): Promise<MailReader[]> {
     .limit(100);
 }
 
-/** SPEC.md section 7 (admin): every profile, newest first, with its e-mail and role; admins only, paged in SQL. */
+/**
+ * SPEC.md section 7 (admin): every profile, newest first, with its e-mail and role; admins
+ * only, paged in SQL. With each (issue 34): whether the address is verified, two-factor
+ * sign-in, the last sign-in (the newest device seen, known_devices), the language of the
+ * account's mails and the plan that entitles it.
+ */
 export async function listUsersForAdmin(ctx: ServiceContext, actor: Actor, query: { upage: number }): Promise<{ total: number; rows: AdminUser[] }> {
   requireAdmin(actor);
   const rows = await ctx.db
@@ -152,6 +158,13 @@ export async function listUsersForAdmin(ctx: ServiceContext, actor: Actor, query
       lastName: profiles.lastName,
       role: userRoles.role,
       createdAt: profiles.createdAt,
+      verified: user.emailVerified,
+      twoFactor: user.twoFactorEnabled,
+      locale: user.locale,
+      // known_devices_user_fingerprint_idx leads with user_id: one short range per row.
+      lastSignIn: sql<Date | null>`(select max(${knownDevices.lastSeenAt}) from ${knownDevices} where ${knownDevices.userId} = ${profiles.id})`.mapWith(
+        (value: string | Date | null) => (value === null ? null : new Date(value)),
+      ),
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
@@ -159,8 +172,24 @@ export async function listUsersForAdmin(ctx: ServiceContext, actor: Actor, query
     .orderBy(desc(profiles.createdAt), desc(profiles.id))
     .limit(ADMIN_USERS_PAGE_SIZE)
     .offset((query.upage - 1) * ADMIN_USERS_PAGE_SIZE);
-  const [counted] = await ctx.db.select({ total: count() }).from(profiles);
-  return { total: counted?.total ?? 0, rows: rows.map((r) => ({ ...r, role: r.role ?? "none" })) };
+  const [[counted], plans] = await Promise.all([ctx.db.select({ total: count() }).from(profiles), planNamesOf(ctx.db, rows.map((r) => r.id))]);
+  return { total: counted?.total ?? 0, rows: rows.map((r) => ({ ...r, role: r.role ?? "none", plan: plans.get(r.id) ?? null })) };
+}
+
+/**
+ * An admin ends every session of a user (issue 34): each device is signed out at its next
+ * request. Audited with how many ended. An admin ends their own with Sign out instead.
+ */
+export async function endUserSessions(ctx: ServiceContext, actor: Actor, input: { userId: string }): Promise<number> {
+  const adminId = requireAdmin(actor);
+  if (input.userId === adminId) throw new AppError("CONFLICT", "admin.users.ownSessions");
+  return ctx.db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId)).limit(1);
+    if (!target) throw new AppError("NOT_FOUND", "admin.error.userNotFound");
+    const ended = await tx.delete(session).where(eq(session.userId, input.userId)).returning({ id: session.id });
+    await recordAudit(tx, { actorId: adminId, action: "user.end-sessions", entity: "user", entityId: input.userId, before: { sessions: ended.length }, after: { sessions: 0 } });
+    return ended.length;
+  });
 }
 
 /**
