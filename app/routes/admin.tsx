@@ -1,13 +1,12 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
-import { useNavigate, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { AdminAreaPage } from "~/components/admin/admin-areas";
 import { AdminAvailabilityTab } from "~/components/admin/availability-tab";
 import { AdminBookingsTab } from "~/components/admin/bookings-tab";
 import { AdminMessagesTab } from "~/components/admin/messages-tab";
 import { AdminOpportunitiesTab } from "~/components/admin/opportunities-tab";
 import { AdminUsersTab } from "~/components/admin/users-tab";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
 import { brand } from "~/domain/brand";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
@@ -28,7 +27,11 @@ import { loadOpportunitiesPanel } from "./admin/opportunities.server";
 import type { PanelArgs } from "./admin/types";
 import { loadUsersPanel } from "./admin/users.server";
 
-/** SPEC.md section 2: the five tabs, in its order. `?tab=` chooses one; only its data is read. */
+/**
+ * SPEC.md section 2: the five tabs, in its order. `?tab=` chooses one; only its data is
+ * read. The workspace's side navigation lists them with the other areas (decision 040), so
+ * the page draws no tab bar of its own: its title is the tab's name.
+ */
 const PANELS = {
   opportunities: loadOpportunitiesPanel,
   bookings: loadBookingsPanel,
@@ -43,6 +46,14 @@ const TAB_LABELS: Record<Tab, MessageKey> = {
   messages: "admin.tabs.messages",
   availability: "admin.tabs.availability",
   users: "admin.tabs.users",
+};
+/** What each of them is for, under its title. */
+const TAB_DESCRIPTIONS: Record<Tab, MessageKey> = {
+  opportunities: "admin.tabs.description.opportunities",
+  bookings: "admin.tabs.description.bookings",
+  messages: "admin.tabs.description.messages",
+  availability: "admin.tabs.description.availability",
+  users: "admin.tabs.description.users",
 };
 const isTab = (value: string | undefined): value is Tab => value !== undefined && Object.hasOwn(TAB_LABELS, value);
 
@@ -78,10 +89,9 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { panel, unread, hidden, viewerId, timeZone } = loaderData;
+  const { panel, hidden, viewerId, timeZone } = loaderData;
   const t = useT();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const error = panel.error;
   useEffect(() => {
     if (error) toast.error(t(error), { id: `admin-${panel.tab}-error` });
@@ -91,25 +101,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const shownTab = isTab(pendingTab ?? undefined) ? (pendingTab as Tab) : panel.tab;
 
   return (
-    <AdminAreaPage title={t("admin.dashboard.title")} description={t("admin.dashboard.description")}>
-      <Tabs value={shownTab} onValueChange={(value) => void navigate(`?tab=${value}`, { preventScrollReset: true })} className="gap-6">
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList aria-label={t("admin.dashboard.sections")} className="w-fit">
-            {Object.entries(TAB_LABELS).map(([value, label]) => (
-              <TabsTrigger key={value} value={value}>
-                {value === "messages" && unread.total > 0
-                  ? t(unread.totalIsAtLeast ? "admin.tabs.messagesUnreadMany" : "admin.tabs.messagesUnread", { count: unread.total })
-                  : t(label)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
-        {(Object.keys(TAB_LABELS) as Tab[]).map((value) => (
-          <TabsContent key={value} value={value}>
-            {value === panel.tab && shownTab === panel.tab ? <Panel panel={panel} viewerId={viewerId} timeZone={timeZone} hidden={hidden} /> : <PanelLoading />}
-          </TabsContent>
-        ))}
-      </Tabs>
+    <AdminAreaPage title={t(TAB_LABELS[shownTab])} description={t(TAB_DESCRIPTIONS[shownTab])}>
+      {shownTab === panel.tab ? <Panel panel={panel} viewerId={viewerId} timeZone={timeZone} hidden={hidden} /> : <PanelLoading />}
     </AdminAreaPage>
   );
 }

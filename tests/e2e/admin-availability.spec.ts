@@ -30,7 +30,7 @@ test.describe("/admin availability", () => {
 
     // A far-off day from the query string, then another chosen on the calendar.
     await page.goto(`/admin?tab=availability&date=${first}`);
-    await expect(page.getByRole("tab", { name: "Availability" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("navigation", { name: "Admin areas" }).getByRole("link", { name: "Availability" })).toHaveAttribute("aria-current", "page");
     await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: new RegExp(`^${format(chosen, "EEEE, MMMM d, yyyy")}`) }).click();
     await expect(page).toHaveURL(new RegExp(`date=${date}`));

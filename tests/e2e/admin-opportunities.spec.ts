@@ -18,7 +18,7 @@ test.describe("/admin opportunities", () => {
     await page.reload();
 
     // The Opportunities tab is the first and the default.
-    await expect(page.getByRole("tab", { name: "Opportunities", selected: true })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin areas" }).getByRole("link", { name: "Opportunities" })).toHaveAttribute("aria-current", "page");
     await page.getByRole("button", { name: "Add Opportunity" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Opportunity" });
     await expect(dialog).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { waitForMail } from "../support/mailbox";
+import { waitForMail, waitForMails } from "../support/mailbox";
 import { signInAsAdmin } from "./e2e-admin";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -187,4 +187,42 @@ test.describe("the admin's bookings table", () => {
       await expectAccessible(page, `a booking's screen in ${locale}`);
     });
   }
+});
+
+test.describe("the admin's users table", () => {
+  test("plan, verification, two-factor, last sign-in and language; a verification mail sent again and a user's sessions ended", async ({ page, browser, baseURL, investor }) => {
+    // An account whose address is not verified yet: signed up, the link never opened.
+    const unverified = `${TAG.toLowerCase()}.unverified@example.com`;
+    const signUp = await page.request.post("/auth", {
+      headers: { Origin: baseURL!, "X-Forwarded-For": `198.18.${randomInt(0, 255)}.${randomInt(1, 254)}` },
+      form: { intent: "sign-up", email: unverified, password: "a long unverified passphrase", firstName: "Hala", lastName: TAG },
+    });
+    expect(signUp.status()).toBe(200);
+    // `page` is the investor's, signed in; the admin works in a browser of their own.
+    const adminContext = await browser.newContext({ baseURL });
+    const admin = await adminContext.newPage();
+    await signInAsAdmin(admin.request, baseURL!);
+    await admin.goto("/admin?tab=users");
+    const users = admin.getByRole("table", { name: "Users" });
+    await expect(users.getByRole("columnheader", { name: "Last sign-in" })).toBeVisible();
+    const investorRow = users.getByRole("row").filter({ hasText: investor.email });
+    await expect(investorRow.getByRole("combobox")).toHaveValue("none");
+    await expect(investorRow.getByRole("combobox").locator("option:checked")).toHaveText("Investor");
+    await expect(investorRow).toContainText("Verified");
+    await expect(investorRow).toContainText("English");
+    await expectAccessible(admin, "the users table");
+
+    const hala = users.getByRole("row").filter({ hasText: unverified });
+    await expect(hala).toContainText("Not verified");
+    await hala.getByRole("button", { name: `Resend verification to Hala ${TAG}` }).click();
+    await expect(admin.getByText("Verification e-mail sent")).toBeVisible();
+    await expect.poll(async () => (await waitForMails(process.env.E2E_DATA_DIR!, unverified, 2)).length).toBe(2);
+
+    await investorRow.getByRole("button", { name: `End sessions of ${investor.firstName} ${investor.lastName}` }).click();
+    await expect(admin.getByText(/session(s)? ended/)).toBeVisible();
+    // The investor's next request finds no session.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth/);
+    await adminContext.close();
+  });
 });

@@ -45,7 +45,7 @@ test.describe("/admin", () => {
     await page.goto("/admin");
     await expect(page.getByText("Welcome back!")).toBeVisible();
     await page.goto("/admin?tab=bookings&status=pending");
-    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
     await expect(page.getByText("Total Bookings")).toBeVisible();
     const booking = page.getByRole("table", { name: "Bookings" }).getByRole("row").filter({ hasText: email });
     await expect(booking).toContainText("$900,000");
@@ -76,7 +76,7 @@ test.describe("/admin", () => {
 
     // Her message: found by searching, marked read, and still read after a reload.
     await page.goto("/admin");
-    await page.getByRole("tab", { name: /^Messages/ }).click();
+    await page.getByRole("navigation", { name: "Admin areas" }).getByRole("link", { name: /^Messages/ }).click();
     await page.getByLabel("Search messages").fill(email.toUpperCase());
     await page.getByRole("button", { name: "Search" }).click();
     const message = page.getByRole("article", { name: "Message from Nadia Kareem" });
@@ -100,11 +100,11 @@ test.describe("/admin", () => {
     await expect(page.getByRole("menuitem", { name: "Admin Panel" })).toHaveCount(0);
 
     await adminPage.goto("/admin?tab=users");
-    const row = adminPage.getByRole("listitem").filter({ hasText: investor.email });
+    const row = adminPage.getByRole("table", { name: "Users" }).getByRole("row").filter({ hasText: investor.email });
     await row.getByRole("combobox").selectOption("admin");
     await expect(adminPage.getByText("User role updated successfully")).toBeVisible();
     // The admin's own role cannot be changed from here.
-    await expect(adminPage.getByRole("listitem").filter({ hasText: E2E_ADMIN.email }).getByRole("combobox")).toBeDisabled();
+    await expect(adminPage.getByRole("table", { name: "Users" }).getByRole("row").filter({ hasText: E2E_ADMIN.email }).getByRole("combobox")).toBeDisabled();
     await adminContext.close();
 
     await page.reload();

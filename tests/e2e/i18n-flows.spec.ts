@@ -173,17 +173,18 @@ for (const l of LANGUAGES) {
       await signInAsAdmin(page.request, baseURL!);
       await page.goto(`${l.prefix}/admin`);
       await expectLanguage(page, l.locale);
-      const tabs = page.getByRole("tablist");
+      // The workspace's own navigation lists the tabs with the other areas (decision 040).
+      const areas = page.getByRole("navigation", { name: l.admin["admin.areas.label"] });
       for (const key of ["admin.tabs.opportunities", "admin.tabs.bookings", "admin.tabs.availability", "admin.tabs.users"] as const) {
-        await expect(tabs.getByRole("tab", { name: l.admin[key] })).toBeVisible();
+        await expect(areas.getByRole("link", { name: l.admin[key] })).toBeVisible();
       }
       expect(await latinWordsIn(page.getByRole("heading", { level: 1 }))).toEqual([]);
       // Each tab's panel, reached by its tab (a client navigation): the words are the
       // language's; what people typed (names, messages) is marked as their own text.
       for (const key of ["admin.tabs.opportunities", "admin.tabs.bookings", "admin.tabs.messages", "admin.tabs.availability", "admin.tabs.users"] as const) {
-        await tabs.getByRole("tab", { name: new RegExp(`^${l.admin[key]}`) }).click();
-        await expect(tabs.getByRole("tab", { name: new RegExp(`^${l.admin[key]}`) })).toHaveAttribute("aria-selected", "true");
-        await expect(page.getByRole("tabpanel")).toBeVisible();
+        await areas.getByRole("link", { name: new RegExp(`^${l.admin[key]}`) }).click();
+        await expect(areas.getByRole("link", { name: new RegExp(`^${l.admin[key]}`) })).toHaveAttribute("aria-current", "page");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.admin[key]);
         expect.soft(await latinWordsIn(page.locator("main")), key).toEqual([]);
       }
       await expectAccessible(page, `${l.prefix}/admin users`);

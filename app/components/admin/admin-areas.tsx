@@ -41,6 +41,12 @@ function isCurrent(area: (typeof AREAS)[number], pathname: string, search: strin
 function AreasNav({ onNavigate }: { onNavigate?: () => void }) {
   const t = useT();
   const { pathname, search } = useLocation();
+  // On the dashboard, its loader has counted the unread messages: the Messages link says how many.
+  const unread = (useRouteLoaderData("routes/admin") as { unread?: { total: number; totalIsAtLeast: boolean } } | undefined)?.unread;
+  const label = (area: (typeof AREAS)[number]) =>
+    area.label === "admin.tabs.messages" && unread && unread.total > 0
+      ? t(unread.totalIsAtLeast ? "admin.tabs.messagesUnreadMany" : "admin.tabs.messagesUnread", { count: unread.total })
+      : t(area.label);
   return (
     <nav aria-label={t("admin.areas.label")}>
       <ul className="space-y-0.5">
@@ -57,7 +63,7 @@ function AreasNav({ onNavigate }: { onNavigate?: () => void }) {
                   current ? "bg-primary text-primary-foreground" : "text-foreground/80 hover:bg-muted hover:text-foreground",
                 )}
               >
-                {t(area.label)}
+                {label(area)}
               </Link>
             </li>
           );

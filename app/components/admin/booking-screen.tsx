@@ -59,9 +59,11 @@ export function AdminBookingScreen({ booking, timeZone }: { booking: AdminBookin
                   <span dir="ltr" className="tabular-nums">
                     {amount.text}
                   </span>
-                  <span className="block text-xs text-muted-foreground">
-                    {t("admin.booking.typedAs")} <TypedText text={booking.investmentAmount} />
-                  </span>
+                  {amount.text !== booking.investmentAmount.trim() ? (
+                    <span className="block text-xs text-muted-foreground">
+                      {t("admin.booking.typedAs")} <TypedText text={booking.investmentAmount} />
+                    </span>
+                  ) : null}
                 </>
               ) : (
                 <TypedText text={booking.investmentAmount} />
@@ -145,7 +147,11 @@ export function AdminBookingScreen({ booking, timeZone }: { booking: AdminBookin
       <div className="space-y-6">
         <Panel title={t("admin.booking.actions")}>
           <StatusActions booking={booking} />
-          {booking.status === "confirmed" ? <MeetingLinkForm booking={booking} name={name} /> : <p className="mt-4 text-xs text-muted-foreground">{t("admin.booking.linkAfterConfirm")}</p>}
+          {booking.status === "confirmed" ? (
+            <MeetingLinkForm booking={booking} name={name} />
+          ) : booking.status === "pending" ? (
+            <p className="mt-4 text-xs text-muted-foreground">{t("admin.booking.linkAfterConfirm")}</p>
+          ) : null}
           <a href={`mailto:${booking.email}?subject=${encodeURIComponent(booking.reference)}`} className="mt-4 inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline">
             <Mail className="size-4" aria-hidden="true" /> {t("admin.booking.writeTo")}
           </a>
