@@ -65,7 +65,8 @@ test.describe("/admin", () => {
     const link = page.getByLabel("Meeting link or phone number for Nadia Kareem");
     await link.fill("javascript:alert(1)");
     await page.getByRole("button", { name: "Save and notify" }).click();
-    await expect(page.getByText("Enter an https:// link or a phone number.")).toBeVisible();
+    // Beside the field (a toast says it too).
+    await expect(page.getByRole("main").getByText("Enter an https:// link or a phone number.")).toBeVisible();
     await expect(link).toHaveAttribute("aria-invalid", "true");
     await link.fill("https://meet.example.com/tigris-nadia");
     await page.getByRole("button", { name: "Save and notify" }).click();
