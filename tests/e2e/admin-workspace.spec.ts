@@ -75,6 +75,12 @@ test.describe("the admin's bookings table", () => {
     expect(await namesIn(shared)).toEqual(["Amal", "Bashir", "Dalia"]);
     await other.close();
 
+    // On a narrow desktop the table scrolls inside its own box, never the page (its hidden labels included).
+    await page.setViewportSize({ width: 1024, height: 800 });
+    const narrow = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+    expect(narrow.page).toBeLessThanOrEqual(narrow.screen);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // A search that finds nothing says so.
     await page.goto(`/admin?tab=bookings&q=${TAG}-nobody`);
     await expect(page.getByText(`No booking matches “${TAG}-nobody”`)).toBeVisible();

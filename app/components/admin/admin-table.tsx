@@ -86,8 +86,12 @@ export function AdminTable<Row extends object>({ table, label, rows, rowId, rowL
         <div className="min-h-9">{bulk ? bulk.bar(selected, () => setRowSelection({})) : null}</div>
         <ColumnsMenu table={table} columns={columns} visibility={columnVisibility} onChange={setColumnVisibility} />
       </div>
-      {/* A table wider than the screen scrolls inside its own box: the page never scrolls sideways. */}
-      <div className="md:overflow-x-auto">
+      {/*
+        A table wider than the screen scrolls inside its own box: the page never scrolls
+        sideways. Positioned, so the visually hidden labels in its cells (absolute) are
+        placed, and clipped, inside it rather than stretching the page.
+      */}
+      <div className="relative md:overflow-x-auto">
       <table aria-label={label} className="w-full border-separate border-spacing-0 text-sm max-md:block">
         <thead className="max-md:sr-only">
           <tr>
