@@ -182,7 +182,7 @@ test.describe("the admin's bookings table", () => {
   });
 
   for (const locale of ["ar", "ckb"] as const) {
-    test(`in ${locale}: the table and a booking's screen, right to left, pass axe`, async ({ page }) => {
+    test(`in ${locale}: the bookings table, a booking's screen and the users table, right to left, pass axe`, async ({ page }) => {
       await page.goto(`/${locale}/admin?tab=bookings&q=${TAG}`);
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       const rows = page.locator("main table tbody tr");
@@ -191,6 +191,9 @@ test.describe("the admin's bookings table", () => {
       await rows.first().locator("a[href*='/admin/bookings/']").click();
       await expect(page).toHaveURL(new RegExp(`/${locale}/admin/bookings/`));
       await expectAccessible(page, `a booking's screen in ${locale}`);
+      await page.goto(`/${locale}/admin?tab=users`);
+      await expect(page.locator("main table tbody tr").first()).toBeVisible();
+      await expectAccessible(page, `the users table in ${locale}`);
     });
   }
 });
