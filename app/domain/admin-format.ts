@@ -45,14 +45,19 @@ export function typedAmountLabel(text: string): { text: string; parsed: boolean 
 }
 
 /**
- * A moment on the firm's clock with the zone named: "27 Nov 2026, 14:30 GMT+3". The zone's
- * short name is the one in force on that day (GMT or BST for London).
+ * A moment on the firm's clock and the zone's short name in force that day (GMT or BST for
+ * London): `{ wall: "27 Nov 2026, 14:30", zone: "GMT+3" }`; null for a date that is not one.
  */
-export function formatMomentInZone(value: Date | string, timeZone: string, locale?: DateFnsLocale): string {
+export function momentInZone(value: Date | string, timeZone: string, locale?: DateFnsLocale): { wall: string; zone: string } | null {
   const date = typeof value === "string" ? new Date(value) : value;
-  if (!isValid(date)) return "";
-  const wall = format(new TZDate(date.getTime(), timeZone), datePattern("dateTime", locale), { locale });
-  return `${wall} ${zoneAbbreviation(timeZone, date)}`;
+  if (!isValid(date)) return null;
+  return { wall: format(new TZDate(date.getTime(), timeZone), datePattern("dateTime", locale), { locale }), zone: zoneAbbreviation(timeZone, date) };
+}
+
+/** `momentInZone` as one line of English: "27 Nov 2026, 14:30 GMT+3". */
+export function formatMomentInZone(value: Date | string, timeZone: string, locale?: DateFnsLocale): string {
+  const moment = momentInZone(value, timeZone, locale);
+  return moment ? `${moment.wall} ${moment.zone}` : "";
 }
 
 /**

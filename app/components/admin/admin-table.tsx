@@ -89,9 +89,10 @@ export function AdminTable<Row extends object>({ table, label, rows, rowId, rowL
       {/*
         A table wider than the screen scrolls inside its own box: the page never scrolls
         sideways. Positioned, so the visually hidden labels in its cells (absolute) are
-        placed, and clipped, inside it rather than stretching the page.
+        placed, and clipped, inside it rather than stretching the page. A region that can
+        take the keyboard's focus, so the arrow keys scroll it too.
       */}
-      <div className="relative md:overflow-x-auto">
+      <div role="region" aria-label={label} tabIndex={0} className="relative rounded-sm focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none md:overflow-x-auto">
       <table aria-label={label} className="w-full border-separate border-spacing-0 text-sm max-md:block">
         <thead className="max-md:sr-only">
           <tr>
