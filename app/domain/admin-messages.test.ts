@@ -20,9 +20,10 @@ describe("adminMessagesQuerySchema", () => {
   it("reads the search and the page, falling back on anything unreadable", () => {
     expect(adminMessagesQuerySchema.parse({ q: "  Erbil ", page: "2", older: "2026-11-25 20:13:31+00~0b6f3c1e-2d7a-4c55-9a51-3f1f2b9c8d10" })).toEqual({
       q: "Erbil",
+      sort: "newest",
       page: 2,
       older: "2026-11-25 20:13:31+00~0b6f3c1e-2d7a-4c55-9a51-3f1f2b9c8d10",
     });
-    expect(adminMessagesQuerySchema.parse({ page: "zero" })).toEqual({ q: "", page: 1 });
+    expect(adminMessagesQuerySchema.parse({ page: "zero", sort: "oldest" })).toEqual({ q: "", sort: "oldest", page: 1 });
   });
 });

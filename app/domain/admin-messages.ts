@@ -3,6 +3,7 @@ import { format, isValid, type Locale as DateFnsLocale } from "date-fns";
 import { z } from "zod";
 import type { MessageKey } from "~/i18n/i18n";
 import type { BookingSummary } from "./bookings";
+import { listViewSchema } from "./admin-table";
 import { listPagingSchema } from "./list-page";
 
 /**
@@ -18,9 +19,9 @@ export const ADMIN_MESSAGE_TOASTS = {
 /** Messages per page in the admin list (paginated in SQL). */
 export const ADMIN_MESSAGES_PAGE_SIZE = 20;
 
-/** ?q= and the page (list-page.ts) of the messages list. */
+/** ?q=, ?sort= and the page (list-page.ts) of the messages list. */
 export const adminMessagesQuerySchema = listPagingSchema.extend({
-  q: z.string().trim().max(200).catch("").default(""),
+  ...listViewSchema.shape,
 });
 
 /** Unread messages counted for the tab's label; past it the label says "99+ new". */

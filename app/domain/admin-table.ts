@@ -16,7 +16,7 @@ export type AdminTableKey = (typeof ADMIN_TABLES)[number];
  */
 export const HIDEABLE_COLUMNS = {
   bookings: ["reference", "when", "type", "amount", "requested"],
-  messages: ["email", "amount", "received"],
+  messages: ["email", "amount", "booking", "received"],
   users: ["plan", "verified", "twoFactor", "lastSignIn", "language", "joined"],
   interests: ["amount", "status", "registered"],
   documents: ["audience", "kind", "updated"],

@@ -117,7 +117,7 @@ function Panel({ panel, viewerId, timeZone, hidden }: { panel: LoadedPanel; view
     case "bookings":
       return <AdminBookingsTab query={panel.query} list={panel.result} failed={failed} timeZone={timeZone} hidden={hidden.bookings ?? []} />;
     case "messages":
-      return <AdminMessagesTab query={panel.query} list={panel.result} failed={failed} timeZone={timeZone} />;
+      return <AdminMessagesTab query={panel.query} list={panel.result} failed={failed} timeZone={timeZone} hidden={hidden.messages ?? []} />;
     case "availability":
       return <AdminAvailabilityTab panel={panel} failed={failed} />;
     case "users":

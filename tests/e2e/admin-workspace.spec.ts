@@ -181,6 +181,23 @@ test.describe("the admin's bookings table", () => {
     await expectAccessible(page, "the bookings table on a phone");
   });
 
+  test("messages: searched, oldest first, two marked read at once", async ({ page }) => {
+    await page.goto(`/admin?tab=messages&q=${TAG}&sort=oldest`);
+    const table = page.getByRole("table", { name: "Messages" });
+    await expect(table.locator("tbody tr")).toHaveCount(4);
+    await expect(table.locator("tbody tr").first()).toContainText("About the Erbil towers (Amal).");
+    await expect(page.getByRole("columnheader", { name: /Received/ })).toHaveAttribute("aria-sort", "ascending");
+    await page.getByRole("checkbox", { name: `Select: Message from Amal ${TAG}` }).check();
+    await page.getByRole("checkbox", { name: `Select: Message from Bashir ${TAG}` }).check();
+    await page.getByRole("button", { name: "Mark selected as read" }).click();
+    await expect(page.getByText("2 messages marked as read")).toBeVisible();
+    const row = (first: string) => table.getByRole("row").filter({ hasText: `${first} ${TAG}` });
+    await expect(row("Amal").getByText("New", { exact: true })).toHaveCount(0);
+    await expect(row("Bashir").getByText("New", { exact: true })).toHaveCount(0);
+    await expect(row("Dalia").getByText("New", { exact: true })).toBeVisible();
+    await expectAccessible(page, "the messages table");
+  });
+
   for (const locale of ["ar", "ckb"] as const) {
     test(`in ${locale}: the bookings table, a booking's screen and the users table, right to left, pass axe`, async ({ page }) => {
       await page.goto(`/${locale}/admin?tab=bookings&q=${TAG}`);
@@ -191,6 +208,9 @@ test.describe("the admin's bookings table", () => {
       await rows.first().locator("a[href*='/admin/bookings/']").click();
       await expect(page).toHaveURL(new RegExp(`/${locale}/admin/bookings/`));
       await expectAccessible(page, `a booking's screen in ${locale}`);
+      await page.goto(`/${locale}/admin?tab=messages&q=${TAG}`);
+      await expect(page.locator("main table tbody tr").first()).toBeVisible();
+      await expectAccessible(page, `the messages table in ${locale}`);
       await page.goto(`/${locale}/admin?tab=users`);
       await expect(page.locator("main table tbody tr").first()).toBeVisible();
       await expectAccessible(page, `the users table in ${locale}`);

@@ -178,10 +178,10 @@ test.describe("without JavaScript", () => {
 
     await test.step("Mark as Read", async () => {
       await page.goto(`/admin?tab=messages&q=${encodeURIComponent(email)}`);
-      const message = page.getByRole("article", { name: "Message from Layla Aziz" });
+      const message = page.getByRole("table", { name: "Messages" }).getByRole("row").filter({ hasText: email });
       await expect(message.getByText("New", { exact: true })).toBeVisible();
       await message.getByRole("button", { name: "Mark as Read" }).click();
-      await expect(page.getByRole("article", { name: "Message from Layla Aziz" }).getByText("New", { exact: true })).toHaveCount(0);
+      await expect(page.getByRole("table", { name: "Messages" }).getByRole("row").filter({ hasText: email }).getByText("New", { exact: true })).toHaveCount(0);
     });
   });
 

@@ -1,39 +1,50 @@
-import { Search } from "lucide-react";
-import { Form } from "react-router";
+import { Download, MailOpen, Search } from "lucide-react";
+import { Form, useFetcher, useHref } from "react-router";
 import { AnswerNotice, FormKey, useFormAnswer } from "~/components/forms/form-answer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
-import { ADMIN_MESSAGES_PAGE_SIZE, type AdminMessagesQuery } from "~/domain/admin-messages";
+import { toast } from "~/components/ui/toaster";
+import { TypedText } from "~/components/ui/typed-text";
 import type { AdminActionResult } from "~/domain/action-result";
-import type { AdminMessage } from "~/domain/admin-messages";
+import { ADMIN_MESSAGE_TOASTS, ADMIN_MESSAGES_PAGE_SIZE, type AdminMessage, type AdminMessagesQuery } from "~/domain/admin-messages";
+import { LIST_SEARCH_MAX } from "~/domain/admin-table";
+import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-words";
 import type { ListPage } from "~/domain/list-page";
 import { useT } from "~/i18n/i18n";
-import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-words";
+import { AdminTable, type AdminColumn } from "./admin-table";
 import { ExportLink } from "./export-link";
 import { ListPager } from "./list-controls";
 import { MessageTimestamp } from "./message-timestamp";
-import { TypedText } from "~/components/ui/typed-text";
+import { useActionResult } from "./use-action-result";
+import { useAdminFormat } from "./use-admin-format";
 
-/** SPEC.md section 2, /admin Messages: a searchable list, unread ones marked 'New', a page at a time. */
-export function AdminMessagesTab({ query, list, failed, timeZone }: { query: AdminMessagesQuery; list: ListPage<AdminMessage>; failed: boolean; timeZone: string }) {
+/**
+ * SPEC.md section 2, /admin Messages, as a table (issue 34): a search, newest or oldest
+ * first, unread ones marked 'New' with their Mark as Read, and the selected ones marked
+ * read or exported together.
+ */
+export function AdminMessagesTab({ query, list, failed, timeZone, hidden }: { query: AdminMessagesQuery; list: ListPage<AdminMessage>; failed: boolean; timeZone: string; hidden: readonly string[] }) {
   const t = useT();
-  const messages = list.rows;
+  const format = useAdminFormat(timeZone);
+  const columns = useMessageColumns(timeZone);
+  const view = { tab: "messages", q: query.q || undefined, sort: query.sort === "oldest" ? "oldest" : undefined };
+  const toggle = `?${new URLSearchParams(Object.entries({ ...view, sort: query.sort === "oldest" ? undefined : "oldest" }).filter((e): e is [string, string] => Boolean(e[1])))}`;
 
   return (
-    <section aria-labelledby="admin-messages-heading" className="space-y-6">
+    <section aria-labelledby="admin-messages-heading" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="admin-messages-heading" className="font-serif text-2xl font-semibold">
           {t("admin.messages.title")}{" "}
-          <span className="text-base font-normal text-muted-foreground">({list.totalIsAtLeast ? t("admin.list.atLeast", { count: list.total }) : list.total})</span>
+          <span className="text-base font-normal text-muted-foreground">({list.totalIsAtLeast ? t("admin.list.atLeast", { count: list.total }) : format.count(list.total)})</span>
         </h2>
-        <div className="flex flex-wrap items-end gap-2">
-          <Form method="get" role="search" className="flex items-end gap-2" preventScrollReset>
+        <div className="flex w-full flex-wrap items-end gap-2 lg:w-auto">
+          <Form method="get" role="search" className="flex min-w-0 basis-full items-end gap-2 sm:basis-auto" preventScrollReset>
             <input type="hidden" name="tab" value="messages" />
-            <label className="grid gap-1 text-sm font-medium">
+            {query.sort === "oldest" ? <input type="hidden" name="sort" value="oldest" /> : null}
+            <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
               {t("admin.messages.search")}
-              <Input name="q" type="search" defaultValue={query.q} placeholder={t("admin.messages.searchPlaceholder")} className="w-64" />
+              <Input name="q" type="search" defaultValue={query.q} maxLength={LIST_SEARCH_MAX} placeholder={t("admin.messages.searchPlaceholder")} className="md:w-64" />
             </label>
             <Button type="submit" variant="outline">
               <Search aria-hidden="true" /> {t("admin.messages.searchButton")}
@@ -43,95 +54,197 @@ export function AdminMessagesTab({ query, list, failed, timeZone }: { query: Adm
         </div>
       </div>
 
-      {messages.length === 0 ? (
+      {list.rows.length === 0 ? (
         <p className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground">
           {failed ? t("admin.messages.failed") : query.q ? t("admin.messages.noMatch", { q: query.q }) : t("admin.messages.none")}
         </p>
       ) : (
-        <ul className="space-y-4">
-          {messages.map((message) => (
-            <li key={message.id}>
-              <MessageItem message={message} timeZone={timeZone} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <BulkForm />
+          <AdminTable
+            table="messages"
+            label={t("admin.messages.title")}
+            rows={list.rows}
+            rowId={(m) => m.id}
+            rowLabel={(m) => t("admin.messages.from", { name: `${m.firstName} ${m.lastName}` })}
+            columns={columns}
+            hidden={hidden}
+            sort={{ value: query.sort, toggle }}
+            phoneLine={(m) => <MessagePhoneLine message={m} timeZone={timeZone} />}
+            bulk={{ form: BULK_FORM, bar: (selected, clear) => <BulkBar selected={selected} clear={clear} /> }}
+          />
+        </>
       )}
 
-      <ListPager label={t("admin.messages.pages")} list={list} pageSize={ADMIN_MESSAGES_PAGE_SIZE} filters={{ tab: "messages", q: query.q || undefined }} />
+      <ListPager label={t("admin.messages.pages")} list={list} pageSize={ADMIN_MESSAGES_PAGE_SIZE} filters={view} />
     </section>
   );
 }
 
-function MessageItem({ message, timeZone }: { message: AdminMessage; timeZone: string }) {
-  const key = `admin-message-read-${message.id}`;
-  const { fetcher, answer, posted, busy } = useFormAnswer<AdminActionResult>(key);
+const BULK_FORM = "admin-messages-bulk";
+const BULK_FETCHER = "admin-messages-bulk";
+
+function BulkForm() {
+  const fetcher = useFetcher<AdminActionResult>({ key: BULK_FETCHER });
+  return (
+    <fetcher.Form id={BULK_FORM} method="post" action="/admin?tab=messages" className="hidden">
+      <input type="hidden" name="intent" value="messages-read" />
+    </fetcher.Form>
+  );
+}
+
+/** Mark the selected messages read, or download them; without JavaScript the buttons post the form. */
+function BulkBar({ selected, clear }: { selected: string[]; clear: () => void }) {
   const t = useT();
-  const name = `${message.firstName} ${message.lastName}`;
-  // Read as soon as it is asked for; a refusal shows it unread again (and, without scripts, says why).
+  const fetcher = useFetcher<AdminActionResult>({ key: BULK_FETCHER });
+  const exportHref = useHref("/admin/export/messages.csv");
+  const busy = fetcher.state !== "idle";
+  useActionResult(BULK_FETCHER, (result) => {
+    if (!result.ok) {
+      toast.error(t(ADMIN_MESSAGE_TOASTS.readFailed), { description: result.message });
+      return;
+    }
+    toast.success(t("admin.messages.bulk.read", { count: result.changed ?? 0 }));
+    clear();
+  });
+  const none = selected.length === 0;
+  return (
+    <div role="group" aria-label={t("admin.table.bulkActions")} className="flex flex-wrap items-center gap-2">
+      <span className="text-sm text-muted-foreground" aria-live="polite">
+        {none ? t("admin.table.noneSelected") : t("admin.table.selected", { count: selected.length })}
+      </span>
+      <Button type="submit" form={BULK_FORM} size="sm" variant="outline" disabled={busy || none}>
+        <MailOpen aria-hidden="true" /> {t("admin.messages.bulk.markRead")}
+      </Button>
+      <Button
+        type="submit"
+        form={BULK_FORM}
+        formMethod="get"
+        formAction={exportHref}
+        size="sm"
+        variant="outline"
+        disabled={none}
+        onClick={(event) => {
+          event.preventDefault();
+          window.location.assign(`${exportHref}?${new URLSearchParams(selected.map((id) => ["ids", id]))}`);
+        }}
+      >
+        <Download aria-hidden="true" /> {t("admin.table.exportSelected")}
+      </Button>
+    </div>
+  );
+}
+
+/** A message's phone card: e-mail and time on one line, then the message, opened in full on a tap. */
+function MessagePhoneLine({ message, timeZone }: { message: AdminMessage; timeZone: string }) {
+  return (
+    <>
+      <span className="block truncate">
+        <span dir="ltr">{message.email}</span> · <MessageTimestamp value={message.createdAt} timeZone={timeZone} />
+      </span>
+      <details className="group">
+        <summary className="cursor-pointer list-none truncate group-open:hidden [&::-webkit-details-marker]:hidden" dir="auto">
+          <TypedText text={message.message} />
+        </summary>
+        <p className="whitespace-pre-line text-foreground">
+          <TypedText text={message.message} />
+        </p>
+      </details>
+    </>
+  );
+}
+
+function useMessageColumns(timeZone: string): AdminColumn<AdminMessage>[] {
+  const t = useT();
+  const format = useAdminFormat(timeZone);
+  return [
+    {
+      id: "person",
+      header: t("admin.messages.column.from"),
+      phone: "title",
+      cell: (m) => <MessageFrom message={m} />,
+    },
+    { id: "email", header: t("admin.bookings.email"), cell: (m) => <a href={`mailto:${m.email}`} dir="ltr" className="break-all hover:underline">{m.email}</a> },
+    {
+      id: "message",
+      header: t("admin.bookings.column.message"),
+      className: "min-w-64 max-w-md",
+      cell: (m) => (
+        <p className="whitespace-pre-line">
+          <TypedText text={m.message} />
+        </p>
+      ),
+    },
+    {
+      id: "amount",
+      header: t("admin.bookings.amount"),
+      className: "text-end",
+      cell: (m) => {
+        const amount = format.typedAmount(m.investmentAmount);
+        return amount.parsed ? <span dir="ltr" className="whitespace-nowrap tabular-nums">{amount.text}</span> : <TypedText text={amount.text} />;
+      },
+    },
+    {
+      id: "booking",
+      header: t("admin.messages.booking"),
+      cell: (m) =>
+        m.booking ? (
+          <span className="text-muted-foreground">
+            {bookingTypeLabel(m.booking.bookingType, t)} · {bookingStatusLabel(m.booking.status, t)}
+            {m.booking.phone ? (
+              <span className="block" dir="ltr">
+                {m.booking.phone}
+              </span>
+            ) : null}
+            {m.booking.preferredTime ? (
+              <span className="block">
+                <TypedText text={m.booking.preferredTime} />
+              </span>
+            ) : null}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        ),
+    },
+    { id: "received", header: t("admin.messages.column.received"), sortable: true, className: "whitespace-nowrap", cell: (m) => <MessageTimestamp value={m.createdAt} timeZone={timeZone} /> },
+    { id: "actions", header: t("admin.table.actions"), phone: "actions", cell: (m) => <MarkRead message={m} /> },
+  ];
+}
+
+/** Who sent it, and 'New' while it is unread (read as soon as Mark as Read is asked for). */
+function MessageFrom({ message }: { message: AdminMessage }) {
+  const t = useT();
+  const { busy, answer } = useFormAnswer<AdminActionResult>(readKey(message));
   const unread = !message.isRead && !busy && !answer?.ok;
   return (
-    <article
-      aria-label={t("admin.messages.from", { name })}
-      className={cn("rounded-xl border bg-card p-5 shadow-sm", unread && "border-accent bg-accent/5")}
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3 className="flex items-center gap-2 font-semibold">
-            <TypedText text={name} name />
-            {unread ? <Badge variant="warning">{t("admin.messages.new")}</Badge> : null}
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            <a href={`mailto:${message.email}`} dir="ltr" className="hover:underline">
-              {message.email}
-            </a>{" "}
-            · <MessageTimestamp value={message.createdAt} timeZone={timeZone} />
-          </p>
-        </div>
-        {unread ? (
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="message-read" />
-            <input type="hidden" name="messageId" value={message.id} />
-            <FormKey name={key} />
-            <Button type="submit" variant="outline" size="sm">
-              {t("admin.messages.markRead")}
-            </Button>
-          </fetcher.Form>
-        ) : null}
-      </div>
-      <AnswerNotice toast={posted && !posted.ok ? { type: "error", title: posted.message } : null} className="mt-3" />
-      <p className="mt-3 text-sm whitespace-pre-line">
-        <TypedText text={message.message} />
-      </p>
-      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <dt className="text-muted-foreground">{t("admin.bookings.amount")}</dt>
-          <dd>
-            <TypedText text={message.investmentAmount} />
-          </dd>
-        </div>
-        {message.booking ? (
-          <>
-            <div>
-              <dt className="text-muted-foreground">{t("admin.bookings.phone")}</dt>
-              <dd>{message.booking.phone ? <span dir="ltr">{message.booking.phone}</span> : t("admin.bookings.notGiven")}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">{t("admin.messages.booking")}</dt>
-              <dd>
-                {bookingTypeLabel(message.booking.bookingType, t)} · {bookingStatusLabel(message.booking.status, t)}
-              </dd>
-            </div>
-            {message.booking.preferredTime ? (
-              <div>
-                <dt className="text-muted-foreground">{t("admin.bookings.preferredTime")}</dt>
-                <dd>
-                  <TypedText text={message.booking.preferredTime} />
-                </dd>
-              </div>
-            ) : null}
-          </>
-        ) : null}
-      </dl>
-    </article>
+    <p className="flex flex-wrap items-center gap-2 font-medium">
+      <TypedText text={`${message.firstName} ${message.lastName}`} name />
+      {unread ? <Badge variant="warning">{t("admin.messages.new")}</Badge> : null}
+    </p>
+  );
+}
+
+const readKey = (message: AdminMessage) => `admin-message-read-${message.id}`;
+
+/** Mark as Read (SPEC.md section 4): a form of its own, so it works without JavaScript and says a refusal in the row. */
+function MarkRead({ message }: { message: AdminMessage }) {
+  const t = useT();
+  const { fetcher, answer, posted, busy } = useFormAnswer<AdminActionResult>(readKey(message));
+  const unread = !message.isRead && !busy && !answer?.ok;
+  if (!unread && !posted) return null;
+  return (
+    <div className="flex flex-col items-end gap-1">
+      {unread ? (
+        <fetcher.Form method="post" action="/admin?tab=messages">
+          <input type="hidden" name="intent" value="message-read" />
+          <input type="hidden" name="messageId" value={message.id} />
+          <FormKey name={readKey(message)} />
+          <Button type="submit" variant="outline" size="sm" aria-label={t("admin.messages.markReadOf", { name: `${message.firstName} ${message.lastName}` })}>
+            {t("admin.messages.markRead")}
+          </Button>
+        </fetcher.Form>
+      ) : null}
+      <AnswerNotice toast={posted && !posted.ok ? { type: "error", title: posted.message } : null} />
+    </div>
   );
 }

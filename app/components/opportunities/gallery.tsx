@@ -44,6 +44,8 @@ export function Gallery({ photos, title }: { photos: GalleryPhoto[]; title: stri
   const rtl = directionOf(locale) === "rtl";
   const track = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; id: number } | null>(null);
+  /** The photo a smooth scroll is on its way to (null when none is under way). */
+  const aim = useRef<number | null>(null);
   const [current, setCurrent] = useState(0);
   const count = photos.length;
 
@@ -53,6 +55,9 @@ export function Gallery({ photos, title }: { photos: GalleryPhoto[]; title: stri
       if (!strip) return;
       const to = Math.max(0, Math.min(count - 1, index));
       const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      // While the strip glides there, the photo asked for is the current one: a second
+      // press (Previous, an arrow) counts from it, not from a photo passed on the way.
+      aim.current = smooth ? to : null;
       // On a right-to-left page the strip scrolls towards negative offsets.
       strip.scrollTo({ left: (rtl ? -1 : 1) * to * strip.clientWidth, behavior: smooth ? "smooth" : "instant" });
       setCurrent(to);
@@ -64,9 +69,27 @@ export function Gallery({ photos, title }: { photos: GalleryPhoto[]; title: stri
   useEffect(() => {
     const strip = track.current;
     if (!strip) return;
-    const onScroll = () => setCurrent(Math.max(0, Math.min(count - 1, Math.round(Math.abs(strip.scrollLeft) / Math.max(1, strip.clientWidth)))));
+    const inView = () => Math.max(0, Math.min(count - 1, Math.round(Math.abs(strip.scrollLeft) / Math.max(1, strip.clientWidth))));
+    const onScroll = () => {
+      // A glide the gallery started: the photos it passes are not the current one. It is
+      // over once the strip is there (a browser without "scrollend" tells no other way).
+      if (aim.current !== null) {
+        if (Math.abs(Math.abs(strip.scrollLeft) - aim.current * strip.clientWidth) >= 1) return;
+        aim.current = null;
+      }
+      setCurrent(inView());
+    };
+    // However a glide ends (arrived, or taken over by a finger), the strip says where it is.
+    const onScrollEnd = () => {
+      aim.current = null;
+      setCurrent(inView());
+    };
     strip.addEventListener("scroll", onScroll, { passive: true });
-    return () => strip.removeEventListener("scroll", onScroll);
+    strip.addEventListener("scrollend", onScrollEnd, { passive: true });
+    return () => {
+      strip.removeEventListener("scroll", onScroll);
+      strip.removeEventListener("scrollend", onScrollEnd);
+    };
   }, [count]);
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { ADMIN_MESSAGES_PAGE_SIZE, likePattern, UNREAD_COUNT_BOUND, type AdminMessage } from "~/domain/admin-messages";
 import type { ListPage, ListPaging } from "~/domain/list-page";
+import type { ListSort } from "~/domain/admin-table";
 import { AppError } from "~/domain/app-error";
 import type { Database } from "../db/client.server";
 import { afterCursor, idsAre, boundedCount, readListPage, type Cursor } from "../db/keyset.server";
@@ -82,7 +83,7 @@ async function withBookings(ctx: ServiceContext, actor: Actor, rows: MessageRow[
  * case-insensitively over first name, last name, e-mail and message, and paged by keyset,
  * in SQL, with the total counted up to LIST_COUNT_BOUND.
  */
-export async function listMessagesForAdmin(ctx: ServiceContext, actor: Actor, query: { q: string } & ListPaging): Promise<ListPage<AdminMessage>> {
+export async function listMessagesForAdmin(ctx: ServiceContext, actor: Actor, query: { q: string; sort?: ListSort } & ListPaging): Promise<ListPage<AdminMessage>> {
   requireAdmin(actor);
   const listed = await readListPage(ctx.db, contactMessages, messageSearch(query.q), query, ADMIN_MESSAGES_PAGE_SIZE, (where, order, limit) =>
     selectMessages(ctx.db, where, order).limit(limit),
