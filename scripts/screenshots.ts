@@ -181,6 +181,26 @@ async function signUpAndVerify(page: Page, base: string, dataDir: string, locale
 
 /** The insights page with a quarter of made-up business: English at desktop width, Arabic on a phone. */
 async function insightsScreenshots() {
+  await withAdminDemo(async ({ browser, base, cookie }) => {
+    for (const [prefix, size] of [["en", SIZES[1]], ["ar", SIZES[0]]] as const) {
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: size.name === "phone" ? 2 : 1 });
+      await context.addCookies(browserCookies(cookie, base));
+      const page = await context.newPage();
+      await page.goto(`${base}${prefix === "en" ? "" : `/${prefix}`}/admin/insights`, { waitUntil: "networkidle" });
+      // The sign-in's welcome toast gone, the charts drawn at the page's width.
+      await page.waitForTimeout(4_500);
+      await page.screenshot({ path: path.join(OUT, `${prefix}-admin-insights-${size.name}.png`), fullPage: true });
+      await context.close();
+      console.log(`insights ${prefix} ${size.name}: done`);
+    }
+  });
+}
+
+/**
+ * `work` on a demo site with an admin and a quarter of made-up business
+ * (`npm run demo:history`): the admin's session cookie, the browser and the site's address.
+ */
+async function withAdminDemo(work: (demo: { browser: Browser; base: string; cookie: string }) => Promise<void>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tigris-screenshots-"));
   for (const [script, args] of [["create-admin", ["--email", ADMIN.email, "--password", ADMIN.password]], ["demo-history", []]] as const) {
     const done = await runScript(script, [...args], { DATA_DIR: dataDir });
@@ -189,18 +209,7 @@ async function insightsScreenshots() {
   const server = await startDemoServer(root, await freePort(), dataDir);
   const browser = await chromium.launch({ executablePath: findChromium() });
   try {
-    const cookie = await adminSession(server.base, ADMIN.email, ADMIN.password);
-    for (const [prefix, size] of [["en", SIZES[1]], ["ar", SIZES[0]]] as const) {
-      const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: size.name === "phone" ? 2 : 1 });
-      await context.addCookies(browserCookies(cookie, server.base));
-      const page = await context.newPage();
-      await page.goto(`${server.base}${prefix === "en" ? "" : `/${prefix}`}/admin/insights`, { waitUntil: "networkidle" });
-      // The sign-in's welcome toast gone, the charts drawn at the page's width.
-      await page.waitForTimeout(4_500);
-      await page.screenshot({ path: path.join(OUT, `${prefix}-admin-insights-${size.name}.png`), fullPage: true });
-      await context.close();
-      console.log(`insights ${prefix} ${size.name}: done`);
-    }
+    await work({ browser, base: server.base, cookie: await adminSession(server.base, ADMIN.email, ADMIN.password) });
   } finally {
     await browser.close();
     await server.stop();
@@ -214,22 +223,14 @@ async function insightsScreenshots() {
  * Arabic at phone and desktop width, with each page's height printed.
  */
 async function workspaceScreenshots() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "tigris-screenshots-"));
-  for (const [script, args] of [["create-admin", ["--email", ADMIN.email, "--password", ADMIN.password]], ["demo-history", []]] as const) {
-    const done = await runScript(script, [...args], { DATA_DIR: dataDir });
-    if (done.status !== 0) throw new Error(`${script} failed: ${done.stderr}`);
-  }
-  const server = await startDemoServer(root, await freePort(), dataDir);
-  const browser = await chromium.launch({ executablePath: findChromium() });
   const heights: string[] = [];
-  try {
-    const cookie = await adminSession(server.base, ADMIN.email, ADMIN.password);
+  await withAdminDemo(async ({ browser, base: site, cookie }) => {
     for (const prefix of ["en", "ar"] as const) {
       for (const size of SIZES) {
         const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: size.name === "phone" ? 2 : 1 });
-        await context.addCookies(browserCookies(cookie, server.base));
+        await context.addCookies(browserCookies(cookie, site));
         const page = await context.newPage();
-        const base = `${server.base}${prefix === "en" ? "" : `/${prefix}`}`;
+        const base = `${site}${prefix === "en" ? "" : `/${prefix}`}`;
         const shoot = async (name: string, address: string) => {
           await page.goto(`${base}${address}`, { waitUntil: "networkidle" });
           // The sign-in's welcome toast gone.
@@ -253,11 +254,7 @@ async function workspaceScreenshots() {
         console.log(`workspace ${prefix} ${size.name}: done`);
       }
     }
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
   console.log(heights.join("\n"));
 }
 

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format, isValid, type Locale as DateFnsLocale } from "date-fns";
 import { datePattern } from "~/i18n/date-patterns";
-import { formatCount, formatUsd } from "./format";
+import { formatUsd } from "./format";
 import { zoneAbbreviation } from "./slots";
 
 /*
@@ -69,5 +69,3 @@ export function periodChange(current: number, previous: number): { direction: "u
   const percent = Math.round(((current - previous) / previous) * 100);
   return { direction: percent > 0 ? "up" : percent < 0 ? "down" : "same", percent: Math.abs(percent) };
 }
-
-export { formatCount, formatUsd };

@@ -39,10 +39,10 @@ export const tableColumnsSchema = z
     hidden: [...new Set(hidden)].filter((column) => (HIDEABLE_COLUMNS[table] as readonly string[]).includes(column)),
   }));
 
-/** Reads the Columns form (hidden=… once per column); without JavaScript it posts `shown` instead, every box that is ticked. */
+/** Reads the Columns form (hidden=… once per column); without JavaScript it posts `mode=shown` and every box that is ticked. */
 export function tableColumnsFromForm(form: FormData): unknown {
   const table = String(form.get("table") ?? "");
-  if (form.has("shown") || form.get("mode") === "shown") {
+  if (form.get("mode") === "shown") {
     const shown = new Set(form.getAll("shown").map(String));
     const hideable: readonly string[] = (HIDEABLE_COLUMNS as Record<string, readonly string[]>)[table] ?? [];
     return { table, hidden: hideable.filter((column) => !shown.has(column)) };

@@ -165,6 +165,12 @@ export function AdminTable<Row extends object>({ table, label, rows, rowId, rowL
   );
 }
 
+/** The address of a list's view in the other order: `view` (its filters) kept, `sort` turned round. */
+export function otherOrderLink(view: Record<string, string | undefined>, sort: ListSort): string {
+  const next = { ...view, sort: sort === "oldest" ? undefined : "oldest" };
+  return `?${new URLSearchParams(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1])))}`;
+}
+
 /** A cell's place on a phone's card (see AdminColumn.phone). */
 const PHONE_PLACE = {
   title: "max-md:col-start-2 max-md:row-span-2 max-md:row-start-1 max-md:min-w-0",

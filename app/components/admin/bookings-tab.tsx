@@ -1,5 +1,5 @@
-import { Check, Download, Search, X } from "lucide-react";
-import { Form, Link, useFetcher, useHref } from "react-router";
+import { Check, Search, X } from "lucide-react";
+import { Form, Link, useFetcher } from "react-router";
 import { BookingReference } from "~/components/booking/booking-reference";
 import { useSlotLabels } from "~/components/booking/slot-labels";
 import { Button } from "~/components/ui/button";
@@ -14,7 +14,8 @@ import type { AdminActionResult } from "~/domain/action-result";
 import type { ListPage } from "~/domain/list-page";
 import { useT } from "~/i18n/i18n";
 import { RichText, standIns } from "~/i18n/rich-text";
-import { AdminTable, type AdminColumn } from "./admin-table";
+import { AdminTable, otherOrderLink, type AdminColumn } from "./admin-table";
+import { BulkBar, BulkForm, useBulkBusy } from "./bulk-actions";
 import { ExportLink } from "./export-link";
 import { adminSelectClass, ListPager, StatusFilter } from "./list-controls";
 import { useActionResult } from "./use-action-result";
@@ -33,7 +34,7 @@ export function AdminBookingsTab({ query, list, failed, timeZone, hidden }: { qu
   const columns = useBookingColumns(timeZone);
   const format = useAdminFormat(timeZone);
   const view = { tab: "bookings", status: query.status, q: query.q || undefined, ref: query.ref, sort: query.sort === "oldest" ? "oldest" : undefined };
-  const toggle = `?${new URLSearchParams(Object.entries({ ...view, sort: query.sort === "oldest" ? undefined : "oldest" }).filter((e): e is [string, string] => Boolean(e[1])))}`;
+  const toggle = otherOrderLink(view, query.sort);
   const searched = Boolean(query.q || query.ref);
 
   return (
@@ -66,7 +67,7 @@ export function AdminBookingsTab({ query, list, failed, timeZone, hidden }: { qu
         </p>
       ) : (
         <>
-          <BulkForm />
+          <BulkForm id={BULK_FORM} action="/admin?tab=bookings" intent="bookings-status" />
           <AdminTable
             table="bookings"
             label={t("admin.bookings.tableLabel")}
@@ -77,7 +78,7 @@ export function AdminBookingsTab({ query, list, failed, timeZone, hidden }: { qu
             hidden={hidden}
             sort={{ value: query.sort, toggle }}
             phoneLine={(b) => <BookingPhoneLine booking={b} timeZone={timeZone} />}
-            bulk={{ form: BULK_FORM, bar: (selected, clear) => <BulkBar selected={selected} clear={clear} /> }}
+            bulk={{ form: BULK_FORM, bar: (selected, clear) => <BookingsBulkBar selected={selected} clear={clear} /> }}
           />
         </>
       )}
@@ -113,26 +114,14 @@ function BookingSearch({ query }: { query: AdminBookingsQuery }) {
   );
 }
 
-/** The id of the bulk form: each row's checkbox belongs to it wherever it sits in the table. */
+/** The bulk form's id (and its fetcher's key): each row's checkbox belongs to it wherever it sits in the table. */
 const BULK_FORM = "admin-bookings-bulk";
-const BULK_FETCHER = "admin-bookings-bulk";
 
-function BulkForm() {
-  const fetcher = useFetcher<AdminActionResult>({ key: BULK_FETCHER });
-  return (
-    <fetcher.Form id={BULK_FORM} method="post" action="/admin?tab=bookings" className="hidden">
-      <input type="hidden" name="intent" value="bookings-status" />
-    </fetcher.Form>
-  );
-}
-
-/** What the selected bookings can have done to them, once some are ticked; without JavaScript the buttons are always there. */
-function BulkBar({ selected, clear }: { selected: string[]; clear: () => void }) {
+/** Confirm or cancel the selected bookings, each with its own mails, or export them. */
+function BookingsBulkBar({ selected, clear }: { selected: string[]; clear: () => void }) {
   const t = useT();
-  const fetcher = useFetcher<AdminActionResult>({ key: BULK_FETCHER });
-  const exportHref = useHref("/admin/export/bookings.csv");
-  const busy = fetcher.state !== "idle";
-  useActionResult(BULK_FETCHER, (result, sent) => {
+  const busy = useBulkBusy(BULK_FORM);
+  useActionResult(BULK_FORM, (result, sent) => {
     const status = String(sent?.get("status") ?? "confirmed");
     if (!result.ok) {
       toast.error(t(ADMIN_BOOKING_TOASTS.updateFailed), { description: result.message });
@@ -147,33 +136,14 @@ function BulkBar({ selected, clear }: { selected: string[]; clear: () => void })
   });
   const none = selected.length === 0;
   return (
-    <div role="group" aria-label={t("admin.table.bulkActions")} className="flex flex-wrap items-center gap-2">
-      <span className="text-sm text-muted-foreground" aria-live="polite">
-        {none ? t("admin.table.noneSelected") : t("admin.table.selected", { count: selected.length })}
-      </span>
+    <BulkBar id={BULK_FORM} selected={selected} exportPath="/admin/export/bookings.csv">
       <Button type="submit" form={BULK_FORM} name="status" value="confirmed" size="sm" variant="outline" disabled={busy || none}>
         <Check aria-hidden="true" /> {t("admin.bookings.bulk.confirm")}
       </Button>
       <Button type="submit" form={BULK_FORM} name="status" value="cancelled" size="sm" variant="outline" disabled={busy || none}>
         <X aria-hidden="true" /> {t("admin.bookings.bulk.cancel")}
       </Button>
-      <Button
-        type="submit"
-        form={BULK_FORM}
-        formMethod="get"
-        formAction={exportHref}
-        size="sm"
-        variant="outline"
-        disabled={none}
-        onClick={(event) => {
-          // A download, not a page: the browser fetches the file while the list stays.
-          event.preventDefault();
-          window.location.assign(`${exportHref}?${new URLSearchParams(selected.map((id) => ["ids", id]))}`);
-        }}
-      >
-        <Download aria-hidden="true" /> {t("admin.table.exportSelected")}
-      </Button>
-    </div>
+    </BulkBar>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Download, MailOpen, Search } from "lucide-react";
-import { Form, useFetcher, useHref } from "react-router";
+import { MailOpen, Search } from "lucide-react";
+import { Form } from "react-router";
 import { AnswerNotice, FormKey, useFormAnswer } from "~/components/forms/form-answer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -12,7 +12,8 @@ import { LIST_SEARCH_MAX } from "~/domain/admin-table";
 import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-words";
 import type { ListPage } from "~/domain/list-page";
 import { useT } from "~/i18n/i18n";
-import { AdminTable, type AdminColumn } from "./admin-table";
+import { AdminTable, otherOrderLink, type AdminColumn } from "./admin-table";
+import { BulkBar, BulkForm, useBulkBusy } from "./bulk-actions";
 import { ExportLink } from "./export-link";
 import { ListPager } from "./list-controls";
 import { MessageTimestamp } from "./message-timestamp";
@@ -29,7 +30,7 @@ export function AdminMessagesTab({ query, list, failed, timeZone, hidden }: { qu
   const format = useAdminFormat(timeZone);
   const columns = useMessageColumns(timeZone);
   const view = { tab: "messages", q: query.q || undefined, sort: query.sort === "oldest" ? "oldest" : undefined };
-  const toggle = `?${new URLSearchParams(Object.entries({ ...view, sort: query.sort === "oldest" ? undefined : "oldest" }).filter((e): e is [string, string] => Boolean(e[1])))}`;
+  const toggle = otherOrderLink(view, query.sort);
 
   return (
     <section aria-labelledby="admin-messages-heading" className="space-y-4">
@@ -60,7 +61,7 @@ export function AdminMessagesTab({ query, list, failed, timeZone, hidden }: { qu
         </p>
       ) : (
         <>
-          <BulkForm />
+          <BulkForm id={BULK_FORM} action="/admin?tab=messages" intent="messages-read" />
           <AdminTable
             table="messages"
             label={t("admin.messages.title")}
@@ -71,7 +72,7 @@ export function AdminMessagesTab({ query, list, failed, timeZone, hidden }: { qu
             hidden={hidden}
             sort={{ value: query.sort, toggle }}
             phoneLine={(m) => <MessagePhoneLine message={m} timeZone={timeZone} />}
-            bulk={{ form: BULK_FORM, bar: (selected, clear) => <BulkBar selected={selected} clear={clear} /> }}
+            bulk={{ form: BULK_FORM, bar: (selected, clear) => <MessagesBulkBar selected={selected} clear={clear} /> }}
           />
         </>
       )}
@@ -81,25 +82,14 @@ export function AdminMessagesTab({ query, list, failed, timeZone, hidden }: { qu
   );
 }
 
+/** The bulk form's id (and its fetcher's key). */
 const BULK_FORM = "admin-messages-bulk";
-const BULK_FETCHER = "admin-messages-bulk";
 
-function BulkForm() {
-  const fetcher = useFetcher<AdminActionResult>({ key: BULK_FETCHER });
-  return (
-    <fetcher.Form id={BULK_FORM} method="post" action="/admin?tab=messages" className="hidden">
-      <input type="hidden" name="intent" value="messages-read" />
-    </fetcher.Form>
-  );
-}
-
-/** Mark the selected messages read, or download them; without JavaScript the buttons post the form. */
-function BulkBar({ selected, clear }: { selected: string[]; clear: () => void }) {
+/** Mark the selected messages read, or export them. */
+function MessagesBulkBar({ selected, clear }: { selected: string[]; clear: () => void }) {
   const t = useT();
-  const fetcher = useFetcher<AdminActionResult>({ key: BULK_FETCHER });
-  const exportHref = useHref("/admin/export/messages.csv");
-  const busy = fetcher.state !== "idle";
-  useActionResult(BULK_FETCHER, (result) => {
+  const busy = useBulkBusy(BULK_FORM);
+  useActionResult(BULK_FORM, (result) => {
     if (!result.ok) {
       toast.error(t(ADMIN_MESSAGE_TOASTS.readFailed), { description: result.message });
       return;
@@ -107,31 +97,12 @@ function BulkBar({ selected, clear }: { selected: string[]; clear: () => void })
     toast.success(t("admin.messages.bulk.read", { count: result.changed ?? 0 }));
     clear();
   });
-  const none = selected.length === 0;
   return (
-    <div role="group" aria-label={t("admin.table.bulkActions")} className="flex flex-wrap items-center gap-2">
-      <span className="text-sm text-muted-foreground" aria-live="polite">
-        {none ? t("admin.table.noneSelected") : t("admin.table.selected", { count: selected.length })}
-      </span>
-      <Button type="submit" form={BULK_FORM} size="sm" variant="outline" disabled={busy || none}>
+    <BulkBar id={BULK_FORM} selected={selected} exportPath="/admin/export/messages.csv">
+      <Button type="submit" form={BULK_FORM} size="sm" variant="outline" disabled={busy || selected.length === 0}>
         <MailOpen aria-hidden="true" /> {t("admin.messages.bulk.markRead")}
       </Button>
-      <Button
-        type="submit"
-        form={BULK_FORM}
-        formMethod="get"
-        formAction={exportHref}
-        size="sm"
-        variant="outline"
-        disabled={none}
-        onClick={(event) => {
-          event.preventDefault();
-          window.location.assign(`${exportHref}?${new URLSearchParams(selected.map((id) => ["ids", id]))}`);
-        }}
-      >
-        <Download aria-hidden="true" /> {t("admin.table.exportSelected")}
-      </Button>
-    </div>
+    </BulkBar>
   );
 }
 

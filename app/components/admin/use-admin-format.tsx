@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from "react";
-import { formatCount, formatUsd, momentInZone, typedAmountLabel } from "~/domain/admin-format";
+import { momentInZone, typedAmountLabel } from "~/domain/admin-format";
+import { formatCount, formatUsd } from "~/domain/format";
 import { formatDayInZone } from "~/domain/booking-labels";
 import { useDateLocale } from "~/i18n/date-locales";
 
