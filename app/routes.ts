@@ -37,6 +37,7 @@ export default [
   route("admin/alerts", "routes/admin.alerts.tsx"),
   route("admin/insights", "routes/admin.insights.tsx"),
   route("admin/team", "routes/admin.team.tsx"),
+  route("admin/audit", "routes/admin.audit.tsx"),
   route("admin/export/:kind", "routes/admin.export.tsx"),
   route("pricing", "routes/pricing.tsx"),
   route("team", "routes/team.tsx"),

@@ -4,9 +4,11 @@
  *
  * - Public pages: requests a second for each measured page served to a visitor, against the
  *   same HTML (taken from the server itself) served as a static file by the same server.
- * - Admin lists: each admin tab, a deep page of bookings and a message search, signed in as
- *   an admin, with 1,000 and then 1,000,000 bookings and messages in a scratch PostgreSQL
- *   database.
+ * - Admin lists: each admin tab, a deep page of bookings and a message search, and the audit
+ *   log (newest, oldest, deep, by kind of record, by a record's id), signed in as an admin, with
+ *   1,000 and then 1,000,000 bookings, messages and audit entries in a scratch PostgreSQL
+ *   database. The other admin lists (interests, documents, downloads, activity, subscribers,
+ *   users) are not filled to a million: not measured at that size.
  * - Enquiries: submissions a second, and their p99, from 50 clients over two instances on
  *   one PostgreSQL.
  * - Memory: the server's resident memory idle and after load, on the embedded database
@@ -29,7 +31,7 @@ import pg from "pg";
 import { freePort } from "../tests/e2e/free-port";
 import { enquiryForm } from "../tests/support/enquiry-form";
 import { adminSession, loadGet, loadPost, medianGet, type Throughput } from "./lib/bench-http";
-import { seedBookingsAndMessages } from "./lib/bench-rows";
+import { seedAuditLog, seedBookingsAndMessages } from "./lib/bench-rows";
 import { ensureBuild } from "./ensure-build.mjs";
 import { startDemoServer } from "./lib/demo-server";
 import { runScript } from "../tests/support/run-script";
@@ -92,12 +94,13 @@ async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<voi
   };
 }
 
-/** Bookings and messages up to `total` each in the scratch database (scripts/lib/bench-rows.ts). */
+/** Bookings, messages and audit entries up to `total` each in the scratch database (scripts/lib/bench-rows.ts). */
 async function seedUpTo(url: string, total: number) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await seedBookingsAndMessages((text) => client.query(text), total);
+    await seedAuditLog((text) => client.query(text), total);
   } finally {
     await client.end();
   }
@@ -118,6 +121,11 @@ const ADMIN_REQUESTS: Array<[string, string]> = [
   ["Messages, a search", "/admin?tab=messages&q=Haddad"],
   ["Availability tab", "/admin?tab=availability"],
   ["Users tab", "/admin?tab=users"],
+  ["Audit log", "/admin/audit"],
+  ["Audit log, oldest first", "/admin/audit?sort=oldest"],
+  ["Audit log, page 2,000 (or the last)", "deep:/admin/audit"],
+  ["Audit log, one kind of record", "/admin/audit?entity=consultation_bookings"],
+  ["Audit log, a record's id", "/admin/audit?q=BENCH-500"],
 ];
 
 /** The address of the list's page `depth` (or its last), following each page's Older link (rel="next"). */
@@ -128,7 +136,8 @@ async function followOlder(base: string, cookie: string, start: string, depth: n
     const link = /<a\b[^>]*\brel="next"[^>]*>/.exec(html)?.[0];
     const href = link && /\bhref="([^"]+)"/.exec(link)?.[1]?.replaceAll("&amp;", "&");
     if (!href) break;
-    url = href.startsWith("?") ? `/admin${href}` : href;
+    // A pager link is a query string: it stays on the list's own path.
+    url = href.startsWith("?") ? `${start.split("?")[0]}${href}` : href;
   }
   return url;
 }
@@ -234,7 +243,7 @@ async function main() {
       await seedUpTo(scratch.url, SMALL_ROWS);
       const small = await measureAdmin(first.base, cookie);
       const insightsSmall = await medianGet(`${first.base}/admin/insights`, cookie);
-      console.log(`seeding ${ROWS.toLocaleString("en")} bookings and messages...`);
+      console.log(`seeding ${ROWS.toLocaleString("en")} bookings, messages and audit entries...`);
       await seedUpTo(scratch.url, ROWS);
       const large = await measureAdmin(first.base, cookie);
       // The insights page adds up the range, not a page: at a million bookings (one a

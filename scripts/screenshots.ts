@@ -219,9 +219,19 @@ async function withAdminDemo(work: (demo: { browser: Browser; base: string; cook
 
 /**
  * Issue 34's admin workspace with a quarter of made-up business (`npm run demo:history`):
- * the bookings list, the first booking's own screen and the users list, in English and
- * Arabic at phone and desktop width, with each page's height printed.
+ * the bookings list, the first booking's own screen, the users list and the other lists
+ * (interests, documents, activity, alerts, audit log), in English and Arabic at phone and
+ * desktop width, with each page's height printed.
  */
+/** The admin's other lists, each as `<lang>-admin-<name>-<size>.png`. */
+const LIST_SHOTS = [
+  ["interests", "/admin/interests"],
+  ["documents", "/admin/documents"],
+  ["activity", "/admin/activity"],
+  ["alerts", "/admin/alerts"],
+  ["audit", "/admin/audit"],
+] as const;
+
 async function workspaceScreenshots() {
   const heights: string[] = [];
   await withAdminDemo(async ({ browser, base: site, cookie }) => {
@@ -243,6 +253,8 @@ async function workspaceScreenshots() {
         const first = await page.locator("main table tbody tr a[href^='/admin/bookings/'], main table tbody tr a[href*='/admin/bookings/']").first().getAttribute("href");
         await shoot("booking", first!.replace(/^\/ar/, ""));
         await shoot("users", "/admin?tab=users");
+        // The other lists on the same table (issue 34's later steps).
+        for (const [name, address] of LIST_SHOTS) await shoot(name, address);
         if (size.name === "desktop") {
           // The issue's "before" was measured 1280 px wide: the same width again.
           await page.setViewportSize({ width: 1280, height: size.height });

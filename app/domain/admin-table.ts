@@ -18,12 +18,12 @@ export const HIDEABLE_COLUMNS = {
   bookings: ["reference", "when", "type", "amount", "requested"],
   messages: ["email", "amount", "booking", "received"],
   users: ["plan", "verified", "twoFactor", "lastSignIn", "language", "joined"],
-  interests: ["amount", "status", "registered"],
-  documents: ["audience", "kind", "updated"],
+  interests: ["opportunity", "amount", "units", "registered"],
+  documents: ["audience", "kind", "downloads", "updated"],
   downloads: ["document", "downloaded"],
-  activity: ["what", "when"],
-  alerts: ["topic", "sent"],
-  audit: ["action", "record", "when"],
+  activity: ["what", "subject", "when"],
+  alerts: ["topic", "status", "since"],
+  audit: ["action", "record", "changes", "when"],
 } as const satisfies Record<AdminTableKey, readonly string[]>;
 
 /** The columns an admin chose to hide: what the Columns menu posts (intent "table-columns"). */

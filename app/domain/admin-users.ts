@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listViewSchema } from "./admin-table";
 import type { MessageKey } from "~/i18n/i18n";
 
 /** SPEC.md section 8, "Admin" / Users: message keys (the English is verbatim). */
@@ -19,9 +20,11 @@ export const ROLE_CHOICE_LABELS: Record<RoleChoice, MessageKey> = { none: "admin
 /** Profiles per page in the admin list (paginated in SQL). */
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
-export const adminUsersQuerySchema = z.object({
+/** ?q= (a name or e-mail), ?sort= (by when they joined) and ?upage=: the users list is paged by number, not keyset (its ids are not ordered). */
+export const adminUsersQuerySchema = listViewSchema.extend({
   upage: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 export const roleChangeSchema = z.object({
   userId: z.string().trim().min(1).max(200),

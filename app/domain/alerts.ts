@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { MessageKey } from "~/i18n/i18n";
+import { listViewSchema } from "./admin-table";
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES } from "./enquiry-messages";
+import { listPagingSchema } from "./list-page";
 
 /**
  * E-mail alerts (issue 15): the app's launch (Notify Me on /download, one message on the
@@ -59,4 +61,40 @@ export interface AlertSubscriberCounts {
   confirmed: number;
   pending: number;
   unsubscribed: number;
+}
+
+/**
+ * Where a subscription stands: confirmed (and still subscribed), waiting for its address to
+ * be confirmed, or unsubscribed (whether or not it was ever confirmed).
+ */
+export const ALERT_STATUSES = ["confirmed", "pending", "unsubscribed"] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export function alertStatusOf(subscription: { confirmedAt: Date | null; unsubscribedAt: Date | null }): AlertStatus {
+  if (subscription.unsubscribedAt) return "unsubscribed";
+  return subscription.confirmedAt ? "confirmed" : "pending";
+}
+
+/** Subscribers per page in the admin's list (keyset-paged in SQL). */
+export const ADMIN_SUBSCRIBERS_PAGE_SIZE = 20;
+
+/**
+ * The address of /admin/alerts' Subscribers list (issue 34): `topic`, `status`, `q` (a
+ * search of e-mails), `sort` and the page (list-page.ts); anything unreadable falls back
+ * to every subscriber, the newest page.
+ */
+export const adminSubscribersQuerySchema = listPagingSchema.extend({
+  ...listViewSchema.shape,
+  topic: z.enum(ALERT_TOPICS).optional().catch(undefined),
+  status: z.enum(ALERT_STATUSES).optional().catch(undefined),
+});
+export type AdminSubscribersQuery = z.infer<typeof adminSubscribersQuerySchema>;
+
+/** One subscription as the admin's list shows it (never its tokens). */
+export interface AdminSubscriberRow {
+  id: string;
+  topic: AlertTopic;
+  email: string;
+  status: AlertStatus;
+  createdAt: Date;
 }

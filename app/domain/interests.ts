@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "~/i18n/i18n";
+import { listViewSchema } from "./admin-table";
+import { listPagingSchema } from "./list-page";
 
 /**
  * Expressions of interest (issue 15): a signed-in investor tells the firm, on an
@@ -132,10 +134,17 @@ export interface InterestTotals {
   indicatedUsd: number;
 }
 
-/** The admin's interests list: an opportunity, a status, a page (from the query string). */
-export const adminInterestsQuerySchema = z.object({
+/** Interests per page of the admin's list (keyset, app/server/db/keyset.server.ts). */
+export const ADMIN_INTERESTS_PAGE_SIZE = 20;
+
+/**
+ * The admin's interests list (issue 34), from its address: an opportunity, a status, a
+ * search of the investor's name or e-mail (`q`), newest or oldest first (`sort`), and the
+ * page (`older`/`newer` cursors, list-page.ts). Anything unreadable is left out.
+ */
+export const adminInterestsQuerySchema = listPagingSchema.extend({
+  ...listViewSchema.shape,
   opportunity: z.uuid().optional().catch(undefined),
   status: z.enum(INTEREST_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 export type AdminInterestsQuery = z.output<typeof adminInterestsQuerySchema>;

@@ -33,7 +33,7 @@ function selectedIds(params: URLSearchParams): string[] | undefined {
 
 /**
  * GET /admin/export/<kind>.csv (issues 6, 15 and 34): the Bookings tab's filter and search,
- * the Messages tab's search, the rows selected in either, the interests area's opportunity and status, or an alert's subscribers;
+ * the Messages tab's search, the rows selected in either, the interests area's opportunity, status and search, or an alert's subscribers;
  * every matching row, as a streamed CSV download. A data endpoint, so a visitor or an
  * investor gets 403, not a redirect; the services decide that (requireAdmin).
  */
@@ -57,9 +57,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       suffix = ids ? "-selected" : "";
       body = await exportMessagesCsv(context, actor, { q, ids });
     } else if (kind === "interests") {
-      const { opportunity, status } = adminInterestsQuerySchema.parse(search);
+      const { opportunity, status, q } = adminInterestsQuerySchema.parse(search);
       suffix = status ? `-${status}` : "";
-      body = await exportInterestsCsv(context, actor, { opportunityId: opportunity, status });
+      body = await exportInterestsCsv(context, actor, { opportunityId: opportunity, status, q });
     } else {
       const topic = ALERT_TOPICS.find((t) => t === search.topic);
       suffix = topic ? `-${topic.replace("_", "-")}` : "";

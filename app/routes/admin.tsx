@@ -121,7 +121,7 @@ function Panel({ panel, viewerId, timeZone, hidden }: { panel: LoadedPanel; view
     case "availability":
       return <AdminAvailabilityTab panel={panel} failed={failed} />;
     case "users":
-      return <AdminUsersTab page={panel.query.upage} total={panel.result.total} users={panel.result.rows} failed={failed} viewerId={viewerId} timeZone={timeZone} hidden={hidden.users ?? []} />;
+      return <AdminUsersTab query={panel.query} total={panel.result.total} users={panel.result.rows} failed={failed} viewerId={viewerId} timeZone={timeZone} hidden={hidden.users ?? []} />;
   }
 }
 

@@ -33,3 +33,22 @@ export async function seedBookingsAndMessages(query: RunQuery, total: number): P
   await query("analyze consultation_bookings");
   await query("analyze contact_messages");
 }
+
+/**
+ * The audit log up to `total` rows (issue 34): one status change per bench booking, its
+ * record's id the booking's reference ('BENCH-<n>', what the log's search by id looks for),
+ * by no account (a visitor's own change), a minute apart like the bookings.
+ */
+export async function seedAuditLog(query: RunQuery, total: number): Promise<void> {
+  const have = Number((await query("select count(*)::int as n from audit_log where entity_id like 'BENCH-%'")).rows[0]!.n);
+  for (let start = have + 1; start <= total; start += ROWS_PER_STATEMENT) {
+    const end = Math.min(total, start + ROWS_PER_STATEMENT - 1);
+    await query(`
+      insert into audit_log (actor_id, action, entity, entity_id, before, after, created_at)
+      select null, 'booking.status', 'consultation_bookings', 'BENCH-' || g,
+             jsonb_build_object('status', 'pending'), jsonb_build_object('status', (array['confirmed','completed','cancelled'])[1 + g % 3]),
+             now() - interval '1 minute' * (${total} - g)
+      from generate_series(${start}, ${end}) as g`);
+  }
+  await query("analyze audit_log");
+}

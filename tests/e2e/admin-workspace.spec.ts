@@ -198,8 +198,48 @@ test.describe("the admin's bookings table", () => {
     await expectAccessible(page, "the messages table");
   });
 
+  test("the audit log: a booking's changes found by its kind and id, oldest first, from a bookmarked address", async ({ page, browser, baseURL }) => {
+    await page.goto(`/admin?tab=bookings&q=${TAG}`);
+    const href = await page.getByRole("link", { name: `Dalia ${TAG}` }).getAttribute("href");
+    const bookingId = href!.split("/").pop()!;
+    await page.getByRole("navigation", { name: "Admin areas" }).getByRole("link", { name: "Audit log" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+    await page.getByRole("combobox", { name: "Record" }).selectOption({ label: "Booking" });
+    await expect(page).toHaveURL(/[?&]entity=consultation_bookings/);
+    await page.getByLabel("Admin e-mail or record ID").fill(bookingId);
+    await page.getByRole("button", { name: "Search" }).click();
+    const table = page.getByRole("table", { name: "Entries" });
+    // Confirmed, its meeting link set, then completed (the booking screen's test), newest first.
+    await expect(table.locator("tbody tr")).toHaveCount(3);
+    await expect(table.locator("tbody tr").first()).toContainText("Booking status changed");
+    await expect(table.locator("tbody tr").first()).toContainText("completed");
+    await expect(table.locator("tbody tr").nth(1)).toContainText("Meeting link changed");
+    await page.getByRole("link", { name: /When/ }).click();
+    await expect(page).toHaveURL(/[?&]sort=oldest/);
+    await expect(page.getByRole("columnheader", { name: /When/ })).toHaveAttribute("aria-sort", "ascending");
+    await expect(table.locator("tbody tr").first()).toContainText("pending");
+    // The view is its address: opened afresh in another browser, the same three in the same order.
+    const other = await browser.newContext({ baseURL });
+    const again = await other.newPage();
+    await signInAsAdmin(again.request, baseURL!);
+    await again.goto(page.url());
+    await expect(again.getByRole("combobox", { name: "Record" })).toHaveValue("consultation_bookings");
+    await expect(again.getByRole("table", { name: "Entries" }).locator("tbody tr")).toHaveCount(3);
+    await expect(again.getByRole("table", { name: "Entries" }).locator("tbody tr").first()).toContainText("pending");
+    await other.close();
+    // The record opens its own screen.
+    await table.locator("tbody tr").first().getByRole("link", { name: "Booking" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Booking from Dalia ${TAG}` })).toBeVisible();
+    await page.goBack();
+    await expectAccessible(page, "the audit log");
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const row of await table.locator("tbody tr").all()) expect((await row.boundingBox())!.height).toBeLessThanOrEqual(100);
+    const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+    expect(width.page).toBeLessThanOrEqual(width.screen);
+  });
+
   for (const locale of ["ar", "ckb"] as const) {
-    test(`in ${locale}: the bookings table, a booking's screen and the users table, right to left, pass axe`, async ({ page }) => {
+    test(`in ${locale}: the bookings table, a booking's screen, the users table and the audit log, right to left, pass axe`, async ({ page }) => {
       await page.goto(`/${locale}/admin?tab=bookings&q=${TAG}`);
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       const rows = page.locator("main table tbody tr");
@@ -214,6 +254,9 @@ test.describe("the admin's bookings table", () => {
       await page.goto(`/${locale}/admin?tab=users`);
       await expect(page.locator("main table tbody tr").first()).toBeVisible();
       await expectAccessible(page, `the users table in ${locale}`);
+      await page.goto(`/${locale}/admin/audit?entity=consultation_bookings`);
+      await expect(page.locator("main table tbody tr").first()).toBeVisible();
+      await expectAccessible(page, `the audit log in ${locale}`);
     });
   }
 });
@@ -240,6 +283,16 @@ test.describe("the admin's users table", () => {
     await expect(investorRow).toContainText("Verified");
     await expect(investorRow).toContainText("English");
     await expectAccessible(admin, "the users table");
+    // Searched by name or e-mail, from the address; the order by when they joined turns round.
+    await admin.getByLabel("Search users").fill(TAG.toUpperCase());
+    await admin.getByRole("button", { name: "Search" }).click();
+    await expect(admin).toHaveURL(new RegExp(`[?&]q=${TAG.toUpperCase()}`));
+    await expect(users.locator("tbody tr")).toHaveCount(1);
+    await expect(users.locator("tbody tr")).toContainText(unverified);
+    await admin.getByRole("link", { name: /Joined/ }).click();
+    await expect(admin).toHaveURL(/[?&]sort=oldest/);
+    await expect(admin.getByLabel("Search users")).toHaveValue(TAG.toUpperCase());
+    await admin.goto("/admin?tab=users");
 
     const hala = users.getByRole("row").filter({ hasText: unverified });
     await expect(hala).toContainText("Not verified");

@@ -170,6 +170,8 @@ for (const l of LANGUAGES) {
     });
 
     test(`the admin area in ${l.locale}: every tab and area`, async ({ page, baseURL }) => {
+      // Eleven pages, each read word by word: more than one page's time.
+      test.slow();
       await signInAsAdmin(page.request, baseURL!);
       await page.goto(`${l.prefix}/admin`);
       await expectLanguage(page, l.locale);
@@ -195,6 +197,7 @@ for (const l of LANGUAGES) {
         ["/admin/activity", "admin.areas.activity"],
         ["/admin/alerts", "admin.areas.alerts"],
         ["/admin/insights", "admin.areas.insights"],
+        ["/admin/audit", "admin.areas.audit"],
       ] as const) {
         await page.goto(`${l.prefix}${path}`);
         await expectLanguage(page, l.locale);

@@ -5,9 +5,11 @@ import { english } from "../support/english";
 // The admin action says its messages in the request's language: the catalogues must be loaded.
 import "~/i18n/catalogues.server";
 import { action as documentsAction, loader as documentsLoader } from "~/routes/admin.documents";
-import { createDocument, createOpportunity } from "~/server/seed/factories.server";
+import { listDownloadsForAdmin } from "~/server/services/document-downloads.server";
+import { createDocument, createOpportunity, createUser } from "~/server/seed/factories.server";
 import { auditLog, documentDownloads, documents, storedFiles } from "~/server/db/schema.server";
 import { renderPdf } from "~/server/documents/pdf.server";
+import { anonymous } from "~/server/security/actor.server";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
 import { findFile, readFileBytes } from "~/server/storage/files.server";
 import { encryptedPdf } from "../support/pdf-fixtures";
@@ -116,5 +118,94 @@ describe(`/admin/documents (${testDriver})`, () => {
     const kept = await createDocument(bed.t.db, { title: "Kept document" });
     expect((await save({ intent: "document-delete", documentId: kept.id }, undefined, bed.investor.cookie)).status).toBe(403);
     expect(await titled("Kept document")).toBeDefined();
+  });
+});
+
+describe(`the downloads list (${testDriver})`, () => {
+  /** Two documents and 25 downloads, a minute apart: 22 of the first (two readers and visitors), 3 of the second. */
+  let made: ReturnType<typeof makeLibrary> | undefined;
+  const library = () => (made ??= makeLibrary());
+  async function makeLibrary() {
+    await bed.t.db.delete(documentDownloads);
+    const brief = await createDocument(bed.t.db, { title: "Keyset Brief" });
+    const pack = await createDocument(bed.t.db, { title: "Keyset Pack" });
+    const layla = await createUser(bed.t.db, { email: "layla.haddad@example.com", firstName: "Layla", lastName: "Haddad" });
+    const omar = await createUser(bed.t.db, { email: "omar.aziz@example.com", firstName: "Omar", lastName: "Aziz" });
+    const base = Date.UTC(2031, 4, 1);
+    const rows = Array.from({ length: 25 }, (_, i) => ({
+      documentId: i < 22 ? brief.id : pack.id,
+      // Each reader once a day per document (the log's rule); the rest are visitors.
+      userId: i % 5 === 0 ? layla.id : i % 5 === 1 ? omar.id : null,
+      day: `2031-05-${String(i + 1).padStart(2, "0")}`,
+      createdAt: new Date(base + i * 60_000),
+    }));
+    const logged = await bed.t.db.insert(documentDownloads).values(rows).returning({ id: documentDownloads.id });
+    return { brief, pack, layla, omar, ids: logged.map((m) => m.id) };
+  }
+
+  it("pages newest first and oldest first by keyset, forwards and back, counting every row", async () => {
+    const { ids } = await library();
+    const admin = bed.admin.actor;
+    const first = await listDownloadsForAdmin(bed.context, admin, { page: 1, q: "", sort: "newest" });
+    expect(first).toMatchObject({ total: 25, totalIsAtLeast: false, page: 1, newer: null });
+    expect(first.rows.map((r) => r.id)).toEqual(ids.slice(5).reverse());
+    const second = await listDownloadsForAdmin(bed.context, admin, { page: 2, q: "", sort: "newest", older: first.older! });
+    expect(second.rows.map((r) => r.id)).toEqual(ids.slice(0, 5).reverse());
+    expect(second.older).toBeNull();
+    const back = await listDownloadsForAdmin(bed.context, admin, { page: 1, q: "", sort: "newest", newer: second.newer! });
+    expect(back.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+
+    const oldest = await listDownloadsForAdmin(bed.context, admin, { page: 1, q: "", sort: "oldest" });
+    expect(oldest.rows.map((r) => r.id)).toEqual(ids.slice(0, 20));
+    const rest = await listDownloadsForAdmin(bed.context, admin, { page: 2, q: "", sort: "oldest", older: oldest.older! });
+    expect(rest.rows.map((r) => r.id)).toEqual(ids.slice(20));
+    expect(rest.older).toBeNull();
+    const again = await listDownloadsForAdmin(bed.context, admin, { page: 1, q: "", sort: "oldest", newer: rest.newer! });
+    expect(again.rows.map((r) => r.id)).toEqual(oldest.rows.map((r) => r.id));
+  });
+
+  it("says who read what: an investor's name and e-mail, a visitor as none; filters by document and searches readers' e-mails", async () => {
+    const { brief, pack, layla } = await library();
+    const admin = bed.admin.actor;
+    const ofPack = await listDownloadsForAdmin(bed.context, admin, { page: 1, q: "", sort: "newest", document: pack.id });
+    expect(ofPack.total).toBe(3);
+    expect(ofPack.rows.map((r) => r.documentTitle)).toEqual(["Keyset Pack", "Keyset Pack", "Keyset Pack"]);
+    // The pack's three downloads were visitors': no reader, no address.
+    expect(ofPack.rows.map((r) => [r.userId, r.email])).toEqual([[null, null], [null, null], [null, null]]);
+
+    const laylas = await listDownloadsForAdmin(bed.context, admin, { page: 1, q: "LAYLA.HADDAD", sort: "oldest" });
+    expect(laylas.total).toBe(5);
+    expect(laylas.rows[0]).toMatchObject({ userId: layla.id, email: "layla.haddad@example.com", firstName: "Layla", lastName: "Haddad", documentId: brief.id, documentTitle: "Keyset Brief" });
+    expect(laylas.rows[0]!.createdAt).toBeInstanceOf(Date);
+    // Both filters at once; wildcards taken literally.
+    expect((await listDownloadsForAdmin(bed.context, admin, { page: 1, q: "aziz", sort: "newest", document: brief.id })).total).toBe(5);
+    expect((await listDownloadsForAdmin(bed.context, admin, { page: 1, q: "aziz", sort: "newest", document: pack.id })).total).toBe(0);
+    expect((await listDownloadsForAdmin(bed.context, admin, { page: 1, q: "%", sort: "newest" })).rows).toEqual([]);
+  });
+
+  it("reads its view from the address (a bookmarked one), and is the admins' alone", async () => {
+    const { brief } = await library();
+    const loaded = (await documentsLoader(routeArgs(getRequest(`/admin/documents?document=${brief.id}&q=omar&sort=oldest`, { cookie: bed.admin.cookie }), bed.context))) as unknown as {
+      downloads: { query: { document: string; q: string; sort: string }; list: { total: number; rows: Array<{ email: string }> } };
+      hidden: { documents: string[]; downloads: string[] };
+    };
+    expect(loaded.downloads.query).toMatchObject({ document: brief.id, q: "omar", sort: "oldest" });
+    expect(loaded.downloads.list.total).toBe(5);
+    expect(new Set(loaded.downloads.list.rows.map((r) => r.email))).toEqual(new Set(["omar.aziz@example.com"]));
+    expect(loaded.hidden).toEqual({ documents: [], downloads: [] });
+    // An address it cannot read is every download, newest first.
+    const fallback = (await documentsLoader(routeArgs(getRequest("/admin/documents?document=nope&sort=sideways&older=junk", { cookie: bed.admin.cookie }), bed.context))) as unknown as {
+      downloads: { query: { document?: string; sort: string }; list: { total: number; page: number } };
+    };
+    expect(fallback.downloads.query).toMatchObject({ document: undefined, sort: "newest" });
+    expect(fallback.downloads.list).toMatchObject({ total: 25, page: 1 });
+
+    await expect(listDownloadsForAdmin(bed.context, bed.investor.actor, { page: 1, q: "", sort: "newest" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(listDownloadsForAdmin(bed.context, anonymous, { page: 1, q: "", sort: "newest" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const refused = await documentsLoader(routeArgs(getRequest("/admin/documents", { cookie: bed.investor.cookie }), bed.context)).then(
+      () => 200,
+      (thrown: unknown) => (thrown instanceof Response ? thrown.status : 500),
+    );
+    expect(refused).toBe(302);
   });
 });

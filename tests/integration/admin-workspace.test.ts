@@ -1,8 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
+import { loader as auditLoader } from "~/routes/admin.audit";
 import { loader as bookingLoader } from "~/routes/admin.booking";
 import { loader as exportLoader } from "~/routes/admin.export";
+import { listAuditLog } from "~/server/services/audit.server";
 import { getBookingForAdmin, listBookingsForAdmin } from "~/server/services/bookings.server";
 import { createSlot, createUser, insertBooking as createBooking, insertContactMessage } from "~/server/seed/factories.server";
 import { adminTablePreferences, auditLog, consultationBookings, contactMessages, emailOutbox } from "~/server/db/schema.server";
@@ -235,6 +237,26 @@ describe(`the users table (${testDriver})`, () => {
     expect(rows.get(bed.investor.id)).toMatchObject({ role: "none", twoFactor: false });
   });
 
+  it("searches names and e-mails, and orders by when they joined, from the address", async () => {
+    const first = await createUser(t.db, { email: "zubaida.karim@example.com", firstName: "Zubaida", lastName: "Karimova" });
+    const second = await createUser(t.db, { email: "karimova.family.office@example.com", firstName: "Dana", lastName: "Ranj" });
+    type Users = { panel: { query: { q: string; sort: string }; result: { total: number; rows: { id: string }[] } } };
+    const load = async (search: string) => (await adminLoader(routeArgs(getRequest(`/admin?tab=users${search}`, { cookie: bed.admin.cookie }), context))) as unknown as Users;
+    const newest = await load("&q=KARIMOVA");
+    expect(newest.panel.query).toMatchObject({ q: "KARIMOVA", sort: "newest" });
+    expect(newest.panel.result.total).toBe(2);
+    expect(newest.panel.result.rows.map((r) => r.id)).toEqual([second.id, first.id]);
+    const oldest = await load("&q=karimova&sort=oldest");
+    expect(oldest.panel.result.rows.map((r) => r.id)).toEqual([first.id, second.id]);
+    // A whole name, and a search that is a LIKE pattern matches only itself.
+    expect((await load("&q=Dana%20Ranj")).panel.result.rows.map((r) => r.id)).toEqual([second.id]);
+    expect((await load("&q=%25")).panel.result.total).toBe(0);
+    // Everyone, oldest first: the testbed's admin joined before these two.
+    const all = await load("&sort=oldest");
+    const ids = all.panel.result.rows.map((r) => r.id);
+    expect(ids.indexOf(bed.admin.id)).toBeLessThan(ids.indexOf(first.id) === -1 ? Infinity : ids.indexOf(first.id));
+  });
+
   it("sends the verification mail again to an unverified account, audited; refuses a verified one and other roles", async () => {
     const unverified = await createUser(t.db, { email: "not-yet-verified@example.com", emailVerified: false });
     for (const [who, cookie] of roles()) expect((await userAction("user-resend-verification", unverified.id, cookie)).status, who).toBe(403);
@@ -265,5 +287,28 @@ describe(`the users table (${testDriver})`, () => {
     );
     expect(outcome).toBe(302);
     expect((await userAction("user-end-sessions", bed.admin.id, bed.admin.cookie)).status).toBe(409);
+  });
+});
+
+describe(`the audit log page (${testDriver})`, () => {
+  it("shows admins every write, filtered and ordered from the address; refuses other roles", async () => {
+    const booking = await createBooking(t.db, { firstName: "Audit", lastName: "Trail" });
+    expect((await act([["intent", "bookings-status"], ["status", "confirmed"], ["ids", booking.id]], bed.admin.cookie)).status).toBe(200);
+    type Audit = { query: { entity?: string; q: string; sort: string }; list: { rows: { entityId: string; action: string; actorEmail: string | null; changes: { field: string; before: string; after: string }[] }[] }; hidden: string[] };
+    const load = async (search: string, cookie?: string) => (await auditLoader(routeArgs(getRequest(`/admin/audit${search}`, cookie ? { cookie } : {}), context))) as unknown as Audit;
+    const view = await load(`?entity=consultation_bookings&q=${booking.id}&sort=oldest`, bed.admin.cookie);
+    expect(view.query).toEqual(expect.objectContaining({ entity: "consultation_bookings", q: booking.id, sort: "oldest" }));
+    expect(view.list.rows).toEqual([expect.objectContaining({ entityId: booking.id, action: "booking.status", actorEmail: bed.admin.email, changes: [expect.objectContaining({ field: "status", before: "pending", after: "confirmed" })] })]);
+    expect(view.hidden).toEqual([]);
+    expect((await load(`?entity=documents&q=${booking.id}`, bed.admin.cookie)).list.rows).toEqual([]);
+    // A visitor is sent to sign in, an investor home; the service refuses them too.
+    for (const [who, cookie] of roles()) {
+      const refused = await load("", cookie).then(
+        () => null,
+        (thrown: unknown) => (thrown instanceof Response ? [thrown.status, thrown.headers.get("Location")] : thrown),
+      );
+      expect(refused, who).toEqual([302, cookie ? "/" : expect.stringContaining("/auth")]);
+    }
+    await expect(listAuditLog(context, bed.investor.actor, { page: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });

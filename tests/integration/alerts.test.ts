@@ -3,6 +3,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/seed/factories.server";
 import { alertSubscriptions, emailOutbox, investmentOpportunities, opportunityAlerts } from "~/server/db/schema.server";
+import { listSubscribersForAdmin } from "~/server/services/alerts.server";
 import { dispatchOpportunityAlerts } from "~/server/services/opportunity-alerts.server";
 import { createTestContext, enrolTwoFactor, signInCookie, type TestContext } from "./app-context";
 import { listenForApp, type RealApp } from "./real-app";
@@ -264,5 +265,66 @@ describe(`alerts over HTTP (${testDriver})`, () => {
     // An investor gets no export.
     const investorOnly = await investor(null);
     expect((await fetch(`${app.base}/admin/export/subscribers.csv`, { headers: { Cookie: investorOnly.cookie } })).status).toBe(403);
+  });
+
+  it("lists the subscribers for admins: keyset pages in either order, by alert and standing, searched by e-mail, never a token", async () => {
+    const admin = await investor(null, "admin");
+    const actor = { kind: "user" as const, userId: admin.id, isAdmin: true };
+    // 23 subscriptions of this test's own, a minute apart: confirmed, pending, unsubscribed in turn, the alerts alternating.
+    const base = Date.UTC(2031, 5, 1);
+    const rows = Array.from({ length: 23 }, (_, i) => ({
+      topic: i % 2 === 0 ? ("app_launch" as const) : ("new_opportunities" as const),
+      email: `keyset-${String(i).padStart(2, "0")}@subscribers.example`,
+      unsubscribeToken: `keyset-token-${i}-${"x".repeat(32)}`,
+      confirmedAt: i % 3 === 1 ? null : new Date(base),
+      unsubscribedAt: i % 3 === 2 ? new Date(base + DAY) : null,
+      createdAt: new Date(base + i * 60_000),
+    }));
+    const ids = (await t.db.insert(alertSubscriptions).values(rows).returning({ id: alertSubscriptions.id })).map((r) => r.id);
+    const list = (query: Partial<Parameters<typeof listSubscribersForAdmin>[2]>) => listSubscribersForAdmin(context, actor, { page: 1, q: "subscribers.example", sort: "newest", ...query });
+
+    const first = await list({});
+    expect(first).toMatchObject({ total: 23, totalIsAtLeast: false, newer: null });
+    expect(first.rows.map((r) => r.id)).toEqual(ids.slice(3).reverse());
+    expect(first.rows[0]).toEqual({ id: ids[22], topic: "app_launch", email: "keyset-22@subscribers.example", status: "pending", createdAt: new Date(base + 22 * 60_000) });
+    const second = await list({ page: 2, older: first.older! });
+    expect(second.rows.map((r) => r.id)).toEqual(ids.slice(0, 3).reverse());
+    expect(second.older).toBeNull();
+    expect((await list({ newer: second.newer! })).rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+
+    const oldest = await list({ sort: "oldest" });
+    expect(oldest.rows.map((r) => r.id)).toEqual(ids.slice(0, 20));
+    const rest = await list({ sort: "oldest", page: 2, older: oldest.older! });
+    expect(rest.rows.map((r) => r.id)).toEqual(ids.slice(20));
+    expect((await list({ sort: "oldest", newer: rest.newer! })).rows.map((r) => r.id)).toEqual(oldest.rows.map((r) => r.id));
+
+    // The alert and the standing, alone and together.
+    expect((await list({ topic: "new_opportunities" })).total).toBe(11);
+    const pending = await list({ status: "pending", sort: "oldest" });
+    expect(pending.rows.map((r) => r.email)).toEqual([1, 4, 7, 10, 13, 16, 19, 22].map((i) => `keyset-${String(i).padStart(2, "0")}@subscribers.example`));
+    expect(new Set(pending.rows.map((r) => r.status))).toEqual(new Set(["pending"]));
+    expect((await list({ status: "unsubscribed" })).rows.every((r) => r.status === "unsubscribed")).toBe(true);
+    expect((await list({ status: "confirmed", topic: "app_launch" })).rows.map((r) => r.email)).toEqual([18, 12, 6, 0].map((i) => `keyset-${String(i).padStart(2, "0")}@subscribers.example`));
+    // The search: part of an address, any case; wildcards taken literally.
+    expect((await list({ q: "KEYSET-07" })).rows.map((r) => r.email)).toEqual(["keyset-07@subscribers.example"]);
+    expect((await list({ q: "%" })).total).toBe(0);
+
+    // An account's subscription is listed, and found, by the account's address.
+    const member = await investor("Explorer");
+    await post("/dashboard", { intent: "opportunity-alerts", enabled: "on" }, { cookie: member.cookie });
+    expect((await listSubscribersForAdmin(context, actor, { page: 1, q: member.email.toUpperCase(), sort: "newest" })).rows).toMatchObject([{ topic: "new_opportunities", email: member.email, status: "confirmed" }]);
+
+    // Refused to anyone but an admin.
+    await expect(listSubscribersForAdmin(context, { kind: "user", userId: member.id, isAdmin: false }, { page: 1, q: "", sort: "newest" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(listSubscribersForAdmin(context, { kind: "anonymous" }, { page: 1, q: "", sort: "newest" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+
+    // The page reads its view from the address (a bookmark), and shows no token.
+    const page = await (await fetch(`${app.base}/admin/alerts?q=subscribers.example&status=pending&topic=app_launch&sort=oldest`, { headers: { Cookie: admin.cookie } })).text();
+    const shown = ["04", "10", "16", "22"].map((i) => page.indexOf(`keyset-${i}@subscribers.example`));
+    expect(shown.every((at) => at > 0)).toBe(true);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    expect(page).not.toContain("keyset-01@subscribers.example");
+    expect(page).not.toContain("keyset-token-");
+    expect((await fetch(`${app.base}/admin/alerts?q=subscribers.example`, { headers: { Cookie: member.cookie }, redirect: "manual" })).status).toBe(302);
   });
 });

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous, type Actor } from "~/server/security/actor.server";
-import { listAuditEntries, recordAudit } from "~/server/services/audit.server";
+import { ADMIN_AUDIT_PAGE_SIZE } from "~/domain/audit";
+import { listAuditLog, recordAudit } from "~/server/services/audit.server";
 import { createUser } from "~/server/seed/factories.server";
 import { auditLog, user } from "~/server/db/schema.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
@@ -97,73 +98,61 @@ describe(`recording an audit entry (${testDriver})`, () => {
 });
 
 describe(`listing the audit log (${testDriver})`, () => {
+  const page = (actor: Actor, query: Partial<Parameters<typeof listAuditLog>[2]> = {}) => listAuditLog(serviceContext(t), actor, { page: 1, ...query });
+
   it("is refused to visitors and to investors", async () => {
     const investor = await createUser(t.db);
     for (const actor of [anonymous, { kind: "user" as const, userId: investor.id, isAdmin: false }]) {
-      await expect(listAuditEntries(serviceContext(t), actor)).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });
+      await expect(page(actor)).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });
     }
   });
 
-  it("gives an admin the entries newest first, a page at a time, with who acted", async () => {
+  it("gives an admin the entries newest or oldest first, a page at a time, with who acted and what changed", async () => {
     const admin = await adminActor();
     const [adminRow] = await t.db.select({ email: user.email }).from(user).where(eq(user.id, admin.userId));
-    // Five entries for one record, an hour apart, inserted out of order.
-    const hours = [3, 0, 4, 1, 2];
+    // Thirty entries for one record, a minute apart, inserted out of order, and one other record's.
+    const minutes = Array.from({ length: 30 }, (_, i) => (i * 7) % 30);
     await t.db.insert(auditLog).values(
-      hours.map((h) => ({
+      minutes.map((m) => ({
         actorId: admin.userId,
         action: "booking.status",
-        entity: "paging_test",
+        entity: "consultation_bookings",
         entityId: "record-1",
-        before: { step: h },
-        after: { step: h + 1 },
-        createdAt: new Date(Date.UTC(2099, 0, 1, h)),
+        before: { step: m, status: "pending" },
+        after: { step: m + 1, status: "confirmed" },
+        createdAt: new Date(Date.UTC(2099, 0, 1, 0, m)),
       })),
     );
-    await t.db.insert(auditLog).values({
-      actorId: admin.userId,
-      action: "booking.status",
-      entity: "paging_test",
-      entityId: "record-2",
-      before: null,
-      after: null,
-      createdAt: new Date(Date.UTC(2099, 0, 1, 9)),
-    });
+    await t.db.insert(auditLog).values({ actorId: null, action: "message.read", entity: "contact_messages", entityId: "record-2", createdAt: new Date(Date.UTC(2099, 0, 1, 9)) });
 
-    const steps = (page: Awaited<ReturnType<typeof listAuditEntries>>) => page.entries.map((e) => (e.before as { step: number }).step);
-    const query = { entity: "paging_test", entityId: "record-1", limit: 2 };
-    const first = await listAuditEntries(serviceContext(t), admin, { ...query, offset: 0 });
-    const second = await listAuditEntries(serviceContext(t), admin, { ...query, offset: 2 });
-    const last = await listAuditEntries(serviceContext(t), admin, { ...query, offset: 4 });
-    expect([steps(first), steps(second), steps(last)]).toEqual([[4, 3], [2, 1], [0]]);
-    expect([first.hasMore, second.hasMore, last.hasMore]).toEqual([true, true, false]);
-    expect(first.entries[0]).toMatchObject({ actorId: admin.userId, actorEmail: adminRow!.email, entityId: "record-1" });
+    const steps = (rows: Array<{ changes: Array<{ field: string; before: string }> }>) => rows.map((r) => Number(r.changes.find((c) => c.field === "step")!.before));
+    const first = await page(admin, { q: "record-1" });
+    expect(first.total).toBe(30);
+    expect(first.rows).toHaveLength(ADMIN_AUDIT_PAGE_SIZE);
+    expect(steps(first.rows)).toEqual(Array.from({ length: ADMIN_AUDIT_PAGE_SIZE }, (_, i) => 29 - i));
+    expect(first.rows[0]).toMatchObject({ actorId: admin.userId, actorEmail: adminRow!.email, entityId: "record-1", action: "booking.status" });
+    expect(first.rows[0]!.changes).toEqual([
+      { field: "step", before: "29", after: "30" },
+      { field: "status", before: "pending", after: "confirmed" },
+    ]);
+    const second = await page(admin, { q: "record-1", page: 2, older: first.older! });
+    expect(steps(second.rows)).toEqual([4, 3, 2, 1, 0]);
+    expect(second.older).toBeNull();
+    const back = await page(admin, { q: "record-1", page: 1, newer: second.newer! });
+    expect(steps(back.rows)).toEqual(steps(first.rows));
 
-    // By entity only: both records; unfiltered: the newest entry of all comes first.
-    const byEntity = await listAuditEntries(serviceContext(t), admin, { entity: "paging_test" });
-    expect(byEntity.entries.map((e) => e.entityId)).toEqual(["record-2", "record-1", "record-1", "record-1", "record-1", "record-1"]);
-    const all = await listAuditEntries(serviceContext(t), admin);
-    expect(all.entries[0]!.entityId).toBe("record-2");
-    const times = all.entries.map((e) => e.createdAt.getTime());
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-  });
+    const oldest = await page(admin, { q: "record-1", sort: "oldest" });
+    expect(steps(oldest.rows).slice(0, 3)).toEqual([0, 1, 2]);
+    const oldestNext = await page(admin, { q: "record-1", sort: "oldest", page: 2, older: oldest.older! });
+    expect(steps(oldestNext.rows)).toEqual([25, 26, 27, 28, 29]);
 
-  it("keeps a page between 1 and 100 entries", async () => {
-    const admin = await adminActor();
-    await t.db.insert(auditLog).values(
-      Array.from({ length: 105 }, (_, i) => ({
-        actorId: admin.userId,
-        action: "slot.create",
-        entity: "page_size_test",
-        entityId: `slot-${i}`,
-      })),
-    );
-    const big = await listAuditEntries(serviceContext(t), admin, { entity: "page_size_test", limit: 1_000 });
-    expect(big.entries).toHaveLength(100);
-    expect(big.hasMore).toBe(true);
-    const byDefault = await listAuditEntries(serviceContext(t), admin, { entity: "page_size_test" });
-    expect(byDefault.entries).toHaveLength(50);
-    const tiny = await listAuditEntries(serviceContext(t), admin, { entity: "page_size_test", limit: 0, offset: -5 });
-    expect(tiny.entries).toHaveLength(1);
+    // By the admin's e-mail (in any case), by kind of record; unfiltered the newest entry of all comes first.
+    const byEmail = await page(admin, { q: adminRow!.email.toUpperCase() });
+    expect(byEmail.total).toBe(30);
+    const messages = await page(admin, { entity: "contact_messages", q: "record-2" });
+    expect(messages.rows.map((r) => [r.entityId, r.actorEmail, r.changes])).toEqual([["record-2", null, []]]);
+    expect((await page(admin, { entity: "documents", q: "record-1" })).rows).toEqual([]);
+    const all = await page(admin);
+    expect(all.rows[0]!.entityId).toBe("record-2");
   });
 });

@@ -1,6 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_INTERESTS_PAGE_SIZE } from "~/domain/interests";
 import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/seed/factories.server";
+import { exportInterestsCsv } from "~/server/services/exports.server";
+import { listInterestsForAdmin } from "~/server/services/interests.server";
 import { auditLog, emailOutbox, investmentOpportunities, opportunityInterests } from "~/server/db/schema.server";
 import { user } from "~/server/db/auth-schema.server";
 import { createTestContext, enrolTwoFactor, signInCookie, type TestContext } from "./app-context";
@@ -11,7 +14,8 @@ import { createTestDatabase, testDriver, type TestDatabase } from "./test-databa
  * Issue 15: expressions of interest over real HTTP, through the opportunity page's own
  * action: who may register, the monthly limit of each plan (one without a plan), one live
  * interest per opportunity, early access, withdrawing only one's own, and the admin's
- * status change that tells the investor.
+ * status change that tells the investor; the admin's list of them (issue 34): keyset pages
+ * in either order, the search of names and e-mails, the filters, admins only.
  */
 
 const PASSWORD = "tigris interests 2031";
@@ -206,5 +210,112 @@ describe(`expressions of interest over HTTP (${testDriver})`, () => {
     const notices = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "interest-admin-notice"));
     const notice = notices.find((m) => m.textBody.includes(`Email: ${who.email}`));
     expect(notice!.subject).not.toMatch(/[\u0600-\u06FF]/);
+  });
+});
+
+describe(`the admin's list of interests (${testDriver})`, () => {
+  /** Words no other test's names or e-mails hold, new on every run. */
+  const tag = `t${Date.now().toString(36)}`;
+  const base = Date.UTC(2031, 2, 1);
+  const at = (minutes: number) => new Date(base + minutes * 60_000);
+  let listed: string;
+  let other: string;
+  let noor: { id: string; email: string };
+  let zaid: { id: string; email: string };
+  let admin: { kind: "user"; userId: string; isAdmin: true };
+
+  beforeAll(async () => {
+    listed = (await createOpportunity(t.db, { title: `List Tower ${tag}`, activatedAt: new Date() })).id;
+    other = (await createOpportunity(t.db, { title: `Other Tower ${tag}`, activatedAt: new Date() })).id;
+    noor = await createUser(t.db, { email: `noor.${tag}@example.com`, firstName: "Noor", lastName: `Qasim${tag}` });
+    zaid = await createUser(t.db, { email: `z.k.${tag}@example.com`, firstName: "Zaid", lastName: `Karim${tag}` });
+    admin = { kind: "user", userId: (await createUser(t.db, { role: "admin" })).id, isAdmin: true };
+    // More than a page in one opportunity, a minute apart: interests of accounts since deleted (no user).
+    await t.db.insert(opportunityInterests).values(Array.from({ length: ADMIN_INTERESTS_PAGE_SIZE + 2 }, (_, i) => ({ opportunityId: listed, userId: null, amountUsd: 1000 + i, createdAt: at(i) })));
+    await t.db.insert(opportunityInterests).values([
+      { opportunityId: listed, userId: noor.id, amountUsd: 250_000, status: "contacted", createdAt: at(100) },
+      { opportunityId: other, userId: noor.id, amountUsd: 300_000, createdAt: at(101) },
+      { opportunityId: other, userId: zaid.id, amountUsd: 400_000, status: "allocated", createdAt: at(102) },
+      { opportunityId: listed, userId: zaid.id, amountUsd: 500_000, withdrawnAt: at(104), createdAt: at(103) },
+    ]);
+  });
+
+  it("pages one opportunity's interests by keyset, newest first, and back", async () => {
+    const first = await listInterestsForAdmin(context, admin, { opportunityId: listed, page: 1 });
+    const total = ADMIN_INTERESTS_PAGE_SIZE + 4;
+    expect(first).toMatchObject({ page: 1, total, totalIsAtLeast: false, newer: null });
+    expect(first.rows).toHaveLength(ADMIN_INTERESTS_PAGE_SIZE);
+    expect(first.rows.slice(0, 2).map((r) => [r.investorEmail, r.amountUsd])).toEqual([
+      [zaid.email, 500_000],
+      [noor.email, 250_000],
+    ]);
+    expect(first.rows[0]!.withdrawnAt).not.toBeNull();
+    expect(first.rows.every((r) => r.opportunityId === listed)).toBe(true);
+    // Rows that arrive meanwhile move nothing: the next page starts after the last row seen.
+    await t.db.insert(opportunityInterests).values({ opportunityId: listed, userId: null, amountUsd: 9, createdAt: at(500) });
+    const second = await listInterestsForAdmin(context, admin, { opportunityId: listed, page: 2, older: first.older! });
+    expect(second).toMatchObject({ page: 2, older: null });
+    expect(second.rows.map((r) => r.amountUsd)).toEqual([1003, 1002, 1001, 1000]);
+    const back = await listInterestsForAdmin(context, admin, { opportunityId: listed, page: 1, newer: second.newer! });
+    expect(back.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+    const top = await listInterestsForAdmin(context, admin, { opportunityId: listed, page: 1, newer: back.newer! });
+    expect(top).toMatchObject({ page: 1, newer: null, total: total + 1 });
+    expect(top.rows[0]!.amountUsd).toBe(9);
+  });
+
+  it("turns the order round: oldest first, paged the same way", async () => {
+    const first = await listInterestsForAdmin(context, admin, { opportunityId: listed, sort: "oldest", page: 1 });
+    expect(first.rows.slice(0, 3).map((r) => r.amountUsd)).toEqual([1000, 1001, 1002]);
+    const second = await listInterestsForAdmin(context, admin, { opportunityId: listed, sort: "oldest", page: 2, older: first.older! });
+    expect(second.rows.map((r) => r.investorEmail).slice(-3)).toEqual([noor.email, zaid.email, null]);
+    expect(second.older).toBeNull();
+    const back = await listInterestsForAdmin(context, admin, { opportunityId: listed, sort: "oldest", page: 1, newer: second.newer! });
+    expect(back.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+  });
+
+  it("searches the investor's e-mail and name, with the opportunity and status filters", async () => {
+    const search = async (query: Parameters<typeof listInterestsForAdmin>[2]) => (await listInterestsForAdmin(context, admin, query)).rows.map((r) => `${r.investorEmail} ${r.amountUsd}`);
+    // By e-mail, any case, newest first; the count is of the matches.
+    expect(await search({ q: `NOOR.${tag}`, page: 1 })).toEqual([`${noor.email} 300000`, `${noor.email} 250000`]);
+    expect((await listInterestsForAdmin(context, admin, { q: noor.email, page: 1 })).total).toBe(2);
+    // By name, the first and last together, and oldest first.
+    expect(await search({ q: `zaid karim${tag}`, sort: "oldest", page: 1 })).toEqual([`${zaid.email} 400000`, `${zaid.email} 500000`]);
+    expect(await search({ q: `Qasim${tag}`, opportunityId: other, page: 1 })).toEqual([`${noor.email} 300000`]);
+    // A status filter leaves out withdrawn interests.
+    expect(await search({ q: tag, status: "contacted", page: 1 })).toEqual([`${noor.email} 250000`]);
+    expect(await search({ q: `Karim${tag}`, status: "new", page: 1 })).toEqual([]);
+    // A search's own % and _ are letters, not wildcards.
+    expect(await search({ q: "%", page: 1 })).toEqual([]);
+    expect(await search({ q: `nobody-${tag}`, page: 1 })).toEqual([]);
+  });
+
+  it("exports the list's view: its search and filters, every matching row", async () => {
+    const csv = await new Response(await exportInterestsCsv(context, admin, { q: `noor.${tag}` })).text();
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).every((line) => line.includes(noor.email))).toBe(true);
+    const contacted = await new Response(await exportInterestsCsv(context, admin, { q: tag, status: "contacted", opportunityId: listed })).text();
+    expect(contacted.trim().split(/\r?\n/)).toHaveLength(2);
+    await expect(exportInterestsCsv(context, { kind: "user", userId: noor.id, isAdmin: false }, { q: tag })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("is the admins' alone: a service call and the page refuse anyone else", async () => {
+    await expect(listInterestsForAdmin(context, { kind: "user", userId: noor.id, isAdmin: false }, { page: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(listInterestsForAdmin(context, { kind: "anonymous" }, { page: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const someone = await investor("Elite");
+    const refused = await fetch(`${app.base}/admin/interests?q=${tag}`, { headers: { Cookie: someone.cookie }, redirect: "manual" });
+    expect([302, 403]).toContain(refused.status);
+    expect(await refused.text()).not.toContain(noor.email);
+  });
+
+  it("shows an admin the view its address names", async () => {
+    const who = await investor(null, "admin");
+    const page = await fetch(`${app.base}/admin/interests?q=${encodeURIComponent(`qasim${tag}`)}&sort=oldest&opportunity=${other}`, { headers: { Cookie: who.cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(noor.email);
+    expect(html).toContain("$300,000");
+    expect(html).not.toContain(zaid.email);
+    expect(html).toContain('aria-sort="ascending"');
   });
 });

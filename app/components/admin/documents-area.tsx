@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Download, FileText, LoaderCircle, Pencil, Plus, Trash2 } from "lucide-react";
+import { Download, FileText, LoaderCircle, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useHref } from "react-router";
+import { Form, Link, useFetcher, useHref, useSubmit } from "react-router";
 import { z } from "zod";
 import { FormField } from "~/components/forms/form-field";
 import { useAdminForm } from "~/components/forms/use-admin-form";
@@ -15,13 +15,23 @@ import {
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
+import { cn } from "~/components/ui/cn";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
+import { TypedText } from "~/components/ui/typed-text";
 import type { AdminActionResult } from "~/domain/action-result";
-import { ADMIN_DOCUMENT_AUDIENCE_KEYS, ADMIN_DOCUMENT_KIND_KEYS, ADMIN_DOCUMENT_TOAST_KEYS } from "~/domain/admin-documents";
+import {
+  ADMIN_DOCUMENT_AUDIENCE_KEYS,
+  ADMIN_DOCUMENT_KIND_KEYS,
+  ADMIN_DOCUMENT_TOAST_KEYS,
+  ADMIN_DOWNLOADS_PAGE_SIZE,
+  type AdminDownloadRow,
+  type AdminDownloadsQuery,
+} from "~/domain/admin-documents";
+import { LIST_SEARCH_MAX } from "~/domain/admin-table";
 import {
   DOCUMENT_AUDIENCES,
   DOCUMENT_KINDS,
@@ -34,13 +44,14 @@ import {
   MAX_DOCUMENT_BYTES,
   type AdminDocument,
 } from "~/domain/documents";
-import { useDateLocale } from "~/i18n/date-locales";
+import { listPageLink, type ListPage } from "~/domain/list-page";
 import { type MessageKey, useLocale, useT } from "~/i18n/i18n";
 import { typedTextProps } from "~/i18n/locales";
 import { RichText, standIns } from "~/i18n/rich-text";
-import { formatDayInZone } from "~/domain/booking-labels";
-import { adminSelectClass } from "./list-controls";
+import { AdminTable, otherOrderLink, type AdminColumn } from "./admin-table";
+import { adminSelectClass, Pager } from "./list-controls";
 import { useSaveAndDeleteResults } from "./use-action-result";
+import { useAdminFormat } from "./use-admin-format";
 
 const SAVE_FETCHER = "admin-document-save";
 const DELETE_FETCHER = "admin-document-delete";
@@ -51,27 +62,37 @@ const FILE = { type: "file" } as const;
 const CHECKBOX = { type: "checkbox" } as const;
 const PDF_ACCEPT = "application/pdf,.pdf";
 
-
-
 type Editing = { mode: "create" } | { mode: "edit"; doc: AdminDocument } | null;
+
+/** Where the Downloads list starts: its links (a document's count, the pages) lead there. */
+const DOWNLOADS_ANCHOR = "downloads";
 
 /**
  * /admin/documents (issue 15): every document with who may read it, whether it is
  * published and how often it was downloaded; upload, edit (or replace the file) and delete.
+ * As tables (issue 34): the library (one read of every document, newest first, with no
+ * other order: it is small), and under it the Downloads list, keyset-paged, by document,
+ * searched by reader, newest or oldest first.
  */
 export function AdminDocuments({
   documents,
   opportunities,
   error,
+  downloads,
+  hidden,
   timeZone,
 }: {
   documents: AdminDocument[];
   opportunities: Array<{ id: string; title: string }>;
   error: MessageKey | null;
+  downloads: { query: AdminDownloadsQuery; list: ListPage<AdminDownloadRow>; failed: boolean };
+  hidden: { documents: readonly string[]; downloads: readonly string[] };
   timeZone: string;
 }) {
   const [editing, setEditing] = useState<Editing>(null);
   const t = useT();
+  const format = useAdminFormat(timeZone);
+  const columns = useDocumentColumns(timeZone, (doc) => setEditing({ mode: "edit", doc }));
   useEffect(() => {
     if (error) toast.error(t(error), { id: "admin-documents-error" });
   }, [error, t]);
@@ -84,123 +105,332 @@ export function AdminDocuments({
   });
 
   return (
-    <section aria-labelledby="admin-documents-heading" className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="admin-documents-heading" tabIndex={-1} className="font-serif text-2xl font-semibold outline-none">
-          {t("admin.documents.library")} <span className="text-base font-normal text-muted-foreground">({documents.length})</span>
-        </h2>
-        <Button onClick={() => setEditing({ mode: "create" })}>
-          <Plus aria-hidden="true" /> {t("admin.documents.uploadDocument")}
-        </Button>
-      </div>
-      {documents.length === 0 ? (
-        <div className="rounded-xl border border-dashed bg-card p-10 text-center">
-          <p className="text-lg font-medium">{error ? t(error) : t("admin.documents.none")}</p>
-          {error ? null : (
-            <Button className="mt-4" variant="outline" onClick={() => setEditing({ mode: "create" })}>
-              {t("admin.documents.uploadFirst")}
-            </Button>
-          )}
+    <div className="space-y-12">
+      <section aria-labelledby="admin-documents-heading" className="space-y-6">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h2 id="admin-documents-heading" tabIndex={-1} className="font-serif text-2xl font-semibold outline-none">
+            {t("admin.documents.library")} <span className="text-base font-normal text-muted-foreground">({format.count(documents.length)})</span>
+          </h2>
+          <Button onClick={() => setEditing({ mode: "create" })}>
+            <Plus aria-hidden="true" /> {t("admin.documents.uploadDocument")}
+          </Button>
         </div>
+        {documents.length === 0 ? (
+          <div className="rounded-xl border border-dashed bg-card p-10 text-center">
+            <p className="text-lg font-medium">{error ? t(error) : t("admin.documents.none")}</p>
+            {error ? null : (
+              <Button className="mt-4" variant="outline" onClick={() => setEditing({ mode: "create" })}>
+                {t("admin.documents.uploadFirst")}
+              </Button>
+            )}
+          </div>
+        ) : (
+          <AdminTable
+            table="documents"
+            label={t("admin.documents.library")}
+            rows={documents}
+            rowId={(doc) => doc.id}
+            rowLabel={(doc) => doc.title}
+            columns={columns}
+            hidden={hidden.documents}
+            phoneLine={(doc) => <DocumentPhoneLine doc={doc} />}
+          />
+        )}
+        <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
+          {editing ? <DocumentFormDialog key={editing.mode === "edit" ? editing.doc.id : "new"} editing={editing} opportunities={opportunities} /> : null}
+        </Dialog>
+      </section>
+      <AdminDownloads documents={documents} {...downloads} hidden={hidden.downloads} timeZone={timeZone} />
+    </div>
+  );
+}
+
+/** A document's facts on its phone card, under the title: kind, audience, downloads. */
+function DocumentPhoneLine({ doc }: { doc: AdminDocument }) {
+  const t = useT();
+  return (
+    <span className="block truncate">
+      {t(ADMIN_DOCUMENT_KIND_KEYS[doc.kind])} · {t(ADMIN_DOCUMENT_AUDIENCE_KEYS[doc.audience])} · {t("admin.documents.downloadCount", { count: doc.downloads })}
+    </span>
+  );
+}
+
+function useDocumentColumns(timeZone: string, onEdit: (doc: AdminDocument) => void): AdminColumn<AdminDocument>[] {
+  const t = useT();
+  const format = useAdminFormat(timeZone);
+  return [
+    { id: "title", header: t("admin.documents.column.title"), phone: "title", className: "min-w-56", cell: (doc) => <DocumentTitle doc={doc} /> },
+    { id: "audience", header: t("admin.documents.column.audience"), cell: (doc) => t(ADMIN_DOCUMENT_AUDIENCE_KEYS[doc.audience]) },
+    { id: "kind", header: t("admin.documents.column.kind"), cell: (doc) => t(ADMIN_DOCUMENT_KIND_KEYS[doc.kind]) },
+    { id: "downloads", header: t("admin.documents.column.downloads"), phone: "aside", className: "text-end", cell: (doc) => <DownloadCount doc={doc} count={format.count(doc.downloads)} /> },
+    { id: "updated", header: t("admin.documents.column.updated"), className: "whitespace-nowrap", cell: (doc) => format.day(doc.updatedAt) },
+    { id: "actions", header: t("admin.table.actions"), phone: "actions", cell: (doc) => <DocumentActions doc={doc} onEdit={() => onEdit(doc)} /> },
+  ];
+}
+
+/** The title (its reader's page one click away) and whether readers see it; on wider screens its file and opportunity too. */
+function DocumentTitle({ doc }: { doc: AdminDocument }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <div className="min-w-0 space-y-1">
+      <p className="flex min-w-0 items-center gap-2">
+        <Link to={documentPath(doc.id)} className="min-w-0 font-medium text-foreground hover:underline max-md:line-clamp-2" {...typedTextProps(doc.title, locale)}>
+          {doc.title}
+        </Link>
+        <Badge variant={doc.isPublished ? "success" : "secondary"} className="shrink-0">
+          {doc.isPublished ? t("admin.documents.published") : t("admin.documents.draft")}
+        </Badge>
+      </p>
+      <p className="space-y-0.5 text-muted-foreground max-md:hidden">
+        <span className="block">
+          <FileText className="me-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
+          <RichText
+            message={t("admin.documents.fileFacts", { ...standIns("name"), pages: doc.pageCount, size: formatFileSize(doc.byteSize) })}
+            elements={{ name: <span dir="ltr">{doc.fileName}</span> }}
+          />
+        </span>
+        {doc.opportunityTitle ? (
+          <span className="block">
+            {t("admin.documents.opportunity")} <TypedText text={doc.opportunityTitle} />
+          </span>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+/** How often it was downloaded: a link to those downloads, listed under the library. */
+function DownloadCount({ doc, count }: { doc: AdminDocument; count: string }) {
+  const t = useT();
+  return (
+    <Link
+      to={`?${new URLSearchParams({ document: doc.id })}#${DOWNLOADS_ANCHOR}`}
+      className="font-semibold tabular-nums hover:underline"
+      aria-label={t("admin.documents.downloadsOf", { title: doc.title, count: doc.downloads })}
+      data-testid="download-count"
+    >
+      {count}
+    </Link>
+  );
+}
+
+function DocumentActions({ doc, onEdit }: { doc: AdminDocument; onEdit: () => void }) {
+  const remover = useFetcher<AdminActionResult>({ key: DELETE_FETCHER });
+  const t = useT();
+  // A plain link (the file is not a page), under the page's language: the copy is stamped in it.
+  const download = useHref(documentDownloadPath(doc.id));
+  const deleting = remover.state !== "idle" && remover.formData?.get("documentId") === doc.id;
+  // On a phone the buttons are their icons (each keeps its name for a screen reader).
+  const compact = "max-md:px-2";
+  return (
+    <div className="flex shrink-0 items-center gap-1.5 md:justify-end md:gap-2" aria-busy={deleting}>
+      <a href={download} className={cn(buttonVariants({ variant: "outline", size: "sm" }), compact)} aria-label={t("admin.documents.downloadNamed", { title: doc.title })}>
+        <Download aria-hidden="true" /> <span className="max-md:sr-only">{t("admin.documents.download")}</span>
+      </a>
+      <Button variant="outline" size="sm" className={compact} onClick={onEdit} aria-label={t("admin.opportunities.editNamed", { title: doc.title })}>
+        <Pencil aria-hidden="true" /> <span className="max-md:sr-only">{t("admin.opportunities.edit")}</span>
+      </Button>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="outline" size="sm" className={cn("text-destructive hover:text-destructive", compact)} disabled={deleting} aria-label={t("admin.opportunities.deleteNamed", { title: doc.title })}>
+            {deleting ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+            <span className="max-md:sr-only">{deleting ? t("admin.opportunities.deleting") : t("admin.opportunities.delete")}</span>
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogTitle>{t("admin.opportunities.deleteTitle", { title: doc.title })}</AlertDialogTitle>
+          <AlertDialogDescription>{t("admin.documents.deleteText")}</AlertDialogDescription>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialogCancel className={buttonVariants({ variant: "outline" })}>{t("admin.opportunities.cancel")}</AlertDialogCancel>
+            <AlertDialogAction
+              className={buttonVariants({ variant: "destructive" })}
+              onClick={() => void remover.submit({ intent: "document-delete", documentId: doc.id }, { method: "post" })}
+            >
+              {t("admin.opportunities.delete")}
+            </AlertDialogAction>
+          </div>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+/**
+ * The Downloads list (issue 34): who downloaded what, and when, newest first or oldest
+ * first, one keyset page at a time; one document's (from the select, or a library row's
+ * count) and readers whose e-mail holds a search. Its view is the page's address
+ * (adminDownloadsQuerySchema). Its links end at the list (#downloads), so a page or a
+ * document's downloads opens where the list is, not at the top of the library.
+ */
+function AdminDownloads({
+  documents,
+  query,
+  list,
+  failed,
+  hidden,
+  timeZone,
+}: {
+  documents: AdminDocument[];
+  query: AdminDownloadsQuery;
+  list: ListPage<AdminDownloadRow>;
+  failed: boolean;
+  hidden: readonly string[];
+  timeZone: string;
+}) {
+  const t = useT();
+  const format = useAdminFormat(timeZone);
+  const columns = useDownloadColumns(timeZone);
+  const view = { document: query.document, q: query.q || undefined, sort: query.sort === "oldest" ? "oldest" : undefined };
+  const toggle = otherOrderLink(view, query.sort);
+  const chosen = documents.find((doc) => doc.id === query.document);
+  const pageLink = (page: number, direction: "older" | "newer", cursor: string | null) => cursor && `${listPageLink(view, page, direction, cursor)}#${DOWNLOADS_ANCHOR}`;
+
+  return (
+    <section id={DOWNLOADS_ANCHOR} aria-labelledby="admin-downloads-heading" className="scroll-mt-24 space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="admin-downloads-heading" className="font-serif text-2xl font-semibold">
+          {t("admin.downloads.title")}{" "}
+          <span className="text-base font-normal text-muted-foreground">({list.totalIsAtLeast ? t("admin.list.atLeast", { count: list.total }) : format.count(list.total)})</span>
+        </h2>
+        {/* Drawn afresh for each view, so its fields show the address's (after "Show all downloads", too). */}
+        <DownloadsFilter key={`${query.document ?? ""}|${query.q}|${query.sort}`} documents={documents} query={query} />
+      </div>
+
+      {list.rows.length === 0 ? (
+        <p className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground">
+          {failed
+            ? t("admin.downloads.failed")
+            : query.q
+              ? t("admin.downloads.noMatch", { q: query.q })
+              : query.document
+                ? t("admin.downloads.noneOfDocument", { title: chosen?.title ?? "" })
+                : t("admin.downloads.none")}
+        </p>
       ) : (
-        <ul className="space-y-3">
-          {documents.map((doc) => (
-            <li key={doc.id}>
-              <DocumentRow doc={doc} timeZone={timeZone} onEdit={() => setEditing({ mode: "edit", doc })} />
-            </li>
-          ))}
-        </ul>
+        <AdminTable
+          table="downloads"
+          label={t("admin.downloads.title")}
+          rows={list.rows}
+          rowId={(row) => row.id}
+          rowLabel={(row) => `${readerName(row) ?? t("admin.downloads.visitor")}, ${row.documentTitle}`}
+          columns={columns}
+          hidden={hidden}
+          sort={{ value: query.sort, toggle }}
+          phoneLine={(row) => <DownloadPhoneLine row={row} timeZone={timeZone} />}
+        />
       )}
-      <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
-        {editing ? <DocumentFormDialog key={editing.mode === "edit" ? editing.doc.id : "new"} editing={editing} opportunities={opportunities} /> : null}
-      </Dialog>
+
+      {query.document || query.q ? (
+        <p className="text-sm">
+          <Link to={{ search: "", hash: DOWNLOADS_ANCHOR }} className="font-medium text-primary underline-offset-4 hover:underline">
+            {t("admin.downloads.showAll")}
+          </Link>
+        </p>
+      ) : null}
+      <Pager
+        label={t("admin.downloads.pages")}
+        page={list.page}
+        // "Page 3 of 12" while the total is known; past the count's bound, "Page 3" (as ListPager says it).
+        pages={list.totalIsAtLeast ? undefined : Math.max(list.page, Math.ceil(list.total / ADMIN_DOWNLOADS_PAGE_SIZE))}
+        newer={pageLink(list.page - 1, "newer", list.newer)}
+        older={pageLink(list.page + 1, "older", list.older)}
+      />
     </section>
   );
 }
 
-function DocumentRow({ doc, timeZone, onEdit }: { doc: AdminDocument; timeZone: string; onEdit: () => void }) {
-  const remover = useFetcher<AdminActionResult>({ key: DELETE_FETCHER });
+/** One GET form: a document (applied on change) and a search of readers' e-mails, the order kept; it works without JavaScript. */
+function DownloadsFilter({ documents, query }: { documents: AdminDocument[]; query: AdminDownloadsQuery }) {
   const t = useT();
-  const dateLocale = useDateLocale();
   const locale = useLocale();
-  // A plain link (the file is not a page), under the page's language: the copy is stamped in it.
-  const download = useHref(documentDownloadPath(doc.id));
-  const deleting = remover.state !== "idle" && remover.formData?.get("documentId") === doc.id;
+  const submit = useSubmit();
   return (
-    <article aria-label={doc.title} aria-busy={deleting} className="flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm md:flex-row md:items-start md:justify-between" data-testid="admin-document">
-      <div className="min-w-0 space-y-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge variant={doc.isPublished ? "success" : "secondary"}>{doc.isPublished ? t("admin.documents.published") : t("admin.documents.draft")}</Badge>
-          <Badge variant="outline">{t(ADMIN_DOCUMENT_KIND_KEYS[doc.kind])}</Badge>
-          <Badge variant="outline">{t(ADMIN_DOCUMENT_AUDIENCE_KEYS[doc.audience])}</Badge>
-        </div>
-        <h3 className="font-serif text-lg font-semibold">
-          <Link to={documentPath(doc.id)} className="hover:underline" {...typedTextProps(doc.title, locale)}>
-            {doc.title}
-          </Link>
-        </h3>
-        <p className="line-clamp-2 text-sm text-muted-foreground" {...typedTextProps(doc.summary, locale)}>
-          {doc.summary}
-        </p>
-        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
-          <div className="flex gap-1">
-            <dt className="text-muted-foreground">{t("admin.documents.file")}</dt>
-            <dd className="inline-flex items-center gap-1">
-              <FileText className="size-3.5" aria-hidden="true" />
-              <RichText
-                message={t("admin.documents.fileFacts", { ...standIns("name"), pages: doc.pageCount, size: formatFileSize(doc.byteSize) })}
-                elements={{ name: <span dir="ltr">{doc.fileName}</span> }}
-              />
-            </dd>
-          </div>
-          {doc.opportunityTitle ? (
-            <div className="flex gap-1">
-              <dt className="text-muted-foreground">{t("admin.documents.opportunity")}</dt>
-              <dd {...typedTextProps(doc.opportunityTitle, locale)}>{doc.opportunityTitle}</dd>
-            </div>
-          ) : null}
-          <div className="flex gap-1">
-            <dt className="text-muted-foreground">{t("admin.documents.downloads")}</dt>
-            <dd className="font-semibold" data-testid="download-count">
-              {doc.downloads}
-            </dd>
-          </div>
-          <div className="flex gap-1">
-            <dt className="text-muted-foreground">{t("admin.documents.updated")}</dt>
-            <dd>{formatDayInZone(doc.updatedAt, timeZone, dateLocale)}</dd>
-          </div>
-        </dl>
-      </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
-        <a href={download} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={t("admin.documents.downloadNamed", { title: doc.title })}>
-          <Download aria-hidden="true" /> {t("admin.documents.download")}
-        </a>
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={t("admin.opportunities.editNamed", { title: doc.title })}>
-          <Pencil aria-hidden="true" /> {t("admin.opportunities.edit")}
-        </Button>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" disabled={deleting} aria-label={t("admin.opportunities.deleteNamed", { title: doc.title })}>
-              {deleting ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
-              {deleting ? t("admin.opportunities.deleting") : t("admin.opportunities.delete")}
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogTitle>{t("admin.opportunities.deleteTitle", { title: doc.title })}</AlertDialogTitle>
-            <AlertDialogDescription>{t("admin.documents.deleteText")}</AlertDialogDescription>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <AlertDialogCancel className={buttonVariants({ variant: "outline" })}>{t("admin.opportunities.cancel")}</AlertDialogCancel>
-              <AlertDialogAction
-                className={buttonVariants({ variant: "destructive" })}
-                onClick={() => void remover.submit({ intent: "document-delete", documentId: doc.id }, { method: "post" })}
-              >
-                {t("admin.opportunities.delete")}
-              </AlertDialogAction>
-            </div>
-          </AlertDialogContent>
-        </AlertDialog>
-      </div>
-    </article>
+    <Form method="get" role="search" aria-label={t("admin.downloads.filters")} className="flex w-full min-w-0 flex-wrap items-end gap-2 lg:w-auto" preventScrollReset>
+      {query.sort === "oldest" ? <input type="hidden" name="sort" value="oldest" /> : null}
+      <label className="grid min-w-0 basis-full gap-1 text-sm font-medium sm:basis-auto">
+        {t("admin.downloads.document")}
+        <select name="document" defaultValue={query.document ?? ""} className={`${adminSelectClass} w-full min-w-0 sm:w-56`} onChange={(e) => void submit(e.currentTarget.form, { preventScrollReset: true })}>
+          <option value="">{t("admin.downloads.allDocuments")}</option>
+          {documents.map((doc) => (
+            <option key={doc.id} value={doc.id} {...typedTextProps(doc.title, locale)}>
+              {doc.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
+        {t("admin.downloads.search")}
+        <Input name="q" type="search" defaultValue={query.q} maxLength={LIST_SEARCH_MAX} placeholder={t("admin.downloads.searchPlaceholder")} className="md:w-56" />
+      </label>
+      <Button type="submit" variant="outline">
+        <Search aria-hidden="true" /> {t("admin.downloads.find")}
+      </Button>
+    </Form>
+  );
+}
+
+/** An investor's name; null for a visitor (or an account deleted since), who has none. */
+function readerName(row: AdminDownloadRow): string | null {
+  if (!row.userId || !row.email) return null;
+  return [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email;
+}
+
+/** A download's facts on its phone card, under the reader: their e-mail, the document, when. */
+function DownloadPhoneLine({ row, timeZone }: { row: AdminDownloadRow; timeZone: string }) {
+  const format = useAdminFormat(timeZone);
+  return (
+    <span className="block truncate">
+      {row.email && readerName(row) !== row.email ? (
+        <>
+          <span dir="ltr">{row.email}</span> ·{" "}
+        </>
+      ) : null}
+      <TypedText text={row.documentTitle} /> · {format.moment(row.createdAt)}
+    </span>
+  );
+}
+
+function useDownloadColumns(timeZone: string): AdminColumn<AdminDownloadRow>[] {
+  const t = useT();
+  const format = useAdminFormat(timeZone);
+  return [
+    { id: "reader", header: t("admin.downloads.column.reader"), phone: "title", cell: (row) => <DownloadReader row={row} /> },
+    {
+      id: "document",
+      header: t("admin.downloads.column.document"),
+      className: "min-w-48",
+      cell: (row) => (
+        <Link to={documentPath(row.documentId)} className="hover:underline">
+          <TypedText text={row.documentTitle} />
+        </Link>
+      ),
+    },
+    { id: "downloaded", header: t("admin.downloads.column.downloaded"), sortable: true, className: "whitespace-nowrap", cell: (row) => format.moment(row.createdAt) },
+  ];
+}
+
+/** Who downloaded it: an investor's name and e-mail, or "Visitor". */
+function DownloadReader({ row }: { row: AdminDownloadRow }) {
+  const t = useT();
+  const name = readerName(row);
+  if (name === null) return <span className="text-muted-foreground">{t("admin.downloads.visitor")}</span>;
+  if (name === row.email) {
+    return (
+      <span dir="ltr" className="block truncate font-medium">
+        {row.email}
+      </span>
+    );
+  }
+  return (
+    <div className="min-w-0">
+      <p className="truncate font-medium">
+        <TypedText text={name} name />
+      </p>
+      <p className="truncate text-muted-foreground max-md:hidden" dir="ltr">
+        {row.email}
+      </p>
+    </div>
   );
 }
 

@@ -1,53 +1,79 @@
+import { Search } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { InterestStatusBadge } from "~/components/interests/interest-status-badge";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
+import { TypedText } from "~/components/ui/typed-text";
 import type { AdminActionResult } from "~/domain/action-result";
 import { ADMIN_INTEREST_TOAST_KEYS } from "~/domain/admin-interests";
-import { formatUsd } from "~/domain/format";
+import { LIST_SEARCH_MAX } from "~/domain/admin-table";
 import {
+  ADMIN_INTERESTS_PAGE_SIZE,
   INTEREST_STATUS_KEYS,
   INTEREST_STATUSES,
   type AdminInterest,
   type AdminInterestsQuery,
   type InterestTotals,
 } from "~/domain/interests";
-import { useDateLocale } from "~/i18n/date-locales";
+import type { ListPage } from "~/domain/list-page";
 import { type MessageKey, type Translate, useT } from "~/i18n/i18n";
-import { formatDayInZone } from "~/domain/booking-labels";
-import { ExportLink } from "./export-link";
-import { adminSelectClass, Pager, StatusFilter } from "./list-controls";
-import { useActionResult } from "./use-action-result";
-import { TypedText } from "~/components/ui/typed-text";
 import { RichText, standIns } from "~/i18n/rich-text";
+import { AdminTable, otherOrderLink, type AdminColumn } from "./admin-table";
+import { ExportLink } from "./export-link";
+import { adminSelectClass, ListPager, StatusFilter } from "./list-controls";
+import { useActionResult } from "./use-action-result";
+import { useAdminFormat } from "./use-admin-format";
 
+/**
+ * /admin/interests (issues 15 and 34): per opportunity, what investors indicated; under it
+ * every interest in the admins' one table, with a search of the investor's name or
+ * e-mail, the opportunity and status filters and the order in the address (so a view can
+ * be bookmarked), and each interest's status select.
+ */
+
+/** One fetcher for every row's select, so its answer is toasted even when the row has left the filtered list. */
 const STATUS_FETCHER = "admin-interest-status";
 
-/** Indicated against the project's value: "$1,250,000 of $62,000,000 (2.0%)". */
-function indicated(t: Translate, totals: InterestTotals): string {
-  const values = { amount: formatUsd(totals.indicatedUsd), total: formatUsd(totals.totalValue) };
-  return totals.totalValue > 0
-    ? t("admin.interests.indicatedShare", { ...values, share: ((totals.indicatedUsd / totals.totalValue) * 100).toFixed(1) })
-    : t("admin.interests.indicated", values);
+type Format = ReturnType<typeof useAdminFormat>;
+
+/**
+ * Indicated against the project's value: "$1,250,000 of $62,000,000 (2.0%)", each amount
+ * kept left to right inside an Arabic or Sorani sentence.
+ */
+function Indicated({ totals, format }: { totals: InterestTotals; format: Format }) {
+  const t = useT();
+  const amount = (usd: number) => (
+    <span dir="ltr" className="tabular-nums">
+      {format.usd(usd)}
+    </span>
+  );
+  const values = standIns("amount", "total");
+  const message =
+    totals.totalValue > 0
+      ? t("admin.interests.indicatedShare", { ...values, share: ((totals.indicatedUsd / totals.totalValue) * 100).toFixed(1) })
+      : t("admin.interests.indicated", values);
+  return <RichText message={message} elements={{ amount: amount(totals.indicatedUsd), total: amount(totals.totalValue) }} />;
 }
 
 export function AdminInterests({
   query,
   totals,
-  interests,
-  hasMore,
+  list,
   error,
   timeZone,
+  hidden,
 }: {
   query: AdminInterestsQuery;
   totals: InterestTotals[];
-  interests: AdminInterest[];
-  hasMore: boolean;
+  list: ListPage<AdminInterest>;
   error: MessageKey | null;
   timeZone: string;
+  hidden: readonly string[];
 }) {
   const t = useT();
+  const format = useAdminFormat(timeZone);
   useEffect(() => {
     if (error) toast.error(t(error), { id: "admin-interests-error" });
   }, [error, t]);
@@ -56,8 +82,10 @@ export function AdminInterests({
     else toast.error(t(ADMIN_INTEREST_TOAST_KEYS.updateFailed), { description: result.message });
   });
   const chosen = query.opportunity ? totals.find((o) => o.opportunityId === query.opportunity) : undefined;
-  const params = (page: number) =>
-    `?${new URLSearchParams({ ...(query.opportunity ? { opportunity: query.opportunity } : {}), ...(query.status ? { status: query.status } : {}), page: String(page) })}`;
+  // The list's view: its address, kept by the search, the filters, the order and the pages.
+  const view = { opportunity: query.opportunity, status: query.status, q: query.q || undefined, sort: query.sort === "oldest" ? "oldest" : undefined };
+  const columns = useInterestColumns(timeZone, view);
+  const narrowed = Boolean(query.opportunity || query.status || query.q);
 
   return (
     <>
@@ -86,8 +114,10 @@ export function AdminInterests({
                         <TypedText text={o.opportunityTitle} />
                       </Link>
                     </th>
-                    <td className="px-4 py-2">{o.live}</td>
-                    <td className="px-4 py-2">{indicated(t, o)}</td>
+                    <td className="px-4 py-2 tabular-nums">{format.count(o.live)}</td>
+                    <td className="px-4 py-2">
+                      <Indicated totals={o} format={format} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -103,97 +133,195 @@ export function AdminInterests({
               ? chosen
                 ? t("admin.interests.listIn", { title: chosen.opportunityTitle })
                 : t("admin.interests.listInThis")
-              : t("admin.interests.list")}
+              : t("admin.interests.list")}{" "}
+            <span className="text-base font-normal text-muted-foreground">({list.totalIsAtLeast ? t("admin.list.atLeast", { count: list.total }) : format.count(list.total)})</span>
           </h2>
-          <div className="flex flex-wrap items-end gap-2">
-            <StatusFilter value={query.status} statuses={INTEREST_STATUSES} label={(s) => t(INTEREST_STATUS_KEYS[s])} allLabel={t("admin.interests.all")} keep={{ opportunity: query.opportunity }} />
+          <div className="flex w-full flex-wrap items-end gap-2 lg:w-auto">
+            <InterestSearch query={query} />
+            <StatusFilter
+              value={query.status}
+              statuses={INTEREST_STATUSES}
+              label={(s) => t(INTEREST_STATUS_KEYS[s])}
+              allLabel={t("admin.interests.all")}
+              keep={{ opportunity: view.opportunity, q: view.q, sort: view.sort }}
+            />
             {query.opportunity ? (
               <Button asChild variant="ghost">
-                <Link to="?">{t("admin.interests.allOpportunities")}</Link>
+                <Link to={addressOf({ ...view, opportunity: undefined })} preventScrollReset>
+                  {t("admin.interests.allOpportunities")}
+                </Link>
               </Button>
             ) : null}
-            <ExportLink kind="interests" params={{ opportunity: query.opportunity, status: query.status }} />
+            {/* The export is the list's view: its opportunity, status and search (app/routes/admin.export.tsx). */}
+            <ExportLink kind="interests" params={{ opportunity: query.opportunity, status: query.status, q: query.q || undefined }} />
           </div>
         </div>
-        {interests.length === 0 ? (
-          <p className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">{error ? t(error) : t("admin.interests.noMatch")}</p>
+
+        {list.rows.length === 0 ? (
+          <p className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">
+            {error ? t(error) : narrowed ? t("admin.interests.noMatch") : t("admin.interests.noneYet")}
+          </p>
         ) : (
-          <ul className="space-y-3">
-            {interests.map((i) => (
-              <li key={i.id}>
-                <InterestRow interest={i} timeZone={timeZone} />
-              </li>
-            ))}
-          </ul>
+          <AdminTable
+            table="interests"
+            label={t("admin.interests.list")}
+            rows={list.rows}
+            rowId={(i) => i.id}
+            rowLabel={(i) => t("admin.interests.from", { name: i.investorName })}
+            columns={columns}
+            hidden={hidden}
+            sort={{ value: query.sort, toggle: otherOrderLink(view, query.sort) }}
+            phoneLine={(i) => <InterestPhoneLine interest={i} timeZone={timeZone} />}
+          />
         )}
-        <Pager label={t("admin.interests.pages")} page={query.page} newer={query.page > 1 ? params(query.page - 1) : null} older={hasMore ? params(query.page + 1) : null} />
+        <ListPager label={t("admin.interests.pages")} list={list} pageSize={ADMIN_INTERESTS_PAGE_SIZE} filters={view} />
       </section>
     </>
   );
 }
 
-function InterestRow({ interest: i, timeZone }: { interest: AdminInterest; timeZone: string }) {
+/** The address of a view of the list (its first page): the parameters that are set. */
+function addressOf(view: Record<string, string | undefined>): string {
+  return `?${new URLSearchParams(Object.entries(view).filter((entry): entry is [string, string] => Boolean(entry[1])))}`;
+}
+
+/** A search of the investors' names and e-mails: a GET form keeping the filters and the order, so it works without JavaScript. */
+function InterestSearch({ query }: { query: AdminInterestsQuery }) {
+  const t = useT();
+  return (
+    <Form method="get" role="search" className="flex min-w-0 basis-full items-end gap-2 sm:basis-auto" preventScrollReset>
+      {query.opportunity ? <input type="hidden" name="opportunity" value={query.opportunity} /> : null}
+      {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
+      {query.sort === "oldest" ? <input type="hidden" name="sort" value="oldest" /> : null}
+      <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
+        {t("admin.interests.search")}
+        {/* Keyed by the search, so going back to another view shows its own. */}
+        <Input key={query.q} name="q" type="search" defaultValue={query.q} maxLength={LIST_SEARCH_MAX} placeholder={t("admin.interests.searchPlaceholder")} className="md:w-64" />
+      </label>
+      <Button type="submit" variant="outline">
+        <Search aria-hidden="true" /> {t("admin.messages.searchButton")}
+      </Button>
+    </Form>
+  );
+}
+
+/** Who the investor is; an account since deleted says so. */
+function investorName(t: Translate, interest: AdminInterest): string {
+  return interest.investorEmail === null ? t("admin.interests.accountDeleted") : interest.investorName;
+}
+
+/** An interest's phone card, under the investor's name: the opportunity and the day, then the e-mail. */
+function InterestPhoneLine({ interest, timeZone }: { interest: AdminInterest; timeZone: string }) {
+  const format = useAdminFormat(timeZone);
+  return (
+    <>
+      <span className="block truncate">
+        <TypedText text={interest.opportunityTitle} /> · {format.day(interest.createdAt)}
+      </span>
+      {interest.investorEmail ? (
+        <span className="block truncate" dir="ltr">
+          {interest.investorEmail}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function useInterestColumns(timeZone: string, view: Record<string, string | undefined>): AdminColumn<AdminInterest>[] {
+  const t = useT();
+  const format = useAdminFormat(timeZone);
+  // An opportunity's link narrows the list to it, keeping the rest of the view (from its first page).
+  const onlyIn = (opportunityId: string) => addressOf({ ...view, opportunity: opportunityId });
+  return [
+    {
+      id: "investor",
+      header: t("admin.interests.column.investor"),
+      phone: "title",
+      cell: (i) => (
+        <div className="min-w-0">
+          <p className="font-medium">{i.investorEmail === null ? investorName(t, i) : <TypedText text={i.investorName} name />}</p>
+          {i.investorEmail ? (
+            <div className="truncate text-muted-foreground max-md:hidden">
+              <a href={`mailto:${i.investorEmail}`} dir="ltr" className="hover:underline">
+                {i.investorEmail}
+              </a>
+            </div>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      id: "opportunity",
+      header: t("admin.bookings.opportunity"),
+      className: "min-w-40 max-w-64",
+      cell: (i) => (
+        <div>
+          <Link to={onlyIn(i.opportunityId)} className="text-primary hover:underline" preventScrollReset>
+            <TypedText text={i.opportunityTitle} />
+          </Link>
+          {i.note ? (
+            <p className="line-clamp-2 text-muted-foreground">
+              <TypedText text={i.note} />
+            </p>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      id: "amount",
+      header: t("admin.interests.amount"),
+      phone: "aside",
+      className: "text-end",
+      cell: (i) => (
+        <span dir="ltr" className="font-medium whitespace-nowrap tabular-nums">
+          {format.usd(i.amountUsd)}
+        </span>
+      ),
+    },
+    {
+      id: "units",
+      header: t("admin.interests.units"),
+      className: "text-end",
+      cell: (i) => (i.units === null ? <span className="text-muted-foreground">{t("admin.bookings.notGiven")}</span> : <span className="tabular-nums">{format.count(i.units)}</span>),
+    },
+    { id: "status", header: t("admin.list.status"), phone: "actions", cell: (i) => <InterestStatus interest={i} timeZone={timeZone} /> },
+    { id: "registered", header: t("admin.interests.column.registered"), sortable: true, className: "whitespace-nowrap", cell: (i) => format.day(i.createdAt) },
+  ];
+}
+
+/** A live interest's status select (it shows the choice at once; a refusal puts the saved one back); a withdrawn one's badge and day. */
+function InterestStatus({ interest: i, timeZone }: { interest: AdminInterest; timeZone: string }) {
   const fetcher = useFetcher<AdminActionResult>({ key: STATUS_FETCHER });
   const t = useT();
-  const dateLocale = useDateLocale();
+  const format = useAdminFormat(timeZone);
+  if (i.withdrawnAt !== null) {
+    return (
+      <span className="inline-flex flex-col items-start gap-1">
+        <InterestStatusBadge status={i.status} withdrawn />
+        <span className="text-xs text-muted-foreground max-md:hidden">{format.day(i.withdrawnAt)}</span>
+      </span>
+    );
+  }
   const mine = fetcher.state !== "idle" && fetcher.formData?.get("interestId") === i.id;
   const shown = (mine ? fetcher.formData?.get("status") : null) ?? i.status;
-  const withdrawn = i.withdrawnAt !== null;
   return (
-    <article aria-label={t("admin.interests.from", { name: i.investorName })} className="rounded-xl border bg-card p-5 shadow-sm" data-testid="admin-interest">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h3 className="font-semibold">
-            <TypedText text={i.investorName} name />
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            <TypedText text={i.opportunityTitle} /> · {t("admin.interests.registered", { date: formatDayInZone(i.createdAt, timeZone, dateLocale) })}
-            {withdrawn ? t("admin.interests.withdrawn", { date: formatDayInZone(i.withdrawnAt!, timeZone, dateLocale) }) : ""}
-          </p>
-        </div>
-        <div className="flex items-center gap-3">
-          <InterestStatusBadge status={i.status} withdrawn={withdrawn} />
-          {withdrawn ? null : (
-            <>
-              <label className="sr-only" htmlFor={`interest-status-${i.id}`}>
-                <RichText message={t("admin.interests.statusOf", standIns("name"))} elements={{ name: <TypedText text={i.investorName} name /> }} />
-              </label>
-              <select
-                id={`interest-status-${i.id}`}
-                className={adminSelectClass}
-                value={String(shown)}
-                disabled={mine}
-                onChange={(e) => void fetcher.submit({ intent: "interest-status", interestId: i.id, status: e.currentTarget.value }, { method: "post" })}
-              >
-                {INTEREST_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(INTEREST_STATUS_KEYS[s])}
-                  </option>
-                ))}
-              </select>
-            </>
-          )}
-        </div>
-      </div>
-      <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-muted-foreground">{t("admin.bookings.email")}</dt>
-          <dd className="break-all">{i.investorEmail ? <a href={`mailto:${i.investorEmail}`} dir="ltr" className="hover:underline">{i.investorEmail}</a> : t("admin.interests.accountDeleted")}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">{t("admin.interests.amount")}</dt>
-          <dd className="font-medium">{formatUsd(i.amountUsd)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">{t("admin.interests.units")}</dt>
-          <dd>{i.units ?? t("admin.bookings.notGiven")}</dd>
-        </div>
-      </dl>
-      {i.note ? (
-        <p className="mt-3 text-sm whitespace-pre-line">
-          <TypedText text={i.note} />
-        </p>
-      ) : null}
-    </article>
+    <>
+      <label className="sr-only" htmlFor={`interest-status-${i.id}`}>
+        <RichText message={t("admin.interests.statusOf", standIns("name"))} elements={{ name: <TypedText text={investorName(t, i)} name /> }} />
+      </label>
+      <select
+        id={`interest-status-${i.id}`}
+        className={adminSelectClass}
+        value={String(shown)}
+        disabled={mine}
+        onChange={(e) => void fetcher.submit({ intent: "interest-status", interestId: i.id, status: e.currentTarget.value }, { method: "post" })}
+      >
+        {INTEREST_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(INTEREST_STATUS_KEYS[s])}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }

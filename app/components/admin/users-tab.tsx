@@ -1,15 +1,17 @@
-import { LogOut, MailCheck } from "lucide-react";
-import { useFetcher } from "react-router";
+import { LogOut, MailCheck, Search } from "lucide-react";
+import { Form, Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { TypedText } from "~/components/ui/typed-text";
 import type { AdminActionResult } from "~/domain/action-result";
-import { ADMIN_USER_TOASTS, ADMIN_USERS_PAGE_SIZE, ROLE_CHOICE_LABELS, ROLE_CHOICES, type AdminUser } from "~/domain/admin-users";
+import { ADMIN_USER_TOASTS, ADMIN_USERS_PAGE_SIZE, ROLE_CHOICE_LABELS, ROLE_CHOICES, type AdminUser, type AdminUsersQuery } from "~/domain/admin-users";
+import { LIST_SEARCH_MAX } from "~/domain/admin-table";
 import { useT, useTranslateMessage } from "~/i18n/i18n";
 import { isLocale, LOCALE_NAMES } from "~/i18n/locales";
 import { RichText, standIns } from "~/i18n/rich-text";
-import { AdminTable, type AdminColumn } from "./admin-table";
+import { AdminTable, otherOrderLink, type AdminColumn } from "./admin-table";
 import { adminSelectClass, Pager } from "./list-controls";
 import { useActionResult } from "./use-action-result";
 import { useAdminFormat } from "./use-admin-format";
@@ -24,7 +26,7 @@ const USER_ACTION_FETCHER = "admin-user-action";
  * session ended, from the row.
  */
 export function AdminUsersTab({
-  page,
+  query,
   total,
   users,
   failed,
@@ -32,7 +34,7 @@ export function AdminUsersTab({
   timeZone,
   hidden,
 }: {
-  page: number;
+  query: AdminUsersQuery;
   total: number;
   users: AdminUser[];
   failed: boolean;
@@ -46,13 +48,31 @@ export function AdminUsersTab({
   const format = useAdminFormat(timeZone);
   const columns = useUserColumns(viewerId, timeZone);
   const pages = Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE));
+  const page = query.upage;
+  const view = { tab: "users", q: query.q || undefined, sort: query.sort === "oldest" ? "oldest" : undefined };
+  const pageLink = (n: number) => `?${new URLSearchParams(Object.entries({ ...view, upage: String(n) }).filter((entry): entry is [string, string] => Boolean(entry[1])))}`;
   return (
     <section aria-labelledby="admin-users-heading" className="space-y-4">
-      <h2 id="admin-users-heading" className="font-serif text-2xl font-semibold">
-        {t("admin.users.title")} <span className="text-base font-normal text-muted-foreground">({format.count(total)})</span>
-      </h2>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="admin-users-heading" className="font-serif text-2xl font-semibold">
+          {t("admin.users.title")} <span className="text-base font-normal text-muted-foreground">({format.count(total)})</span>
+        </h2>
+        <Form method="get" role="search" className="flex w-full min-w-0 items-end gap-2 sm:w-auto" preventScrollReset>
+          <input type="hidden" name="tab" value="users" />
+          {view.sort ? <input type="hidden" name="sort" value="oldest" /> : null}
+          <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
+            {t("admin.users.search")}
+            <Input name="q" type="search" defaultValue={query.q} maxLength={LIST_SEARCH_MAX} placeholder={t("admin.users.searchPlaceholder")} className="md:w-64" />
+          </label>
+          <Button type="submit" variant="outline">
+            <Search aria-hidden="true" /> {t("admin.messages.searchButton")}
+          </Button>
+        </Form>
+      </div>
       {users.length === 0 ? (
-        <p className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground">{failed ? t(ADMIN_USER_TOASTS.fetchFailed) : t("admin.users.none")}</p>
+        <p className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground">
+          {failed ? t(ADMIN_USER_TOASTS.fetchFailed) : query.q ? t("admin.users.noMatch", { q: query.q }) : t("admin.users.none")}
+        </p>
       ) : (
         <AdminTable
           table="users"
@@ -62,10 +82,18 @@ export function AdminUsersTab({
           rowLabel={(u) => displayName(u)}
           columns={columns}
           hidden={hidden}
+          sort={{ value: query.sort, toggle: otherOrderLink(view, query.sort) }}
           phoneLine={(u) => <UserPhoneLine user={u} timeZone={timeZone} />}
         />
       )}
-      {pages > 1 ? <Pager label={t("admin.users.pages")} page={page} pages={pages} newer={page > 1 ? `?tab=users&upage=${page - 1}` : null} older={page < pages ? `?tab=users&upage=${page + 1}` : null} /> : null}
+      {query.q ? (
+        <p className="text-sm">
+          <Link to="?tab=users" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t("admin.users.showAll")}
+          </Link>
+        </p>
+      ) : null}
+      {pages > 1 ? <Pager label={t("admin.users.pages")} page={page} pages={pages} newer={page > 1 ? pageLink(page - 1) : null} older={page < pages ? pageLink(page + 1) : null} /> : null}
     </section>
   );
 }
@@ -135,7 +163,7 @@ function useUserColumns(viewerId: string, timeZone: string): AdminColumn<AdminUs
       cell: (u) => (u.lastSignIn ? format.moment(u.lastSignIn) : <span className="text-muted-foreground">{t("admin.users.neverSignedIn")}</span>),
     },
     { id: "language", header: t("admin.users.column.language"), cell: (u) => <span lang={u.locale}>{languageName(u.locale)}</span> },
-    { id: "joined", header: t("admin.booking.joined"), className: "whitespace-nowrap", cell: (u) => format.day(u.createdAt) },
+    { id: "joined", header: t("admin.booking.joined"), sortable: true, className: "whitespace-nowrap", cell: (u) => format.day(u.createdAt) },
     { id: "role", header: t("admin.users.column.role"), phone: "aside", cell: (u) => <RoleSelect user={u} isSelf={u.id === viewerId} /> },
     { id: "actions", header: t("admin.table.actions"), phone: "actions", cell: (u) => <UserActions user={u} isSelf={u.id === viewerId} /> },
   ];

@@ -1,7 +1,10 @@
 import type { AppLoadContext } from "react-router";
 import type { AdminActionResult, FieldErrors } from "~/domain/action-result";
 import type { MessageKey } from "~/i18n/i18n";
+import type { AdminTableKey, HiddenColumns } from "~/domain/admin-table";
 import { settle } from "~/server/http/answer.server";
+import type { Actor } from "~/server/security/actor.server";
+import { getHiddenColumns } from "~/server/services/admin-preferences.server";
 
 /**
  * A tab's read that may fail on its own (`settle`): the page still renders, with `error`
@@ -21,4 +24,10 @@ export async function loadPanel<T>(
 /** The answer to a write whose form did not parse: `message` and field messages may be keys (dispatch translates them). */
 export function invalid(message: string, fieldErrors?: FieldErrors): { status: number; result: AdminActionResult } {
   return { status: 400, result: { ok: false, message, ...(fieldErrors ? { fieldErrors } : {}) } };
+}
+
+/** The columns the acting admin hid in `table` (admin_table_preferences); a failed read shows every column. */
+export async function loadHiddenColumns(context: AppLoadContext, actor: Actor, table: AdminTableKey): Promise<string[]> {
+  const { value } = await settle(context, "the admin's table columns", () => getHiddenColumns(context, actor), {} as HiddenColumns);
+  return value[table] ?? [];
 }

@@ -502,10 +502,12 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Admin list: all, newest first.
-    index("audit_log_created_idx").on(t.createdAt),
+    // The admin's audit log (issue 34): (created_at, id) keyset pages, either order.
+    index("audit_log_created_id_idx").on(t.createdAt, t.id),
     // One record's history, newest first.
     index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt),
+    // The log searched by a record's id, whatever its kind (issue 34).
+    index("audit_log_entity_id_idx").on(t.entityId),
     // Foreign key to the user: keeps "on delete set null" from scanning the table.
     index("audit_log_actor_idx").on(t.actorId),
   ],
@@ -761,7 +763,8 @@ export const documentDownloads = pgTable(
     uniqueIndex("document_downloads_reader_day_unique").on(t.documentId, t.userId, t.day),
     // An investor's recent activity.
     index("document_downloads_user_created_idx").on(t.userId, t.createdAt),
-    index("document_downloads_created_idx").on(t.createdAt),
+    // The admin's downloads list (issue 34): (created_at, id) keyset pages, either order.
+    index("document_downloads_created_id_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -795,9 +798,9 @@ export const opportunityInterests = pgTable(
       .where(sql`${t.withdrawnAt} is null and ${t.userId} is not null`),
     // The investor's list and this month's count.
     index("opportunity_interests_user_created_idx").on(t.userId, t.createdAt),
-    // The admin's list per opportunity.
-    index("opportunity_interests_opportunity_created_idx").on(t.opportunityId, t.createdAt),
-    index("opportunity_interests_created_idx").on(t.createdAt),
+    // The admin's list (issue 34), of everyone or per opportunity: (created_at, id) keyset pages, either order.
+    index("opportunity_interests_opportunity_created_id_idx").on(t.opportunityId, t.createdAt, t.id),
+    index("opportunity_interests_created_id_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -830,6 +833,8 @@ export const alertSubscriptions = pgTable(
     uniqueIndex("alert_subscriptions_confirm_unique").on(t.confirmTokenHash),
     index("alert_subscriptions_user_idx").on(t.userId),
     index("alert_subscriptions_topic_confirmed_idx").on(t.topic, t.confirmedAt),
+    // The admin's subscribers list (issue 34): (created_at, id) keyset pages, either order.
+    index("alert_subscriptions_created_id_idx").on(t.createdAt, t.id),
   ],
 );
 

@@ -10,7 +10,9 @@ import { requireAdmin, type Actor } from "../security/actor.server";
 /**
  * Investors' recent activity for the admins (issue 15): their downloads and their
  * expressions of interest, newest first, of everyone or of the investors whose e-mail
- * matches `q`. Each kind is read newest first up to the page's size, then the two merged.
+ * matches `q`. Each kind is read newest first up to ACTIVITY_LIMIT, then the two merged and
+ * cut to ACTIVITY_LIMIT: a merge of two tables that no one index orders, so the list has
+ * one order (newest first) and one page, never a keyset page of its own.
  */
 export async function recentActivity(ctx: ServiceContext, actor: Actor, { q }: { q: string }): Promise<ActivityEvent[]> {
   requireAdmin(actor);
@@ -18,17 +20,18 @@ export async function recentActivity(ctx: ServiceContext, actor: Actor, { q }: {
   const investor = { id: user.id, email: user.email, firstName: profiles.firstName, lastName: profiles.lastName };
   const [downloads, interests] = await Promise.all([
     ctx.db
-      .select({ ...investor, at: documentDownloads.createdAt, subjectId: documents.id, subject: documents.title })
+      .select({ ...investor, rowId: documentDownloads.id, at: documentDownloads.createdAt, subjectId: documents.id, subject: documents.title })
       .from(documentDownloads)
       .innerJoin(user, eq(user.id, documentDownloads.userId))
       .leftJoin(profiles, eq(profiles.id, user.id))
       .innerJoin(documents, eq(documents.id, documentDownloads.documentId))
       .where(and(isNotNull(documentDownloads.userId), who))
-      .orderBy(desc(documentDownloads.createdAt))
+      .orderBy(desc(documentDownloads.createdAt), desc(documentDownloads.id))
       .limit(ACTIVITY_LIMIT),
     ctx.db
       .select({
         ...investor,
+        rowId: opportunityInterests.id,
         at: opportunityInterests.createdAt,
         subjectId: investmentOpportunities.id,
         subjectSlug: investmentOpportunities.slug,
@@ -42,12 +45,13 @@ export async function recentActivity(ctx: ServiceContext, actor: Actor, { q }: {
       .leftJoin(profiles, eq(profiles.id, user.id))
       .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, opportunityInterests.opportunityId))
       .where(who)
-      .orderBy(desc(opportunityInterests.createdAt))
+      .orderBy(desc(opportunityInterests.createdAt), desc(opportunityInterests.id))
       .limit(ACTIVITY_LIMIT),
   ]);
   const name = (r: { firstName: string | null; lastName: string | null; email: string }) => `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim() || r.email;
   const events: ActivityEvent[] = [
     ...downloads.map((d) => ({
+      id: `download:${d.rowId}`,
       kind: "download" as const,
       at: d.at.toISOString(),
       investor: { id: d.id, name: name(d), email: d.email },
@@ -56,6 +60,7 @@ export async function recentActivity(ctx: ServiceContext, actor: Actor, { q }: {
       interest: null,
     })),
     ...interests.map((i) => ({
+      id: `interest:${i.rowId}`,
       kind: "interest" as const,
       at: i.at.toISOString(),
       investor: { id: i.id, name: name(i), email: i.email },

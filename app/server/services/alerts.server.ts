@@ -1,10 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { ALERT_CONFIRM_DAYS, ALERT_MESSAGES, type AlertSubscriberCounts, type AlertTopic } from "~/domain/alerts";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { likePattern } from "~/domain/admin-messages";
+import {
+  ADMIN_SUBSCRIBERS_PAGE_SIZE,
+  ALERT_CONFIRM_DAYS,
+  ALERT_MESSAGES,
+  alertStatusOf,
+  type AdminSubscriberRow,
+  type AdminSubscribersQuery,
+  type AlertStatus,
+  type AlertSubscriberCounts,
+  type AlertTopic,
+} from "~/domain/alerts";
 import { AppError } from "~/domain/app-error";
+import type { ListPage } from "~/domain/list-page";
 import type { Database } from "../db/client.server";
 import type { Cursor } from "../db/keyset.server";
-import { afterCursor } from "../db/keyset.server";
+import { afterCursor, readListPage } from "../db/keyset.server";
 import { alertSubscriptions, user } from "../db/schema.server";
 import { alertConfirmationEmail, alertSubscribedEmail } from "../email/membership-emails.server";
 import { enqueueEmail } from "../email/outbox.server";
@@ -216,6 +228,58 @@ export async function alertSubscriberCounts(ctx: ServiceContext, actor: Actor): 
   });
 }
 
+/** Subscriptions in one standing (alertStatusOf, in SQL). */
+function statusIs(status: AlertStatus | undefined): SQL | undefined {
+  if (status === "confirmed") return and(isNotNull(alertSubscriptions.confirmedAt), isNull(alertSubscriptions.unsubscribedAt));
+  if (status === "pending") return and(isNull(alertSubscriptions.confirmedAt), isNull(alertSubscriptions.unsubscribedAt));
+  if (status === "unsubscribed") return isNotNull(alertSubscriptions.unsubscribedAt);
+  return undefined;
+}
+
+/**
+ * Subscriptions whose address contains `q`: the one typed, or the address of the account
+ * it belongs to (a subquery, so the list's count reads alert_subscriptions alone).
+ */
+function emailContains(db: Database, q: string): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return or(ilike(alertSubscriptions.email, pattern), inArray(alertSubscriptions.userId, db.select({ id: user.id }).from(user).where(ilike(user.email, pattern))));
+}
+
+/** A subscription as the admin's list and the export read it: its address is its account's when it has one; never a token. */
+const subscriberColumns = {
+  id: alertSubscriptions.id,
+  at: sql<string>`${alertSubscriptions.createdAt}::text`,
+  topic: alertSubscriptions.topic,
+  email: sql<string>`coalesce(${user.email}, ${alertSubscriptions.email})`,
+  confirmedAt: alertSubscriptions.confirmedAt,
+  unsubscribedAt: alertSubscriptions.unsubscribedAt,
+  createdAt: alertSubscriptions.createdAt,
+};
+
+/**
+ * The admin's Subscribers list (issue 34): every subscription of every alert, newest first
+ * (or oldest first), one keyset page at a time, optionally of one alert and one standing
+ * and with a search of addresses, all in SQL; the total counted up to LIST_COUNT_BOUND.
+ * Its address is its account's when it has one (as the export says it). Never a token.
+ * Admins only.
+ */
+export async function listSubscribersForAdmin(ctx: ServiceContext, actor: Actor, query: AdminSubscribersQuery): Promise<ListPage<AdminSubscriberRow>> {
+  requireAdmin(actor);
+  const where = and(query.topic ? eq(alertSubscriptions.topic, query.topic) : undefined, statusIs(query.status), emailContains(ctx.db, query.q));
+  const listed = await readListPage(ctx.db, alertSubscriptions, where, query, ADMIN_SUBSCRIBERS_PAGE_SIZE, (where, order, limit) => {
+    const direction = order === "newest" ? desc : asc;
+    return ctx.db
+      .select(subscriberColumns)
+      .from(alertSubscriptions)
+      .leftJoin(user, eq(user.id, alertSubscriptions.userId))
+      .where(where)
+      .orderBy(direction(alertSubscriptions.createdAt), direction(alertSubscriptions.id))
+      .limit(limit);
+  });
+  return { ...listed, rows: listed.rows.map((row) => ({ id: row.id, topic: row.topic, email: row.email, status: alertStatusOf(row), createdAt: row.createdAt })) };
+}
+
 export interface SubscriberRow {
   topic: AlertTopic;
   email: string;
@@ -232,15 +296,7 @@ export async function listSubscribersForExport(
 ): Promise<Array<SubscriberRow & Cursor>> {
   requireAdmin(actor);
   return ctx.db
-    .select({
-      id: alertSubscriptions.id,
-      at: sql<string>`${alertSubscriptions.createdAt}::text`,
-      topic: alertSubscriptions.topic,
-      email: sql<string>`coalesce(${user.email}, ${alertSubscriptions.email})`,
-      confirmedAt: alertSubscriptions.confirmedAt,
-      unsubscribedAt: alertSubscriptions.unsubscribedAt,
-      createdAt: alertSubscriptions.createdAt,
-    })
+    .select(subscriberColumns)
     .from(alertSubscriptions)
     .leftJoin(user, eq(user.id, alertSubscriptions.userId))
     .where(

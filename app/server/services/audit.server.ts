@@ -1,4 +1,9 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { likePattern } from "~/domain/admin-messages";
+import type { ListSort } from "~/domain/admin-table";
+import { ADMIN_AUDIT_PAGE_SIZE, auditChanges, type AdminAuditRow } from "~/domain/audit";
+import type { ListPage, ListPaging } from "~/domain/list-page";
+import { readListPage } from "../db/keyset.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import type { Database } from "../db/client.server";
 import type { ServiceContext } from "../context/service-context.server";
@@ -27,22 +32,6 @@ export interface AuditInput {
   after: unknown;
 }
 
-export type AuditEntry = typeof auditLog.$inferSelect & {
-  /** The acting admin's e-mail; null once their account is deleted. */
-  actorEmail: string | null;
-};
-
-export interface AuditQuery {
-  entity?: string;
-  entityId?: string;
-  /** Page size, 1 to MAX_AUDIT_PAGE (default 50). */
-  limit?: number;
-  offset?: number;
-}
-
-export const DEFAULT_AUDIT_PAGE = 50;
-export const MAX_AUDIT_PAGE = 100;
-
 /**
  * A JSON-safe copy of a snapshot: Dates become ISO strings (their toJSON), bigints
  * strings, undefined null; what JSON cannot hold is dropped the way JSON.stringify drops it.
@@ -65,44 +54,43 @@ export async function recordAudit(db: Database, entry: AuditInput): Promise<void
   });
 }
 
-function pageBounds(query: AuditQuery): { limit: number; offset: number } {
-  const limit = Number.isFinite(query.limit) ? Math.trunc(query.limit!) : DEFAULT_AUDIT_PAGE;
-  const offset = Number.isFinite(query.offset) ? Math.trunc(query.offset!) : 0;
-  return { limit: Math.min(Math.max(limit, 1), MAX_AUDIT_PAGE), offset: Math.max(offset, 0) };
-}
-
 /**
- * One page of the audit log, newest first, optionally for one entity (and one record of
- * it). Admins only (FORBIDDEN otherwise). `hasMore` says whether a further page exists.
+ * The audit log as the admins read it (issue 34): newest first or oldest first, of one kind
+ * of record, or matching `q` (the acting admin's e-mail, or a record's id exactly), paged
+ * by keyset on (created_at, id) like the other admin lists. Admins only.
  */
-export async function listAuditEntries(
-  ctx: ServiceContext,
-  actor: Actor,
-  query: AuditQuery = {},
-): Promise<{ entries: AuditEntry[]; hasMore: boolean }> {
+export async function listAuditLog(ctx: ServiceContext, actor: Actor, query: { entity?: string; q?: string; sort?: ListSort } & ListPaging): Promise<ListPage<AdminAuditRow>> {
   requireAdmin(actor);
-  const { limit, offset } = pageBounds(query);
-  const filters: SQL[] = [];
-  if (query.entity !== undefined) filters.push(eq(auditLog.entity, query.entity));
-  if (query.entityId !== undefined) filters.push(eq(auditLog.entityId, query.entityId));
-  const rows = await ctx.db
-    .select({
-      id: auditLog.id,
-      actorId: auditLog.actorId,
-      action: auditLog.action,
-      entity: auditLog.entity,
-      entityId: auditLog.entityId,
-      before: auditLog.before,
-      after: auditLog.after,
-      createdAt: auditLog.createdAt,
-      actorEmail: user.email,
-    })
-    .from(auditLog)
-    .leftJoin(user, eq(user.id, auditLog.actorId))
-    .where(filters.length ? and(...filters) : undefined)
-    // id breaks ties between entries written in one transaction (same now()), so pages never overlap.
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit + 1)
-    .offset(offset);
-  return { entries: rows.slice(0, limit), hasMore: rows.length > limit };
+  const q = query.q?.trim() ?? "";
+  // The count reads audit_log alone, so a condition on the actor's e-mail is a subquery.
+  const search = q
+    ? or(eq(auditLog.entityId, q), inArray(auditLog.actorId, ctx.db.select({ id: user.id }).from(user).where(ilike(user.email, likePattern(q)))))
+    : undefined;
+  const where = and(query.entity ? eq(auditLog.entity, query.entity) : undefined, search);
+  const listed = await readListPage(ctx.db, auditLog, where, query, ADMIN_AUDIT_PAGE_SIZE, (where, order, limit) => {
+    const direction = order === "newest" ? desc : asc;
+    return ctx.db
+      .select({
+        id: auditLog.id,
+        at: sql<string>`${auditLog.createdAt}::text`,
+        createdAt: auditLog.createdAt,
+        actorId: auditLog.actorId,
+        actorEmail: user.email,
+        action: auditLog.action,
+        entity: auditLog.entity,
+        entityId: auditLog.entityId,
+        before: auditLog.before,
+        after: auditLog.after,
+      })
+      .from(auditLog)
+      .leftJoin(user, eq(user.id, auditLog.actorId))
+      .where(where)
+      // id breaks ties between entries written in one transaction (same now()).
+      .orderBy(direction(auditLog.createdAt), direction(auditLog.id))
+      .limit(limit);
+  });
+  return {
+    ...listed,
+    rows: listed.rows.map(({ before, after, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), changes: auditChanges(before, after) })),
+  };
 }

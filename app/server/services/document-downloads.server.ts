@@ -1,17 +1,21 @@
 import { createHash } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { eq } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import { ADMIN_DOWNLOADS_PAGE_SIZE, type AdminDownloadRow, type AdminDownloadsQuery } from "~/domain/admin-documents";
+import { likePattern } from "~/domain/admin-messages";
 import { brand } from "~/domain/brand";
 import { todayInZone } from "~/domain/calendar";
 import { DOCUMENT_DOWNLOAD_MESSAGES, type DocumentAudience } from "~/domain/documents";
+import type { ListPage } from "~/domain/list-page";
 import { dateLocaleOf } from "~/i18n/date-locales";
 import { translator } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, directionOf } from "~/i18n/locales";
-import { documentDownloads, user } from "../db/schema.server";
+import { readListPage } from "../db/keyset.server";
+import { documentDownloads, documents, profiles, user } from "../db/schema.server";
 import { stampPdf, type Stamp } from "../documents/pdf.server";
 import type { ServiceContext } from "../context/service-context.server";
-import type { Actor } from "../security/actor.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
 import { spendLimit, type LimitRule } from "../security/rate-limit.server";
 import { findStampedCopy, holdsVersion, readFileBytes, storeStampedCopy, streamFile, type FileAnswer, type StoredFile } from "../storage/files.server";
 
@@ -137,4 +141,45 @@ export async function sendDocument(
       disposition: attachment(doc.fileName),
     },
   };
+}
+
+// ---- Admin ---------------------------------------------------------------------------------
+
+/**
+ * The admin's Downloads list (issue 34): every logged download, newest first (or oldest
+ * first), one keyset page at a time, with its reader (an investor's name and e-mail; none
+ * for a visitor) and its document; optionally of one document, and with a search of
+ * readers' e-mails (a subquery of accounts, so the list's count reads document_downloads
+ * alone; a visitor has no address to find). The total is counted up to LIST_COUNT_BOUND.
+ * Admins only.
+ */
+export async function listDownloadsForAdmin(ctx: ServiceContext, actor: Actor, query: AdminDownloadsQuery): Promise<ListPage<AdminDownloadRow>> {
+  requireAdmin(actor);
+  const where = and(
+    query.document ? eq(documentDownloads.documentId, query.document) : undefined,
+    query.q ? inArray(documentDownloads.userId, ctx.db.select({ id: user.id }).from(user).where(ilike(user.email, likePattern(query.q)))) : undefined,
+  );
+  const listed = await readListPage(ctx.db, documentDownloads, where, query, ADMIN_DOWNLOADS_PAGE_SIZE, (where, order, limit) => {
+    const direction = order === "newest" ? desc : asc;
+    return ctx.db
+      .select({
+        id: documentDownloads.id,
+        at: sql<string>`${documentDownloads.createdAt}::text`,
+        createdAt: documentDownloads.createdAt,
+        documentId: documentDownloads.documentId,
+        documentTitle: documents.title,
+        userId: documentDownloads.userId,
+        email: user.email,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+      })
+      .from(documentDownloads)
+      .innerJoin(documents, eq(documents.id, documentDownloads.documentId))
+      .leftJoin(user, eq(user.id, documentDownloads.userId))
+      .leftJoin(profiles, eq(profiles.id, documentDownloads.userId))
+      .where(where)
+      .orderBy(direction(documentDownloads.createdAt), direction(documentDownloads.id))
+      .limit(limit);
+  });
+  return { ...listed, rows: listed.rows.map(({ at: _at, ...row }) => row) };
 }

@@ -181,7 +181,12 @@ export async function downloadDocument(
 
 // ---- Admin ---------------------------------------------------------------------------------
 
-/** Every document, newest first, with its download count. Admins only. */
+/**
+ * Every document, newest first, with its download count (the library table, issue 34).
+ * One read, no paging and no other order: the library is a few hundred documents at most
+ * (LIMIT 500), where the downloads, which grow without end, are listed by keyset
+ * (listDownloadsForAdmin). Admins only.
+ */
 export async function listDocumentsForAdmin(ctx: ServiceContext, actor: Actor): Promise<AdminDocument[]> {
   requireAdmin(actor);
   const downloads = ctx.db
@@ -198,7 +203,6 @@ export async function listDocumentsForAdmin(ctx: ServiceContext, actor: Actor): 
       audience: documents.audience,
       opportunityId: documents.opportunityId,
       opportunityTitle: investmentOpportunities.title,
-  opportunitySlug: investmentOpportunities.slug,
       fileName: documents.fileName,
       pageCount: documents.pageCount,
       byteSize: storedFiles.byteSize,

@@ -104,14 +104,14 @@ const INTEREST_COLUMNS: Column<AdminInterest>[] = [
   { header: "Note", cell: (i) => i.note },
 ];
 
-/** Every expression of interest (of an opportunity, of a status), as CSV. Admins only. */
+/** Every expression of interest (of an opportunity, of a status, of the investors matching the search `q`), as CSV. Admins only. */
 export async function exportInterestsCsv(
   ctx: ServiceContext,
   actor: Actor,
-  query: ExportQuery & { opportunityId?: string; status?: InterestStatus },
+  query: ExportQuery & { opportunityId?: string; status?: InterestStatus; q?: string },
 ): Promise<ReadableStream<Uint8Array>> {
   requireAdmin(actor);
-  const read = (cursor: Cursor | null, limit: number) => listInterestsForExport(ctx, actor, { opportunityId: query.opportunityId, status: query.status, cursor, limit });
+  const read = (cursor: Cursor | null, limit: number) => listInterestsForExport(ctx, actor, { opportunityId: query.opportunityId, status: query.status, q: query.q, cursor, limit });
   return csvStream(ctx, "interests", INTEREST_COLUMNS, read, query.batchSize);
 }
 

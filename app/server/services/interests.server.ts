@@ -1,7 +1,11 @@
-import { and, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
 import { startOfMonthInZone } from "~/domain/calendar";
+import type { ListSort } from "~/domain/admin-table";
+import { likePattern } from "~/domain/admin-messages";
+import { emptyListPage, type ListPage, type ListPaging } from "~/domain/list-page";
 import {
+  ADMIN_INTERESTS_PAGE_SIZE,
   INTEREST_MESSAGES,
   WITHDRAWABLE_STATUSES,
   type AdminInterest,
@@ -12,8 +16,7 @@ import {
   type OwnInterest,
 } from "~/domain/interests";
 import type { Database } from "../db/client.server";
-import type { Cursor } from "../db/keyset.server";
-import { afterCursor } from "../db/keyset.server";
+import { afterCursor, readListPage, type Cursor } from "../db/keyset.server";
 import { investmentOpportunities, opportunityInterests, profiles, user } from "../db/schema.server";
 import { adminInterestNoticeEmail, interestReceiptEmail, interestStatusEmail, type InterestMailInput } from "../email/membership-emails.server";
 import { enqueueEmail, enqueueEmails } from "../email/outbox.server";
@@ -221,52 +224,80 @@ export async function listOwnInterests(ctx: ServiceContext, actor: Actor): Promi
 
 // ---- Admin ---------------------------------------------------------------------------------
 
-export const ADMIN_INTERESTS_PAGE_SIZE = 50;
-
 const adminColumns = {
   ...ownColumns,
   firstName: profiles.firstName,
   lastName: profiles.lastName,
   investorEmail: user.email,
-  /** created_at as PostgreSQL prints it, to the microsecond: the export's keyset cursor. */
+  /** created_at as PostgreSQL prints it, to the microsecond: the keyset's cursor. */
   at: sql<string>`${opportunityInterests.createdAt}::text`,
 };
 
-function adminFilter(query: { opportunityId?: string; status?: InterestStatus }): SQL | undefined {
+/** What the admin's list and its export are narrowed by: the address's opportunity, status and search. */
+interface AdminFilter {
+  opportunityId?: string;
+  status?: InterestStatus;
+  /** Part of the investor's name or e-mail. */
+  q?: string;
+}
+
+/**
+ * The investors whose name or e-mail holds `q`: a subquery on the interest's own user_id,
+ * so the condition is of opportunity_interests alone (readListPage counts that table).
+ */
+function investorSearch(db: Database, q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  const matching = db
+    .select({ id: user.id })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(or(ilike(user.email, pattern), ilike(sql`concat_ws(' ', ${profiles.firstName}, ${profiles.lastName})`, pattern)));
+  return inArray(opportunityInterests.userId, matching);
+}
+
+function adminFilter(db: Database, query: AdminFilter): SQL | undefined {
   return and(
     query.opportunityId ? eq(opportunityInterests.opportunityId, query.opportunityId) : undefined,
     query.status ? and(eq(opportunityInterests.status, query.status), isNull(opportunityInterests.withdrawnAt)) : undefined,
+    investorSearch(db, query.q),
   );
 }
 
 type AdminRow = Awaited<ReturnType<typeof adminSelect>>[number];
-const adminSelect = (db: Database) =>
-  db
+const adminSelect = (db: Database, where: SQL | undefined, order: ListSort = "newest") => {
+  const direction = order === "newest" ? desc : asc;
+  return db
     .select(adminColumns)
     .from(opportunityInterests)
     .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, opportunityInterests.opportunityId))
     .leftJoin(user, eq(user.id, opportunityInterests.userId))
-    .leftJoin(profiles, eq(profiles.id, opportunityInterests.userId));
+    .leftJoin(profiles, eq(profiles.id, opportunityInterests.userId))
+    .where(where)
+    .orderBy(direction(opportunityInterests.createdAt), direction(opportunityInterests.id));
+};
 
 function toAdmin(r: AdminRow): AdminInterest {
   const name = `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim();
   return { ...toOwn(r), investorName: name || (r.investorEmail ?? "Deleted account"), investorEmail: r.investorEmail };
 }
 
-/** One page of interests (of an opportunity, of a status), newest first. Admins only. */
+/**
+ * One page of interests (of an opportunity, of a status, of the investors whose name or
+ * e-mail holds `q`), newest or oldest first, by keyset on (created_at, id): a deep page
+ * costs what the first does, and the total is counted up to LIST_COUNT_BOUND. Admins only.
+ */
 export async function listInterestsForAdmin(
   ctx: ServiceContext,
   actor: Actor,
-  query: { opportunityId?: string; status?: InterestStatus; page: number },
-): Promise<{ rows: AdminInterest[]; hasMore: boolean }> {
+  query: AdminFilter & { sort?: ListSort } & ListPaging,
+): Promise<ListPage<AdminInterest>> {
   requireAdmin(actor);
-  if (query.opportunityId && !isUuid(query.opportunityId)) return { rows: [], hasMore: false };
-  const rows = await adminSelect(ctx.db)
-    .where(adminFilter(query))
-    .orderBy(desc(opportunityInterests.createdAt), desc(opportunityInterests.id))
-    .limit(ADMIN_INTERESTS_PAGE_SIZE + 1)
-    .offset((query.page - 1) * ADMIN_INTERESTS_PAGE_SIZE);
-  return { rows: rows.slice(0, ADMIN_INTERESTS_PAGE_SIZE).map(toAdmin), hasMore: rows.length > ADMIN_INTERESTS_PAGE_SIZE };
+  if (query.opportunityId && !isUuid(query.opportunityId)) return emptyListPage();
+  const listed = await readListPage(ctx.db, opportunityInterests, adminFilter(ctx.db, query), query, ADMIN_INTERESTS_PAGE_SIZE, (where, order, limit) =>
+    adminSelect(ctx.db, where, order).limit(limit),
+  );
+  return { ...listed, rows: listed.rows.map(toAdmin) };
 }
 
 /** Per opportunity with any interest: live interests and the total they indicate, against the project's value. Admins only. */
@@ -323,17 +354,10 @@ export async function setInterestStatus(ctx: ServiceContext, actor: Actor, input
   });
 }
 
-/** A keyset batch of interests for the CSV export (app/server/services/exports.server.ts). Admins only. */
-export async function listInterestsForExport(
-  ctx: ServiceContext,
-  actor: Actor,
-  query: { opportunityId?: string; status?: InterestStatus; cursor: Cursor | null; limit: number },
-): Promise<Array<AdminInterest & Cursor>> {
+/** A keyset batch of interests (of the list's filter and search) for the CSV export (app/server/services/exports.server.ts). Admins only. */
+export async function listInterestsForExport(ctx: ServiceContext, actor: Actor, query: AdminFilter & { cursor: Cursor | null; limit: number }): Promise<Array<AdminInterest & Cursor>> {
   requireAdmin(actor);
   if (query.opportunityId && !isUuid(query.opportunityId)) return [];
-  const rows = await adminSelect(ctx.db)
-    .where(and(adminFilter(query), afterCursor(opportunityInterests, query.cursor)))
-    .orderBy(desc(opportunityInterests.createdAt), desc(opportunityInterests.id))
-    .limit(query.limit);
+  const rows = await adminSelect(ctx.db, and(adminFilter(ctx.db, query), afterCursor(opportunityInterests, query.cursor))).limit(query.limit);
   return rows.map((r) => ({ ...toAdmin(r), at: r.at }));
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { likePattern } from "~/domain/admin-messages";
+import type { ListSort } from "~/domain/admin-table";
 import type { Role } from "~/domain/constants";
 import { ADMIN_USERS_PAGE_SIZE, LAST_ADMIN_MESSAGE, SELF_DEMOTION_MESSAGE, type AdminUser, type RoleChoice } from "~/domain/admin-users";
 import { AppError } from "~/domain/app-error";
@@ -146,10 +148,17 @@ export async function listAdminReaders(db: Database): Promise<MailReader[]> {
  * SPEC.md section 7 (admin): every profile, newest first, with its e-mail and role; admins
  * only, paged in SQL. With each (issue 34): whether the address is verified, two-factor
  * sign-in, the last sign-in (the newest device seen, known_devices), the language of the
- * account's mails and the plan that entitles it.
+ * account's mails and the plan that entitles it. Searched by name or e-mail, ordered by when
+ * they joined, newest or oldest first.
  */
-export async function listUsersForAdmin(ctx: ServiceContext, actor: Actor, query: { upage: number }): Promise<{ total: number; rows: AdminUser[] }> {
+export async function listUsersForAdmin(ctx: ServiceContext, actor: Actor, query: { upage: number; q?: string; sort?: ListSort }): Promise<{ total: number; rows: AdminUser[] }> {
   requireAdmin(actor);
+  const pattern = query.q ? likePattern(query.q) : null;
+  // Searched by e-mail, first or last name, or the whole name (case-insensitively).
+  const search = pattern
+    ? or(ilike(user.email, pattern), ilike(sql`coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, '')`, pattern))
+    : undefined;
+  const direction = query.sort === "oldest" ? asc : desc;
   const rows = await ctx.db
     .select({
       id: profiles.id,
@@ -169,10 +178,12 @@ export async function listUsersForAdmin(ctx: ServiceContext, actor: Actor, query
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
     .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .where(search)
+    .orderBy(direction(profiles.createdAt), direction(profiles.id))
     .limit(ADMIN_USERS_PAGE_SIZE)
     .offset((query.upage - 1) * ADMIN_USERS_PAGE_SIZE);
-  const [[counted], plans] = await Promise.all([ctx.db.select({ total: count() }).from(profiles), planNamesOf(ctx.db, rows.map((r) => r.id))]);
+  const counting = search ? ctx.db.select({ total: count() }).from(profiles).innerJoin(user, eq(user.id, profiles.id)).where(search) : ctx.db.select({ total: count() }).from(profiles);
+  const [[counted], plans] = await Promise.all([counting, planNamesOf(ctx.db, rows.map((r) => r.id))]);
   return { total: counted?.total ?? 0, rows: rows.map((r) => ({ ...r, role: r.role ?? "none", plan: plans.get(r.id) ?? null })) };
 }
 
