@@ -37,8 +37,12 @@ export const AUDIT_ENTITY_KEYS = {
   user_roles: "admin.audit.entity.roles",
 } as const satisfies Record<AuditEntity, MessageKey>;
 
-/** What each action is called; an action not listed here shows as written (it is still data). */
-export const AUDIT_ACTION_KEYS: Record<string, MessageKey> = {
+/**
+ * Every action the services write, and what it is called. recordAudit takes only these, so
+ * a new action cannot reach the log without a name; an older one no longer written still
+ * shows as written (it is data).
+ */
+export const AUDIT_ACTION_KEYS = {
   "account.delete": "admin.audit.action.accountDelete",
   "adviser.create": "admin.audit.action.adviserCreate",
   "adviser.update": "admin.audit.action.adviserUpdate",
@@ -46,6 +50,10 @@ export const AUDIT_ACTION_KEYS: Record<string, MessageKey> = {
   "adviser.move": "admin.audit.action.adviserMove",
   "adviser.photo": "admin.audit.action.adviserPhoto",
   "adviser.photo-remove": "admin.audit.action.adviserPhotoRemove",
+  "adviser.publish": "admin.audit.action.adviserPublish",
+  "adviser.unpublish": "admin.audit.action.adviserUnpublish",
+  "booking.cancel": "admin.audit.action.bookingCancel",
+  "booking.move": "admin.audit.action.bookingMove",
   "booking.meeting-link": "admin.audit.action.bookingMeetingLink",
   "booking.status": "admin.audit.action.bookingStatus",
   "document.create": "admin.audit.action.documentCreate",
@@ -68,7 +76,8 @@ export const AUDIT_ACTION_KEYS: Record<string, MessageKey> = {
   "user.end-sessions": "admin.audit.action.userEndSessions",
   "user.resend-verification": "admin.audit.action.userResendVerification",
   "user.role": "admin.audit.action.userRole",
-};
+} as const satisfies Record<string, MessageKey>;
+export type AuditAction = keyof typeof AUDIT_ACTION_KEYS;
 
 /** Entries per page of the log. */
 export const ADMIN_AUDIT_PAGE_SIZE = 25;

@@ -322,11 +322,14 @@ for (const l of LANGUAGES) {
  * controls there that can take focus but that Tab never reached.
  */
 async function tabWalk(page: Page, container: Locator, { trapped, presses = 150 }: { trapped: boolean; presses?: number }) {
-  await container.evaluate((root) => root.querySelectorAll("[data-tab-reached]").forEach((el) => el.removeAttribute("data-tab-reached")));
+  // One handle for the whole walk: a locator by role and name is found afresh (the whole
+  // page's accessible names worked out) at every use, hundreds of times over a long form.
+  const box = await container.elementHandle();
+  await box.evaluate((root) => root.querySelectorAll("[data-tab-reached]").forEach((el) => el.removeAttribute("data-tab-reached")));
   const escaped: string[] = [];
   for (let i = 0; i < presses; i++) {
     await page.keyboard.press("Tab");
-    const where = await container.evaluate((root) => {
+    const where = await box.evaluate((root) => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || !root.contains(el)) return { inside: false, round: false, name: el?.outerHTML.slice(0, 120) ?? "nothing" };
       const previous = root.querySelector("[data-tab-last]");
@@ -342,7 +345,7 @@ async function tabWalk(page: Page, container: Locator, { trapped, presses = 150 
       escaped.push(where.name);
     } else if (where.round) break;
   }
-  const unreached = await container.evaluate((root) => {
+  const unreached = await box.evaluate((root) => {
     const focusable = root.querySelectorAll<HTMLElement>(
       'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])',
     );
@@ -350,6 +353,7 @@ async function tabWalk(page: Page, container: Locator, { trapped, presses = 150 
       .filter((el) => el.tabIndex >= 0 && !el.matches(":disabled") && el.checkVisibility() && !el.hasAttribute("data-tab-reached"))
       .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? el.getAttribute("name") ?? "").trim().slice(0, 50)}"`);
   });
+  await box.dispose();
   return { escaped, unreached };
 }
 
@@ -362,9 +366,14 @@ const focusedName = (page: Page) =>
 
 /** Focuses `target` by Tab from wherever focus is (so it is reachable), within `presses`. */
 async function tabTo(page: Page, target: Locator, presses = 60) {
-  for (let i = 0; i < presses; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
+  const control = await target.elementHandle();
+  try {
+    for (let i = 0; i < presses; i++) {
+      if (await control.evaluate((el) => el === document.activeElement)) return;
+      await page.keyboard.press("Tab");
+    }
+  } finally {
+    await control.dispose();
   }
   throw new Error(`Tab never reached the control (last focus: ${await focusedName(page)})`);
 }

@@ -242,6 +242,11 @@ test.describe("booking a consultation", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Email")).toHaveValue(email);
     await expect(dialog.getByLabel("Message")).toHaveValue(/Erbil residential project/);
+    // The toast stands over the open dialog and its close button works there; the dialog stays, typing and all.
+    const toast = page.getByRole("listitem").filter({ hasText: "That time has just been booked" });
+    await toast.getByRole("button", { name: "Close toast" }).click();
+    await expect(toast).toHaveCount(0);
+    await expect(dialog.getByLabel("Email")).toHaveValue(email);
     // The refreshed list no longer offers it, and another free slot is chosen instead.
     await expect(dialog.locator('input[name="availabilitySlotId"]')).not.toHaveValue(slotId);
     await expect(dialog.locator('input[name="availabilitySlotId"]')).toHaveValue(/^[0-9a-f-]{36}$/);

@@ -151,6 +151,8 @@ test.describe("membership", () => {
   });
 
   test("an investor without a plan registers one interest a month, sees it on the dashboard and withdraws it", async ({ page, investor }) => {
+    // Six pages and two axe scans: past the default 30 s on a busy 2-core machine (CI once).
+    test.slow();
     await page.goto("/opportunities");
     const details = page.getByRole("link", { name: /^View details of / });
     await details.first().click();

@@ -1,13 +1,9 @@
-import { Search } from "lucide-react";
-import { Form, Link, useSubmit } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { LIST_SEARCH_MAX } from "~/domain/admin-table";
-import { ADMIN_AUDIT_PAGE_SIZE, AUDIT_ACTION_KEYS, AUDIT_ENTITIES, AUDIT_ENTITY_KEYS, auditRecordPath, type AdminAuditQuery, type AdminAuditRow, type AuditEntity } from "~/domain/audit";
+import { Link } from "react-router";
+import { ADMIN_AUDIT_PAGE_SIZE, AUDIT_ACTION_KEYS, AUDIT_ENTITIES, AUDIT_ENTITY_KEYS, auditRecordPath, type AdminAuditQuery, type AdminAuditRow, type AuditAction, type AuditEntity } from "~/domain/audit";
 import type { ListPage } from "~/domain/list-page";
 import { type MessageKey, type Translate, useT } from "~/i18n/i18n";
 import { AdminTable, otherOrderLink, type AdminColumn } from "./admin-table";
-import { adminSelectClass, ListPager } from "./list-controls";
+import { FilterSelect, ListPager, ListSearch } from "./list-controls";
 import { useAdminFormat } from "./use-admin-format";
 
 /**
@@ -66,35 +62,26 @@ export function AdminAuditLog({ query, list, error, timeZone, hidden }: { query:
   );
 }
 
-const actionLabel = (t: Translate, action: string) => (AUDIT_ACTION_KEYS[action] ? t(AUDIT_ACTION_KEYS[action]) : action);
+const actionLabel = (t: Translate, action: string) => (Object.hasOwn(AUDIT_ACTION_KEYS, action) ? t(AUDIT_ACTION_KEYS[action as AuditAction]) : action);
 const entityLabel = (t: Translate, entity: string) => (entity in AUDIT_ENTITY_KEYS ? t(AUDIT_ENTITY_KEYS[entity as AuditEntity]) : entity);
 
-/** The kind of record (applied on change; a Search button without JavaScript) and the search: one GET form, so the view is its address. */
+/** The kind of record and the search: one GET form, so the view is its address. */
 function AuditFilters({ query }: { query: AdminAuditQuery }) {
   const t = useT();
-  const submit = useSubmit();
   return (
-    <Form method="get" role="search" className="flex w-full flex-wrap items-end gap-2 lg:w-auto" preventScrollReset>
-      {query.sort === "oldest" ? <input type="hidden" name="sort" value="oldest" /> : null}
-      <label className="grid gap-1 text-sm font-medium">
-        {t("admin.audit.record")}
-        <select name="entity" defaultValue={query.entity ?? ""} className={adminSelectClass} onChange={(e) => void submit(e.currentTarget.form)}>
-          <option value="">{t("admin.audit.allRecords")}</option>
-          {AUDIT_ENTITIES.map((entity) => (
-            <option key={entity} value={entity}>
-              {t(AUDIT_ENTITY_KEYS[entity])}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
-        {t("admin.audit.search")}
-        <Input name="q" type="search" defaultValue={query.q} maxLength={LIST_SEARCH_MAX} placeholder={t("admin.audit.searchPlaceholder")} className="md:w-64" />
-      </label>
-      <Button type="submit" variant="outline">
-        <Search aria-hidden="true" /> {t("admin.messages.searchButton")}
-      </Button>
-    </Form>
+    <ListSearch
+      keep={{ sort: query.sort === "oldest" ? "oldest" : undefined }}
+      search={{ label: t("admin.audit.search"), value: query.q, placeholder: t("admin.audit.searchPlaceholder"), button: t("admin.messages.searchButton") }}
+      className="flex w-full flex-wrap items-end gap-2 lg:w-auto"
+    >
+      <FilterSelect
+        name="entity"
+        label={t("admin.audit.record")}
+        value={query.entity}
+        allLabel={t("admin.audit.allRecords")}
+        options={AUDIT_ENTITIES.map((entity) => ({ value: entity, label: t(AUDIT_ENTITY_KEYS[entity]) }))}
+      />
+    </ListSearch>
   );
 }
 

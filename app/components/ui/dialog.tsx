@@ -20,13 +20,15 @@ export function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.C
 /**
  * The dialog's box. Closing it gives focus back to what had it when it opened: Radix only
  * knows a DialogTrigger, and a dialog opened from code (Add Opportunity, a card's Edit)
- * would otherwise leave the keyboard on the page's body.
+ * would otherwise leave the keyboard on the page's body. A toast shown over it can be
+ * closed without closing it.
  */
 export function DialogContent({
   className,
   children,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onInteractOutside,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content>) {
   const t = useT();
@@ -52,6 +54,11 @@ export function DialogContent({
           if (event.defaultPrevented || !opener.current?.isConnected) return;
           event.preventDefault();
           opener.current.focus();
+        }}
+        onInteractOutside={(event) => {
+          onInteractOutside?.(event);
+          // A toast stands above the dialog and is closed with it open (sonner-toaster.tsx): touching one is not leaving the dialog.
+          if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]")) event.preventDefault();
         }}
         {...props}
       >

@@ -11,8 +11,10 @@ export { toast };
 export function LoadedToaster({ onReady, ...props }: ComponentProps<typeof Toaster> & { onReady: () => void }) {
   useEffect(() => onReady(), [onReady]);
   // At the reading end of the top edge: the right in English, the left in Arabic and Sorani.
+  // Each toast takes the pointer even while a modal dialog has made the rest of the page
+  // inert (Radix sets pointer-events: none on the body), so its close button works over one.
   const rtl = typeof document !== "undefined" && document.documentElement.dir === "rtl";
-  return <Toaster position={rtl ? "top-left" : "top-right"} dir={rtl ? "rtl" : "ltr"} richColors closeButton toastOptions={{ className: "font-sans" }} style={READABLE_RICH_COLORS} {...props} />;
+  return <Toaster position={rtl ? "top-left" : "top-right"} dir={rtl ? "rtl" : "ltr"} richColors closeButton toastOptions={{ className: "font-sans pointer-events-auto" }} style={READABLE_RICH_COLORS} {...props} />;
 }
 
 /**

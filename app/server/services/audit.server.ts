@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { likePattern } from "~/domain/admin-messages";
 import type { ListSort } from "~/domain/admin-table";
-import { ADMIN_AUDIT_PAGE_SIZE, auditChanges, type AdminAuditRow } from "~/domain/audit";
+import { ADMIN_AUDIT_PAGE_SIZE, auditChanges, type AdminAuditRow, type AuditAction, type AuditEntity } from "~/domain/audit";
 import type { ListPage, ListPaging } from "~/domain/list-page";
 import { readListPage } from "../db/keyset.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
@@ -21,10 +21,10 @@ export interface AuditInput {
    * booking, their id, or null when they used the booking's link without signing in.
    */
   actorId: string | null;
-  /** What was done, e.g. "booking.status", "opportunity.create", "slot.delete", "user.role". */
-  action: string;
+  /** What was done, e.g. "booking.status"; one of AUDIT_ACTION_KEYS, so the log can name it. */
+  action: AuditAction;
   /** The table written, e.g. "availability_slots". */
-  entity: string;
+  entity: AuditEntity;
   entityId: string;
   /** The changed fields before the write; null for a create. */
   before: unknown;

@@ -10,6 +10,7 @@ import {
   type ReminderLead,
 } from "~/domain/booking-changes";
 import type { BookingStatus, BookingType } from "~/domain/constants";
+import type { AuditAction } from "~/domain/audit";
 import { EVERYONE } from "~/domain/opportunity-access";
 import { slotInstant, wallClockNow, type OfferedSlot, type SlotTimes } from "~/domain/slots";
 import { isLocale, type Locale } from "~/i18n/locales";
@@ -383,7 +384,7 @@ export const BOOKING_CHANGES_PER_BOOKING: LimitRule = { max: 6, windowSeconds: 2
 export const BOOKING_CHANGES_PER_ADDRESS: LimitRule = { max: 30, windowSeconds: 24 * 60 * 60 };
 
 /** The audit entry of an investor's change (no admin acted: the actor may be anonymous). */
-async function recordChange(tx: Database, actorId: string | null, action: string, before: Locked, after: Locked): Promise<void> {
+async function recordChange(tx: Database, actorId: string | null, action: AuditAction, before: Locked, after: Locked): Promise<void> {
   await recordAudit(tx, {
     actorId,
     action,
