@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeListCursor, encodeListCursor, listPageLink, listPagingSchema } from "./list-page";
+import { decodeListCursor, encodeListCursor, listPageLink, listPagingSchema, viewLink } from "./list-page";
 
 describe("admin list paging", () => {
   it("carries a row's exact created_at and id in a link and reads them back", () => {
@@ -19,5 +19,10 @@ describe("admin list paging", () => {
     expect(listPageLink({ tab: "bookings", status: undefined }, 3, "older", "2026-11-25 20:13:31+00~0b6f3c1e-2d7a-4c55-9a51-3f1f2b9c8d10")).toBe(
       "?tab=bookings&page=3&older=2026-11-25+20%3A13%3A31%2B00%7E0b6f3c1e-2d7a-4c55-9a51-3f1f2b9c8d10",
     );
+  });
+
+  it("writes a view's address from the parameters that are set, in order; none is the bare list", () => {
+    expect(viewLink({ tab: "users", q: "al@x.com & co", sort: undefined, upage: "2" })).toBe("?tab=users&q=al%40x.com+%26+co&upage=2");
+    expect(viewLink({ q: "", sort: undefined })).toBe("?");
   });
 });

@@ -56,8 +56,17 @@ export const listPagingSchema = z.object({
 });
 export type ListPaging = z.infer<typeof listPagingSchema>;
 
+/** A list's view as parameters: those that are set, in the order given. */
+export function viewParams(view: Record<string, string | undefined>): URLSearchParams {
+  return new URLSearchParams(Object.entries(view).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
+/** The query string of a list's view ("?" alone for none): a filter's link, another order, a page. */
+export function viewLink(view: Record<string, string | undefined>): string {
+  return `?${viewParams(view)}`;
+}
+
 /** The query string of a list's Older or Newer link, keeping the list's own filters. */
 export function listPageLink(filters: Record<string, string | undefined>, page: number, direction: "older" | "newer", cursor: string): string {
-  const kept = Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1]));
-  return `?${new URLSearchParams([...kept, ["page", String(page)], [direction, cursor]])}`;
+  return viewLink({ ...filters, page: String(page), [direction]: cursor });
 }

@@ -1,11 +1,10 @@
-import { Download, Search, Star } from "lucide-react";
+import { Download, Star } from "lucide-react";
 import { useEffect } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { AdminAreaPage } from "~/components/admin/admin-areas";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { useAdminFormat } from "~/components/admin/use-admin-format";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { ListSearch } from "~/components/admin/list-controls";
 import { toast } from "~/components/ui/toaster";
 import { TypedText } from "~/components/ui/typed-text";
 import { ACTIVITY_KIND_KEYS, ACTIVITY_SEARCH_MAX, adminActivityQuerySchema, type ActivityEvent } from "~/domain/activity";
@@ -52,16 +51,12 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   }, [error, t]);
   return (
     <AdminAreaPage title={t("admin.areas.activity")} description={t("admin.activity.description")}>
-      <Form method="get" role="search" className="flex max-w-xl items-end gap-2">
-        <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
-          {t("admin.activity.email")}
-          {/* Keyed by the search: a link to an investor's own activity puts their e-mail in the box. */}
-          <Input key={q} name="q" type="search" defaultValue={q} maxLength={ACTIVITY_SEARCH_MAX} placeholder={t("admin.activity.emailPlaceholder")} />
-        </label>
-        <Button type="submit" variant="outline">
-          <Search aria-hidden="true" /> {t("admin.messages.searchButton")}
-        </Button>
-      </Form>
+      {/* A link to an investor's own activity puts their e-mail in the box. */}
+      <ListSearch
+        keep={{}}
+        search={{ label: t("admin.activity.email"), value: q, placeholder: t("admin.activity.emailPlaceholder"), button: t("admin.messages.searchButton"), width: "", maxLength: ACTIVITY_SEARCH_MAX }}
+        className="flex max-w-xl items-end gap-2"
+      />
       <section aria-labelledby="activity-heading" className="space-y-4">
         <h2 id="activity-heading" className="font-serif text-2xl font-semibold">
           {q ? t("admin.activity.matching", { q }) : t("admin.activity.all")}

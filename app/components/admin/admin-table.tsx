@@ -5,6 +5,7 @@ import { Link, useFetcher } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { Button } from "~/components/ui/button";
 import { HIDEABLE_COLUMNS, type AdminTableKey, type ListSort } from "~/domain/admin-table";
+import { viewLink } from "~/domain/list-page";
 import { useT } from "~/i18n/i18n";
 
 /*
@@ -167,8 +168,7 @@ export function AdminTable<Row extends object>({ table, label, rows, rowId, rowL
 
 /** The address of a list's view in the other order: `view` (its filters) kept, `sort` turned round. */
 export function otherOrderLink(view: Record<string, string | undefined>, sort: ListSort): string {
-  const next = { ...view, sort: sort === "oldest" ? undefined : "oldest" };
-  return `?${new URLSearchParams(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1])))}`;
+  return viewLink({ ...view, sort: sort === "oldest" ? undefined : "oldest" });
 }
 
 /** A cell's place on a phone's card (see AdminColumn.phone). */

@@ -1,13 +1,11 @@
-import { Check, Search, X } from "lucide-react";
-import { Form, Link, useFetcher } from "react-router";
+import { Check, X } from "lucide-react";
+import { Link, useFetcher } from "react-router";
 import { BookingReference } from "~/components/booking/booking-reference";
 import { useSlotLabels } from "~/components/booking/slot-labels";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { TypedText } from "~/components/ui/typed-text";
 import { ADMIN_BOOKING_TOASTS, ADMIN_BOOKINGS_PAGE_SIZE, type AdminBookingRow, type AdminBookingsQuery } from "~/domain/admin-bookings";
-import { LIST_SEARCH_MAX } from "~/domain/admin-table";
 import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-words";
 import { BOOKING_STATUSES } from "~/domain/constants";
 import type { AdminActionResult } from "~/domain/action-result";
@@ -17,7 +15,7 @@ import { RichText, standIns } from "~/i18n/rich-text";
 import { AdminTable, otherOrderLink, type AdminColumn } from "./admin-table";
 import { BulkBar, BulkForm, useBulkBusy } from "./bulk-actions";
 import { ExportLink } from "./export-link";
-import { adminSelectClass, ListPager, StatusFilter } from "./list-controls";
+import { adminSelectClass, ListPager, ListSearch, StatusFilter } from "./list-controls";
 import { useActionResult } from "./use-action-result";
 import { useAdminFormat } from "./use-admin-format";
 
@@ -99,18 +97,10 @@ export function AdminBookingsTab({ query, list, failed, timeZone, hidden }: { qu
 function BookingSearch({ query }: { query: AdminBookingsQuery }) {
   const t = useT();
   return (
-    <Form method="get" role="search" className="flex min-w-0 basis-full items-end gap-2 sm:basis-auto" preventScrollReset>
-      <input type="hidden" name="tab" value="bookings" />
-      {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
-      {query.sort === "oldest" ? <input type="hidden" name="sort" value="oldest" /> : null}
-      <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
-        {t("admin.bookings.search")}
-        <Input name="q" type="search" defaultValue={query.q || query.ref || ""} maxLength={LIST_SEARCH_MAX} placeholder={t("admin.bookings.searchPlaceholder")} className="md:w-64" />
-      </label>
-      <Button type="submit" variant="outline">
-        <Search aria-hidden="true" /> {t("admin.bookings.find")}
-      </Button>
-    </Form>
+    <ListSearch
+      keep={{ tab: "bookings", status: query.status, sort: query.sort === "oldest" ? "oldest" : undefined }}
+      search={{ label: t("admin.bookings.search"), value: query.q || query.ref || "", placeholder: t("admin.bookings.searchPlaceholder"), button: t("admin.bookings.find") }}
+    />
   );
 }
 

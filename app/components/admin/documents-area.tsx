@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Download, FileText, LoaderCircle, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { Download, FileText, LoaderCircle, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, Link, useFetcher, useHref, useSubmit } from "react-router";
+import { Link, useFetcher, useHref } from "react-router";
 import { z } from "zod";
 import { FormField } from "~/components/forms/form-field";
 import { useAdminForm } from "~/components/forms/use-admin-form";
@@ -31,7 +31,6 @@ import {
   type AdminDownloadRow,
   type AdminDownloadsQuery,
 } from "~/domain/admin-documents";
-import { LIST_SEARCH_MAX } from "~/domain/admin-table";
 import {
   DOCUMENT_AUDIENCES,
   DOCUMENT_KINDS,
@@ -44,12 +43,12 @@ import {
   MAX_DOCUMENT_BYTES,
   type AdminDocument,
 } from "~/domain/documents";
-import { listPageLink, type ListPage } from "~/domain/list-page";
+import type { ListPage } from "~/domain/list-page";
 import { type MessageKey, useLocale, useT } from "~/i18n/i18n";
 import { typedTextProps } from "~/i18n/locales";
 import { RichText, standIns } from "~/i18n/rich-text";
 import { AdminTable, otherOrderLink, type AdminColumn } from "./admin-table";
-import { adminSelectClass, Pager } from "./list-controls";
+import { adminSelectClass, FilterSelect, ListPager, ListSearch } from "./list-controls";
 import { useSaveAndDeleteResults } from "./use-action-result";
 import { useAdminFormat } from "./use-admin-format";
 
@@ -284,7 +283,6 @@ function AdminDownloads({
   const view = { document: query.document, q: query.q || undefined, sort: query.sort === "oldest" ? "oldest" : undefined };
   const toggle = otherOrderLink(view, query.sort);
   const chosen = documents.find((doc) => doc.id === query.document);
-  const pageLink = (page: number, direction: "older" | "newer", cursor: string | null) => cursor && `${listPageLink(view, page, direction, cursor)}#${DOWNLOADS_ANCHOR}`;
 
   return (
     <section id={DOWNLOADS_ANCHOR} aria-labelledby="admin-downloads-heading" className="scroll-mt-24 space-y-4">
@@ -294,7 +292,7 @@ function AdminDownloads({
           <span className="text-base font-normal text-muted-foreground">({list.totalIsAtLeast ? t("admin.list.atLeast", { count: list.total }) : format.count(list.total)})</span>
         </h2>
         {/* Drawn afresh for each view, so its fields show the address's (after "Show all downloads", too). */}
-        <DownloadsFilter key={`${query.document ?? ""}|${query.q}|${query.sort}`} documents={documents} query={query} />
+        <DownloadsFilter documents={documents} query={query} />
       </div>
 
       {list.rows.length === 0 ? (
@@ -328,14 +326,7 @@ function AdminDownloads({
           </Link>
         </p>
       ) : null}
-      <Pager
-        label={t("admin.downloads.pages")}
-        page={list.page}
-        // "Page 3 of 12" while the total is known; past the count's bound, "Page 3" (as ListPager says it).
-        pages={list.totalIsAtLeast ? undefined : Math.max(list.page, Math.ceil(list.total / ADMIN_DOWNLOADS_PAGE_SIZE))}
-        newer={pageLink(list.page - 1, "newer", list.newer)}
-        older={pageLink(list.page + 1, "older", list.older)}
-      />
+      <ListPager label={t("admin.downloads.pages")} list={list} pageSize={ADMIN_DOWNLOADS_PAGE_SIZE} filters={view} hash={DOWNLOADS_ANCHOR} />
     </section>
   );
 }
@@ -344,29 +335,22 @@ function AdminDownloads({
 function DownloadsFilter({ documents, query }: { documents: AdminDocument[]; query: AdminDownloadsQuery }) {
   const t = useT();
   const locale = useLocale();
-  const submit = useSubmit();
   return (
-    <Form method="get" role="search" aria-label={t("admin.downloads.filters")} className="flex w-full min-w-0 flex-wrap items-end gap-2 lg:w-auto" preventScrollReset>
-      {query.sort === "oldest" ? <input type="hidden" name="sort" value="oldest" /> : null}
-      <label className="grid min-w-0 basis-full gap-1 text-sm font-medium sm:basis-auto">
-        {t("admin.downloads.document")}
-        <select name="document" defaultValue={query.document ?? ""} className={`${adminSelectClass} w-full min-w-0 sm:w-56`} onChange={(e) => void submit(e.currentTarget.form, { preventScrollReset: true })}>
-          <option value="">{t("admin.downloads.allDocuments")}</option>
-          {documents.map((doc) => (
-            <option key={doc.id} value={doc.id} {...typedTextProps(doc.title, locale)}>
-              {doc.title}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
-        {t("admin.downloads.search")}
-        <Input name="q" type="search" defaultValue={query.q} maxLength={LIST_SEARCH_MAX} placeholder={t("admin.downloads.searchPlaceholder")} className="md:w-56" />
-      </label>
-      <Button type="submit" variant="outline">
-        <Search aria-hidden="true" /> {t("admin.downloads.find")}
-      </Button>
-    </Form>
+    <ListSearch
+      label={t("admin.downloads.filters")}
+      keep={{ sort: query.sort === "oldest" ? "oldest" : undefined }}
+      search={{ label: t("admin.downloads.search"), value: query.q, placeholder: t("admin.downloads.searchPlaceholder"), button: t("admin.downloads.find"), width: "md:w-56" }}
+      className="flex w-full min-w-0 flex-wrap items-end gap-2 lg:w-auto"
+    >
+      <FilterSelect
+        name="document"
+        label={t("admin.downloads.document")}
+        value={query.document}
+        allLabel={t("admin.downloads.allDocuments")}
+        options={documents.map((doc) => ({ value: doc.id, label: doc.title, ...typedTextProps(doc.title, locale) }))}
+        wide
+      />
+    </ListSearch>
   );
 }
 

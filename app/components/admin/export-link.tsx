@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import { useHref } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { viewParams } from "~/domain/list-page";
 import { type MessageKey, useT } from "~/i18n/i18n";
 
 const LABELS = {
@@ -25,7 +26,7 @@ export function ExportLink({
   label?: string;
 }) {
   const t = useT();
-  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
+  const query = viewParams(params).toString();
   const href = useHref(`/admin/export/${kind}.csv`);
   return (
     <a href={`${href}${query ? `?${query}` : ""}`} download className={buttonVariants({ variant: "outline" })}>

@@ -1,14 +1,11 @@
-import { Search } from "lucide-react";
 import { useEffect } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { InterestStatusBadge } from "~/components/interests/interest-status-badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { TypedText } from "~/components/ui/typed-text";
 import type { AdminActionResult } from "~/domain/action-result";
 import { ADMIN_INTEREST_TOAST_KEYS } from "~/domain/admin-interests";
-import { LIST_SEARCH_MAX } from "~/domain/admin-table";
 import {
   ADMIN_INTERESTS_PAGE_SIZE,
   INTEREST_STATUS_KEYS,
@@ -17,12 +14,12 @@ import {
   type AdminInterestsQuery,
   type InterestTotals,
 } from "~/domain/interests";
-import type { ListPage } from "~/domain/list-page";
+import { viewLink, type ListPage } from "~/domain/list-page";
 import { type MessageKey, type Translate, useT } from "~/i18n/i18n";
 import { RichText, standIns } from "~/i18n/rich-text";
 import { AdminTable, otherOrderLink, type AdminColumn } from "./admin-table";
 import { ExportLink } from "./export-link";
-import { adminSelectClass, ListPager, StatusFilter } from "./list-controls";
+import { adminSelectClass, ListPager, ListSearch, StatusFilter } from "./list-controls";
 import { useActionResult } from "./use-action-result";
 import { useAdminFormat } from "./use-admin-format";
 
@@ -147,7 +144,7 @@ export function AdminInterests({
             />
             {query.opportunity ? (
               <Button asChild variant="ghost">
-                <Link to={addressOf({ ...view, opportunity: undefined })} preventScrollReset>
+                <Link to={viewLink({ ...view, opportunity: undefined })} preventScrollReset>
                   {t("admin.interests.allOpportunities")}
                 </Link>
               </Button>
@@ -180,28 +177,14 @@ export function AdminInterests({
   );
 }
 
-/** The address of a view of the list (its first page): the parameters that are set. */
-function addressOf(view: Record<string, string | undefined>): string {
-  return `?${new URLSearchParams(Object.entries(view).filter((entry): entry is [string, string] => Boolean(entry[1])))}`;
-}
-
 /** A search of the investors' names and e-mails: a GET form keeping the filters and the order, so it works without JavaScript. */
 function InterestSearch({ query }: { query: AdminInterestsQuery }) {
   const t = useT();
   return (
-    <Form method="get" role="search" className="flex min-w-0 basis-full items-end gap-2 sm:basis-auto" preventScrollReset>
-      {query.opportunity ? <input type="hidden" name="opportunity" value={query.opportunity} /> : null}
-      {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
-      {query.sort === "oldest" ? <input type="hidden" name="sort" value="oldest" /> : null}
-      <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
-        {t("admin.interests.search")}
-        {/* Keyed by the search, so going back to another view shows its own. */}
-        <Input key={query.q} name="q" type="search" defaultValue={query.q} maxLength={LIST_SEARCH_MAX} placeholder={t("admin.interests.searchPlaceholder")} className="md:w-64" />
-      </label>
-      <Button type="submit" variant="outline">
-        <Search aria-hidden="true" /> {t("admin.messages.searchButton")}
-      </Button>
-    </Form>
+    <ListSearch
+      keep={{ opportunity: query.opportunity, status: query.status, sort: query.sort === "oldest" ? "oldest" : undefined }}
+      search={{ label: t("admin.interests.search"), value: query.q, placeholder: t("admin.interests.searchPlaceholder"), button: t("admin.messages.searchButton") }}
+    />
   );
 }
 
@@ -231,7 +214,7 @@ function useInterestColumns(timeZone: string, view: Record<string, string | unde
   const t = useT();
   const format = useAdminFormat(timeZone);
   // An opportunity's link narrows the list to it, keeping the rest of the view (from its first page).
-  const onlyIn = (opportunityId: string) => addressOf({ ...view, opportunity: opportunityId });
+  const onlyIn = (opportunityId: string) => viewLink({ ...view, opportunity: opportunityId });
   return [
     {
       id: "investor",

@@ -1,21 +1,18 @@
-import { MailOpen, Search } from "lucide-react";
-import { Form } from "react-router";
+import { MailOpen } from "lucide-react";
 import { AnswerNotice, FormKey, useFormAnswer } from "~/components/forms/form-answer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { TypedText } from "~/components/ui/typed-text";
 import type { AdminActionResult } from "~/domain/action-result";
 import { ADMIN_MESSAGE_TOASTS, ADMIN_MESSAGES_PAGE_SIZE, type AdminMessage, type AdminMessagesQuery } from "~/domain/admin-messages";
-import { LIST_SEARCH_MAX } from "~/domain/admin-table";
 import { bookingStatusLabel, bookingTypeLabel } from "~/domain/booking-words";
 import type { ListPage } from "~/domain/list-page";
 import { useT } from "~/i18n/i18n";
 import { AdminTable, otherOrderLink, type AdminColumn } from "./admin-table";
 import { BulkBar, BulkForm, useBulkBusy } from "./bulk-actions";
 import { ExportLink } from "./export-link";
-import { ListPager } from "./list-controls";
+import { ListPager, ListSearch } from "./list-controls";
 import { MessageTimestamp } from "./message-timestamp";
 import { useActionResult } from "./use-action-result";
 import { useAdminFormat } from "./use-admin-format";
@@ -40,17 +37,10 @@ export function AdminMessagesTab({ query, list, failed, timeZone, hidden }: { qu
           <span className="text-base font-normal text-muted-foreground">({list.totalIsAtLeast ? t("admin.list.atLeast", { count: list.total }) : format.count(list.total)})</span>
         </h2>
         <div className="flex w-full flex-wrap items-end gap-2 lg:w-auto">
-          <Form method="get" role="search" className="flex min-w-0 basis-full items-end gap-2 sm:basis-auto" preventScrollReset>
-            <input type="hidden" name="tab" value="messages" />
-            {query.sort === "oldest" ? <input type="hidden" name="sort" value="oldest" /> : null}
-            <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
-              {t("admin.messages.search")}
-              <Input name="q" type="search" defaultValue={query.q} maxLength={LIST_SEARCH_MAX} placeholder={t("admin.messages.searchPlaceholder")} className="md:w-64" />
-            </label>
-            <Button type="submit" variant="outline">
-              <Search aria-hidden="true" /> {t("admin.messages.searchButton")}
-            </Button>
-          </Form>
+          <ListSearch
+            keep={{ tab: "messages", sort: query.sort === "oldest" ? "oldest" : undefined }}
+            search={{ label: t("admin.messages.search"), value: query.q, placeholder: t("admin.messages.searchPlaceholder"), button: t("admin.messages.searchButton") }}
+          />
           <ExportLink kind="messages" params={{ q: query.q }} />
         </div>
       </div>

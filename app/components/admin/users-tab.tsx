@@ -1,18 +1,17 @@
-import { LogOut, MailCheck, Search } from "lucide-react";
-import { Form, Link, useFetcher } from "react-router";
+import { LogOut, MailCheck } from "lucide-react";
+import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { TypedText } from "~/components/ui/typed-text";
 import type { AdminActionResult } from "~/domain/action-result";
 import { ADMIN_USER_TOASTS, ADMIN_USERS_PAGE_SIZE, ROLE_CHOICE_LABELS, ROLE_CHOICES, type AdminUser, type AdminUsersQuery } from "~/domain/admin-users";
-import { LIST_SEARCH_MAX } from "~/domain/admin-table";
+import { viewLink } from "~/domain/list-page";
 import { useT, useTranslateMessage } from "~/i18n/i18n";
 import { isLocale, LOCALE_NAMES } from "~/i18n/locales";
 import { RichText, standIns } from "~/i18n/rich-text";
 import { AdminTable, otherOrderLink, type AdminColumn } from "./admin-table";
-import { adminSelectClass, Pager } from "./list-controls";
+import { adminSelectClass, ListSearch, Pager } from "./list-controls";
 import { useActionResult } from "./use-action-result";
 import { useAdminFormat } from "./use-admin-format";
 
@@ -50,24 +49,18 @@ export function AdminUsersTab({
   const pages = Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE));
   const page = query.upage;
   const view = { tab: "users", q: query.q || undefined, sort: query.sort === "oldest" ? "oldest" : undefined };
-  const pageLink = (n: number) => `?${new URLSearchParams(Object.entries({ ...view, upage: String(n) }).filter((entry): entry is [string, string] => Boolean(entry[1])))}`;
+  const pageLink = (n: number) => viewLink({ ...view, upage: String(n) });
   return (
     <section aria-labelledby="admin-users-heading" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="admin-users-heading" className="font-serif text-2xl font-semibold">
           {t("admin.users.title")} <span className="text-base font-normal text-muted-foreground">({format.count(total)})</span>
         </h2>
-        <Form method="get" role="search" className="flex w-full min-w-0 items-end gap-2 sm:w-auto" preventScrollReset>
-          <input type="hidden" name="tab" value="users" />
-          {view.sort ? <input type="hidden" name="sort" value="oldest" /> : null}
-          <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
-            {t("admin.users.search")}
-            <Input name="q" type="search" defaultValue={query.q} maxLength={LIST_SEARCH_MAX} placeholder={t("admin.users.searchPlaceholder")} className="md:w-64" />
-          </label>
-          <Button type="submit" variant="outline">
-            <Search aria-hidden="true" /> {t("admin.messages.searchButton")}
-          </Button>
-        </Form>
+        <ListSearch
+          keep={view.sort ? { tab: "users", sort: "oldest" } : { tab: "users" }}
+          search={{ label: t("admin.users.search"), value: query.q, placeholder: t("admin.users.searchPlaceholder"), button: t("admin.messages.searchButton") }}
+          className="flex w-full min-w-0 items-end gap-2 sm:w-auto"
+        />
       </div>
       {users.length === 0 ? (
         <p className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground">
