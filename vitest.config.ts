@@ -30,6 +30,9 @@ if (!postgresUrl) console.warn(`Integration tests on PostgreSQL skipped: ${missi
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
+    // Every core: Vitest 5 keeps one free by default, which on CI's 2 cores ran the
+    // integration files one at a time (12 of CI's minutes) with a core idle.
+    maxWorkers: "100%",
     projects: [
       { test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], environment: "node" } },
       { test: { name: "pglite", ...integration, env: { TEST_DRIVER: "pglite" } } },
