@@ -217,12 +217,6 @@ async function withAdminDemo(work: (demo: { browser: Browser; base: string; cook
   }
 }
 
-/**
- * Issue 34's admin workspace with a quarter of made-up business (`npm run demo:history`):
- * the bookings list, the first booking's own screen, the users list and the other lists
- * (interests, documents, activity, alerts, audit log), in English and Arabic at phone and
- * desktop width, with each page's height printed.
- */
 /** The admin's other lists, each as `<lang>-admin-<name>-<size>.png`. */
 const LIST_SHOTS = [
   ["interests", "/admin/interests"],
@@ -232,9 +226,37 @@ const LIST_SHOTS = [
   ["audit", "/admin/audit"],
 ] as const;
 
+/**
+ * A morning's work by the admin, so the audit log has entries to show: the newest bookings
+ * confirmed one by one, and one cancelled, through the admin's own form action.
+ */
+async function adminMorning(browser: Browser, site: string, cookie: string) {
+  const context = await browser.newContext();
+  await context.addCookies(browserCookies(cookie, site));
+  const page = await context.newPage();
+  await page.goto(`${site}/admin?tab=bookings`, { waitUntil: "networkidle" });
+  const links = await page.locator("main table tbody tr a[href*='/admin/bookings/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+  const ids = [...new Set(links.map((href) => href.split("/").pop()!))].slice(0, 4);
+  for (const [index, bookingId] of ids.entries()) {
+    const answer = await page.request.post(`${site}/admin`, {
+      headers: { Origin: site },
+      form: { intent: "booking-status", bookingId, status: index === ids.length - 1 ? "cancelled" : "confirmed" },
+    });
+    if (!answer.ok()) throw new Error(`changing booking ${bookingId} answered ${answer.status()}`);
+  }
+  await context.close();
+}
+
+/**
+ * Issue 34's admin workspace with a quarter of made-up business (`npm run demo:history`):
+ * the bookings list, the first booking's own screen, the users list and the other lists
+ * (interests, documents, activity, alerts, audit log), in English and Arabic at phone and
+ * desktop width, with each page's height printed.
+ */
 async function workspaceScreenshots() {
   const heights: string[] = [];
   await withAdminDemo(async ({ browser, base: site, cookie }) => {
+    await adminMorning(browser, site, cookie);
     for (const prefix of ["en", "ar"] as const) {
       for (const size of SIZES) {
         const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: size.name === "phone" ? 2 : 1 });

@@ -40,7 +40,8 @@ export function ListSearch({
     <Form method="get" role="search" aria-label={label} className={className} preventScrollReset>
       <KeptFields keep={keep} />
       {children}
-      <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
+      {/* Beside filters, the search takes a line of its own on a phone rather than squeeze. */}
+      <label className={cn("grid min-w-0 flex-1 gap-1 text-sm font-medium", children && "basis-full sm:basis-auto")}>
         {search.label}
         <Input key={search.value} name="q" type="search" defaultValue={search.value} maxLength={search.maxLength ?? LIST_SEARCH_MAX} placeholder={search.placeholder} className={search.width ?? "md:w-64"} />
       </label>
