@@ -57,7 +57,7 @@ export function AdminUsersTab({
           {t("admin.users.title")} <span className="text-base font-normal text-muted-foreground">({format.count(total)})</span>
         </h2>
         <ListSearch
-          keep={view.sort ? { tab: "users", sort: "oldest" } : { tab: "users" }}
+          keep={{ tab: "users", sort: view.sort }}
           search={{ label: t("admin.users.search"), value: query.q, placeholder: t("admin.users.searchPlaceholder"), button: t("admin.messages.searchButton") }}
           className="flex w-full min-w-0 items-end gap-2 sm:w-auto"
         />
