@@ -3,7 +3,8 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
-import type { DatabaseHandle } from "./client.server";
+import pg from "pg";
+import { DATABASE_BOUNDS_MS, type DatabaseHandle } from "./client.server";
 import { projectRoot } from "../core/project-root.server";
 
 /** The committed migrations, found from the project's folder (the sources and the compiled server alike). */
@@ -14,7 +15,7 @@ const MIGRATION_LOCK_KEY = 7_243_001;
 
 /**
  * Applies the committed drizzle-kit migrations. On PostgreSQL several instances may start
- * at once: each takes a session-level advisory lock on one dedicated connection, so they
+ * at once: each takes a session-level advisory lock on a connection of its own, so they
  * run one after another and the later ones find nothing to do. `migrationsFolder` is ours
  * unless a restore rebuilds an older schema (app/server/ops/backup.server.ts).
  */
@@ -23,7 +24,11 @@ export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder =
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }
-  const connection = await handle.pool.connect();
+  // Its own connection, without the pool's bounds on a statement (DATABASE_BOUNDS_MS): those
+  // are for a request, and a migration may rebuild an index over a million rows, or wait
+  // for the lock while another instance does.
+  const connection = new pg.Client({ connectionString: handle.url, connectionTimeoutMillis: DATABASE_BOUNDS_MS.connect, keepAlive: true });
+  await connection.connect();
   try {
     await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
@@ -32,6 +37,6 @@ export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder =
       await connection.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }
   } finally {
-    connection.release();
+    await connection.end();
   }
 }
