@@ -51,6 +51,16 @@ export function messageTimestampParts(value: Date | string, timeZone: string, lo
   return { date: format(zoned, "MMM d, yyyy", { locale }), time: format(zoned, "h:mm a", { locale }) };
 }
 
+/**
+ * A search that is one whole e-mail address ("Omar.Karimi@gmail.com"), in lower case; null
+ * for any other text. The admin's bookings and messages search for it as an address first
+ * (decision 042): its own index finds them at once, and only the people who wrote from it.
+ */
+export function searchedAddress(term: string): string | null {
+  const address = term.trim().toLowerCase();
+  return z.email().safeParse(address).success ? address : null;
+}
+
 /** A search term for SQL LIKE: its own %, _ and \ match themselves, not any text. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

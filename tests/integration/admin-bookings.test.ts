@@ -193,7 +193,7 @@ describe(`/admin lists past their count's bound (${testDriver})`, () => {
         lastName: i === 3 ? "Needle" : "Sender",
         email: `bulk${i}@example.com`,
         investmentAmount: "$500,000",
-        message: "A message among many.",
+        message: i === 4 ? "Write to bulk7@example.com too." : "A message among many.",
         isRead: i >= UNREAD_COUNT_BOUND + 1,
         createdAt: new Date(base + i * 1000),
       })),
@@ -205,6 +205,13 @@ describe(`/admin lists past their count's bound (${testDriver})`, () => {
     const found = await listMessagesForAdmin(context, bed.admin.actor, { q: "needle", page: 1 });
     expect(found).toMatchObject({ total: 1, totalIsAtLeast: false, older: null, newer: null });
     expect(found.rows.map((r) => r.email)).toEqual(["bulk3@example.com"]);
+    // A whole address: the messages written from it, not one that names it (decision 042).
+    const fromAddress = await listMessagesForAdmin(context, bed.admin.actor, { q: "BULK7@example.com", page: 1 });
+    expect(fromAddress.rows.map((r) => r.email)).toEqual(["bulk7@example.com"]);
+    expect((await listMessagesForAdmin(context, bed.admin.actor, { q: "bulk7@example", page: 1 })).rows.map((r) => r.email)).toEqual([
+      "bulk7@example.com",
+      "bulk4@example.com",
+    ]);
     // The Messages tab's label says so.
     const loaded = (await adminLoader(routeArgs(getRequest("/admin?tab=messages", { cookie: bed.admin.cookie }), context))) as { unread: { total: number; totalIsAtLeast: boolean } };
     expect(loaded.unread).toEqual({ total: UNREAD_COUNT_BOUND, totalIsAtLeast: true });

@@ -62,7 +62,7 @@ describe(`the bookings table (${testDriver})`, () => {
           firstName: first,
           lastName: last,
           email: `${first!.toLowerCase()}@example.com`,
-          message: i === 2 ? "Interested in the Dubai Marina tower" : "Please call me",
+          message: i === 2 ? "Interested in the Dubai Marina tower" : i === 3 ? "Copy my assistant, nadia@example.com, and sami@example.com" : "Please call me",
           createdAt: new Date(base + i * 60_000),
         }),
       );
@@ -75,6 +75,11 @@ describe(`the bookings table (${testDriver})`, () => {
     expect(await search(made[0]!.reference.toLowerCase().replace("-", " "))).toEqual(["Nadia"]);
     // Wildcards are taken literally.
     expect(await search("%")).toEqual([]);
+    // A whole address finds the bookings made with it (not Omar's, whose message names it);
+    // an address no booking was made with is looked for everywhere (decision 042).
+    expect(await search(" Nadia@Example.com ")).toEqual(["Nadia"]);
+    expect(await search("sami@example.com")).toEqual(["Omar"]);
+    expect(await search("nadia@example")).toEqual(["Omar", "Nadia"]);
     const newest = await listBookingsForAdmin(context, admin, { page: 1, q: "", sort: "newest" });
     expect(newest.rows.map((r) => r.firstName)).toEqual(["Omar", "Layla", "Yusuf", "Nadia"]);
     const oldest = await listBookingsForAdmin(context, admin, { page: 1, q: "", sort: "oldest" });

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -167,6 +167,16 @@ export const consultationBookings = pgTable(
     /** Last change by the investor or an admin (moved, cancelled, status, meeting link). */
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * What the admin's booking search reads (issue 34): the name, e-mail, reference and
+     * message in lower case, kept by PostgreSQL itself (a stored generated column). A search
+     * is a LIKE on it, through its trigram index; stored rather than an expression index so
+     * that checking one row is a plain LIKE, the cheap filter the planner assumes when it
+     * walks the (created_at, id) index instead (docs/decisions/042-search-text-columns.md).
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      (): SQL => sql`lower(${consultationBookings.firstName} || ' ' || ${consultationBookings.lastName} || ' ' || ${consultationBookings.email} || ' ' || ${consultationBookings.reference} || ' ' || ${consultationBookings.message})`,
+    ),
   },
   (t) => [
     check("consultation_bookings_booking_type_check", oneOf(t.bookingType, BOOKING_TYPES)),
@@ -184,20 +194,15 @@ export const consultationBookings = pgTable(
     // DESC NULLS LAST would not: a plain DESC sorts nulls first).
     index("consultation_bookings_created_id_idx").on(t.createdAt, t.id),
     index("consultation_bookings_status_created_id_idx").on(t.status, t.createdAt, t.id),
-    // Bookings made before sign-up, found by the verified address; and the opportunity key.
-    index("consultation_bookings_email_idx").on(sql`lower(${t.email})`).where(sql`${t.userId} is null`),
+    // Bookings by their address: made before sign-up, found by the verified address, and the
+    // admin's search for a whole address (decision 042). Then the opportunity key.
+    index("consultation_bookings_email_idx").on(sql`lower(${t.email})`),
     index("consultation_bookings_opportunity_idx").on(t.opportunityId),
     uniqueIndex("consultation_bookings_reference_unique").on(t.reference),
-    // The admin's booking search (bookingSearchText below), by trigrams like the messages' own.
-    index("consultation_bookings_search_idx").using(
-      "gin",
-      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.reference} || ' ' || ${t.message}) gin_trgm_ops`,
-    ),
+    // The admin's booking search, by trigrams like the messages' own.
+    index("consultation_bookings_search_text_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
-
-/** What the admin's booking search reads: consultation_bookings_search_idx is on this very expression. */
-export const bookingSearchText = sql<string>`(${consultationBookings.firstName} || ' ' || ${consultationBookings.lastName} || ' ' || ${consultationBookings.email} || ' ' || ${consultationBookings.reference} || ' ' || ${consultationBookings.message})`;
 
 export const contactMessages = pgTable(
   "contact_messages",
@@ -213,19 +218,22 @@ export const contactMessages = pgTable(
       onDelete: "set null",
     }),
     createdAt: createdAt(),
+    /** What the admin's message search reads: the name, e-mail and message in lower case (as consultation_bookings.search_text). */
+    searchText: text("search_text").generatedAlwaysAs(
+      (): SQL => sql`lower(${contactMessages.firstName} || ' ' || ${contactMessages.lastName} || ' ' || ${contactMessages.email} || ' ' || ${contactMessages.message})`,
+    ),
   },
   (t) => [
     // The admin list's pages (keyset over created_at, id), and the unread count's own index.
     index("contact_messages_created_id_idx").on(t.createdAt, t.id),
     index("contact_messages_unread_idx").on(t.createdAt).where(sql`${t.isRead} = false`),
     index("contact_messages_booking_idx").on(t.consultationBookingId),
-    // The admin search (messageSearchText below), by trigrams: pg_trgm, on PGlite and PostgreSQL.
-    index("contact_messages_search_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.message}) gin_trgm_ops`),
+    // Messages by their address: the admin's search for a whole address, an account's data export.
+    index("contact_messages_email_idx").on(sql`lower(${t.email})`),
+    // The admin search, by trigrams: pg_trgm, on PGlite and PostgreSQL.
+    index("contact_messages_search_text_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
-
-/** What the admin's message search reads: the index contact_messages_search_idx is on this very expression. */
-export const messageSearchText = sql<string>`(${contactMessages.firstName} || ' ' || ${contactMessages.lastName} || ' ' || ${contactMessages.email} || ' ' || ${contactMessages.message})`;
 
 export const investmentOpportunities = pgTable(
   "investment_opportunities",

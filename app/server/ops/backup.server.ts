@@ -125,6 +125,22 @@ async function tablesWithBytes(query: Query): Promise<Set<string>> {
   return new Set(rows.map((r) => String(r.name)));
 }
 
+/**
+ * A table's columns that hold data, as an SQL list: not the generated ones (search_text),
+ * which PostgreSQL computes from the others, so a backup does not carry them and a restore
+ * could not write them.
+ */
+async function storedColumns(query: Query, table: string): Promise<SQL> {
+  const rows = await query(
+    sql`select column_name as name from information_schema.columns
+        where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
+  );
+  return sql.join(
+    rows.map((r) => ident(String(r.name))),
+    sql`, `,
+  );
+}
+
 async function appliedMigrations(query: Query): Promise<number> {
   const rows = await query(
     sql`select count(*)::int as n from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'`,
@@ -169,7 +185,8 @@ async function readTables(query: Query, dir: string): Promise<{ tables: Record<s
     const perFetch = large.has(table) ? FILE_ROWS_PER_FETCH : ROWS_PER_FETCH;
     const out = createWriteStream(path.join(dir, `${table}.jsonl`), { mode: 0o600 });
     let count = 0;
-    await query(sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from ${ident(table)} t`);
+    const columns = await storedColumns(query, table);
+    await query(sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from (select ${columns} from ${ident(table)}) t`);
     for (;;) {
       const batch = await query(sql`fetch forward ${sql.raw(String(perFetch))} from backup_rows`);
       for (const r of batch) await write(out, `${String(r.row)}\n`);
@@ -420,9 +437,10 @@ export async function restoreBackup(
       for (const table of order) await tx.execute(sql`alter table ${ident(table)} disable trigger user`);
       for (const table of order) {
         let count = 0;
+        const columns = await storedColumns(queryOn(tx), table);
         for await (const batch of jsonLines(path.join(work, "database", `${table}.jsonl`))) {
           const json = `[${batch.join(",")}]`;
-          await tx.execute(sql`insert into ${ident(table)} select * from json_populate_recordset(null::${ident(table)}, ${json}::json)`);
+          await tx.execute(sql`insert into ${ident(table)} (${columns}) select ${columns} from json_populate_recordset(null::${ident(table)}, ${json}::json)`);
           count += batch.length;
         }
         restored[table] = count;

@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { ADMIN_BOOKINGS_PAGE_SIZE, BOOKING_HISTORY_LIMIT, type AdminBookingDetail, type AdminBookingRow } from "~/domain/admin-bookings";
-import { likePattern } from "~/domain/admin-messages";
 import type { ListSort } from "~/domain/admin-table";
 import { AppError } from "~/domain/app-error";
 import { canInvestorChange, isLinkAlive } from "~/domain/booking-changes";
@@ -12,7 +11,8 @@ import type { ListPage, ListPaging } from "~/domain/list-page";
 import type { Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import { UNIQUE_VIOLATION, sqlState, violatedConstraint } from "../core/pg-error.server";
-import { auditLog, availabilitySlots, bookingSearchText, consultationBookings, emailOutbox, investmentOpportunities, profiles, user } from "../db/schema.server";
+import { auditLog, availabilitySlots, consultationBookings, emailOutbox, investmentOpportunities, profiles, user } from "../db/schema.server";
+import { searchCondition } from "../db/search.server";
 import { planNamesOf } from "./entitlements.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
@@ -133,16 +133,15 @@ const statusIs = (status: BookingStatus | undefined) => (status ? eq(consultatio
 const referenceIs = (typed: string | undefined) => (typed ? eq(consultationBookings.reference, readBookingReference(typed) ?? "") : undefined);
 
 /**
- * A search of the admin's bookings: the name, e-mail, reference or message containing `q`,
- * through the trigram index on those very columns (consultation_bookings_search_idx), as the
- * messages' search is. A reference typed the way people type them ("ta 7k3f9q") also finds
- * its booking by the unique index.
+ * A search of the admin's bookings (searchCondition): the bookings made with a whole e-mail
+ * address typed, otherwise the name, e-mail, reference or message containing `q` in any
+ * case, as the messages' search is. A reference typed the way people type them ("ta
+ * 7k3f9q") also finds its booking by the unique index.
  */
-function bookingSearch(q: string): SQL | undefined {
-  if (!q) return undefined;
+async function bookingSearch(db: Database, q: string): Promise<SQL | undefined> {
+  const found = await searchCondition(db, consultationBookings, consultationBookings, q);
   const reference = readBookingReference(q);
-  const contains = ilike(bookingSearchText, likePattern(q));
-  return reference ? or(eq(consultationBookings.reference, reference), contains) : contains;
+  return reference && found ? or(eq(consultationBookings.reference, reference), found) : found;
 }
 
 /**
@@ -157,7 +156,7 @@ export async function listBookingsForAdmin(
   query: { status?: BookingStatus; ref?: string; q?: string; sort?: ListSort } & ListPaging,
 ): Promise<ListPage<AdminBookingRow>> {
   requireAdmin(actor);
-  const where = and(statusIs(query.status), referenceIs(query.ref), bookingSearch(query.q ?? ""));
+  const where = and(statusIs(query.status), referenceIs(query.ref), await bookingSearch(ctx.db, query.q ?? ""));
   const listed = await readListPage(ctx.db, consultationBookings, where, query, ADMIN_BOOKINGS_PAGE_SIZE, (where, order, limit) =>
     selectWithSlot(ctx.db, { ...withSlotColumns, userId: consultationBookings.userId }, where, order).limit(limit),
   );
@@ -266,7 +265,7 @@ export async function listBookingsForExport(
   query: { status?: BookingStatus; q?: string; ids?: string[]; cursor: Cursor | null; limit: number },
 ): Promise<(BookingWithSlot & Cursor)[]> {
   requireAdmin(actor);
-  const where = and(statusIs(query.status), bookingSearch(query.q ?? ""), idsAre(consultationBookings.id, query.ids), afterCursor(consultationBookings, query.cursor));
+  const where = and(statusIs(query.status), await bookingSearch(ctx.db, query.q ?? ""), idsAre(consultationBookings.id, query.ids), afterCursor(consultationBookings, query.cursor));
   const rows = await selectWithSlot(ctx.db, withSlotColumns, where).limit(query.limit);
   return rows.map((row) => ({ ...withSlot(row), at: row.at }));
 }

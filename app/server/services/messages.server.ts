@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
-import { ADMIN_MESSAGES_PAGE_SIZE, likePattern, UNREAD_COUNT_BOUND, type AdminMessage } from "~/domain/admin-messages";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { ADMIN_MESSAGES_PAGE_SIZE, UNREAD_COUNT_BOUND, type AdminMessage } from "~/domain/admin-messages";
 import type { ListPage, ListPaging } from "~/domain/list-page";
 import type { ListSort } from "~/domain/admin-table";
 import { AppError } from "~/domain/app-error";
 import type { Database } from "../db/client.server";
 import { afterCursor, idsAre, boundedCount, readListPage, type Cursor } from "../db/keyset.server";
-import { contactMessages, messageSearchText } from "../db/schema.server";
+import { contactMessages } from "../db/schema.server";
+import { searchCondition } from "../db/search.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
@@ -35,14 +36,13 @@ export async function recordContactMessage(tx: Database, input: NewContactMessag
 }
 
 /**
- * The Messages tab's search: names, e-mail and message, case-insensitive, wildcards taken
- * literally. One text of the four (so a full name matches too), served by the trigram
- * index on the same expression (contact_messages_search_idx), so a search of a million
- * messages reads only those that match.
+ * The Messages tab's search (searchCondition): the messages written from a whole e-mail
+ * address typed; otherwise names, e-mail and message, case-insensitive, wildcards taken
+ * literally, as one text (so a full name matches too): the lower-cased copy in
+ * search_text, served by its trigram index.
  */
-function messageSearch(q: string): SQL | undefined {
-  if (!q) return undefined;
-  return ilike(messageSearchText, likePattern(q));
+function messageSearch(db: Database, q: string): Promise<SQL | undefined> {
+  return searchCondition(db, contactMessages, contactMessages, q);
 }
 
 /** The one message select: newest first (or oldest first), matching `where`, with each row's keyset cursor. */
@@ -85,7 +85,7 @@ async function withBookings(ctx: ServiceContext, actor: Actor, rows: MessageRow[
  */
 export async function listMessagesForAdmin(ctx: ServiceContext, actor: Actor, query: { q: string; sort?: ListSort } & ListPaging): Promise<ListPage<AdminMessage>> {
   requireAdmin(actor);
-  const listed = await readListPage(ctx.db, contactMessages, messageSearch(query.q), query, ADMIN_MESSAGES_PAGE_SIZE, (where, order, limit) =>
+  const listed = await readListPage(ctx.db, contactMessages, await messageSearch(ctx.db, query.q), query, ADMIN_MESSAGES_PAGE_SIZE, (where, order, limit) =>
     selectMessages(ctx.db, where, order).limit(limit),
   );
   const messages = await withBookings(ctx, actor, listed.rows);
@@ -99,7 +99,7 @@ export async function listMessagesForExport(
   query: { q: string; ids?: string[]; cursor: Cursor | null; limit: number },
 ): Promise<(AdminMessage & Cursor)[]> {
   requireAdmin(actor);
-  const rows = await selectMessages(ctx.db, and(messageSearch(query.q), idsAre(contactMessages.id, query.ids), afterCursor(contactMessages, query.cursor))).limit(query.limit);
+  const rows = await selectMessages(ctx.db, and(await messageSearch(ctx.db, query.q), idsAre(contactMessages.id, query.ids), afterCursor(contactMessages, query.cursor))).limit(query.limit);
   return withBookings(ctx, actor, rows);
 }
 
