@@ -76,19 +76,57 @@ export async function loadPost(
   return { requestsPerSecond: total, p99Ms: p99, failures, statuses };
 }
 
+/** The time of one GET, answer read whole, in milliseconds; the answer must be 200. */
+async function timeGet(url: string, cookie: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { cookie, "accept-encoding": "gzip" }, redirect: "manual" });
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+  return ms;
+}
+
+const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+
 /** The median time of `runs` sequential GETs (after `warm` unmeasured ones), in milliseconds; every answer must be 200. */
 export async function medianGet(url: string, cookie: string, { runs = 9, warm = 2 }: { runs?: number; warm?: number } = {}): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < warm + runs; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers: { cookie, "accept-encoding": "gzip" }, redirect: "manual" });
-    await response.arrayBuffer();
-    const ms = performance.now() - started;
-    if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+    const ms = await timeGet(url, cookie);
     if (i >= warm) times.push(ms);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return median(times);
+}
+
+/**
+ * The median times of `runs` GETs of each of two requests, taken in turn (after `warm` of
+ * each), in milliseconds: a drift in the machine's speed during the run (another tenant of
+ * the host, a checkpoint) falls on both alike, so their ratio holds.
+ */
+export async function pairedMedians(
+  a: { url: string; cookie: string },
+  b: { url: string; cookie: string },
+  { runs = 9, warm = 2 }: { runs?: number; warm?: number } = {},
+): Promise<[number, number]> {
+  const timesA: number[] = [];
+  const timesB: number[] = [];
+  for (let i = 0; i < warm + runs; i++) {
+    // Each goes first in turn: the second of a pair may find the machine warmer.
+    let msA: number;
+    let msB: number;
+    if (i % 2 === 0) {
+      msA = await timeGet(a.url, a.cookie);
+      msB = await timeGet(b.url, b.cookie);
+    } else {
+      msB = await timeGet(b.url, b.cookie);
+      msA = await timeGet(a.url, a.cookie);
+    }
+    if (i >= warm) {
+      timesA.push(msA);
+      timesB.push(msB);
+    }
+  }
+  return [median(timesA), median(timesB)];
 }
 
 /** The cookies a response sets, as a Cookie header (merged over `previous`). */
