@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { MessageKey } from "~/i18n/i18n";
 import type { BookingSummary } from "./bookings";
 import { listViewSchema } from "./admin-table";
+import { emailSchema } from "./auth-validation";
 import { listPagingSchema } from "./list-page";
 
 /**
@@ -57,8 +58,8 @@ export function messageTimestampParts(value: Date | string, timeZone: string, lo
  * (decision 042): its own index finds them at once, and only the people who wrote from it.
  */
 export function searchedAddress(term: string): string | null {
-  const address = term.trim().toLowerCase();
-  return z.email().safeParse(address).success ? address : null;
+  const address = emailSchema.safeParse(term);
+  return address.success ? address.data : null;
 }
 
 /** A search term for SQL LIKE: its own %, _ and \ match themselves, not any text. */

@@ -21,13 +21,13 @@ export function containsText(searchText: PgColumn, term: string): SQL {
  * twice as long at a million rows. Any other text, or an address no row has, is looked for
  * in `search_text` (containsText). Nothing to search is no condition.
  */
-export async function searchCondition(db: Database, table: PgTable, columns: { email: PgColumn; searchText: PgColumn }, term: string): Promise<SQL | undefined> {
+export async function searchCondition(db: Database, table: PgTable & { email: PgColumn; searchText: PgColumn }, term: string): Promise<SQL | undefined> {
   if (!term) return undefined;
   const address = searchedAddress(term);
   if (address) {
-    const fromAddress = sql`lower(${columns.email}) = ${address}`;
+    const fromAddress = sql`lower(${table.email}) = ${address}`;
     const [written] = await db.select({ one: sql`1` }).from(table).where(fromAddress).limit(1);
     if (written) return fromAddress;
   }
-  return containsText(columns.searchText, term);
+  return containsText(table.searchText, term);
 }

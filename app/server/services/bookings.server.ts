@@ -139,7 +139,7 @@ const referenceIs = (typed: string | undefined) => (typed ? eq(consultationBooki
  * 7k3f9q") also finds its booking by the unique index.
  */
 async function bookingSearch(db: Database, q: string): Promise<SQL | undefined> {
-  const found = await searchCondition(db, consultationBookings, consultationBookings, q);
+  const found = await searchCondition(db, consultationBookings, q);
   const reference = readBookingReference(q);
   return reference && found ? or(eq(consultationBookings.reference, reference), found) : found;
 }

@@ -42,7 +42,7 @@ export async function recordContactMessage(tx: Database, input: NewContactMessag
  * search_text, served by its trigram index.
  */
 function messageSearch(db: Database, q: string): Promise<SQL | undefined> {
-  return searchCondition(db, contactMessages, contactMessages, q);
+  return searchCondition(db, contactMessages, q);
 }
 
 /** The one message select: newest first (or oldest first), matching `where`, with each row's keyset cursor. */
