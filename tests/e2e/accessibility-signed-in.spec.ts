@@ -395,6 +395,9 @@ test.describe("keyboard walk-through", () => {
     await pressUntil(page, "Enter", () => dialog.isVisible());
     await expect(dialog.getByText("Auto-selected next available slot")).toBeVisible();
     await expect(dialog.getByLabel("Email", { exact: true })).toHaveValue(investor.email);
+    // The chosen day's times come by a request of their own, after the slots: the walk waits
+    // for them (in CI they once came while it was already past the calendar).
+    await expect(dialog.getByRole("list", { name: /^Times on / })).toBeVisible();
 
     // Every control can be reached by Tab, and focus stays in the dialog.
     const walk = await tabWalk(page, dialog, { trapped: true });

@@ -110,7 +110,7 @@ function useAuditColumns(timeZone: string): AdminColumn<AdminAuditRow>[] {
         return (
           <span className="block whitespace-nowrap">
             {path ? (
-              <Link to={path} className="text-primary hover:underline">
+              <Link to={path} className="text-primary underline decoration-primary/40 underline-offset-4 hover:decoration-primary">
                 {label}
               </Link>
             ) : (
