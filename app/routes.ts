@@ -24,6 +24,7 @@ export default [
   route("account", "routes/account.tsx", [
     index("routes/account._index.tsx"),
     route("profile", "routes/account.profile.tsx"),
+    route("qualification", "routes/account.qualification.tsx"),
     route("security", "routes/account.security.tsx"),
     route("data", "routes/account.data.tsx"),
   ]),
@@ -37,6 +38,7 @@ export default [
   route("admin/alerts", "routes/admin.alerts.tsx"),
   route("admin/insights", "routes/admin.insights.tsx"),
   route("admin/team", "routes/admin.team.tsx"),
+  route("admin/qualification", "routes/admin.qualification.tsx"),
   route("admin/audit", "routes/admin.audit.tsx"),
   route("admin/export/:kind", "routes/admin.export.tsx"),
   route("pricing", "routes/pricing.tsx"),

@@ -8,10 +8,12 @@
  * and `npm run demo:history`) and drives Debian's Chromium.
  *
  *   SCREENSHOT_LOCALES=ar,ckb npm run screenshots   # Sorani too (home and trust parts)
- *   SCREENSHOT_PARTS=insights npm run screenshots   # only some of: home, insights, trust, workspace
+ *   SCREENSHOT_PARTS=insights npm run screenshots   # only some of: home, insights, trust, workspace, verification
  *
  * The workspace part (issue 34) is the admin's bookings list, one booking's screen and the
- * users list in English and Arabic at both widths, and prints each page's height.
+ * users list in English and Arabic at both widths, and prints each page's height. The
+ * verification part (issue 35) is an investor's qualification page before and after they
+ * answer, and the admin's statements, in English and Arabic at both widths.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,7 +33,7 @@ import { startDemoServer } from "./lib/demo-server";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(root, "docs", "screenshots");
 const LOCALES = (process.env.SCREENSHOT_LOCALES ?? "ar").split(",");
-const PARTS = new Set((process.env.SCREENSHOT_PARTS ?? "home,insights,trust,workspace").split(","));
+const PARTS = new Set((process.env.SCREENSHOT_PARTS ?? "home,insights,trust,workspace,verification").split(","));
 /** The opportunity whose demo memo fills every section. */
 const MEMO_SLUG = "erbil-citadel-residences";
 const ADMIN = { email: "screenshots.admin@example.com", password: "screenshots admin 2031" };
@@ -57,6 +59,7 @@ async function main() {
   if (PARTS.has("insights")) await insightsScreenshots();
   if (PARTS.has("trust")) await trustScreenshots();
   if (PARTS.has("workspace")) await workspaceScreenshots();
+  if (PARTS.has("verification")) await verificationScreenshots();
 }
 
 /** A client address of its own per visitor, so the site's per-address limits see different people. */
@@ -290,6 +293,52 @@ async function workspaceScreenshots() {
     }
   });
   console.log(heights.join("\n"));
+}
+
+/**
+ * Issue 35: the qualification page of a new investor (before and after they confirm the
+ * first statement) and the admin's statements, as `<lang>-<name>-<size>.png`.
+ */
+async function verificationScreenshots() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tigris-screenshots-"));
+  const made = await runScript("create-admin", ["--email", ADMIN.email, "--password", ADMIN.password], { DATA_DIR: dataDir });
+  if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}`);
+  const server = await startDemoServer(root, await freePort(), dataDir, { TRUST_PROXY: "loopback" });
+  const browser = await chromium.launch({ executablePath: findChromium() });
+  try {
+    const cookie = await adminSession(server.base, ADMIN.email, ADMIN.password);
+    for (const locale of ["en", ...LOCALES.filter((l) => l !== "en")]) {
+      const prefix = locale === "en" ? "" : `/${locale}`;
+      for (const size of SIZES) {
+        const shot = async (page: Page, name: string) => save(await page.screenshot({ fullPage: true }), `${locale}-${name}-${size.name}.png`);
+        const investor = await visitor(browser, size);
+        await signUpAndVerify(investor, server.base, dataDir, locale);
+        await investor.goto(`${server.base}${prefix}/account/qualification`, { waitUntil: "networkidle" });
+        await settle(investor);
+        await shot(investor, "qualification");
+        await investor.locator('input[name="statementId"]').first().check();
+        await investor.locator('input[name="confirm"]').check();
+        await investor.locator('main button[type="submit"]').click();
+        await investor.locator("figure").waitFor();
+        await settle(investor);
+        await shot(investor, "qualification-answered");
+        await investor.context().close();
+
+        const admin = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: size.name === "phone" ? 2 : 1 });
+        await admin.addCookies(browserCookies(cookie, server.base));
+        const page = await admin.newPage();
+        await page.goto(`${server.base}${prefix}/admin/qualification`, { waitUntil: "networkidle" });
+        await page.waitForTimeout(3_000);
+        await shot(page, "admin-qualification");
+        await admin.close();
+        console.log(`verification ${locale} ${size.name}: done`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function homeScreenshots() {

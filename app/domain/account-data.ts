@@ -135,8 +135,8 @@ export function accountDataFilename(date: string): string {
 export interface AccountDataExport {
   /** What this file is and its layout's version, for anyone reading it later. */
   format: "tigris-account-data";
-  /** 2: interests, downloads and alerts added (issue 15). */
-  version: 2;
+  /** 2: interests, downloads and alerts added (issue 15); 3: qualification answers (issue 35). */
+  version: 3;
   exportedAt: string;
   profile: {
     firstName: string | null;
@@ -212,4 +212,6 @@ export interface AccountDataExport {
   downloads: { document: string; downloadedAt: string }[];
   /** E-mail alerts asked for with this account or its address. */
   alerts: { topic: string; email: string; confirmedAt: string | null; unsubscribedAt: string | null; createdAt: string }[];
+  /** Every investor-category statement this account confirmed, oldest first: the words as read, their language and SHA-256, when. */
+  qualifications: { jurisdiction: string; qualifies: boolean; title: string; wording: string; locale: string; wordingSha256: string; confirmedAt: string }[];
 }

@@ -19,6 +19,7 @@ export const AUDIT_ENTITIES = [
   "documents",
   "availability_slots",
   "advisers",
+  "qualification_statements",
   "user",
   "user_roles",
 ] as const;
@@ -33,6 +34,7 @@ export const AUDIT_ENTITY_KEYS = {
   documents: "admin.audit.entity.documents",
   availability_slots: "admin.audit.entity.slots",
   advisers: "admin.audit.entity.advisers",
+  qualification_statements: "admin.audit.entity.qualification",
   user: "admin.audit.entity.users",
   user_roles: "admin.audit.entity.roles",
 } as const satisfies Record<AuditEntity, MessageKey>;
@@ -69,6 +71,9 @@ export const AUDIT_ACTION_KEYS = {
   "opportunity_image.create": "admin.audit.action.photoCreate",
   "opportunity_image.delete": "admin.audit.action.photoDelete",
   "opportunity_image.move": "admin.audit.action.photoMove",
+  "qualification.create": "admin.audit.action.qualificationCreate",
+  "qualification.revise": "admin.audit.action.qualificationRevise",
+  "qualification.retire": "admin.audit.action.qualificationRetire",
   "slot.availability": "admin.audit.action.slotAvailability",
   "slot.create": "admin.audit.action.slotCreate",
   "slot.defaults": "admin.audit.action.slotDefaults",
@@ -146,6 +151,7 @@ export function auditRecordPath(entity: string, entityId: string): string | null
   if (entity === "opportunity_interests") return "/admin/interests";
   if (entity === "availability_slots") return "/admin?tab=availability";
   if (entity === "advisers") return "/admin/team";
+  if (entity === "qualification_statements") return "/admin/qualification";
   if (entity === "investment_opportunities" || entity === "opportunity_images") return "/admin?tab=opportunities";
   return null;
 }

@@ -89,7 +89,7 @@ export interface LibraryDocument {
   publishedAt: string | null;
   opportunity: { id: string; slug: string; title: string } | null;
   /** Whether this reader may download it now. */
-  access: "granted" | "sign-in" | "upgrade";
+  access: "granted" | "sign-in" | "qualify" | "upgrade";
 }
 
 /** A document as the admin's list shows it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import "~/i18n/catalogues.server";
 import { translator } from "~/i18n/i18n";
-import { entitlementLineKeys, entitlementsFor, listPlans, plansIncluding } from "./entitlements";
+import { documentAccess, entitlementLineKeys, entitlementsFor, listPlans, plansIncluding } from "./entitlements";
 
 const en = translator("en");
 const ar = translator("ar");
@@ -28,6 +28,28 @@ describe("entitlementLineKeys", () => {
       "See new opportunities 30 days before they are public",
     ]);
     expect(ar(lines[2]!.key, lines[2]!.values)).toContain("30");
+  });
+});
+
+describe("entitlementsFor and the investor's category (issue 35)", () => {
+  const elite = { name: "Elite", maxOpportunities: null };
+
+  it("gives an investor who confirmed none of the categories public material only, whatever the plan, and says so", () => {
+    const held = entitlementsFor({ signedIn: true, plan: elite, qualification: "not-qualified" });
+    expect(held).toMatchObject({ tier: "elite", planName: "Elite", documentAudiences: ["public"], earlyAccessDays: 0, interestsPerMonth: null, publicOnly: true });
+    expect(documentAccess(held, "public")).toBe("granted");
+    expect(documentAccess(held, "signed_in")).toBe("qualify");
+    expect(documentAccess(held, "elite")).toBe("qualify");
+    expect(en(entitlementLineKeys(held)[0]!.key)).toBe("Public material only: you told us none of the investor categories applies to you");
+  });
+
+  it("changes nothing for a qualified investor, one who has not answered, a visitor or an admin", () => {
+    const plain = entitlementsFor({ signedIn: true, plan: elite });
+    expect(entitlementsFor({ signedIn: true, plan: elite, qualification: "qualified" })).toEqual(plain);
+    expect(entitlementsFor({ signedIn: true, plan: elite, qualification: "unstated" })).toEqual(plain);
+    expect(plain.publicOnly).toBe(false);
+    expect(documentAccess(entitlementsFor({ signedIn: false, plan: null }), "elite")).toBe("sign-in");
+    expect(entitlementsFor({ signedIn: true, isAdmin: true, plan: null, qualification: "not-qualified" }).publicOnly).toBe(false);
   });
 });
 

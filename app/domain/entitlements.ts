@@ -1,6 +1,7 @@
 import { EARLY_ACCESS_DAYS, type PlanName } from "./constants";
 import type { MessageKey, Translate } from "~/i18n/i18n";
 import type { DocumentAudience } from "./documents";
+import type { QualificationStanding } from "./qualification";
 
 /**
  * What membership gives (issue 15, decision 018): the one rule every check uses, on the
@@ -36,6 +37,11 @@ export interface Entitlements {
   interestsPerMonth: number | null;
   /** How many days before an opportunity's public date this reader sees it. */
   earlyAccessDays: number;
+  /**
+   * The investor confirmed that no qualifying category applies to them (issue 35): public
+   * material only, whatever their plan, until they answer otherwise.
+   */
+  publicOnly: boolean;
 }
 
 /** A plan's tier from its name; null for a plan that is none of the three. */
@@ -50,9 +56,11 @@ export function entitlementsFor(who: {
   signedIn: boolean;
   isAdmin?: boolean;
   plan: { name: string; maxOpportunities: number | null } | null;
+  /** Where the investor stands (issue 35); unstated when absent. */
+  qualification?: QualificationStanding;
 }): Entitlements {
   if (!who.signedIn) {
-    return { signedIn: false, tier: null, planName: null, documentAudiences: ["public"], interestsPerMonth: 0, earlyAccessDays: 0 };
+    return { signedIn: false, tier: null, planName: null, documentAudiences: ["public"], interestsPerMonth: 0, earlyAccessDays: 0, publicOnly: false };
   }
   // Admins run the library and the launches: they read every document and see what Elite sees.
   if (who.isAdmin) {
@@ -63,20 +71,25 @@ export function entitlementsFor(who: {
       documentAudiences: ["public", "signed_in", ...PLAN_TIERS],
       interestsPerMonth: who.plan ? who.plan.maxOpportunities : INTERESTS_WITHOUT_PLAN,
       earlyAccessDays: EARLY_ACCESS_DAYS,
+      publicOnly: false,
     };
   }
   const tier = planTier(who.plan?.name);
-  if (!who.plan || !tier) {
-    return { signedIn: true, tier: null, planName: null, documentAudiences: ["public", "signed_in"], interestsPerMonth: INTERESTS_WITHOUT_PLAN, earlyAccessDays: 0 };
-  }
-  return {
-    signedIn: true,
-    tier,
-    planName: who.plan.name,
-    documentAudiences: ["public", "signed_in", ...PLAN_TIERS.filter((t) => rank(t) <= rank(tier))],
-    interestsPerMonth: who.plan.maxOpportunities,
-    earlyAccessDays: tier === "elite" ? EARLY_ACCESS_DAYS : 0,
-  };
+  const planned: Entitlements =
+    !who.plan || !tier
+      ? { signedIn: true, tier: null, planName: null, documentAudiences: ["public", "signed_in"], interestsPerMonth: INTERESTS_WITHOUT_PLAN, earlyAccessDays: 0, publicOnly: false }
+      : {
+          signedIn: true,
+          tier,
+          planName: who.plan.name,
+          documentAudiences: ["public", "signed_in", ...PLAN_TIERS.filter((t) => rank(t) <= rank(tier))],
+          interestsPerMonth: who.plan.maxOpportunities,
+          earlyAccessDays: tier === "elite" ? EARLY_ACCESS_DAYS : 0,
+          publicOnly: false,
+        };
+  // "None of these" (issue 35): what anyone may read, and no early access; the plan stays theirs.
+  if (who.qualification === "not-qualified") return { ...planned, documentAudiences: ["public"], earlyAccessDays: 0, publicOnly: true };
+  return planned;
 }
 
 export function mayRead(entitlements: Entitlements, audience: DocumentAudience): boolean {
@@ -107,8 +120,9 @@ export function entitlementLineKeys(entitlements: Entitlements): EntitlementLine
   const tiers = entitlements.documentAudiences.filter((a): a is PlanTier => (PLAN_TIERS as readonly string[]).includes(a));
   const top = tiers.at(-1);
   lines.push({
-    key:
-      top === "elite"
+    key: entitlements.publicOnly
+      ? "portal.entitlements.publicOnly"
+      : top === "elite"
         ? "portal.entitlements.everything"
         : top === "investor"
           ? "portal.entitlements.investor"
@@ -122,8 +136,12 @@ export function entitlementLineKeys(entitlements: Entitlements): EntitlementLine
   return lines;
 }
 
-/** What a reader gets for a document of `audience`: the file, a sign-in first, or the plans that include it. */
-export function documentAccess(entitlements: Entitlements, audience: DocumentAudience): "granted" | "sign-in" | "upgrade" {
+/**
+ * What a reader gets for a document of `audience`: the file, a sign-in first, their investor
+ * category (they said none applies: no plan opens it), or the plans that include it.
+ */
+export function documentAccess(entitlements: Entitlements, audience: DocumentAudience): "granted" | "sign-in" | "qualify" | "upgrade" {
   if (mayRead(entitlements, audience)) return "granted";
-  return entitlements.signedIn ? "upgrade" : "sign-in";
+  if (!entitlements.signedIn) return "sign-in";
+  return entitlements.publicOnly ? "qualify" : "upgrade";
 }

@@ -19,6 +19,7 @@ import type enSite from "~/locales/en/site.json";
 import type enGallery from "~/locales/en/gallery.json";
 import type enPhotos from "~/locales/en/photos.json";
 import type enTeam from "~/locales/en/team.json";
+import type enVerification from "~/locales/en/verification.json";
 import { localeOfBasename, type Locale } from "./locales";
 
 /**
@@ -47,7 +48,8 @@ export type MessageKey =
   | keyof typeof enMemo
   | keyof typeof enGallery
   | keyof typeof enPhotos
-  | keyof typeof enTeam;
+  | keyof typeof enTeam
+  | keyof typeof enVerification;
 /** A translating function bound to one language. */
 export type Translate = (key: MessageKey, values?: Record<string, string | number | Date | undefined>) => string;
 
@@ -58,7 +60,7 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
  * server. Keys are unique across catalogues; outside "site" each starts with its
  * catalogue's name ("portal.…").
  */
-export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "onboarding", "mail", "memo", "gallery", "photos", "team"] as const;
+export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "onboarding", "mail", "memo", "gallery", "photos", "team", "verification"] as const;
 export type Catalogue = (typeof CATALOGUES)[number];
 
 const instances = new Map<Locale, I18n>();

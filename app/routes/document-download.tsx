@@ -22,6 +22,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         return redirect(documentPath(params.id));
       case "sign-in":
         return redirect(`/auth?redirectTo=${encodeURIComponent(documentPath(download.documentId))}`);
+      case "qualify":
+        return redirect("/account/qualification");
       case "upgrade":
         return redirect(`/pricing?document=${download.documentId}`);
       case "file":

@@ -87,7 +87,9 @@ export default function DocumentPage({ loaderData }: Route.ComponentProps) {
               : t("portal.document.watermark")
             : doc.access === "sign-in"
               ? t("portal.document.signInText", { audience: note })
-              : t("portal.document.upgradeText", { audience: note })}
+              : doc.access === "qualify"
+                ? t("portal.document.publicOnlyText")
+                : t("portal.document.upgradeText", { audience: note })}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <DownloadLink doc={doc} />

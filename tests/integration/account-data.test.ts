@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DATA_MESSAGES as M, type AccountDataExport, type DeleteAccountRefusal, type DeletionCheck } from "~/domain/account-data";
-import { buildPlan, createDocument, createOpportunity, createSlot, createUser, insertBooking, insertContactMessage } from "~/server/seed/factories.server";
+import { buildPlan, createDocument, createOpportunity, createQualification, createSlot, createUser, insertBooking, insertContactMessage } from "~/server/seed/factories.server";
 import {
   account,
   alertSubscriptions,
@@ -140,6 +140,9 @@ describe(`Download my data (${testDriver})`, () => {
     const report = await createDocument(db, { title: "Export Report", audience: "signed_in" });
     await db.insert(documentDownloads).values([{ documentId: report.id, userId: me.id, day: "2026-11-03" }, { documentId: report.id, userId: other.id, day: "2026-11-03" }]);
     await db.insert(alertSubscriptions).values({ topic: "app_launch", email: me.email, confirmedAt: new Date(), unsubscribeToken: `token-${me.id}` });
+    // Qualification (issue 35): my answer, and Bashir's "none of these".
+    await createQualification(db, { userId: me.id });
+    await createQualification(db, { userId: other.id, qualifies: false });
 
     const response = await download(me.cookie);
     expect(response.status).toBe(200);
@@ -174,7 +177,11 @@ describe(`Download my data (${testDriver})`, () => {
     expect(copy.subscriptions).toEqual([
       expect.objectContaining({ plan: "Investor", status: "active", billingInterval: "month", currentPeriodEnd: "2031-01-01T00:00:00.000Z", cancelAtPeriodEnd: false }),
     ]);
-    expect(copy.version).toBe(2);
+    expect(copy.version).toBe(3);
+    expect(copy.qualifications).toEqual([
+      expect.objectContaining({ jurisdiction: "uk", qualifies: true, title: "Certified high net worth investor", locale: "en", wordingSha256: expect.stringMatching(/^[0-9a-f]{64}$/) }),
+    ]);
+    expect(text).not.toContain("None of the statements above applies to me");
     expect(copy.interests).toEqual([expect.objectContaining({ opportunity: "Export Tower", amountUsd: 400000, units: 1, note: "Corner unit please.", status: "new", withdrawnAt: null })]);
     expect(copy.downloads).toEqual([{ document: "Export Report", downloadedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }]);
     expect(copy.alerts).toEqual([expect.objectContaining({ topic: "app_launch", email: me.email, unsubscribedAt: null })]);

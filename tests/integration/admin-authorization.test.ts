@@ -7,6 +7,7 @@ import { createOpportunity, insertBooking } from "~/server/seed/factories.server
 import { BOOKING_INTENTS } from "~/routes/admin/bookings.server";
 import { ADMIN_INTENTS } from "~/routes/admin/intents.server";
 import { INTEREST_INTENTS } from "~/routes/admin/interests.server";
+import { QUALIFICATION_INTENTS } from "~/routes/admin/qualification.server";
 import { TEAM_INTENTS } from "~/routes/admin/team.server";
 import { createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver } from "./test-database";
@@ -85,6 +86,20 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "adviser-publish": { intent: "adviser-publish", id: "7d1b3a55-0000-4000-8000-00000000000b", publish: "false" },
     "adviser-photo-remove": { intent: "adviser-photo-remove", id: "7d1b3a55-0000-4000-8000-00000000000c" },
   },
+  "routes/admin.qualification.tsx": {
+    "statement-save": {
+      intent: "statement-save",
+      jurisdiction: "uk",
+      qualifies: "on",
+      titleEn: "Matrix statement",
+      bodyEn: "Made by the authorization matrix.",
+      titleAr: "إقرار",
+      bodyAr: "نص الإقرار.",
+      titleCkb: "ڕاگەیاندن",
+      bodyCkb: "دەقی ڕاگەیاندن.",
+    },
+    "statement-retire": { intent: "statement-retire", id: "7d1b3a55-0000-4000-8000-00000000000d" },
+  },
 };
 
 /** Each admin page's own table of writes, which WRITES must list exactly. */
@@ -95,6 +110,7 @@ const INTENT_TABLES: Record<string, Record<string, unknown>> = {
   "routes/admin.interests.tsx": INTEREST_INTENTS,
   "routes/admin.opportunity-photos.tsx": PHOTO_INTENTS,
   "routes/admin.team.tsx": TEAM_INTENTS,
+  "routes/admin.qualification.tsx": QUALIFICATION_INTENTS,
 };
 
 /** The opportunity whose photo page the matrix opens (made in beforeAll). */

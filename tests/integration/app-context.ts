@@ -67,6 +67,7 @@ export function contextFor(base: TestContext, request: Request): RequestContext 
     headers: request.headers,
     log: base.log,
     requestId: base.requestId,
+    locale: base.locale,
     nonce: base.nonce,
     setResponseHeader: base.setResponseHeader,
   });

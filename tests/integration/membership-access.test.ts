@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENT_AUDIENCES, type DocumentAudience } from "~/domain/documents";
-import { createDemoPlans, createDocument, createSubscription, createUser } from "~/server/seed/factories.server";
+import { createDemoPlans, createDocument, createQualification, createSubscription, createUser } from "~/server/seed/factories.server";
 import { documentDownloads } from "~/server/db/schema.server";
 import { createTestContext, enrolTwoFactor, signInCookie, type TestContext } from "./app-context";
 import { listenForApp, type RealApp } from "./real-app";
@@ -16,8 +16,8 @@ import { createTestDatabase, testDriver, type TestDatabase } from "./test-databa
  */
 
 const PASSWORD = "tigris membership 2031";
-type Who = "visitor" | "none" | "explorer" | "investor" | "elite" | "lapsed" | "admin";
-type Outcome = "file" | "stamped" | "sign-in" | "upgrade" | "missing";
+type Who = "visitor" | "none" | "explorer" | "investor" | "elite" | "lapsed" | "publicOnly" | "admin";
+type Outcome = "file" | "stamped" | "sign-in" | "upgrade" | "qualify" | "missing";
 type Doc = DocumentAudience | "draft";
 
 /** What each reader gets for each document (the issue's rules: anonymous → sign in; no tier → plans; entitled → the file). */
@@ -28,6 +28,8 @@ const EXPECTED: Record<Who, Record<Doc, Outcome>> = {
   explorer: { public: "file", signed_in: "stamped", explorer: "stamped", investor: "upgrade", elite: "upgrade", draft: "missing" },
   investor: { public: "file", signed_in: "stamped", explorer: "stamped", investor: "stamped", elite: "upgrade", draft: "missing" },
   elite: { public: "file", signed_in: "stamped", explorer: "stamped", investor: "stamped", elite: "stamped", draft: "missing" },
+  // Issue 35: an Elite member who confirmed "none of these" reads public material only, and is sent to their answer.
+  publicOnly: { public: "file", signed_in: "qualify", explorer: "qualify", investor: "qualify", elite: "qualify", draft: "missing" },
   admin: { public: "file", signed_in: "stamped", explorer: "stamped", investor: "stamped", elite: "stamped", draft: "stamped" },
 };
 
@@ -58,6 +60,12 @@ beforeAll(async () => {
   await sign("investor", "Investor");
   await sign("elite", "Elite");
   await sign("lapsed", "Elite", "past_due");
+  await sign("publicOnly", "Elite");
+  // An earlier answer that qualified, then "none of these": the latest is where they stand.
+  await createQualification(t.db, { userId: readers.publicOnly.id!, confirmedAt: new Date(Date.now() - 60_000) });
+  await createQualification(t.db, { userId: readers.publicOnly.id!, qualifies: false });
+  // A qualified answer changes nothing a plan gives.
+  await createQualification(t.db, { userId: readers.investor.id! });
   await sign("admin", null, "active", "admin");
 
   for (const audience of DOCUMENT_AUDIENCES) {
@@ -113,6 +121,9 @@ describe(`document access over HTTP (${testDriver})`, () => {
             break;
           case "upgrade":
             expect([answer.status, answer.headers.get("location")], where).toEqual([302, `/pricing?document=${id}`]);
+            break;
+          case "qualify":
+            expect([answer.status, answer.headers.get("location")], where).toEqual([302, "/account/qualification"]);
             break;
           case "missing":
             expect([answer.status, answer.headers.get("location")], where).toEqual([302, `/documents/${id}`]);

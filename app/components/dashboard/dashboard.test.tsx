@@ -49,7 +49,7 @@ function Screens() {
   return (
     <>
       <MembershipCard
-        entitlements={{ signedIn: true, tier: "investor", planName: "Investor", documentAudiences: ["public", "signed_in", "explorer", "investor"], interestsPerMonth: 5, earlyAccessDays: 0 }}
+        entitlements={{ signedIn: true, tier: "investor", planName: "Investor", documentAudiences: ["public", "signed_in", "explorer", "investor"], interestsPerMonth: 5, earlyAccessDays: 0, publicOnly: false }}
         allowance={{ limit: 5, used: 1 }}
         alertsOn
         plan={{

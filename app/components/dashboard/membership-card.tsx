@@ -51,6 +51,11 @@ export function MembershipCard({
           <Link to="/documents" className="inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
             {t("portal.membership.library")}
           </Link>
+          {entitlements.publicOnly ? (
+            <Link to="/account/qualification" className="block text-sm font-medium text-primary underline-offset-4 hover:underline" data-testid="public-only-link">
+              {t("portal.membership.qualification")}
+            </Link>
+          ) : null}
         </div>
         <div className="space-y-2">
           <h3 className="flex items-center gap-2 text-sm font-semibold">

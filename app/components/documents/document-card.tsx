@@ -23,6 +23,7 @@ import { RichText, standIns } from "~/i18n/rich-text";
 export function downloadLabel(access: LibraryDocument["access"], t: Translate): string {
   if (access === "sign-in") return t("portal.document.signInToDownload");
   if (access === "upgrade") return t("portal.document.seePlansToDownload");
+  if (access === "qualify") return t("portal.document.publicOnlyToDownload");
   return t("portal.document.downloadPdf");
 }
 

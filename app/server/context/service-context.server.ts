@@ -21,6 +21,8 @@ export type ServiceContext = {
   jobs: ServiceJobs;
   /** The client's rate-limit key (app/server/security/client-ip.server.ts). */
   clientKey: string;
+  /** The client's address as Express identified it, for records that say where a step was taken from (absent outside a request). */
+  clientAddress?: string;
   /** Counts rate-limit refusals for /metrics (absent in scripts and most tests). */
   metrics?: Pick<Metrics, "rateLimitRefused">;
   /** The time now; tests pin it, everywhere else it is the real clock. */

@@ -25,6 +25,7 @@ import { ADVISER_LANGUAGES, ADVISER_MARKETS, ADVISER_TEXT_LOCALES } from "~/doma
 import { ALERT_TOPICS } from "~/domain/alerts";
 import { DOCUMENT_AUDIENCES, DOCUMENT_KINDS } from "~/domain/documents";
 import { INTEREST_STATUSES } from "~/domain/interests";
+import { QUALIFICATION_JURISDICTIONS } from "~/domain/qualification";
 import { CONSTRUCTION_STAGES, DEVELOPER_PROJECT_STATUSES } from "~/domain/opportunity-memo";
 import { VARIANT_FORMATS } from "~/domain/opportunity-images";
 import {
@@ -943,4 +944,72 @@ export const adminTablePreferences = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tableKey] }), check("admin_table_preferences_table_key_check", oneOf(t.tableKey, ADMIN_TABLES))],
+);
+
+/**
+ * The firm's qualification statements (issue 35, decision 043), in English, Arabic and
+ * Sorani. A statement is a lineage of versions: an admin's edit inserts the next version and
+ * retires the one before, so a version an investor confirmed never changes. At most one
+ * version of a lineage is live (not retired).
+ */
+export const qualificationStatements = pgTable(
+  "qualification_statements",
+  {
+    id: id(),
+    /** The same for every version of one statement: the first version's id. */
+    lineage: uuid("lineage").notNull(),
+    version: integer("version").notNull().default(1),
+    jurisdiction: text("jurisdiction", { enum: QUALIFICATION_JURISDICTIONS }).notNull(),
+    /** False for "none of these": an investor who confirms it sees public material only. */
+    qualifies: boolean("qualifies").notNull(),
+    position: integer("position").notNull().default(0),
+    titleEn: text("title_en").notNull(),
+    bodyEn: text("body_en").notNull(),
+    titleAr: text("title_ar").notNull(),
+    bodyAr: text("body_ar").notNull(),
+    titleCkb: text("title_ckb").notNull(),
+    bodyCkb: text("body_ckb").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("qualification_statements_jurisdiction_check", oneOf(t.jurisdiction, QUALIFICATION_JURISDICTIONS)),
+    check("qualification_statements_version_check", sql`${t.version} >= 1`),
+    unique("qualification_statements_lineage_version_unique").on(t.lineage, t.version),
+    // One live version per statement.
+    uniqueIndex("qualification_statements_live_idx").on(t.lineage).where(sql`${t.retiredAt} is null`),
+  ],
+);
+
+/**
+ * Each investor's answers, newest last (the latest is where they stand): the version they
+ * confirmed, and its title and wording word for word in the language they read, with its
+ * SHA-256, when and from which address. Removed with the account.
+ */
+export const investorQualifications = pgTable(
+  "investor_qualifications",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => qualificationStatements.id, { onDelete: "restrict" }),
+    qualifies: boolean("qualifies").notNull(),
+    jurisdiction: text("jurisdiction", { enum: QUALIFICATION_JURISDICTIONS }).notNull(),
+    locale: text("locale", { enum: LOCALES }).notNull(),
+    title: text("title").notNull(),
+    wording: text("wording").notNull(),
+    wordingSha256: text("wording_sha256").notNull(),
+    ipAddress: text("ip_address"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("investor_qualifications_jurisdiction_check", oneOf(t.jurisdiction, QUALIFICATION_JURISDICTIONS)),
+    check("investor_qualifications_locale_check", oneOf(t.locale, LOCALES)),
+    index("investor_qualifications_user_idx").on(t.userId, t.confirmedAt),
+    index("investor_qualifications_statement_idx").on(t.statementId),
+  ],
 );

@@ -4,7 +4,7 @@ import type { Logger } from "../core/logger.server";
 import type { Metrics } from "../core/metrics.server";
 import type { Database } from "../db/client.server";
 import type { RequestContext, ServiceJobs } from "../context/service-context.server";
-import type { Auth } from "../security/better-auth.server";
+import { CLIENT_IP_HEADER, type Auth } from "../security/better-auth.server";
 import { clientKeyOf } from "../security/client-ip.server";
 import { readViewer, type Viewer } from "../security/session.server";
 
@@ -31,6 +31,7 @@ export function createRequestContext(
     nonce: request.nonce,
     headers: request.headers,
     clientKey: clientKeyOf(request.headers),
+    clientAddress: request.headers.get(CLIENT_IP_HEADER) ?? undefined,
     sessionCookies,
     setResponseHeader: request.setResponseHeader ?? (() => {}),
     viewer: () => (viewer ??= readViewer(context, request.headers, sessionCookies)),

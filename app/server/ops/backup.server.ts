@@ -435,6 +435,9 @@ export async function restoreBackup(
     const restored: Record<string, number> = {};
     await handle.db.transaction(async (tx) => {
       for (const table of order) await tx.execute(sql`alter table ${ident(table)} disable trigger user`);
+      // Rows a migration wrote itself (the firm's default qualification statements): the
+      // backup holds what became of them.
+      for (const table of [...order].reverse()) await tx.execute(sql`delete from ${ident(table)}`);
       for (const table of order) {
         let count = 0;
         const columns = await storedColumns(queryOn(tx), table);

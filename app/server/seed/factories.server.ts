@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { asc, eq, isNotNull } from "drizzle-orm";
+import { createHash, randomUUID } from "node:crypto";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { DEFAULT_SLOT_TIMES } from "~/domain/constants";
 import type { Database } from "../db/client.server";
 import type { DocumentAudience, DocumentKind } from "~/domain/documents";
@@ -19,8 +19,10 @@ import {
   documentDownloads,
   documents,
   investmentOpportunities,
+  investorQualifications,
   opportunityInterests,
   opportunityTranslations,
+  qualificationStatements,
   subscriptionPlans,
   subscriptions,
   user,
@@ -357,4 +359,34 @@ export async function seedBusinessHistory(db: Database, { now = new Date(), week
     }
   }
   return history;
+}
+
+/**
+ * An investor's answer to the questionnaire (issue 35): the first live statement that
+ * qualifies (or, with `qualifies: false`, "none of these"), confirmed in English.
+ */
+export async function createQualification(db: Database, spec: { userId: string; qualifies?: boolean; confirmedAt?: Date }) {
+  const qualifies = spec.qualifies ?? true;
+  const [statement] = await db
+    .select()
+    .from(qualificationStatements)
+    .where(and(eq(qualificationStatements.qualifies, qualifies), isNull(qualificationStatements.retiredAt)))
+    .orderBy(asc(qualificationStatements.position), asc(qualificationStatements.createdAt))
+    .limit(1);
+  if (!statement) throw new Error(`no live statement with qualifies=${qualifies}`);
+  const [row] = await db
+    .insert(investorQualifications)
+    .values({
+      userId: spec.userId,
+      statementId: statement.id,
+      qualifies,
+      jurisdiction: statement.jurisdiction,
+      locale: "en",
+      title: statement.titleEn,
+      wording: statement.bodyEn,
+      wordingSha256: createHash("sha256").update(statement.bodyEn, "utf8").digest("hex"),
+      ...(spec.confirmedAt ? { confirmedAt: spec.confirmedAt } : {}),
+    })
+    .returning();
+  return row!;
 }

@@ -23,6 +23,7 @@ import {
   contactMessages,
   documentDownloads,
   documents,
+  investorQualifications,
   investmentOpportunities,
   opportunityInterests,
   profiles,
@@ -95,7 +96,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
   const userId = requireUser(actor, M.signInToExport);
   const { db } = ctx;
   const owner = await findOwner(db, userId, M.signInToExport);
-  const [profile, methods, role, bookings, messages, subs, interests, downloads, alerts] = await Promise.all([
+  const [profile, methods, role, bookings, messages, subs, interests, downloads, alerts, qualifications] = await Promise.all([
     db
       .select({
         firstName: profiles.firstName,
@@ -199,11 +200,24 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
       .from(alertSubscriptions)
       .where(or(eq(alertSubscriptions.userId, userId), eq(alertSubscriptions.email, owner.email)))
       .orderBy(alertSubscriptions.createdAt),
+    db
+      .select({
+        jurisdiction: investorQualifications.jurisdiction,
+        qualifies: investorQualifications.qualifies,
+        title: investorQualifications.title,
+        wording: investorQualifications.wording,
+        locale: investorQualifications.locale,
+        wordingSha256: investorQualifications.wordingSha256,
+        confirmedAt: investorQualifications.confirmedAt,
+      })
+      .from(investorQualifications)
+      .where(eq(investorQualifications.userId, userId))
+      .orderBy(investorQualifications.confirmedAt),
   ]);
 
   return {
     format: "tigris-account-data",
-    version: 2,
+    version: 3,
     exportedAt: iso(ctx.clock?.() ?? new Date()),
     profile: {
       firstName: profile?.firstName ?? null,
@@ -234,6 +248,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
     interests: interests.map((i) => ({ ...i, amountUsd: Number(i.amountUsd), withdrawnAt: isoOrNull(i.withdrawnAt), createdAt: iso(i.createdAt) })),
     downloads: downloads.map((d) => ({ document: d.document, downloadedAt: iso(d.downloadedAt) })),
     alerts: alerts.map((a) => ({ ...a, confirmedAt: isoOrNull(a.confirmedAt), unsubscribedAt: isoOrNull(a.unsubscribedAt), createdAt: iso(a.createdAt) })),
+    qualifications: qualifications.map((q) => ({ ...q, confirmedAt: iso(q.confirmedAt) })),
   };
 }
 

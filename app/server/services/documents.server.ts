@@ -150,7 +150,7 @@ export async function findInvestorPack(ctx: ServiceContext, actor: Actor): Promi
   return row?.id;
 }
 
-export type DocumentDownload = { outcome: "missing" } | { outcome: "sign-in" | "upgrade"; documentId: string } | SentDocument;
+export type DocumentDownload = { outcome: "missing" } | { outcome: "sign-in" | "qualify" | "upgrade"; documentId: string } | SentDocument;
 
 /**
  * A download (GET /documents/:id/download): missing (unpublished, unknown, or of an

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.server";
 import { subscriptionPlans, subscriptions, user, userRoles } from "../db/schema.server";
 import type { ServiceContext } from "../context/service-context.server";
 import type { Actor } from "../security/actor.server";
+import { qualificationStandings } from "./qualifications.server";
 
 /**
  * What the acting person's membership gives (app/domain/entitlements.ts decides; this reads
@@ -49,8 +50,9 @@ export function entitlementsOf(ctx: ServiceContext, actor: Actor): Promise<Entit
   const key = `${actor.userId}:${actor.isAdmin}`;
   let found = known.get(key);
   if (!found) {
-    found = entitlingPlans(ctx.db, [actor.userId]).then((plans) =>
-      entitlementsFor({ signedIn: true, isAdmin: actor.isAdmin, plan: plans.get(actor.userId) ?? null }),
+    const userId = actor.userId;
+    found = Promise.all([entitlingPlans(ctx.db, [userId]), qualificationStandings(ctx.db, [userId])]).then(([plans, standings]) =>
+      entitlementsFor({ signedIn: true, isAdmin: actor.isAdmin, plan: plans.get(userId) ?? null, qualification: standings.get(userId) }),
     );
     found.catch(() => known.delete(key));
     known.set(key, found);
@@ -64,8 +66,9 @@ export function entitlementsOf(ctx: ServiceContext, actor: Actor): Promise<Entit
  */
 export async function entitlementsOfUsers(db: Database, userIds: string[]): Promise<Map<string, Entitlements>> {
   if (userIds.length === 0) return new Map();
-  const [plans, admins] = await Promise.all([
+  const [plans, standings, admins] = await Promise.all([
     entitlingPlans(db, userIds),
+    qualificationStandings(db, userIds),
     db
       .select({ id: user.id })
       .from(user)
@@ -73,5 +76,5 @@ export async function entitlementsOfUsers(db: Database, userIds: string[]): Prom
       .where(and(inArray(user.id, userIds), eq(user.twoFactorEnabled, true))),
   ]);
   const isAdmin = new Set(admins.map((a) => a.id));
-  return new Map(userIds.map((id) => [id, entitlementsFor({ signedIn: true, isAdmin: isAdmin.has(id), plan: plans.get(id) ?? null })]));
+  return new Map(userIds.map((id) => [id, entitlementsFor({ signedIn: true, isAdmin: isAdmin.has(id), plan: plans.get(id) ?? null, qualification: standings.get(id) })]));
 }
