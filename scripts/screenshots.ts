@@ -12,8 +12,9 @@
  *
  * The workspace part (issue 34) is the admin's bookings list, one booking's screen and the
  * users list in English and Arabic at both widths, and prints each page's height. The
- * verification part (issue 35) is an investor's qualification page before and after they
- * answer, and the admin's statements, in English and Arabic at both widths.
+ * verification part (issue 35) is an investor's qualification and identity pages before
+ * and after they answer and send files, and the admin's statements and identity queue, in
+ * English and Arabic at both widths.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -322,6 +323,16 @@ async function verificationScreenshots() {
         await investor.locator("figure").waitFor();
         await settle(investor);
         await shot(investor, "qualification-answered");
+        await investor.goto(`${server.base}${prefix}/account/identity`, { waitUntil: "networkidle" });
+        await settle(investor);
+        await shot(investor, "identity");
+        await investor.locator('input[name="documentType"]').first().check();
+        await investor.locator('input[name="identity_document"]').setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+        await investor.locator('input[name="proof_of_address"]').setInputFiles({ name: "utility-bill.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+        await investor.locator('main button[type="submit"]').click();
+        await investor.getByTestId("identity-status").filter({ hasNotText: /^$/ }).waitFor();
+        await investor.waitForLoadState("networkidle");
+        await shot(investor, "identity-sent");
         await investor.context().close();
 
         const admin = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: size.name === "phone" ? 2 : 1 });
@@ -330,6 +341,9 @@ async function verificationScreenshots() {
         await page.goto(`${server.base}${prefix}/admin/qualification`, { waitUntil: "networkidle" });
         await page.waitForTimeout(3_000);
         await shot(page, "admin-qualification");
+        await page.goto(`${server.base}${prefix}/admin/identity`, { waitUntil: "networkidle" });
+        await page.waitForTimeout(500);
+        await shot(page, "admin-identity");
         await admin.close();
         console.log(`verification ${locale} ${size.name}: done`);
       }

@@ -135,7 +135,7 @@ export function accountDataFilename(date: string): string {
 export interface AccountDataExport {
   /** What this file is and its layout's version, for anyone reading it later. */
   format: "tigris-account-data";
-  /** 2: interests, downloads and alerts added (issue 15); 3: qualification answers (issue 35). */
+  /** 2: interests, downloads and alerts added (issue 15); 3: qualification answers and the identity check (issue 35). */
   version: 3;
   exportedAt: string;
   profile: {
@@ -214,4 +214,15 @@ export interface AccountDataExport {
   alerts: { topic: string; email: string; confirmedAt: string | null; unsubscribedAt: string | null; createdAt: string }[];
   /** Every investor-category statement this account confirmed, oldest first: the words as read, their language and SHA-256, when. */
   qualifications: { jurisdiction: string; qualifies: boolean; title: string; wording: string; locale: string; wordingSha256: string; confirmedAt: string }[];
+  /** The identity check's state and the files' names, never the files themselves; null when none was sent. */
+  identityCheck: {
+    status: string;
+    documentType: string | null;
+    entity: { name: string; number: string; country: string } | null;
+    submittedAt: string | null;
+    reviewedAt: string | null;
+    rejectionReason: string | null;
+    expiresAt: string | null;
+    files: { kind: string; fileName: string; byteSize: number }[];
+  } | null;
 }

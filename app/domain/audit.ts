@@ -20,6 +20,7 @@ export const AUDIT_ENTITIES = [
   "availability_slots",
   "advisers",
   "qualification_statements",
+  "identity_checks",
   "user",
   "user_roles",
 ] as const;
@@ -35,6 +36,7 @@ export const AUDIT_ENTITY_KEYS = {
   availability_slots: "admin.audit.entity.slots",
   advisers: "admin.audit.entity.advisers",
   qualification_statements: "admin.audit.entity.qualification",
+  identity_checks: "admin.audit.entity.identity",
   user: "admin.audit.entity.users",
   user_roles: "admin.audit.entity.roles",
 } as const satisfies Record<AuditEntity, MessageKey>;
@@ -62,6 +64,9 @@ export const AUDIT_ACTION_KEYS = {
   "document.update": "admin.audit.action.documentUpdate",
   "document.replace": "admin.audit.action.documentReplace",
   "document.delete": "admin.audit.action.documentDelete",
+  "identity.approve": "admin.audit.action.identityApprove",
+  "identity.reject": "admin.audit.action.identityReject",
+  "identity.file-open": "admin.audit.action.identityFileOpen",
   "interest.status": "admin.audit.action.interestStatus",
   "message.read": "admin.audit.action.messageRead",
   "opportunity.create": "admin.audit.action.opportunityCreate",
@@ -152,6 +157,7 @@ export function auditRecordPath(entity: string, entityId: string): string | null
   if (entity === "availability_slots") return "/admin?tab=availability";
   if (entity === "advisers") return "/admin/team";
   if (entity === "qualification_statements") return "/admin/qualification";
+  if (entity === "identity_checks") return "/admin/identity";
   if (entity === "investment_opportunities" || entity === "opportunity_images") return "/admin?tab=opportunities";
   return null;
 }

@@ -27,6 +27,7 @@ export function headers() {
 const SECTIONS = [
   { to: "/account/profile", label: "account.nav.profile" },
   { to: "/account/qualification", label: "account.nav.qualification" },
+  { to: "/account/identity", label: "account.nav.identity" },
   { to: "/account/security", label: "account.nav.security" },
   { to: "/account/data", label: "account.nav.data" },
 ] as const satisfies readonly { to: string; label: MessageKey }[];

@@ -44,6 +44,7 @@ const dataWeCollect = [
   { title: "legal.privacy.collect.accountTitle", text: "legal.privacy.collect.accountText" },
   { title: "legal.privacy.collect.enquiryTitle", text: "legal.privacy.collect.enquiryText" },
   { title: "legal.privacy.collect.subscriptionTitle", text: "legal.privacy.collect.subscriptionText" },
+  { title: "legal.privacy.collect.identityTitle", text: "legal.privacy.collect.identityText" },
   { title: "legal.privacy.collect.technicalTitle", text: "legal.privacy.collect.technicalText" },
 ] as const satisfies readonly { title: MessageKey; text: MessageKey }[];
 

@@ -178,6 +178,7 @@ describe(`Download my data (${testDriver})`, () => {
       expect.objectContaining({ plan: "Investor", status: "active", billingInterval: "month", currentPeriodEnd: "2031-01-01T00:00:00.000Z", cancelAtPeriodEnd: false }),
     ]);
     expect(copy.version).toBe(3);
+    expect(copy.identityCheck).toBeNull();
     expect(copy.qualifications).toEqual([
       expect.objectContaining({ jurisdiction: "uk", qualifies: true, title: "Certified high net worth investor", locale: "en", wordingSha256: expect.stringMatching(/^[0-9a-f]{64}$/) }),
     ]);

@@ -7,6 +7,7 @@ import { createOpportunity, insertBooking } from "~/server/seed/factories.server
 import { BOOKING_INTENTS } from "~/routes/admin/bookings.server";
 import { ADMIN_INTENTS } from "~/routes/admin/intents.server";
 import { INTEREST_INTENTS } from "~/routes/admin/interests.server";
+import { IDENTITY_INTENTS } from "~/routes/admin/identity.server";
 import { QUALIFICATION_INTENTS } from "~/routes/admin/qualification.server";
 import { TEAM_INTENTS } from "~/routes/admin/team.server";
 import { createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
@@ -100,6 +101,9 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     },
     "statement-retire": { intent: "statement-retire", id: "7d1b3a55-0000-4000-8000-00000000000d" },
   },
+  "routes/admin.identity.tsx": {
+    "identity-review": { intent: "identity-review", id: "7d1b3a55-0000-4000-8000-00000000000e", decision: "reject", reason: "Made by the authorization matrix." },
+  },
 };
 
 /** Each admin page's own table of writes, which WRITES must list exactly. */
@@ -111,6 +115,7 @@ const INTENT_TABLES: Record<string, Record<string, unknown>> = {
   "routes/admin.opportunity-photos.tsx": PHOTO_INTENTS,
   "routes/admin.team.tsx": TEAM_INTENTS,
   "routes/admin.qualification.tsx": QUALIFICATION_INTENTS,
+  "routes/admin.identity.tsx": IDENTITY_INTENTS,
 };
 
 /** The opportunity whose photo page the matrix opens (made in beforeAll). */

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EXAMPLE_FIRM_FACTS } from "~/domain/firm";
-import { ConfigError, disabledFeatures, ENV_VARIABLES, loadConfig } from "./config.server";
+import { ConfigError, disabledFeatures, ENV_VARIABLES, identityKeyFile, loadConfig } from "./config.server";
+import { masterKey } from "./envelope.server";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "config-test-"));
 
@@ -34,6 +35,37 @@ describe("loadConfig", () => {
     const dir = tempDir();
     expect(loadConfig({ DATA_DIR: dir, PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
     expect(loadConfig({ DATA_DIR: dir, SITE_URL: "https://tigris.example/" }).siteUrl).toBe("https://tigris.example");
+  });
+
+  it("seals identity files with IDENTITY_FILES_KEY, else a key derived from BETTER_AUTH_SECRET, else one kept in DATA_DIR (decision 044)", () => {
+    const secret = "a session secret of at least thirty-two characters";
+    const key = Buffer.alloc(32, 7).toString("base64");
+    const old = Buffer.alloc(32, 9).toString("base64");
+
+    const embedded = tempDir();
+    const first = loadConfig({ DATA_DIR: embedded }).identity;
+    expect(first.keySource).toBe("data-dir");
+    expect(statSync(identityKeyFile(embedded)).mode & 0o777).toBe(0o600);
+    // The same key after a restart.
+    expect(loadConfig({ DATA_DIR: embedded }).identity.keys.current.id).toBe(first.keys.current.id);
+
+    const shared = loadConfig({ DATA_DIR: tempDir(), BETTER_AUTH_SECRET: secret }).identity;
+    expect(shared.keySource).toBe("auth-secret");
+    expect(loadConfig({ DATA_DIR: tempDir(), BETTER_AUTH_SECRET: secret }).identity.keys.current.id).toBe(shared.keys.current.id);
+    expect(existsSync(identityKeyFile(tempDir()))).toBe(false);
+
+    // Rotated: the given key seals; the old one, the derived one and the one in DATA_DIR still open.
+    const rotated = loadConfig({ DATA_DIR: embedded, BETTER_AUTH_SECRET: secret, IDENTITY_FILES_KEY: key, IDENTITY_FILES_PREVIOUS_KEYS: old }).identity;
+    expect(rotated.keySource).toBe("environment");
+    expect(rotated.keys.current.id).toBe(masterKey(Buffer.from(key, "base64")).id);
+    expect(rotated.keys.previous.map((k) => k.id).sort()).toEqual([masterKey(Buffer.from(old, "base64")).id, shared.keys.current.id, first.keys.current.id].sort());
+    expect(rotated).toMatchObject({ approvalMonths: 24, retentionYears: 5 });
+
+    expect(errorOf({ DATA_DIR: tempDir(), IDENTITY_FILES_KEY: "c2hvcnQ=" }).message).toMatch(/IDENTITY_FILES_KEY: must be 32 random bytes in base64/);
+    expect(errorOf({ DATA_DIR: tempDir(), IDENTITY_FILES_PREVIOUS_KEYS: `${old},nope` }).message).toMatch(/IDENTITY_FILES_PREVIOUS_KEYS: /);
+    const broken = tempDir();
+    writeFileSync(identityKeyFile(broken), "not a key\n");
+    expect(errorOf({ DATA_DIR: broken }).message).toMatch(/identity-files\.key does not hold a key/);
   });
 
   it("names the variable that is wrong", () => {

@@ -8,6 +8,7 @@ import { brand } from "~/domain/brand";
 import { EXAMPLE_FIRM_FACTS, type FirmFacts } from "~/domain/firm";
 import { isTimeZone } from "~/domain/slots";
 import { ensurePrivateDir } from "./data-dir-lock.server";
+import { deriveMasterKey, keyring, parseMasterKey, type Keyring } from "./envelope.server";
 
 /**
  * Configuration is read from the environment once, at start-up, and validated here.
@@ -168,6 +169,28 @@ const envSchema = z.object({
   METRICS_ALLOW: optionalString.pipe(
     z.string().refine(isAddressList, "must be addresses or subnets separated by commas, such as 127.0.0.1,10.0.0.0/8").optional(),
   ),
+  /**
+   * Identity files (issue 35, decision 044): the master key that seals them (32 bytes,
+   * base64), and the keys it replaced, until `npm run identity:rewrap` or the hourly
+   * maintenance has sealed every file's key again under the new one.
+   */
+  IDENTITY_FILES_KEY: optionalString.pipe(z.string().refine((v) => parseMasterKey(v) !== null, "must be 32 random bytes in base64, e.g. from `openssl rand -base64 32`").optional()),
+  IDENTITY_FILES_PREVIOUS_KEYS: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => v.split(",").every((k) => parseMasterKey(k) !== null), "must be keys of 32 bytes in base64, separated by commas")
+      .optional(),
+  ),
+  /** How long an approved identity check holds before the investor is asked again. */
+  IDENTITY_APPROVAL_MONTHS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number({ error: "must be a number of months" }).int("must be a whole number").min(1, "must be at least 1").max(120, "must be at most 120").default(24),
+  ),
+  /** How long identity files are kept after an account is deleted (anti-money-laundering record keeping). */
+  IDENTITY_RETENTION_YEARS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number({ error: "must be a number of years" }).int("must be a whole number").min(1, "must be at least 1").max(30, "must be at most 30").default(5),
+  ),
   /** Backups (npm run backup, and the server's own schedule when BACKUP_EVERY_HOURS is set). */
   BACKUP_DIR: optionalString,
   BACKUP_EVERY_HOURS: z.preprocess(
@@ -257,6 +280,14 @@ export interface AppConfig {
   stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined; timeoutMs: number } | undefined;
   /** Who may read /metrics; undefined when neither a token nor addresses are set (not served). */
   metrics: { token: string | undefined; allow: string[] } | undefined;
+  identity: {
+    /** The master keys of identity files: the one that seals first (decision 044). */
+    keys: Keyring;
+    /** Where the sealing key came from: IDENTITY_FILES_KEY, derived from BETTER_AUTH_SECRET, or the file generated in DATA_DIR (never in a backup). */
+    keySource: "environment" | "auth-secret" | "data-dir";
+    approvalMonths: number;
+    retentionYears: number;
+  };
   backup: {
     /** Where backups are written (default DATA_DIR/backups). */
     dir: string;
@@ -315,6 +346,38 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
+/** Where the generated identity-files key is kept when neither IDENTITY_FILES_KEY nor BETTER_AUTH_SECRET is set. */
+export const identityKeyFile = (dataDir: string) => path.join(dataDir, "identity-files.key");
+
+/**
+ * The identity files' master keys (decision 044). The sealing key is IDENTITY_FILES_KEY;
+ * without it, one derived from BETTER_AUTH_SECRET (the same on every instance, and never
+ * in a backup); without that either (one embedded instance), a key generated once in
+ * DATA_DIR, which backups leave out. The others that exist still open what they sealed.
+ */
+function identityKeys(env: Env, dataDir: string): AppConfig["identity"]["keys"] & { source: AppConfig["identity"]["keySource"] } {
+  const derived = env.BETTER_AUTH_SECRET ? deriveMasterKey(env.BETTER_AUTH_SECRET, "tigris identity files") : null;
+  const file = identityKeyFile(dataDir);
+  let stored: Buffer | null = null;
+  if (!env.IDENTITY_FILES_KEY && !derived) {
+    ensurePrivateDir(dataDir);
+    try {
+      writeFileSync(file, `${randomBytes(32).toString("base64")}\n`, { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  if (existsSync(file)) {
+    stored = parseMasterKey(readFileSync(file, "utf8"));
+    if (!stored) throw new ConfigError([`IDENTITY_FILES_KEY: ${file} does not hold a key of 32 bytes in base64; restore it from where you keep it (identity files sealed with it cannot be opened without it)`]);
+  }
+  const given = env.IDENTITY_FILES_KEY ? parseMasterKey(env.IDENTITY_FILES_KEY) : null;
+  const previous = (env.IDENTITY_FILES_PREVIOUS_KEYS ?? "").split(",").filter(Boolean).map((k) => parseMasterKey(k)!);
+  const current = given ?? derived ?? stored!;
+  const ring = keyring([current, ...previous, ...[derived, stored].filter((k): k is Buffer => k !== null)]);
+  return { ...ring, source: given ? "environment" : derived ? "auth-secret" : "data-dir" };
+}
+
 /**
  * Reads `.env` from the working directory when there is one. Variables already set in the
  * environment win over the file.
@@ -359,6 +422,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       env.METRICS_TOKEN || env.METRICS_ALLOW
         ? { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW ? env.METRICS_ALLOW.split(",").map((v) => v.trim()) : [] }
         : undefined,
+    identity: (() => {
+      const { source, ...keys } = identityKeys(env, dataDir);
+      return { keys, keySource: source, approvalMonths: env.IDENTITY_APPROVAL_MONTHS, retentionYears: env.IDENTITY_RETENTION_YEARS };
+    })(),
     backup: {
       dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")),
       everyHours: env.BACKUP_EVERY_HOURS,

@@ -26,6 +26,7 @@ import { ALERT_TOPICS } from "~/domain/alerts";
 import { DOCUMENT_AUDIENCES, DOCUMENT_KINDS } from "~/domain/documents";
 import { INTEREST_STATUSES } from "~/domain/interests";
 import { QUALIFICATION_JURISDICTIONS } from "~/domain/qualification";
+import { IDENTITY_DOCUMENT_TYPES, IDENTITY_FILE_KINDS, IDENTITY_STATUSES } from "~/domain/identity-checks";
 import { CONSTRUCTION_STAGES, DEVELOPER_PROJECT_STATUSES } from "~/domain/opportunity-memo";
 import { VARIANT_FORMATS } from "~/domain/opportunity-images";
 import {
@@ -1011,5 +1012,77 @@ export const investorQualifications = pgTable(
     check("investor_qualifications_locale_check", oneOf(t.locale, LOCALES)),
     index("investor_qualifications_user_idx").on(t.userId, t.confirmedAt),
     index("investor_qualifications_statement_idx").on(t.statementId),
+  ],
+);
+
+/**
+ * Each investor's identity check (issue 35, decision 044): one per account, its state and
+ * what the admin decided. Kept when the account is deleted (the user becomes null and
+ * `retain_until` is set) for the record-keeping period, then removed with its files by the
+ * hourly maintenance.
+ */
+export const identityChecks = pgTable(
+  "identity_checks",
+  {
+    id: id(),
+    userId: text("user_id")
+      .unique("identity_checks_user_id_unique")
+      .references(() => user.id, { onDelete: "set null" }),
+    status: text("status", { enum: IDENTITY_STATUSES }).notNull(),
+    documentType: text("document_type", { enum: IDENTITY_DOCUMENT_TYPES }).notNull(),
+    entityName: text("entity_name"),
+    entityNumber: text("entity_number"),
+    entityCountry: text("entity_country"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull(),
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    rejectionReason: text("rejection_reason"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    /** Set when the account is deleted: the files are removed after this (IDENTITY_RETENTION_YEARS). */
+    retainUntil: timestamp("retain_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("identity_checks_status_check", oneOf(t.status, IDENTITY_STATUSES)),
+    check("identity_checks_document_type_check", oneOf(t.documentType, IDENTITY_DOCUMENT_TYPES)),
+    // The admins' queue, oldest waiting first; the maintenance's look for approvals ending.
+    index("identity_checks_status_submitted_idx").on(t.status, t.submittedAt),
+    index("identity_checks_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'approved'`),
+    index("identity_checks_retain_idx").on(t.retainUntil).where(sql`${t.retainUntil} is not null`),
+  ],
+);
+
+/**
+ * A check's files, sealed (decision 044): the bytes under a key of their own (AES-256-GCM:
+ * `iv`, `auth_tag`, `ciphertext`), that key sealed under the master key `key_id`
+ * (`wrapped_key`). `sha256` is the plaintext's, checked when it is opened. Never in
+ * stored_files: those are served to the public.
+ */
+export const identityFiles = pgTable(
+  "identity_files",
+  {
+    id: uuid("id").primaryKey(),
+    checkId: uuid("check_id")
+      .notNull()
+      .references(() => identityChecks.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: IDENTITY_FILE_KINDS }).notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    sha256: text("sha256").notNull(),
+    keyId: text("key_id").notNull(),
+    wrappedKey: bytea("wrapped_key").notNull(),
+    iv: bytea("iv").notNull(),
+    authTag: bytea("auth_tag").notNull(),
+    ciphertext: bytea("ciphertext").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("identity_files_kind_check", oneOf(t.kind, IDENTITY_FILE_KINDS)),
+    unique("identity_files_check_kind_unique").on(t.checkId, t.kind),
+    // The maintenance's look for keys sealed under a master key that is not the current one.
+    index("identity_files_key_idx").on(t.keyId),
   ],
 );

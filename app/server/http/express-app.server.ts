@@ -7,6 +7,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import proxyaddr from "proxy-addr";
 import { pinoHttp } from "pino-http";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
+import { IDENTITY_FILE_MAX_BYTES } from "~/domain/identity-checks";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { MAX_PHOTOS_PER_UPLOAD } from "~/domain/opportunity-images";
 import { isSameSitePath } from "~/domain/safe-redirect";
@@ -65,7 +66,7 @@ const MAX_DISCARDED_BYTES = 16 * 1024 * 1024;
  * Routes that answer a stored file with its own Cache-Control and content policy
  * (app/server/storage/files.server.ts), in any language: `/ar/media/…` is the same image.
  */
-const isFileRoute = routeMatcher(["media/:name", "documents/:id/download"]);
+const isFileRoute = routeMatcher(["media/:name", "documents/:id/download", "identity-files/:id"]);
 /** A request that carries a session cookie (signed in, or at least claiming to be). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const hasSession = (req: Request) => SESSION_COOKIE.test(req.get("cookie") ?? "");
@@ -81,8 +82,16 @@ export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + MAX_BODY_BYTES;
 export const MAX_DOCUMENT_BODY_BYTES = MAX_DOCUMENT_BYTES + MAX_BODY_BYTES;
 /** A gallery's upload: up to MAX_PHOTOS_PER_UPLOAD images of 5 MB at once, posted to its photo page the same way. */
 export const MAX_PHOTOS_BODY_BYTES = MAX_PHOTOS_PER_UPLOAD * MAX_IMAGE_BYTES + MAX_BODY_BYTES;
+/** An investor's identity files (issue 35): three of 10 MB at most, posted to /account/identity the same way. */
+export const MAX_IDENTITY_BODY_BYTES = 3 * IDENTITY_FILE_MAX_BYTES + MAX_BODY_BYTES;
 /** The pages whose forms carry a file, by their route in app/routes.ts: matched as React Router matches them. */
-const UPLOAD_LIMITS = { admin: MAX_UPLOAD_BODY_BYTES, "admin/documents": MAX_DOCUMENT_BODY_BYTES, "admin/opportunities/:id/photos": MAX_PHOTOS_BODY_BYTES, "admin/team": MAX_UPLOAD_BODY_BYTES } as const;
+const UPLOAD_LIMITS = {
+  admin: MAX_UPLOAD_BODY_BYTES,
+  "admin/documents": MAX_DOCUMENT_BODY_BYTES,
+  "admin/opportunities/:id/photos": MAX_PHOTOS_BODY_BYTES,
+  "admin/team": MAX_UPLOAD_BODY_BYTES,
+  "account/identity": MAX_IDENTITY_BODY_BYTES,
+} as const;
 const uploadRoute = routeMatcher(Object.keys(UPLOAD_LIMITS) as Array<keyof typeof UPLOAD_LIMITS>);
 /**
  * How large this request's body may be: a page's upload limit for a multipart form with a

@@ -4,7 +4,9 @@ import type { Database } from "../db/client.server";
 import { rateLimit, session, verification } from "../db/schema.server";
 import { pruneOutbox } from "../email/outbox.server";
 import type { JobQueue } from "../jobs/queue.server";
+import type { AppConfig } from "../core/config.server";
 import type { Logger } from "../core/logger.server";
+import { maintainIdentityChecks, rewrapIdentityFiles } from "../services/identity-checks.server";
 import { pruneLimits } from "../security/rate-limit.server";
 import { pruneStampedCopies } from "../storage/files.server";
 
@@ -44,10 +46,25 @@ export async function runMaintenance(db: Database, now: Date = new Date()): Prom
   return { mails, requestLimits, authRateLimits, sessions, verificationTokens, stampedCopies };
 }
 
+/**
+ * Identity checks (issue 35, decision 044), hourly: approvals that ran out end, investors
+ * are reminded 30 days before theirs ends, deleted accounts' files go after the retention
+ * period, and file keys sealed under an older master key are sealed again under the current one.
+ */
+export async function runIdentityMaintenance(deps: { db: Database; config: AppConfig; jobs: Pick<JobQueue, "send"> }, now: Date = new Date()) {
+  const checks = await maintainIdentityChecks({ db: deps.db, config: deps.config, jobs: deps.jobs, clock: () => now });
+  const rewrapped = await rewrapIdentityFiles(deps.db, deps.config.identity.keys);
+  return { ...checks, rewrapped };
+}
+
 /** Runs the maintenance on each `maintenance` job (hourly, a schedule run by one instance). */
-export async function workMaintenance(jobs: Pick<JobQueue, "work">, deps: { db: Database; log: Logger }): Promise<void> {
+export async function workMaintenance(jobs: Pick<JobQueue, "work" | "send">, deps: { db: Database; log: Logger; config?: AppConfig }): Promise<void> {
   await jobs.work("maintenance", async () => {
     const removed = await runMaintenance(deps.db);
     if (Object.values(removed).some((n) => n > 0)) deps.log.info({ removed }, "maintenance: expired rows removed");
+    if (deps.config) {
+      const identity = await runIdentityMaintenance({ db: deps.db, config: deps.config, jobs });
+      if (Object.values(identity).some((n) => n > 0)) deps.log.info({ identity }, "maintenance: identity checks kept up to date");
+    }
   });
 }

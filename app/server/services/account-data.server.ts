@@ -39,6 +39,7 @@ import type { RequestContext, ServiceContext } from "../context/service-context.
 import { requireUser, type Actor } from "../security/actor.server";
 import { countRefusal, hitLimit } from "../security/rate-limit.server";
 import { signOut } from "./accounts.server";
+import { getOwnIdentityCheck, retainIdentityCheckOf } from "./identity-checks.server";
 import { recordAudit } from "./audit.server";
 import { dropReminders } from "./booking-changes.server";
 import { bookingsOf } from "./bookings.server";
@@ -96,6 +97,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
   const userId = requireUser(actor, M.signInToExport);
   const { db } = ctx;
   const owner = await findOwner(db, userId, M.signInToExport);
+  const identityCheck = await getOwnIdentityCheck(ctx, actor);
   const [profile, methods, role, bookings, messages, subs, interests, downloads, alerts, qualifications] = await Promise.all([
     db
       .select({
@@ -249,6 +251,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
     downloads: downloads.map((d) => ({ document: d.document, downloadedAt: iso(d.downloadedAt) })),
     alerts: alerts.map((a) => ({ ...a, confirmedAt: isoOrNull(a.confirmedAt), unsubscribedAt: isoOrNull(a.unsubscribedAt), createdAt: iso(a.createdAt) })),
     qualifications: qualifications.map((q) => ({ ...q, confirmedAt: iso(q.confirmedAt) })),
+    identityCheck: identityCheck.status === "not_started" ? null : { ...identityCheck, files: identityCheck.files.map(({ kind, fileName, byteSize }) => ({ kind, fileName, byteSize })) },
   };
 }
 
@@ -369,6 +372,8 @@ export async function deleteOwnAccount(
     // the same way. Alerts for the account or its address go altogether.
     const interestsKept = (await tx.update(opportunityInterests).set({ note: null }).where(eq(opportunityInterests.userId, userId)).returning({ id: opportunityInterests.id })).length;
     await tx.delete(alertSubscriptions).where(or(eq(alertSubscriptions.userId, userId), eq(alertSubscriptions.email, owner.email)));
+    // Identity files stay, without the account, for the record-keeping period (issue 35), then the maintenance removes them.
+    await retainIdentityCheckOf(tx, userId, ctx.clock?.() ?? new Date(), ctx.config.identity.retentionYears);
 
     if (owner.emailVerified) {
       await enqueueEmail(tx, ctx.jobs, { ...accountDeletedEmail({ siteUrl: ctx.config.siteUrl, locale: owner.locale }), to: owner.email, kind: "account-deleted" });

@@ -31,5 +31,5 @@ export async function startWorkers(jobs: JobQueue, deps: WorkerDeps): Promise<vo
   if (reminders > 0) deps.log.info({ reminders }, "missing reminders of upcoming consultations were scheduled");
   await workReminders(jobs, { db: deps.db, config: deps.config, log: deps.log });
   await workOpportunityAlerts({ db: deps.db, config: deps.config, log: deps.log, jobs });
-  await workMaintenance(jobs, { db: deps.db, log: deps.log });
+  await workMaintenance(jobs, { db: deps.db, log: deps.log, config: deps.config });
 }

@@ -1,0 +1,169 @@
+import { z } from "zod";
+import type { MessageKey } from "~/i18n/i18n";
+import { sniffImageType } from "./image-upload";
+
+/*
+ * Identity checks (issue 35, item 2; decision 044): an investor sends an identity document
+ * and a proof of address (and, investing through a company, its registration document); an
+ * admin approves or rejects with a reason the investor reads; an approval holds for a set
+ * number of months, with a reminder 30 days before it ends. The files are sealed at rest
+ * and opened for the investor and admins only.
+ */
+
+/** A check's state; "not_started" is an investor without one. */
+export const IDENTITY_STATUSES = ["submitted", "approved", "rejected", "expired"] as const;
+export type IdentityStatus = "not_started" | (typeof IDENTITY_STATUSES)[number];
+
+export const IDENTITY_STATUS_KEYS = {
+  not_started: "verification.identity.status.notStarted",
+  submitted: "verification.identity.status.submitted",
+  approved: "verification.identity.status.approved",
+  rejected: "verification.identity.status.rejected",
+  expired: "verification.identity.status.expired",
+} as const satisfies Record<IdentityStatus, MessageKey>;
+
+export const IDENTITY_FILE_KINDS = ["identity_document", "proof_of_address", "entity_registration"] as const;
+export type IdentityFileKind = (typeof IDENTITY_FILE_KINDS)[number];
+
+export const IDENTITY_FILE_KIND_KEYS = {
+  identity_document: "verification.identity.file.identity",
+  proof_of_address: "verification.identity.file.address",
+  entity_registration: "verification.identity.file.registration",
+} as const satisfies Record<IdentityFileKind, MessageKey>;
+
+export const IDENTITY_DOCUMENT_TYPES = ["passport", "national_id"] as const;
+export type IdentityDocumentType = (typeof IDENTITY_DOCUMENT_TYPES)[number];
+
+export const IDENTITY_DOCUMENT_TYPE_KEYS = {
+  passport: "verification.identity.documentType.passport",
+  national_id: "verification.identity.documentType.nationalId",
+} as const satisfies Record<IdentityDocumentType, MessageKey>;
+
+/** One file: a PDF, JPEG or PNG of at most 10 MB, recognised by its content. */
+export const IDENTITY_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const IDENTITY_FILE_ACCEPT = "application/pdf,image/jpeg,image/png";
+/** Days before an approval ends that the investor is reminded. */
+export const IDENTITY_REMINDER_DAYS = 30;
+
+export const IDENTITY_MESSAGES = {
+  saved: "verification.identity.sent",
+  saveFailed: "verification.identity.saveFailed",
+  fileMissing: "verification.identity.fileMissing",
+  fileTooLarge: "verification.identity.fileTooLarge",
+  fileWrongType: "verification.identity.fileWrongType",
+  underReview: "verification.identity.underReview",
+  alreadyApproved: "verification.identity.alreadyApproved",
+  notFound: "verification.identity.notFound",
+  reviewFailed: "verification.identity.reviewFailed",
+  reasonRequired: "verification.identity.reasonRequired",
+  reasonTooLong: "verification.identity.reasonTooLong",
+  documentTypeRequired: "verification.identity.documentTypeRequired",
+  entityNameRequired: "verification.identity.entityNameRequired",
+  entityNumberRequired: "verification.identity.entityNumberRequired",
+  entityCountryRequired: "verification.identity.entityCountryRequired",
+  tooLong: "verification.identity.tooLong",
+  approved: "verification.identity.approvedToast",
+  rejected: "verification.identity.rejectedToast",
+  fetchFailed: "verification.identity.fetchFailed",
+} as const satisfies Record<string, MessageKey>;
+
+export type IdentityContentType = "application/pdf" | "image/jpeg" | "image/png";
+
+/** What a file is by its first bytes: a PDF, a JPEG or a PNG; null for anything else. */
+export function sniffIdentityFile(bytes: Uint8Array): IdentityContentType | null {
+  if (bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46 && bytes[4] === 0x2d) return "application/pdf";
+  const image = sniffImageType(bytes);
+  if (image === "jpg") return "image/jpeg";
+  if (image === "png") return "image/png";
+  return null;
+}
+
+/** The size check the browser can make before sending: a message key, or null. */
+export function identityFileSizeProblem(size: number): MessageKey | null {
+  return size > IDENTITY_FILE_MAX_BYTES ? IDENTITY_MESSAGES.fileTooLarge : null;
+}
+
+const text = (max: number, required: MessageKey) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: IDENTITY_MESSAGES.tooLong });
+
+/** The form's words (the files are read beside it): the document's type and, through a company, its facts. */
+export const identitySubmissionSchema = z.discriminatedUnion("throughEntity", [
+  z.object({
+    documentType: z.enum(IDENTITY_DOCUMENT_TYPES, { error: IDENTITY_MESSAGES.documentTypeRequired }),
+    throughEntity: z.literal(false),
+  }),
+  z.object({
+    documentType: z.enum(IDENTITY_DOCUMENT_TYPES, { error: IDENTITY_MESSAGES.documentTypeRequired }),
+    throughEntity: z.literal(true),
+    entityName: text(200, IDENTITY_MESSAGES.entityNameRequired),
+    entityNumber: text(60, IDENTITY_MESSAGES.entityNumberRequired),
+    entityCountry: text(80, IDENTITY_MESSAGES.entityCountryRequired),
+  }),
+]);
+export type IdentitySubmission = z.infer<typeof identitySubmissionSchema>;
+
+/** The form's fields as the schema reads them: the company box ticked or not. */
+export function identitySubmissionInput(form: FormData): Record<string, unknown> {
+  const value = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
+  return {
+    documentType: value("documentType"),
+    throughEntity: value("throughEntity") === "on",
+    entityName: value("entityName"),
+    entityNumber: value("entityNumber"),
+    entityCountry: value("entityCountry"),
+  };
+}
+
+export const identityReviewSchema = z.discriminatedUnion("decision", [
+  z.object({ id: z.uuid(), decision: z.literal("approve") }),
+  z.object({
+    id: z.uuid(),
+    decision: z.literal("reject"),
+    reason: z.string({ error: IDENTITY_MESSAGES.reasonRequired }).trim().min(1, { error: IDENTITY_MESSAGES.reasonRequired }).max(1000, { error: IDENTITY_MESSAGES.reasonTooLong }),
+  }),
+]);
+export type IdentityReview = z.infer<typeof identityReviewSchema>;
+
+/** When an approval given at `approvedAt` ends. */
+export function approvalEndsAt(approvedAt: Date, months: number): Date {
+  const end = new Date(approvedAt);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  return end;
+}
+
+/** Whether an approval ending at `expiresAt` is due its reminder at `now`. */
+export function reminderDue(expiresAt: Date, now: Date): boolean {
+  return now.getTime() >= expiresAt.getTime() - IDENTITY_REMINDER_DAYS * 24 * 3_600_000;
+}
+
+/** A stored file as its owner and the admins see it listed. */
+export interface IdentityFileSummary {
+  id: string;
+  kind: IdentityFileKind;
+  fileName: string;
+  contentType: string;
+  byteSize: number;
+}
+
+/** The investor's own check, as their page shows it. */
+export interface OwnIdentityCheck {
+  status: IdentityStatus;
+  documentType: IdentityDocumentType | null;
+  entity: { name: string; number: string; country: string } | null;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  rejectionReason: string | null;
+  expiresAt: string | null;
+  files: IdentityFileSummary[];
+}
+
+/** A check in the admins' queue. */
+export interface AdminIdentityCheck extends Omit<OwnIdentityCheck, "status"> {
+  id: string;
+  status: (typeof IDENTITY_STATUSES)[number];
+  investor: { id: string | null; name: string; email: string };
+  reviewedBy: string | null;
+}
+
+/** Where a file opens: for its owner and for admins alike (the server decides who may). */
+export const identityFilePath = (id: string) => `/identity-files/${id}`;
