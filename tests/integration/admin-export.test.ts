@@ -197,7 +197,10 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
     const base = Date.UTC(2031, 0, 1);
     // Groups of three share a created_at, so the id breaks ties (across batch edges too).
     await t.db.insert(consultationBookings).values(
+      // References of their own: the column's default draws at random, and among thousands
+      // of rows two draws can clash (it did once in CI), which the default does not draw again.
       Array.from({ length: total }, (_, i) => ({
+        reference: `GUEST-${i}`,
         firstName: "Guest",
         lastName: String(i),
         email: `guest${i}@example.com`,
@@ -301,7 +304,7 @@ describe(`GET /admin/export/bookings.csv (${testDriver})`, () => {
   it("stops reading batches when the download is cancelled", async () => {
     const total = 3000;
     await t.db.insert(consultationBookings).values(
-      Array.from({ length: total }, (_, i) => ({ firstName: "C", lastName: String(i), email: `c${i}@example.com`, investmentAmount: "$1", message: "x" })),
+      Array.from({ length: total }, (_, i) => ({ reference: `CANCEL-${i}`, firstName: "C", lastName: String(i), email: `c${i}@example.com`, investmentAmount: "$1", message: "x" })),
     );
     let selects = 0;
     const counting = new Proxy(t.db, {
