@@ -344,6 +344,20 @@ async function verificationScreenshots() {
         await page.goto(`${server.base}${prefix}/admin/identity`, { waitUntil: "networkidle" });
         await page.waitForTimeout(500);
         await shot(page, "admin-identity");
+        // An opportunity's confidentiality agreement: the admin's page, then an investor's.
+        await page.goto(`${server.base}${prefix}/admin?tab=opportunities`, { waitUntil: "networkidle" });
+        await page.locator(`a[href*="/confidentiality"]`).first().click();
+        await page.waitForLoadState("networkidle");
+        await page.locator('main button[type="submit"]').click();
+        await page.waitForLoadState("networkidle");
+        await page.waitForTimeout(4_000);
+        await shot(page, "admin-nda");
+        const reader = await visitor(browser, size);
+        await signUpAndVerify(reader, server.base, dataDir, locale);
+        await reader.goto(`${server.base}${prefix}/opportunities/${MEMO_SLUG}/confidentiality`, { waitUntil: "networkidle" });
+        await settle(reader);
+        await shot(reader, "nda");
+        await reader.context().close();
         await admin.close();
         console.log(`verification ${locale} ${size.name}: done`);
       }

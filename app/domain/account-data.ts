@@ -214,6 +214,8 @@ export interface AccountDataExport {
   alerts: { topic: string; email: string; confirmedAt: string | null; unsubscribedAt: string | null; createdAt: string }[];
   /** Every investor-category statement this account confirmed, oldest first: the words as read, their language and SHA-256, when. */
   qualifications: { jurisdiction: string; qualifies: boolean; title: string; wording: string; locale: string; wordingSha256: string; confirmedAt: string }[];
+  /** Confidentiality agreements accepted, oldest first: which opportunity and version, when, in which language, the words' SHA-256. */
+  confidentialityAgreements: { opportunity: string; version: number; locale: string; textSha256: string; acceptedAt: string }[];
   /** The identity check's state and the files' names, never the files themselves; null when none was sent. */
   identityCheck: {
     status: string;

@@ -21,6 +21,7 @@ export const AUDIT_ENTITIES = [
   "advisers",
   "qualification_statements",
   "identity_checks",
+  "nda_versions",
   "user",
   "user_roles",
 ] as const;
@@ -37,6 +38,7 @@ export const AUDIT_ENTITY_KEYS = {
   advisers: "admin.audit.entity.advisers",
   qualification_statements: "admin.audit.entity.qualification",
   identity_checks: "admin.audit.entity.identity",
+  nda_versions: "admin.audit.entity.nda",
   user: "admin.audit.entity.users",
   user_roles: "admin.audit.entity.roles",
 } as const satisfies Record<AuditEntity, MessageKey>;
@@ -68,6 +70,7 @@ export const AUDIT_ACTION_KEYS = {
   "identity.reject": "admin.audit.action.identityReject",
   "identity.file-open": "admin.audit.action.identityFileOpen",
   "interest.status": "admin.audit.action.interestStatus",
+  "nda.version": "admin.audit.action.ndaVersion",
   "message.read": "admin.audit.action.messageRead",
   "opportunity.create": "admin.audit.action.opportunityCreate",
   "opportunity.update": "admin.audit.action.opportunityUpdate",
@@ -158,6 +161,7 @@ export function auditRecordPath(entity: string, entityId: string): string | null
   if (entity === "advisers") return "/admin/team";
   if (entity === "qualification_statements") return "/admin/qualification";
   if (entity === "identity_checks") return "/admin/identity";
+  if (entity === "nda_versions") return "/admin?tab=opportunities";
   if (entity === "investment_opportunities" || entity === "opportunity_images") return "/admin?tab=opportunities";
   return null;
 }

@@ -1,3 +1,4 @@
+import type { DocumentAccess } from "./confidentiality";
 import { z } from "zod";
 import type { MessageKey } from "~/i18n/i18n";
 
@@ -71,6 +72,11 @@ export const documentFormSchema = z.object({
     .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
     .optional()
     .transform((v) => v === "on" || v === "true"),
+  /** Issue 35: opened only with an approved identity check and the opportunity's agreement accepted. */
+  isConfidential: z
+    .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
 });
 export type DocumentFormInput = z.input<typeof documentFormSchema>;
 export type DocumentFormValues = z.output<typeof documentFormSchema>;
@@ -88,8 +94,10 @@ export interface LibraryDocument {
   byteSize: number;
   publishedAt: string | null;
   opportunity: { id: string; slug: string; title: string } | null;
-  /** Whether this reader may download it now. */
-  access: "granted" | "sign-in" | "qualify" | "upgrade";
+  /** Confidential (issue 35): an approved identity check and the opportunity's agreement first. */
+  isConfidential: boolean;
+  /** Whether this reader may download it now, or what they need first. */
+  access: DocumentAccess;
 }
 
 /** A document as the admin's list shows it. */
@@ -105,6 +113,7 @@ export interface AdminDocument {
   pageCount: number;
   byteSize: number;
   isPublished: boolean;
+  isConfidential: boolean;
   publishedAt: string | null;
   updatedAt: string;
   downloads: number;

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { ndaPath } from "~/domain/confidentiality";
 import { DOCUMENT_DOWNLOAD_MESSAGES, documentPath } from "~/domain/documents";
 import { answerResponse } from "~/server/http/answer.server";
 import { fileResponse } from "~/server/storage/files.server";
@@ -24,6 +25,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         return redirect(`/auth?redirectTo=${encodeURIComponent(documentPath(download.documentId))}`);
       case "qualify":
         return redirect("/account/qualification");
+      // Confidential (issue 35): the identity check first, then the opportunity's agreement.
+      case "identity":
+        return redirect("/account/identity");
+      case "nda":
+        return download.opportunitySlug ? redirect(`${ndaPath(download.opportunitySlug)}?document=${download.documentId}`) : redirect(documentPath(download.documentId));
       case "upgrade":
         return redirect(`/pricing?document=${download.documentId}`);
       case "file":

@@ -78,18 +78,24 @@ export default function DocumentPage({ loaderData }: Route.ComponentProps) {
             ? t("portal.document.yourCopy")
             : doc.access === "sign-in"
               ? t("portal.document.signInHeading")
-              : t("portal.document.planHeading")}
+              : doc.access === "identity" || doc.access === "nda"
+                ? t("portal.document.confidentialHeading")
+                : t("portal.document.planHeading")}
         </h2>
         <p className="mt-2 text-sm text-foreground/85">
           {doc.access === "granted"
-            ? doc.audience === "public"
+            ? doc.audience === "public" && !doc.isConfidential
               ? t("portal.document.openToEveryone")
               : t("portal.document.watermark")
             : doc.access === "sign-in"
               ? t("portal.document.signInText", { audience: note })
               : doc.access === "qualify"
                 ? t("portal.document.publicOnlyText")
-                : t("portal.document.upgradeText", { audience: note })}
+                : doc.access === "identity"
+                  ? t("portal.document.identityText")
+                  : doc.access === "nda"
+                    ? t("portal.document.ndaText")
+                    : t("portal.document.upgradeText", { audience: note })}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <DownloadLink doc={doc} />

@@ -179,6 +179,7 @@ describe(`Download my data (${testDriver})`, () => {
     ]);
     expect(copy.version).toBe(3);
     expect(copy.identityCheck).toBeNull();
+    expect(copy.confidentialityAgreements).toEqual([]);
     expect(copy.qualifications).toEqual([
       expect.objectContaining({ jurisdiction: "uk", qualifies: true, title: "Certified high net worth investor", locale: "en", wordingSha256: expect.stringMatching(/^[0-9a-f]{64}$/) }),
     ]);

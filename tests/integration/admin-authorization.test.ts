@@ -8,6 +8,7 @@ import { BOOKING_INTENTS } from "~/routes/admin/bookings.server";
 import { ADMIN_INTENTS } from "~/routes/admin/intents.server";
 import { INTEREST_INTENTS } from "~/routes/admin/interests.server";
 import { IDENTITY_INTENTS } from "~/routes/admin/identity.server";
+import { NDA_INTENTS } from "~/routes/admin/nda.server";
 import { QUALIFICATION_INTENTS } from "~/routes/admin/qualification.server";
 import { TEAM_INTENTS } from "~/routes/admin/team.server";
 import { createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
@@ -101,6 +102,9 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     },
     "statement-retire": { intent: "statement-retire", id: "7d1b3a55-0000-4000-8000-00000000000d" },
   },
+  "routes/admin.opportunity-nda.tsx": {
+    "nda-save": { intent: "nda-save", opportunityId: "7d1b3a55-0000-4000-8000-00000000000f", bodyEn: "Matrix.", bodyAr: "مصفوفة.", bodyCkb: "ماتریکس." },
+  },
   "routes/admin.identity.tsx": {
     "identity-review": { intent: "identity-review", id: "7d1b3a55-0000-4000-8000-00000000000e", decision: "reject", reason: "Made by the authorization matrix." },
   },
@@ -116,6 +120,7 @@ const INTENT_TABLES: Record<string, Record<string, unknown>> = {
   "routes/admin.team.tsx": TEAM_INTENTS,
   "routes/admin.qualification.tsx": QUALIFICATION_INTENTS,
   "routes/admin.identity.tsx": IDENTITY_INTENTS,
+  "routes/admin.opportunity-nda.tsx": NDA_INTENTS,
 };
 
 /** The opportunity whose photo page the matrix opens (made in beforeAll). */

@@ -161,7 +161,7 @@ describe(`what a download may cost (${testDriver})`, () => {
 
     const pdf = await renderPdf({ title: "Escrow terms", sections: [{ heading: "Contents", paragraphs: ["The revised escrow terms."] }] }, { createdAt: new Date("2026-02-01T00:00:00Z") });
     await saveDocument(context, { kind: "user", userId: adminId, isAdmin: true }, {
-      values: { id: doc.id, title: doc.title, summary: doc.summary, kind: doc.kind, audience: doc.audience, opportunityId: null, isPublished: true },
+      values: { id: doc.id, title: doc.title, summary: doc.summary, kind: doc.kind, audience: doc.audience, opportunityId: null, isPublished: true, isConfidential: false },
       pdf: { bytes: pdf, name: "escrow-terms.pdf", pageCount: 1 },
     });
     // The old file went, and the reader's copy of it with it.

@@ -180,6 +180,11 @@ function DocumentTitle({ doc }: { doc: AdminDocument }) {
         <Badge variant={doc.isPublished ? "success" : "secondary"} className="shrink-0">
           {doc.isPublished ? t("admin.documents.published") : t("admin.documents.draft")}
         </Badge>
+        {doc.isConfidential ? (
+          <Badge variant="outline" className="shrink-0">
+            {t("admin.documents.confidential")}
+          </Badge>
+        ) : null}
       </p>
       <p className="space-y-0.5 text-muted-foreground max-md:hidden">
         <span className="block">
@@ -433,8 +438,8 @@ function DocumentFormDialog({ editing, opportunities }: { editing: NonNullable<E
     fetcherKey: SAVE_FETCHER,
     schema: documentDialogSchema,
     defaultValue: doc
-      ? { title: doc.title, summary: doc.summary, kind: doc.kind, audience: doc.audience, opportunityId: doc.opportunityId ?? "", isPublished: doc.isPublished ? "on" : "" }
-      : { kind: "market_report", audience: "signed_in", opportunityId: "", isPublished: "" },
+      ? { title: doc.title, summary: doc.summary, kind: doc.kind, audience: doc.audience, opportunityId: doc.opportunityId ?? "", isPublished: doc.isPublished ? "on" : "", isConfidential: doc.isConfidential ? "on" : "" }
+      : { kind: "market_report", audience: "signed_in", opportunityId: "", isPublished: "", isConfidential: "" },
   });
   const t = useT();
   return (
@@ -492,6 +497,10 @@ function DocumentFormDialog({ editing, opportunities }: { editing: NonNullable<E
         <label className="flex items-center gap-2 text-sm font-medium">
           <input {...getInputProps(fields.isPublished, CHECKBOX)} className="size-4 accent-primary" />
           {t("admin.documents.publishedField")}
+        </label>
+        <label className="flex items-start gap-2 text-sm font-medium">
+          <input {...getInputProps(fields.isConfidential, CHECKBOX)} className="mt-0.5 size-4 shrink-0 accent-primary" />
+          {t("admin.documents.confidentialField")}
         </label>
         <DialogFooter>
           <Button type="submit" disabled={busy}>

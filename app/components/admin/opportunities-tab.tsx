@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Images, LoaderCircle, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
+import { FileLock, Images, LoaderCircle, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
@@ -36,6 +36,7 @@ import {
 import { todayInZone } from "~/domain/calendar";
 import { EARLY_ACCESS_DAYS, OPPORTUNITY_STATUSES, type OpportunityStatus } from "~/domain/constants";
 import { formatUsd } from "~/domain/format";
+import { adminNdaPath } from "~/domain/confidentiality";
 import { opportunityPhotosPath } from "~/domain/opportunity-images";
 import { IMAGE_ACCEPT, IMAGE_UPLOAD_MESSAGES, imageSizeProblem } from "~/domain/image-upload";
 import type { AdminActionResult } from "~/domain/action-result";
@@ -168,6 +169,9 @@ function OpportunityAdminCard({ opportunity: o, onEdit }: { opportunity: AdminOp
           {/* The gallery has its own page (issue 33): several files at once, and forms that work without scripts. */}
           <Link to={opportunityPhotosPath(o.id)} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={t("admin.opportunities.photosNamed", { title: o.title })}>
             <Images aria-hidden="true" /> {t("admin.opportunities.photos")}
+          </Link>
+          <Link to={adminNdaPath(o.id)} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={t("admin.opportunities.ndaNamed", { title: o.title })}>
+            <FileLock aria-hidden="true" /> {t("admin.opportunities.nda")}
           </Link>
           <AlertDialog>
             <AlertDialogTrigger asChild>

@@ -15,6 +15,7 @@ const doc: LibraryDocument = {
   byteSize: 2.4 * 1024 * 1024,
   publishedAt: "2026-11-22T10:00:00.000Z",
   opportunity: { id: "7d1b3a55-0000-4000-8000-000000000001", slug: "erbil-citadel-residences", title: "Erbil Citadel Residences" },
+  isConfidential: false,
   access: "upgrade",
 };
 

@@ -24,6 +24,8 @@ export function downloadLabel(access: LibraryDocument["access"], t: Translate): 
   if (access === "sign-in") return t("portal.document.signInToDownload");
   if (access === "upgrade") return t("portal.document.seePlansToDownload");
   if (access === "qualify") return t("portal.document.publicOnlyToDownload");
+  if (access === "identity") return t("portal.document.identityToDownload");
+  if (access === "nda") return t("portal.document.ndaToDownload");
   return t("portal.document.downloadPdf");
 }
 

@@ -732,6 +732,11 @@ export const documents = pgTable(
     fileName: text("file_name").notNull(),
     pageCount: integer("page_count").notNull(),
     isPublished: boolean("is_published").notNull().default(false),
+    /**
+     * Confidential (issue 35, decision 045): opened only by an investor whose identity check
+     * is approved and who accepted the opportunity's confidentiality agreement.
+     */
+    isConfidential: boolean("is_confidential").notNull().default(false),
     /** When it was first published: the date readers see. */
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
@@ -1084,5 +1089,58 @@ export const identityFiles = pgTable(
     unique("identity_files_check_kind_unique").on(t.checkId, t.kind),
     // The maintenance's look for keys sealed under a master key that is not the current one.
     index("identity_files_key_idx").on(t.keyId),
+  ],
+);
+
+/**
+ * An opportunity's confidentiality agreement (issue 35, decision 045), in versions: an
+ * admin's edit inserts the next version; a version is never changed, so what an investor
+ * accepted stays as it was. The opportunity may go; its agreements and their acceptances
+ * stay (the title is kept).
+ */
+export const ndaVersions = pgTable(
+  "nda_versions",
+  {
+    id: id(),
+    opportunityId: uuid("opportunity_id").references(() => investmentOpportunities.id, { onDelete: "set null" }),
+    opportunityTitle: text("opportunity_title").notNull(),
+    version: integer("version").notNull(),
+    bodyEn: text("body_en").notNull(),
+    bodyAr: text("body_ar").notNull(),
+    bodyCkb: text("body_ckb").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("nda_versions_version_check", sql`${t.version} >= 1`),
+    unique("nda_versions_opportunity_version_unique").on(t.opportunityId, t.version),
+  ],
+);
+
+/**
+ * Who accepted which version, when, from which address, in which language, and the
+ * SHA-256 of the text they read. A business record: kept, without the account, when the
+ * account is deleted (the name and address accepted under stay).
+ */
+export const ndaAcceptances = pgTable(
+  "nda_acceptances",
+  {
+    id: id(),
+    ndaVersionId: uuid("nda_version_id")
+      .notNull()
+      .references(() => ndaVersions.id, { onDelete: "restrict" }),
+    opportunityId: uuid("opportunity_id").references(() => investmentOpportunities.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    signerName: text("signer_name").notNull(),
+    signerEmail: text("signer_email").notNull(),
+    locale: text("locale", { enum: LOCALES }).notNull(),
+    textSha256: text("text_sha256").notNull(),
+    ipAddress: text("ip_address"),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("nda_acceptances_locale_check", oneOf(t.locale, LOCALES)),
+    unique("nda_acceptances_version_user_unique").on(t.ndaVersionId, t.userId),
+    index("nda_acceptances_user_idx").on(t.userId, t.opportunityId),
   ],
 );

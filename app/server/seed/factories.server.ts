@@ -212,6 +212,8 @@ export interface DocumentSpec {
   audience?: DocumentAudience;
   opportunityId?: string | null;
   isPublished?: boolean;
+  /** Issue 35: opened only with an approved identity check and the opportunity's agreement. */
+  isConfidential?: boolean;
   publishedAt?: Date | null;
   /** The PDF; a short generated one naming the title when not given. */
   pdf?: Uint8Array;
@@ -238,6 +240,7 @@ export async function createDocument(db: Database, spec: DocumentSpec = {}) {
       fileName: spec.fileName ?? `test-document-${n}.pdf`,
       pageCount: spec.pageCount ?? 1,
       isPublished,
+      isConfidential: spec.isConfidential ?? false,
       publishedAt: spec.publishedAt !== undefined ? spec.publishedAt : isPublished ? new Date() : null,
     })
     .returning();

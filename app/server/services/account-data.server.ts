@@ -24,6 +24,8 @@ import {
   documentDownloads,
   documents,
   investorQualifications,
+  ndaAcceptances,
+  ndaVersions,
   investmentOpportunities,
   opportunityInterests,
   profiles,
@@ -98,6 +100,12 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
   const { db } = ctx;
   const owner = await findOwner(db, userId, M.signInToExport);
   const identityCheck = await getOwnIdentityCheck(ctx, actor);
+  const agreements = await db
+    .select({ opportunity: ndaVersions.opportunityTitle, version: ndaVersions.version, locale: ndaAcceptances.locale, textSha256: ndaAcceptances.textSha256, acceptedAt: ndaAcceptances.acceptedAt })
+    .from(ndaAcceptances)
+    .innerJoin(ndaVersions, eq(ndaVersions.id, ndaAcceptances.ndaVersionId))
+    .where(eq(ndaAcceptances.userId, userId))
+    .orderBy(ndaAcceptances.acceptedAt);
   const [profile, methods, role, bookings, messages, subs, interests, downloads, alerts, qualifications] = await Promise.all([
     db
       .select({
@@ -251,6 +259,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
     downloads: downloads.map((d) => ({ document: d.document, downloadedAt: iso(d.downloadedAt) })),
     alerts: alerts.map((a) => ({ ...a, confirmedAt: isoOrNull(a.confirmedAt), unsubscribedAt: isoOrNull(a.unsubscribedAt), createdAt: iso(a.createdAt) })),
     qualifications: qualifications.map((q) => ({ ...q, confirmedAt: iso(q.confirmedAt) })),
+    confidentialityAgreements: agreements.map((a) => ({ ...a, acceptedAt: iso(a.acceptedAt) })),
     identityCheck: identityCheck.status === "not_started" ? null : { ...identityCheck, files: identityCheck.files.map(({ kind, fileName, byteSize }) => ({ kind, fileName, byteSize })) },
   };
 }

@@ -35,6 +35,15 @@ export interface GrantedDocument {
   id: string;
   audience: DocumentAudience;
   fileName: string;
+  /** Confidential (issue 35): always the reader's stamped copy, naming their agreement. */
+  isConfidential?: boolean;
+}
+
+/** The agreement a confidential copy is stamped as opened under. */
+export interface StampedAgreement {
+  id: string;
+  version: number;
+  acceptedAt: string;
 }
 
 export type SentDocument = { outcome: "file"; file: FileAnswer } | { outcome: "sign-in"; documentId: string };
@@ -46,14 +55,16 @@ const nowOf = (ctx: ServiceContext) => ctx.clock?.() ?? new Date();
  * "Prepared for <e-mail> on 24 November 2026" (the date on the firm's calendar) and the
  * firm's confidentiality line.
  */
-function readerStamp(ctx: ServiceContext, email: string): Stamp {
+function readerStamp(ctx: ServiceContext, email: string, agreement: StampedAgreement | null): Stamp {
   const locale = ctx.locale ?? DEFAULT_LOCALE;
   const t = translator(locale);
-  const date = format(new TZDate(nowOf(ctx).getTime(), ctx.config.firmTimeZone), "d MMMM yyyy", { locale: dateLocaleOf(locale) });
+  const day = (at: Date) => format(new TZDate(at.getTime(), ctx.config.firmTimeZone), "d MMMM yyyy", { locale: dateLocaleOf(locale) });
+  const notice = t("mail.stamp.notice", { firm: brand.legalName });
   return {
     email,
-    prepared: t("mail.stamp.prepared", { email, date }),
-    notice: t("mail.stamp.notice", { firm: brand.legalName }),
+    prepared: t("mail.stamp.prepared", { email, date: day(nowOf(ctx)) }),
+    // A confidential file names the agreement it was opened under (issue 35).
+    notice: agreement ? `${notice} · ${t("mail.stamp.nda", { date: day(new Date(agreement.acceptedAt)), version: agreement.version, ref: agreement.id.slice(0, 8) })}` : notice,
     direction: directionOf(locale),
   };
 }
@@ -93,12 +104,12 @@ async function stampedCopy(ctx: ServiceContext, input: { file: StoredFile; reade
 export async function sendDocument(
   ctx: ServiceContext,
   actor: Actor,
-  input: { doc: GrantedDocument; file: StoredFile; ifNoneMatch: string | null; method: string },
+  input: { doc: GrantedDocument; file: StoredFile; ifNoneMatch: string | null; method: string; agreement?: StampedAgreement | null },
 ): Promise<SentDocument> {
   const { doc, file } = input;
   const sends = (etag: string) => input.method !== "HEAD" && !holdsVersion(input.ifNoneMatch, etag);
 
-  if (doc.audience === "public") {
+  if (doc.audience === "public" && !doc.isConfidential) {
     if (sends(file.sha256)) {
       await countDownload(ctx, actor);
       await logDownload(ctx, actor, doc.id);
@@ -119,7 +130,7 @@ export async function sendDocument(
   const userId = actor.kind === "user" ? actor.userId : "";
   const [reader] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
   if (!reader) return { outcome: "sign-in", documentId: doc.id };
-  const stamp = readerStamp(ctx, reader.email);
+  const stamp = readerStamp(ctx, reader.email, input.agreement ?? null);
   const etag = createHash("sha256").update(`${file.sha256}\n${stamp.prepared}\n${stamp.notice}`).digest("hex");
   const make = () => stampedCopy(ctx, { file, readerId: userId, stamp, key: etag });
   let copy: StoredFile | undefined;

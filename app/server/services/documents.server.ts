@@ -9,6 +9,7 @@ import {
   type DocumentKind,
   type LibraryDocument,
 } from "~/domain/documents";
+import { confidentialAccess, type DocumentAccess } from "~/domain/confidentiality";
 import { documentAccess, type Entitlements } from "~/domain/entitlements";
 import { documentDownloads, documents, investmentOpportunities, storedFiles } from "../db/schema.server";
 import { inspectPdf } from "../documents/pdf.server";
@@ -16,6 +17,7 @@ import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { deleteFile, findFile, storeFile } from "../storage/files.server";
 import { recordAudit } from "./audit.server";
+import { acceptanceFor, clearanceOf } from "./confidentiality.server";
 import { sendDocument, type SentDocument } from "./document-downloads.server";
 import { entitlementsOf } from "./entitlements.server";
 import { documentOpenTo, readerNow } from "./opportunity-access.server";
@@ -57,6 +59,7 @@ const libraryColumns = {
   opportunityId: investmentOpportunities.id,
   opportunityTitle: investmentOpportunities.title,
   opportunitySlug: investmentOpportunities.slug,
+  isConfidential: documents.isConfidential,
 };
 
 type LibraryRow = Omit<LibraryDocument, "publishedAt" | "opportunity" | "access"> & {
@@ -95,7 +98,8 @@ export async function listLibrary(
     )
     .orderBy(desc(documents.publishedAt), desc(documents.id))
     .limit(200);
-  return rows.map((row) => toLibrary(row, documentAccess(entitlements, row.audience)));
+  const clearance = await clearanceOf(ctx, actor);
+  return rows.map((row) => toLibrary(row, confidentialAccess(documentAccess(entitlements, row.audience), row, clearance)));
 }
 
 function toLibrary(row: LibraryRow, access: LibraryDocument["access"]): LibraryDocument {
@@ -109,6 +113,7 @@ function toLibrary(row: LibraryRow, access: LibraryDocument["access"]): LibraryD
     byteSize: row.byteSize,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     opportunity: row.opportunityId && row.opportunityTitle && row.opportunitySlug ? { id: row.opportunityId, slug: row.opportunitySlug, title: row.opportunityTitle } : null,
+    isConfidential: row.isConfidential,
     access,
   };
 }
@@ -135,7 +140,7 @@ export async function findLibraryDocument(ctx: ServiceContext, actor: Actor, { i
     .where(and(eq(documents.id, id), knownTo(ctx, actor, entitlements)))
     .limit(1);
   if (!row) return undefined;
-  return toLibrary(row, documentAccess(entitlements, row.audience));
+  return toLibrary(row, confidentialAccess(documentAccess(entitlements, row.audience), row, await clearanceOf(ctx, actor)));
 }
 
 /** The current investor pack for this reader: the newest published one they may know of, if any. */
@@ -150,7 +155,7 @@ export async function findInvestorPack(ctx: ServiceContext, actor: Actor): Promi
   return row?.id;
 }
 
-export type DocumentDownload = { outcome: "missing" } | { outcome: "sign-in" | "qualify" | "upgrade"; documentId: string } | SentDocument;
+export type DocumentDownload = { outcome: "missing" } | { outcome: Exclude<DocumentAccess, "granted">; documentId: string; opportunitySlug: string | null } | SentDocument;
 
 /**
  * A download (GET /documents/:id/download): missing (unpublished, unknown, or of an
@@ -167,16 +172,27 @@ export async function downloadDocument(
   if (!isUuid(input.id)) return { outcome: "missing" };
   const entitlements = await entitlementsOf(ctx, actor);
   const [doc] = await ctx.db
-    .select({ id: documents.id, audience: documents.audience, fileId: documents.fileId, fileName: documents.fileName })
+    .select({
+      id: documents.id,
+      audience: documents.audience,
+      fileId: documents.fileId,
+      fileName: documents.fileName,
+      isConfidential: documents.isConfidential,
+      opportunityId: documents.opportunityId,
+      opportunitySlug: investmentOpportunities.slug,
+    })
     .from(documents)
+    .leftJoin(investmentOpportunities, eq(investmentOpportunities.id, documents.opportunityId))
     .where(and(eq(documents.id, input.id), knownTo(ctx, actor, entitlements)))
     .limit(1);
   if (!doc) return { outcome: "missing" };
-  const access = documentAccess(entitlements, doc.audience);
-  if (access !== "granted") return { outcome: access, documentId: doc.id };
+  const access = confidentialAccess(documentAccess(entitlements, doc.audience), doc, await clearanceOf(ctx, actor));
+  if (access !== "granted") return { outcome: access, documentId: doc.id, opportunitySlug: doc.opportunitySlug };
   const file = await findFile(ctx.db, doc.fileId);
   if (!file) return { outcome: "missing" };
-  return sendDocument(ctx, actor, { doc, file, ifNoneMatch: input.ifNoneMatch, method: input.method });
+  // A confidential copy names the agreement it was opened under (an admin's, none).
+  const agreement = doc.isConfidential && doc.opportunityId && actor.kind === "user" && !actor.isAdmin ? await acceptanceFor(ctx, actor, { opportunityId: doc.opportunityId }) : null;
+  return sendDocument(ctx, actor, { doc, file, ifNoneMatch: input.ifNoneMatch, method: input.method, agreement });
 }
 
 // ---- Admin ---------------------------------------------------------------------------------
@@ -207,6 +223,7 @@ export async function listDocumentsForAdmin(ctx: ServiceContext, actor: Actor): 
       pageCount: documents.pageCount,
       byteSize: storedFiles.byteSize,
       isPublished: documents.isPublished,
+      isConfidential: documents.isConfidential,
       publishedAt: documents.publishedAt,
       updatedAt: documents.updatedAt,
       downloads: sql<number>`coalesce(${downloads.n}, 0)::int`,

@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { confidentialAccess } from "~/domain/confidentiality";
+import { AppError } from "~/domain/app-error";
+import "~/i18n/catalogues.server";
+import { auditLog, identityChecks, ndaAcceptances, ndaVersions } from "~/server/db/schema.server";
+import { createDocument, createOpportunity, createUser } from "~/server/seed/factories.server";
+import { anonymous, type Actor } from "~/server/security/actor.server";
+import { acceptNda, getNdaForAdmin, getNdaForReader, saveNdaVersion } from "~/server/services/confidentiality.server";
+import { deleteOwnAccount } from "~/server/services/account-data.server";
+import { downloadDocument, findLibraryDocument } from "~/server/services/documents.server";
+import { createAdminTestbed, type AdminTestbed } from "./app-context";
+import { testDriver } from "./test-database";
+
+/**
+ * Issue 35, item 3: confidentiality agreements. An admin writes an opportunity's agreement
+ * in versions (audited); an investor accepts the version they read, and the record keeps
+ * who, when, where, which version and the words' SHA-256; a confidential document opens
+ * only with an approved identity check and the agreement accepted, and the copy names the
+ * acceptance. Acceptances outlive a deleted account.
+ */
+
+let bed: AdminTestbed;
+beforeAll(async () => {
+  bed = await createAdminTestbed("nda-");
+});
+afterAll(() => bed?.destroy());
+
+const form = (opportunityId: string, words = "Keep it confidential.") => ({ opportunityId, bodyEn: words, bodyAr: "حافظ على سريتها.", bodyCkb: "بە نهێنی بیهێڵەرەوە." });
+const refusedWith = (code: string) => (e: unknown) => e instanceof AppError && e.code === code;
+
+async function investor(prefix: string, identity: "approved" | "submitted" | null = "approved") {
+  const email = `${prefix}-${randomBytes(4).toString("hex")}@example.com`;
+  const { id } = await createUser(bed.t.db, { email, password: bed.password, firstName: "Samira", lastName: "Haddad" });
+  if (identity) await bed.t.db.insert(identityChecks).values({ userId: id, status: identity, documentType: "passport", submittedAt: new Date() });
+  return { id, email, actor: { kind: "user", userId: id, isAdmin: false } as const };
+}
+
+const fresh = () => ({ ...bed.context });
+
+describe(`confidentiality agreements (${testDriver})`, () => {
+  it("decides a confidential document's access: audience first, then sign-in, identity, agreement", () => {
+    const doc = { isConfidential: true, opportunityId: "o1" };
+    expect(confidentialAccess("upgrade", doc, { signedIn: true, identityApproved: true, ndaOpportunityIds: ["o1"] })).toBe("upgrade");
+    expect(confidentialAccess("granted", doc, { signedIn: false, identityApproved: false, ndaOpportunityIds: [] })).toBe("sign-in");
+    expect(confidentialAccess("granted", doc, { signedIn: true, identityApproved: false, ndaOpportunityIds: ["o1"] })).toBe("identity");
+    expect(confidentialAccess("granted", doc, { signedIn: true, identityApproved: true, ndaOpportunityIds: [] })).toBe("nda");
+    expect(confidentialAccess("granted", doc, { signedIn: true, identityApproved: true, ndaOpportunityIds: ["o1"] })).toBe("granted");
+    expect(confidentialAccess("granted", { ...doc, isConfidential: false }, { signedIn: true, identityApproved: false, ndaOpportunityIds: [] })).toBe("granted");
+    // An admin needs neither.
+    expect(confidentialAccess("granted", doc, null)).toBe("granted");
+  });
+
+  it("lets only admins write an agreement; each save is the next version, audited, and an earlier one is never changed", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Confidential Tower" });
+    for (const actor of [anonymous, bed.investor.actor] as Actor[]) {
+      await expect(saveNdaVersion(bed.context, actor, form(opportunity.id))).rejects.toSatisfy(refusedWith("FORBIDDEN"));
+      await expect(getNdaForAdmin(bed.context, actor, { opportunityId: opportunity.id })).rejects.toSatisfy(refusedWith("FORBIDDEN"));
+    }
+    expect(await saveNdaVersion(bed.context, bed.admin.actor, form(opportunity.id, "Version one words."))).toEqual({ version: 1 });
+    expect(await saveNdaVersion(bed.context, bed.admin.actor, form(opportunity.id, "Version two words."))).toEqual({ version: 2 });
+    const versions = await bed.t.db.select().from(ndaVersions).where(eq(ndaVersions.opportunityId, opportunity.id));
+    expect(versions.map((v) => [v.version, v.bodyEn]).sort()).toEqual([
+      [1, "Version one words."],
+      [2, "Version two words."],
+    ]);
+    const audit = await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "nda.version"), eq(auditLog.actorId, bed.admin.id)));
+    expect(audit.length).toBeGreaterThanOrEqual(2);
+    expect((await getNdaForAdmin(bed.context, bed.admin.actor, { opportunityId: opportunity.id }))!.versions.map((v) => v.version)).toEqual([2, 1]);
+  });
+
+  it("keeps who accepted which version, when, from where and the SHA-256 of the words read; a version replaced meanwhile is refused", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Accepted Tower" });
+    await saveNdaVersion(bed.context, bed.admin.actor, form(opportunity.id));
+    const me = await investor("accept");
+    const context = { ...bed.context, locale: "ar" as const, clientAddress: "203.0.113.80" };
+    const shown = await getNdaForReader(context, me.actor, { slug: opportunity.slug });
+    expect(shown!.current).toMatchObject({ version: 1, body: "حافظ على سريتها.", locale: "ar" });
+    expect(shown!.acceptance).toBeNull();
+
+    // A newer version saved while the investor read: their acceptance of the old one is refused.
+    await saveNdaVersion(bed.context, bed.admin.actor, form(opportunity.id, "Newer words."));
+    await expect(acceptNda(context, me.actor, { slug: opportunity.slug, versionId: shown!.current!.id })).rejects.toSatisfy(refusedWith("CONFLICT"));
+    const current = (await getNdaForReader(context, me.actor, { slug: opportunity.slug }))!.current!;
+    const accepted = await acceptNda(context, me.actor, { slug: opportunity.slug, versionId: current.id });
+    expect(accepted).toMatchObject({ version: 2, signerName: "Samira Haddad", textSha256: createHash("sha256").update("حافظ على سريتها.", "utf8").digest("hex") });
+    const [row] = await bed.t.db.select().from(ndaAcceptances).where(eq(ndaAcceptances.userId, me.id));
+    expect(row).toMatchObject({ signerEmail: me.email, locale: "ar", ipAddress: "203.0.113.80", opportunityId: opportunity.id });
+    // Accepting again keeps the first record.
+    await acceptNda(context, me.actor, { slug: opportunity.slug, versionId: current.id });
+    expect(await bed.t.db.select().from(ndaAcceptances).where(eq(ndaAcceptances.userId, me.id))).toHaveLength(1);
+    // A visitor cannot read or accept it.
+    await expect(getNdaForReader(bed.context, anonymous, { slug: opportunity.slug })).rejects.toSatisfy(refusedWith("UNAUTHENTICATED"));
+  });
+
+  it("opens a confidential document only with an approved identity check and the agreement accepted, and stamps the acceptance on the copy", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Gated Tower" });
+    const doc = await createDocument(bed.t.db, { title: "Gated sales plan", audience: "signed_in", opportunityId: opportunity.id, isConfidential: true });
+    await saveNdaVersion(bed.context, bed.admin.actor, form(opportunity.id));
+    const get = (actor: Actor) => downloadDocument(fresh(), actor, { id: doc.id, ifNoneMatch: null, method: "GET" });
+
+    expect(await get(anonymous)).toMatchObject({ outcome: "sign-in" });
+    const pending = await investor("pending", "submitted");
+    expect(await get(pending.actor)).toMatchObject({ outcome: "identity" });
+    const approved = await investor("approved");
+    expect(await get(approved.actor)).toMatchObject({ outcome: "nda", opportunitySlug: opportunity.slug });
+    expect((await findLibraryDocument(fresh(), approved.actor, { id: doc.id }))!).toMatchObject({ isConfidential: true, access: "nda" });
+
+    const version = (await getNdaForReader(bed.context, approved.actor, { slug: opportunity.slug }))!.current!;
+    const accepted = await acceptNda(bed.context, approved.actor, { slug: opportunity.slug, versionId: version.id });
+    const sent = await get(approved.actor);
+    expect(sent.outcome).toBe("file");
+    const body = await (sent as { file: { body: () => Promise<ReadableStream<Uint8Array>> | ReadableStream<Uint8Array> | Uint8Array } }).file.body();
+    const bytes = body instanceof Uint8Array ? body : new Uint8Array(await new Response(body).arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    expect(text).toContain(`Prepared for ${approved.email}`);
+    expect(text).toContain(`(version 1, ref. ${accepted.id.slice(0, 8)})`);
+
+    // An admin opens it without either.
+    expect((await get(bed.admin.actor)).outcome).toBe("file");
+    // Not confidential: the identity check and the agreement are not asked for.
+    const open = await createDocument(bed.t.db, { title: "Open brochure", audience: "signed_in", opportunityId: opportunity.id });
+    expect((await downloadDocument(fresh(), pending.actor, { id: open.id, ifNoneMatch: null, method: "GET" })).outcome).toBe("file");
+  });
+
+  it("keeps an acceptance as a business record when the account is deleted", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Record Tower" });
+    await saveNdaVersion(bed.context, bed.admin.actor, form(opportunity.id));
+    const me = await investor("leaving");
+    const version = (await getNdaForReader(bed.context, me.actor, { slug: opportunity.slug }))!.current!;
+    const accepted = await acceptNda(bed.context, me.actor, { slug: opportunity.slug, versionId: version.id });
+    await deleteOwnAccount(bed.context, me.actor, { password: bed.password, sessionId: "unused" });
+    const [kept] = await bed.t.db.select().from(ndaAcceptances).where(eq(ndaAcceptances.id, accepted.id));
+    expect(kept).toMatchObject({ userId: null, signerEmail: me.email, signerName: "Samira Haddad" });
+  });
+});
