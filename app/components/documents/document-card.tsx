@@ -89,6 +89,11 @@ export function DocumentCard({ doc, timeZone, headingLevel = 3, label }: { doc: 
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="outline">{t(DOCUMENT_KIND_KEYS[doc.kind])}</Badge>
           {doc.audience !== "public" ? <Badge variant="secondary">{t(DOCUMENT_AUDIENCE_KEYS[doc.audience])}</Badge> : null}
+          {doc.isConfidential ? (
+            <Badge variant="outline" className="border-accent text-accent-strong">
+              <Lock className="size-3" aria-hidden="true" /> {t("portal.document.confidentialBadge")}
+            </Badge>
+          ) : null}
         </div>
         <CardTitle className="font-serif text-lg leading-snug">
           <Heading>
