@@ -90,3 +90,11 @@ export interface AdminNdaVersion {
 
 export const ndaPath = (slug: string) => `/opportunities/${slug}/confidentiality`;
 export const adminNdaPath = (opportunityId: string) => `/admin/opportunities/${opportunityId}/confidentiality`;
+
+/** Where an investor stands on the way to confidential files (issue 35, item 5): the dashboard's card. */
+export interface InvestorStanding {
+  qualification: "unstated" | "qualified" | "not-qualified";
+  identity: "not_started" | "submitted" | "approved" | "rejected" | "expired";
+  identityExpiresAt: string | null;
+  agreements: Array<{ opportunityTitle: string; slug: string | null; version: number; acceptedAt: string }>;
+}

@@ -7,6 +7,7 @@ import { ProfileTab } from "~/components/dashboard/profile-tab";
 import { MembershipCard } from "~/components/dashboard/membership-card";
 import { NextStepsCard } from "~/components/dashboard/next-steps-card";
 import { SubscriptionCard } from "~/components/dashboard/subscription-card";
+import { StandingCard } from "~/components/dashboard/standing-card";
 import { SuggestedOpportunities } from "~/components/dashboard/suggested-opportunities";
 import { AnswerNotice, usePageAnswer } from "~/components/forms/form-answer";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -14,6 +15,7 @@ import { showFlashToast, toast } from "~/components/ui/toaster";
 import { ALERT_MESSAGES, opportunityAlertsSchema } from "~/domain/alerts";
 import { BILLING_MESSAGES } from "~/domain/billing";
 import { brand } from "~/domain/brand";
+import type { InvestorStanding } from "~/domain/confidentiality";
 import type { FlashToast } from "~/domain/toast";
 import { type I18nHandle, translator, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
@@ -29,13 +31,16 @@ import { hasLiveInterest, interestAllowance } from "~/server/services/interests.
 import { listOwnBookings } from "~/server/services/bookings.server";
 import { findCurrentSubscription } from "~/server/services/subscriptions.server";
 import { listSuggestedOpportunities } from "~/server/services/opportunities.server";
+import { listOwnNdaAcceptances } from "~/server/services/confidentiality.server";
+import { getOwnIdentityCheck } from "~/server/services/identity-checks.server";
+import { getOwnQualification } from "~/server/services/qualifications.server";
 import { findVerifiedEmail, getOwnProfile } from "~/server/services/users.server";
 import type { Route } from "./+types/dashboard";
 
 /** What the toasts say under their SPEC.md titles: never raw database text. */
 const TRY_AGAIN = "portal.dashboard.tryAgain";
 
-export const handle = { catalogues: ["portal", "onboarding"], dates: true } satisfies I18nHandle;
+export const handle = { catalogues: ["portal", "onboarding", "verification"], dates: true } satisfies I18nHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -44,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(viewer);
   // Each read fails on its own: the page still shows whatever did load, and a toast
   // (SPEC.md section 8) names the part that did not.
-  const [profile, bookings, subscription, membership, progress, suggested] = await Promise.all([
+  const [profile, bookings, subscription, membership, progress, suggested, standing] = await Promise.all([
     settle(context, "the dashboard profile", () => getOwnProfile(context, actor), null),
     settle(context, "the dashboard bookings", () => listOwnBookings(context, actor), []),
     settle(context, "the dashboard subscription", () => findCurrentSubscription(context, actor), null),
@@ -68,6 +73,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       null,
     ),
     settle(context, "the dashboard suggestions", () => listSuggestedOpportunities(context, actor), null),
+    // Issue 35: the investor's category, identity check and agreements.
+    settle(
+      context,
+      "the dashboard standing",
+      async (): Promise<InvestorStanding> => {
+        const [qualification, identity, agreements] = await Promise.all([getOwnQualification(context, actor), getOwnIdentityCheck(context, actor), listOwnNdaAcceptances(context, actor)]);
+        return { qualification: qualification?.standing ?? "unstated", identity: identity.status, identityExpiresAt: identity.expiresAt, agreements };
+      },
+      null,
+    ),
   ]);
 
   return {
@@ -93,6 +108,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hasInterest: progress.value?.hasInterest ?? null,
     }),
     suggested: suggested.value,
+    standing: standing.value,
     /** Back from Stripe Checkout (its success_url). */
     justPaid: new URL(request.url).searchParams.get("checkout") === "success",
     /** Booked dates are printed on the firm's wall clock, the same on server and browser. */
@@ -152,7 +168,7 @@ function useLoadErrorToasts(profileError: string | null, bookingsError: string |
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { viewer, profile, bookings, profileError, bookingsError, subscription, subscriptionFailed, membership, steps, suggested, justPaid, timeZone } = loaderData;
+  const { viewer, profile, bookings, profileError, bookingsError, subscription, subscriptionFailed, membership, steps, suggested, justPaid, timeZone, standing } = loaderData;
   const t = useT();
   useLoadErrorToasts(profileError, bookingsError);
   const actionData = useActionData<typeof action>();
@@ -204,6 +220,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <TabsContent value="overview" className="flex flex-col gap-6">
             {/* The first hour (issue 33): the next steps, then what to look at; the SPEC's cards after. */}
             <NextStepsCard steps={steps} />
+            {standing ? <StandingCard standing={standing} timeZone={timeZone} /> : null}
             <SuggestedOpportunities opportunities={suggested} />
             <OverviewTab
               bookings={bookings}

@@ -11,7 +11,8 @@ import { anonymous, type Actor } from "~/server/security/actor.server";
 import { acceptNda, getNdaForAdmin, getNdaForReader, saveNdaVersion } from "~/server/services/confidentiality.server";
 import { deleteOwnAccount } from "~/server/services/account-data.server";
 import { downloadDocument, findLibraryDocument } from "~/server/services/documents.server";
-import { createAdminTestbed, type AdminTestbed } from "./app-context";
+import { loader as dashboardLoader } from "~/routes/dashboard";
+import { createAdminTestbed, routeArgs, signInCookie, type AdminTestbed } from "./app-context";
 import { testDriver } from "./test-database";
 
 /**
@@ -123,6 +124,19 @@ describe(`confidentiality agreements (${testDriver})`, () => {
     // Not confidential: the identity check and the agreement are not asked for.
     const open = await createDocument(bed.t.db, { title: "Open brochure", audience: "signed_in", opportunityId: opportunity.id });
     expect((await downloadDocument(fresh(), pending.actor, { id: open.id, ifNoneMatch: null, method: "GET" })).outcome).toBe("file");
+  });
+
+  it("shows the investor where they stand on their dashboard: category, identity check and agreements", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Standing Tower" });
+    await saveNdaVersion(bed.context, bed.admin.actor, form(opportunity.id));
+    const me = await investor("standing");
+    const cookie = await signInCookie(bed.context, me.email, bed.password);
+    const standing = async () =>
+      ((await dashboardLoader(routeArgs(new Request(`${bed.context.config.siteUrl}/dashboard`, { headers: { Cookie: cookie } }), bed.context))) as { standing: unknown }).standing;
+    expect(await standing()).toEqual({ qualification: "unstated", identity: "approved", identityExpiresAt: null, agreements: [] });
+    const version = (await getNdaForReader(bed.context, me.actor, { slug: opportunity.slug }))!.current!;
+    await acceptNda(bed.context, me.actor, { slug: opportunity.slug, versionId: version.id });
+    expect(await standing()).toMatchObject({ agreements: [{ opportunityTitle: "Standing Tower", slug: opportunity.slug, version: 1 }] });
   });
 
   it("keeps an acceptance as a business record when the account is deleted", async () => {

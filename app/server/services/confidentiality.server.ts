@@ -118,6 +118,20 @@ export async function acceptNda(ctx: ServiceContext, actor: Actor, input: { slug
   return (await acceptanceFor(ctx, actor, { opportunityId: found.opportunity.id }))!;
 }
 
+/** The reader's accepted agreements, newest first: the opportunity (its page, while it exists), the version and when. */
+export async function listOwnNdaAcceptances(ctx: ServiceContext, actor: Actor): Promise<Array<{ opportunityTitle: string; slug: string | null; version: number; acceptedAt: string }>> {
+  const userId = requireUser(actor);
+  const rows = await ctx.db
+    .select({ opportunityTitle: ndaVersions.opportunityTitle, slug: investmentOpportunities.slug, version: ndaVersions.version, acceptedAt: ndaAcceptances.acceptedAt })
+    .from(ndaAcceptances)
+    .innerJoin(ndaVersions, eq(ndaVersions.id, ndaAcceptances.ndaVersionId))
+    .leftJoin(investmentOpportunities, eq(investmentOpportunities.id, ndaAcceptances.opportunityId))
+    .where(eq(ndaAcceptances.userId, userId))
+    .orderBy(desc(ndaAcceptances.acceptedAt))
+    .limit(50);
+  return rows.map((r) => ({ ...r, acceptedAt: r.acceptedAt.toISOString() }));
+}
+
 // ---- Admins ------------------------------------------------------------------------------------
 
 /** An opportunity's agreement as the admin edits it: its title and every version, newest first, with acceptances. */
