@@ -220,8 +220,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <TabsContent value="overview" className="flex flex-col gap-6">
             {/* The first hour (issue 33): the next steps, then what to look at; the SPEC's cards after. */}
             <NextStepsCard steps={steps} />
-            {standing ? <StandingCard standing={standing} timeZone={timeZone} /> : null}
             <SuggestedOpportunities opportunities={suggested} />
+            {/* Issue 35: the way to an opportunity's confidential files. */}
+            {standing ? <StandingCard standing={standing} timeZone={timeZone} /> : null}
             <OverviewTab
               bookings={bookings}
               bookingsError={bookingsError}

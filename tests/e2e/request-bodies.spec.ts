@@ -50,6 +50,12 @@ const ACTIONS: Action[] = [
   { name: "account security", path: "/account/security", who: "investor", failure: "We could not save that change. Please try again later." },
   { name: "account data", path: "/account/data", who: "investor", failure: "Your account could not be deleted. Please try again later." },
   { name: "admin", path: "/admin", who: "admin", failure: FORM_UNREADABLE },
+  // Issue 35's forms.
+  { name: "investor category", path: "/account/qualification", who: "investor", failure: "Your answer could not be saved. Please try again." },
+  { name: "identity documents", path: "/account/identity", who: "investor", failure: "Your documents could not be sent. Please try again." },
+  { name: "confidentiality agreement", path: "/opportunities/erbil-citadel-residences/confidentiality", who: "investor", failure: "Your acceptance could not be saved. Please try again." },
+  { name: "admin qualification", path: "/admin/qualification", who: "admin", failure: FORM_UNREADABLE },
+  { name: "admin identity checks", path: "/admin/identity", who: "admin", failure: FORM_UNREADABLE },
 ];
 /** What the browser's JavaScript posts (single fetch) rather than the document. */
 const DATA_ACTIONS: Action[] = [

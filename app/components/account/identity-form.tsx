@@ -40,6 +40,7 @@ const BADGE: Record<OwnIdentityCheck["status"], "success" | "secondary" | "destr
  */
 export function IdentityPage({ check, timeZone, retentionYears, result }: { check: OwnIdentityCheck; timeZone: string; retentionYears: number; result: IdentityAnswerResult | undefined }) {
   const t = useT();
+  const say = useTranslateMessage();
   const formatDay = useFormatDay(timeZone);
   const canSend = check.status === "not_started" || check.status === "rejected" || check.status === "expired";
   return (
@@ -51,6 +52,11 @@ export function IdentityPage({ check, timeZone, retentionYears, result }: { chec
           </h2>
         </CardHeader>
         <CardContent className="space-y-4 text-sm">
+          {result && !result.ok && !result.fieldErrors ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-destructive">
+              {say(result.message)}
+            </p>
+          ) : null}
           {result?.ok ? (
             <p role="status" className="flex items-center gap-2 rounded-md border border-success/40 bg-success/10 p-3 font-medium">
               <BadgeCheck className="size-4 shrink-0" aria-hidden="true" /> {t("verification.identity.sent")}
@@ -121,11 +127,6 @@ function IdentityForm({ result, renewing }: { result: IdentityAnswerResult | und
       </CardHeader>
       <CardContent>
         <Form method="post" encType="multipart/form-data" className="space-y-6" noValidate>
-          {refused && !refused.fieldErrors ? (
-            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-              {say(refused.message)}
-            </p>
-          ) : null}
           <fieldset className="space-y-2" aria-describedby={typeError ? "identity-type-error" : undefined}>
             <legend className="text-sm font-medium">{t("verification.identity.documentType")}</legend>
             <div className="flex flex-wrap gap-4">

@@ -55,6 +55,11 @@ export function NdaPage({
             <BadgeCheck className="size-4 shrink-0" aria-hidden="true" /> {t("verification.nda.accepted")}
           </p>
         ) : null}
+        {refused && !refused.fieldErrors ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+            {say(refused.message)}
+          </p>
+        ) : null}
         {acceptance ? (
           <p className="flex items-start gap-2 rounded-md border bg-card p-3 text-sm" data-testid="nda-accepted">
             <ShieldCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
@@ -87,11 +92,6 @@ export function NdaPage({
             </div>
             {acceptance?.version === current.version ? null : (
               <Form method="post" className="space-y-4" noValidate>
-                {refused && !refused.fieldErrors ? (
-                  <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-                    {say(refused.message)}
-                  </p>
-                ) : null}
                 <input type="hidden" name="versionId" value={current.id} />
                 <div className="space-y-1">
                   <label className="flex items-start gap-2 text-sm font-medium">
