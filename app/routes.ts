@@ -44,6 +44,7 @@ export default [
   route("admin/team", "routes/admin.team.tsx"),
   route("admin/qualification", "routes/admin.qualification.tsx"),
   route("admin/identity", "routes/admin.identity.tsx"),
+  route("admin/pipeline", "routes/admin.pipeline.tsx"),
   route("admin/audit", "routes/admin.audit.tsx"),
   route("admin/export/:kind", "routes/admin.export.tsx"),
   route("pricing", "routes/pricing.tsx"),

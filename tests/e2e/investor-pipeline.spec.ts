@@ -113,6 +113,17 @@ test.describe("from interest to a confidential file", () => {
     const text = await pdfText(page.request, href!);
     expect(text).toContain(`Prepared for ${investor.email}`);
     expect(text).toMatch(/Opened under the confidentiality agreement accepted on \d{1,2} \w+ \d{4} \(version \d+, ref\. [0-9a-f]{8}\)/);
+
+    // The admin's pipeline of the opportunity shows the investor at the last stage.
+    await admin.goto("/admin/pipeline");
+    await admin.getByLabel("Opportunity").selectOption({ label: OPPORTUNITY });
+    await admin.getByRole("button", { name: "Show" }).click();
+    const row = admin.getByTestId("pipeline-row").filter({ hasText: investor.email });
+    await expect(row).toContainText("Agreement accepted");
+    await expect(row).toContainText("Qualified investor");
+    await expectAccessible(admin, "the pipeline");
+    const csv = await admin.request.get((await admin.getByRole("link", { name: "Export CSV" }).getAttribute("href"))!);
+    expect(await csv.text()).toContain(`${investor.email},Agreement accepted`);
     await admin.context().close();
   });
 

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confidentialAccess } from "~/domain/confidentiality";
 import { AppError } from "~/domain/app-error";
 import "~/i18n/catalogues.server";
-import { auditLog, identityChecks, ndaAcceptances, ndaVersions } from "~/server/db/schema.server";
-import { createDocument, createOpportunity, createUser } from "~/server/seed/factories.server";
+import { auditLog, identityChecks, ndaAcceptances, ndaVersions, opportunityInterests } from "~/server/db/schema.server";
+import { createDocument, createOpportunity, createQualification, createUser } from "~/server/seed/factories.server";
+import { exportPipelineCsv } from "~/server/services/exports.server";
+import { listPipelineForAdmin } from "~/server/services/pipeline.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { acceptNda, getNdaForAdmin, getNdaForReader, saveNdaVersion } from "~/server/services/confidentiality.server";
 import { deleteOwnAccount } from "~/server/services/account-data.server";
@@ -137,6 +139,34 @@ describe(`confidentiality agreements (${testDriver})`, () => {
     const version = (await getNdaForReader(bed.context, me.actor, { slug: opportunity.slug }))!.current!;
     await acceptNda(bed.context, me.actor, { slug: opportunity.slug, versionId: version.id });
     expect(await standing()).toMatchObject({ agreements: [{ opportunityTitle: "Standing Tower", slug: opportunity.slug, version: 1 }] });
+  });
+
+  it("shows the admins an opportunity's pipeline, furthest along first, and exports it as CSV; nobody else", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Pipeline Tower" });
+    await saveNdaVersion(bed.context, bed.admin.actor, form(opportunity.id));
+    const ahead = await investor("ahead");
+    await createQualification(bed.t.db, { userId: ahead.id });
+    await bed.t.db.insert(opportunityInterests).values({ opportunityId: opportunity.id, userId: ahead.id, amountUsd: 500000 });
+    const version = (await getNdaForReader(bed.context, ahead.actor, { slug: opportunity.slug }))!.current!;
+    await acceptNda(bed.context, ahead.actor, { slug: opportunity.slug, versionId: version.id });
+    const behind = await investor("behind", null);
+    await bed.t.db.insert(opportunityInterests).values({ opportunityId: opportunity.id, userId: behind.id, amountUsd: 250000 });
+    await investor("elsewhere");
+
+    const rows = await listPipelineForAdmin(bed.context, bed.admin.actor, { opportunityId: opportunity.id });
+    expect(rows.map((r) => [r.email, r.stage, r.interest?.amountUsd, r.agreement?.version ?? null])).toEqual([
+      [ahead.email, "agreement", 500000, 1],
+      [behind.email, "interest", 250000, null],
+    ]);
+    for (const actor of [anonymous, ahead.actor] as Actor[]) {
+      await expect(listPipelineForAdmin(bed.context, actor, { opportunityId: opportunity.id })).rejects.toSatisfy(refusedWith("FORBIDDEN"));
+      await expect(exportPipelineCsv(bed.context, actor, { opportunityId: opportunity.id })).rejects.toSatisfy(refusedWith("FORBIDDEN"));
+    }
+    const csv = await new Response(await exportPipelineCsv(bed.context, bed.admin.actor, { opportunityId: opportunity.id })).text();
+    const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("Investor,E-mail,Stage,Interest status,Indicative amount (USD),Interest registered at,Investor category,Identity check,Agreement version,Agreement accepted at");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`${ahead.email},Agreement accepted,New,500000.00`);
   });
 
   it("keeps an acceptance as a business record when the account is deleted", async () => {

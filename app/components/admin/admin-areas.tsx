@@ -28,6 +28,7 @@ const AREAS = [
   { to: "/admin/team", label: "admin.areas.team" },
   { to: "/admin/qualification", label: "admin.areas.qualification" },
   { to: "/admin/identity", label: "admin.areas.identity" },
+  { to: "/admin/pipeline", label: "admin.areas.pipeline" },
   { to: "/admin/audit", label: "admin.areas.audit" },
 ] as const satisfies readonly { to: string; tab?: string; label: MessageKey }[];
 

@@ -16,6 +16,8 @@ import { listBookingsForExport } from "./bookings.server";
 import { listMessagesForExport } from "./messages.server";
 import { listInterestsForExport } from "./interests.server";
 import { listSubscribersForExport, type SubscriberRow } from "./alerts.server";
+import { listPipelineForAdmin } from "./pipeline.server";
+import { PIPELINE_STAGE_LABELS, type PipelineRow } from "~/domain/pipeline";
 
 /**
  * The admin CSV exports (issue 6): every booking of the Bookings tab's filter, or every
@@ -127,6 +129,28 @@ export async function exportSubscribersCsv(ctx: ServiceContext, actor: Actor, qu
   requireAdmin(actor);
   const read = (cursor: Cursor | null, limit: number) => listSubscribersForExport(ctx, actor, { topic: query.topic, cursor, limit });
   return csvStream(ctx, "subscribers", SUBSCRIBER_COLUMNS, read, query.batchSize);
+}
+
+const PIPELINE_COLUMNS: Column<PipelineRow>[] = [
+  { header: "Investor", cell: (r) => r.name },
+  { header: "E-mail", cell: (r) => r.email },
+  { header: "Stage", cell: (r) => PIPELINE_STAGE_LABELS[r.stage] },
+  { header: "Interest status", cell: (r) => (r.interest ? INTEREST_STATUS_LABELS[r.interest.status] : null) },
+  { header: "Indicative amount (USD)", cell: (r) => (r.interest ? r.interest.amountUsd.toFixed(2) : null) },
+  { header: "Interest registered at", cell: (r) => r.interest?.at ?? null },
+  { header: "Investor category", cell: (r) => r.qualification },
+  { header: "Identity check", cell: (r) => r.identity },
+  { header: "Agreement version", cell: (r) => (r.agreement ? String(r.agreement.version) : null) },
+  { header: "Agreement accepted at", cell: (r) => r.agreement?.at ?? null },
+];
+
+/** An opportunity's pipeline (issue 35), as its page shows it, as CSV. Admins only. */
+export async function exportPipelineCsv(ctx: ServiceContext, actor: Actor, query: { opportunityId: string }): Promise<ReadableStream<Uint8Array>> {
+  requireAdmin(actor);
+  const rows = await listPipelineForAdmin(ctx, actor, query);
+  // One read (at most PIPELINE_LIMIT rows), handed over as a single batch.
+  const batch = rows.map((row) => ({ ...row, at: "", id: row.userId }));
+  return csvStream(ctx, "pipeline", PIPELINE_COLUMNS, async (cursor) => (cursor ? [] : batch), batch.length + 1);
 }
 
 /**

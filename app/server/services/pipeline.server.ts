@@ -1,0 +1,81 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { pipelineStage, type PipelineRow } from "~/domain/pipeline";
+import { investmentOpportunities, ndaAcceptances, ndaVersions, opportunityInterests, user } from "../db/schema.server";
+import type { ServiceContext } from "../context/service-context.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
+import { identityStatuses } from "./identity-checks.server";
+import { qualificationStandings } from "./qualifications.server";
+
+/**
+ * An opportunity's pipeline for the admins (issue 35, item 5): every investor with an
+ * expression of interest in it or its agreement accepted (at most 500), with their latest
+ * interest, category, identity check and acceptance, furthest along first. Admins only.
+ */
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+export const PIPELINE_LIMIT = 500;
+
+export async function listPipelineForAdmin(ctx: ServiceContext, actor: Actor, { opportunityId }: { opportunityId: string }): Promise<PipelineRow[]> {
+  requireAdmin(actor);
+  if (!isUuid(opportunityId)) return [];
+  const interested = ctx.db
+    .select({ userId: sql<string>`${opportunityInterests.userId}`.as("user_id") })
+    .from(opportunityInterests)
+    .where(and(eq(opportunityInterests.opportunityId, opportunityId), sql`${opportunityInterests.userId} is not null`));
+  const accepted = ctx.db
+    .select({ userId: sql<string>`${ndaAcceptances.userId}`.as("user_id") })
+    .from(ndaAcceptances)
+    .where(and(eq(ndaAcceptances.opportunityId, opportunityId), sql`${ndaAcceptances.userId} is not null`));
+  const people = await ctx.db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(inArray(user.id, sql`(${interested} union ${accepted})`))
+    .limit(PIPELINE_LIMIT);
+  if (people.length === 0) return [];
+  const ids = people.map((p) => p.id);
+  const [interests, agreements, standings, identities] = await Promise.all([
+    ctx.db
+      .selectDistinctOn([opportunityInterests.userId], { userId: opportunityInterests.userId, status: opportunityInterests.status, amountUsd: opportunityInterests.amountUsd, at: opportunityInterests.createdAt })
+      .from(opportunityInterests)
+      .where(and(eq(opportunityInterests.opportunityId, opportunityId), inArray(opportunityInterests.userId, ids)))
+      .orderBy(opportunityInterests.userId, desc(opportunityInterests.createdAt)),
+    ctx.db
+      .selectDistinctOn([ndaAcceptances.userId], { userId: ndaAcceptances.userId, version: ndaVersions.version, at: ndaAcceptances.acceptedAt })
+      .from(ndaAcceptances)
+      .innerJoin(ndaVersions, eq(ndaVersions.id, ndaAcceptances.ndaVersionId))
+      .where(and(eq(ndaAcceptances.opportunityId, opportunityId), inArray(ndaAcceptances.userId, ids)))
+      .orderBy(ndaAcceptances.userId, desc(ndaAcceptances.acceptedAt)),
+    qualificationStandings(ctx.db, ids),
+    identityStatuses(ctx.db, ids),
+  ]);
+  const interestOf = new Map(interests.map((i) => [i.userId!, i]));
+  const agreementOf = new Map(agreements.map((a) => [a.userId!, a]));
+  const rows = people.map((person): PipelineRow => {
+    const interest = interestOf.get(person.id);
+    const agreement = agreementOf.get(person.id);
+    const facts = {
+      qualification: standings.get(person.id) ?? "unstated",
+      identity: identities.get(person.id) ?? "not_started",
+      agreement: agreement ? { version: agreement.version, at: agreement.at.toISOString() } : null,
+    } as const;
+    return {
+      userId: person.id,
+      name: person.name,
+      email: person.email,
+      interest: interest ? { status: interest.status, amountUsd: Number(interest.amountUsd), at: interest.at.toISOString() } : null,
+      ...facts,
+      stage: pipelineStage(facts),
+    };
+  });
+  const order = ["agreement", "identity", "qualified", "interest"];
+  return rows.sort((a, b) => order.indexOf(a.stage) - order.indexOf(b.stage) || a.name.localeCompare(b.name));
+}
+
+/** The opportunity's title, or undefined (the page's heading and the CSV's name). */
+export async function findPipelineOpportunity(ctx: ServiceContext, actor: Actor, { opportunityId }: { opportunityId: string }) {
+  requireAdmin(actor);
+  if (!isUuid(opportunityId)) return undefined;
+  const [row] = await ctx.db.select({ id: investmentOpportunities.id, title: investmentOpportunities.title }).from(investmentOpportunities).where(eq(investmentOpportunities.id, opportunityId)).limit(1);
+  return row;
+}
