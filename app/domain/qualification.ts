@@ -27,6 +27,13 @@ export const STATEMENT_LOCALES = ["en", "ar", "ckb"] as const satisfies readonly
 /** Where an investor stands: not yet answered, a qualifying category, or none of them. */
 export type QualificationStanding = "unstated" | "qualified" | "not-qualified";
 
+/** Where an investor stands, in words (the dashboard and the admins' pipeline). */
+export const STANDING_KEYS = {
+  unstated: "verification.standing.qualification.unstated",
+  qualified: "verification.standing.qualification.qualified",
+  "not-qualified": "verification.standing.qualification.publicOnly",
+} as const satisfies Record<QualificationStanding, MessageKey>;
+
 export function standingOf(latest: { qualifies: boolean } | null | undefined): QualificationStanding {
   if (!latest) return "unstated";
   return latest.qualifies ? "qualified" : "not-qualified";

@@ -7,13 +7,8 @@ import { formatUsd } from "~/domain/format";
 import { IDENTITY_STATUS_KEYS } from "~/domain/identity-checks";
 import { INTEREST_STATUS_KEYS } from "~/domain/interests";
 import { PIPELINE_STAGE_KEYS, PIPELINE_STAGES, stageCounts, type PipelineRow } from "~/domain/pipeline";
-import { type MessageKey, useT } from "~/i18n/i18n";
-
-const QUALIFICATION_KEYS = {
-  unstated: "verification.standing.qualification.unstated",
-  qualified: "verification.standing.qualification.qualified",
-  "not-qualified": "verification.standing.qualification.publicOnly",
-} as const satisfies Record<PipelineRow["qualification"], MessageKey>;
+import { STANDING_KEYS } from "~/domain/qualification";
+import { useT } from "~/i18n/i18n";
 
 /**
  * /admin/pipeline (issue 35): an opportunity chosen by a plain GET form, how many of its
@@ -87,7 +82,7 @@ export function AdminPipeline({ opportunities, selected, rows, timeZone }: { opp
                       "—"
                     )}
                   </td>
-                  <td className="p-3">{t(QUALIFICATION_KEYS[row.qualification])}</td>
+                  <td className="p-3">{t(STANDING_KEYS[row.qualification])}</td>
                   <td className="p-3">{t(IDENTITY_STATUS_KEYS[row.identity])}</td>
                   <td className="p-3">{row.agreement ? t("verification.standing.agreementLine", { version: row.agreement.version, date: formatDay(row.agreement.at) }) : "—"}</td>
                   <td className="p-3">

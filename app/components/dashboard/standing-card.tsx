@@ -3,14 +3,9 @@ import { Link } from "react-router";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ndaPath, type InvestorStanding } from "~/domain/confidentiality";
 import { IDENTITY_STATUS_KEYS } from "~/domain/identity-checks";
-import { type MessageKey, useT } from "~/i18n/i18n";
+import { STANDING_KEYS } from "~/domain/qualification";
+import { useT } from "~/i18n/i18n";
 import { useFormatDay } from "./format-day";
-
-const QUALIFICATION_KEYS = {
-  unstated: "verification.standing.qualification.unstated",
-  qualified: "verification.standing.qualification.qualified",
-  "not-qualified": "verification.standing.qualification.publicOnly",
-} as const satisfies Record<InvestorStanding["qualification"], MessageKey>;
 
 const linkClass = "text-sm font-medium text-primary underline underline-offset-4";
 
@@ -59,7 +54,7 @@ export function StandingCard({ standing, timeZone }: { standing: InvestorStandin
             icon={BadgeCheck}
             done={standing.qualification === "qualified"}
             title={t("verification.standing.qualificationTitle")}
-            status={t(QUALIFICATION_KEYS[standing.qualification])}
+            status={t(STANDING_KEYS[standing.qualification])}
             to="/account/qualification"
             action={t(standing.qualification === "unstated" ? "verification.standing.answer" : "verification.standing.view")}
           />
