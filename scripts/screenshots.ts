@@ -333,6 +333,9 @@ async function verificationScreenshots() {
         await investor.getByTestId("identity-status").filter({ hasNotText: /^$/ }).waitFor();
         await investor.waitForLoadState("networkidle");
         await shot(investor, "identity-sent");
+        await investor.goto(`${server.base}${prefix}/dashboard`, { waitUntil: "networkidle" });
+        await settle(investor);
+        await save(await investor.getByRole("region").filter({ has: investor.locator("#standing-heading") }).screenshot(), `${locale}-dashboard-standing-${size.name}.png`);
         await investor.context().close();
 
         const admin = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: size.name === "phone" ? 2 : 1 });
@@ -352,6 +355,9 @@ async function verificationScreenshots() {
         await page.waitForLoadState("networkidle");
         await page.waitForTimeout(4_000);
         await shot(page, "admin-nda");
+        await page.goto(`${server.base}${prefix}/admin/pipeline`, { waitUntil: "networkidle" });
+        await page.waitForTimeout(500);
+        await shot(page, "admin-pipeline");
         const reader = await visitor(browser, size);
         await signUpAndVerify(reader, server.base, dataDir, locale);
         await reader.goto(`${server.base}${prefix}/opportunities/${MEMO_SLUG}/confidentiality`, { waitUntil: "networkidle" });
