@@ -52,3 +52,9 @@ export function stageCounts(rows: readonly Pick<PipelineRow, "stage">[]): Record
   for (const row of rows) for (const stage of PIPELINE_STAGES.slice(0, PIPELINE_STAGES.indexOf(row.stage) + 1)) counts[stage]++;
   return counts;
 }
+
+/** One investor's path in each opportunity they took a step in (the pipeline "per investor"). */
+export interface InvestorPipeline {
+  investor: { id: string; name: string; email: string; qualification: QualificationStanding; identity: IdentityStatus };
+  opportunities: Array<{ id: string; title: string; interest: PipelineRow["interest"]; agreement: PipelineRow["agreement"]; stage: PipelineStage }>;
+}

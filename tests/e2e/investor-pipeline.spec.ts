@@ -122,6 +122,11 @@ test.describe("from interest to a confidential file", () => {
     await expect(row).toContainText("Agreement accepted");
     await expect(row).toContainText("Qualified investor");
     await expectAccessible(admin, "the pipeline");
+    // The investor's own path, from their name.
+    await row.getByRole("link").first().click();
+    await expect(admin.getByRole("heading", { level: 2, name: "Samira Haddad" })).toBeVisible();
+    await expect(admin.getByTestId("investor-path-row").filter({ hasText: OPPORTUNITY })).toContainText("Agreement accepted");
+    await admin.goBack();
     const csv = await admin.request.get((await admin.getByRole("link", { name: "Export CSV" }).getAttribute("href"))!);
     expect(await csv.text()).toContain(`${investor.email},Agreement accepted`);
     await admin.context().close();

@@ -8,7 +8,7 @@ import "~/i18n/catalogues.server";
 import { auditLog, identityChecks, ndaAcceptances, ndaVersions, opportunityInterests } from "~/server/db/schema.server";
 import { createDocument, createOpportunity, createQualification, createUser } from "~/server/seed/factories.server";
 import { exportPipelineCsv } from "~/server/services/exports.server";
-import { listPipelineForAdmin } from "~/server/services/pipeline.server";
+import { getInvestorPipelineForAdmin, listPipelineForAdmin } from "~/server/services/pipeline.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { acceptNda, getNdaForAdmin, getNdaForReader, saveNdaVersion } from "~/server/services/confidentiality.server";
 import { deleteOwnAccount } from "~/server/services/account-data.server";
@@ -167,6 +167,12 @@ describe(`confidentiality agreements (${testDriver})`, () => {
     expect(lines[0]).toBe("Investor,E-mail,Stage,Interest status,Indicative amount (USD),Interest registered at,Investor category,Identity check,Agreement version,Agreement accepted at");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${ahead.email},Agreement accepted,New,500000.00`);
+
+    // Per investor: their category, identity check and each opportunity they took a step in.
+    const path = await getInvestorPipelineForAdmin(bed.context, bed.admin.actor, { userId: ahead.id });
+    expect(path).toMatchObject({ investor: { email: ahead.email, qualification: "qualified", identity: "approved" }, opportunities: [{ title: "Pipeline Tower", stage: "agreement", agreement: { version: 1 } }] });
+    expect(await getInvestorPipelineForAdmin(bed.context, bed.admin.actor, { userId: "no-such-user" })).toBeUndefined();
+    await expect(getInvestorPipelineForAdmin(bed.context, ahead.actor, { userId: ahead.id })).rejects.toSatisfy(refusedWith("FORBIDDEN"));
   });
 
   it("keeps an acceptance as a business record when the account is deleted", async () => {

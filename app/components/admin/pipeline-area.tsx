@@ -1,12 +1,12 @@
 import { Download } from "lucide-react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { useFormatDay } from "~/components/dashboard/format-day";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { formatUsd } from "~/domain/format";
 import { IDENTITY_STATUS_KEYS } from "~/domain/identity-checks";
 import { INTEREST_STATUS_KEYS } from "~/domain/interests";
-import { PIPELINE_STAGE_KEYS, PIPELINE_STAGES, stageCounts, type PipelineRow } from "~/domain/pipeline";
+import { PIPELINE_STAGE_KEYS, PIPELINE_STAGES, stageCounts, type InvestorPipeline, type PipelineRow } from "~/domain/pipeline";
 import { STANDING_KEYS } from "~/domain/qualification";
 import { useT } from "~/i18n/i18n";
 
@@ -15,9 +15,22 @@ import { useT } from "~/i18n/i18n";
  * investors reached each stage, and each investor's row: interest, category, identity check,
  * agreement, and the stage they have reached. The CSV has the same rows.
  */
-export function AdminPipeline({ opportunities, selected, rows, timeZone }: { opportunities: Array<{ id: string; title: string }>; selected: { id: string; title: string } | null; rows: PipelineRow[]; timeZone: string }) {
+export function AdminPipeline({
+  opportunities,
+  selected,
+  rows,
+  investor,
+  timeZone,
+}: {
+  opportunities: Array<{ id: string; title: string }>;
+  selected: { id: string; title: string } | null;
+  rows: PipelineRow[];
+  investor: InvestorPipeline | null;
+  timeZone: string;
+}) {
   const t = useT();
   const formatDay = useFormatDay(timeZone);
+  if (investor) return <InvestorPath pipeline={investor} timeZone={timeZone} />;
   const counts = stageCounts(rows);
   if (!selected) return <p className="rounded-xl border border-dashed bg-card p-10 text-center text-lg">{t("verification.pipeline.noOpportunities")}</p>;
   return (
@@ -67,7 +80,9 @@ export function AdminPipeline({ opportunities, selected, rows, timeZone }: { opp
               {rows.map((row) => (
                 <tr key={row.userId} className="border-b last:border-0 align-top" data-testid="pipeline-row">
                   <td className="p-3">
-                    <span className="block font-medium" dir="auto">{row.name}</span>
+                    <Link to={`/admin/pipeline?investor=${row.userId}`} className="block font-medium text-primary underline underline-offset-4" dir="auto">
+                      {row.name}
+                    </Link>
                     <span className="block text-xs text-muted-foreground" dir="ltr">{row.email}</span>
                   </td>
                   <td className="p-3">
@@ -95,5 +110,56 @@ export function AdminPipeline({ opportunities, selected, rows, timeZone }: { opp
         </div>
       )}
     </div>
+  );
+}
+
+/** One investor's path: their category and identity check, then each opportunity they took a step in. */
+function InvestorPath({ pipeline, timeZone }: { pipeline: InvestorPipeline; timeZone: string }) {
+  const t = useT();
+  const formatDay = useFormatDay(timeZone);
+  const { investor } = pipeline;
+  return (
+    <section aria-labelledby="investor-path-heading" className="space-y-4">
+      <Link to="/admin/pipeline" className="text-sm font-medium text-primary underline underline-offset-4">
+        {t("verification.pipeline.back")}
+      </Link>
+      <div>
+        <h2 id="investor-path-heading" className="font-serif text-2xl font-semibold" dir="auto">
+          {investor.name}
+        </h2>
+        <p className="text-sm text-muted-foreground" dir="ltr">
+          {investor.email}
+        </p>
+      </div>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <div className="rounded-lg border bg-card p-4">
+          <dt className="text-xs text-muted-foreground">{t("verification.standing.qualificationTitle")}</dt>
+          <dd className="font-medium">{t(STANDING_KEYS[investor.qualification])}</dd>
+        </div>
+        <div className="rounded-lg border bg-card p-4">
+          <dt className="text-xs text-muted-foreground">{t("verification.standing.identityTitle")}</dt>
+          <dd className="font-medium">{t(IDENTITY_STATUS_KEYS[investor.identity])}</dd>
+        </div>
+      </dl>
+      {pipeline.opportunities.length === 0 ? (
+        <p className="rounded-xl border border-dashed bg-card p-10 text-center">{t("verification.pipeline.investorEmpty")}</p>
+      ) : (
+        <ul className="space-y-2">
+          {pipeline.opportunities.map((o) => (
+            <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-4 text-sm" data-testid="investor-path-row">
+              <div className="min-w-0 space-y-0.5">
+                <Link to={`/admin/pipeline?opportunity=${o.id}`} className="font-medium text-primary underline underline-offset-4" dir="auto">
+                  {o.title}
+                </Link>
+                <p className="text-muted-foreground">
+                  {o.interest ? t(INTEREST_STATUS_KEYS[o.interest.status]) : "—"} · {o.agreement ? t("verification.standing.agreementLine", { version: o.agreement.version, date: formatDay(o.agreement.at) }) : t("verification.pipeline.noAgreement")}
+                </p>
+              </div>
+              <Badge variant={o.stage === "agreement" ? "success" : "secondary"}>{t(PIPELINE_STAGE_KEYS[o.stage])}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { pipelineStage, type PipelineRow } from "~/domain/pipeline";
+import { pipelineStage, type InvestorPipeline, type PipelineRow } from "~/domain/pipeline";
 import { investmentOpportunities, ndaAcceptances, ndaVersions, opportunityInterests, user } from "../db/schema.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
@@ -78,4 +78,57 @@ export async function findPipelineOpportunity(ctx: ServiceContext, actor: Actor,
   if (!isUuid(opportunityId)) return undefined;
   const [row] = await ctx.db.select({ id: investmentOpportunities.id, title: investmentOpportunities.title }).from(investmentOpportunities).where(eq(investmentOpportunities.id, opportunityId)).limit(1);
   return row;
+}
+
+/**
+ * One investor's pipeline (issue 35, item 5, "per investor"): their category and identity
+ * check, and each opportunity they registered interest in or whose agreement they accepted,
+ * with the stage reached there. Admins only; undefined for no such account.
+ */
+export async function getInvestorPipelineForAdmin(ctx: ServiceContext, actor: Actor, { userId }: { userId: string }): Promise<InvestorPipeline | undefined> {
+  requireAdmin(actor);
+  const [person] = await ctx.db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  if (!person) return undefined;
+  const [interests, agreements, standings, identities] = await Promise.all([
+    ctx.db
+      .selectDistinctOn([opportunityInterests.opportunityId], {
+        opportunityId: opportunityInterests.opportunityId,
+        status: opportunityInterests.status,
+        amountUsd: opportunityInterests.amountUsd,
+        at: opportunityInterests.createdAt,
+      })
+      .from(opportunityInterests)
+      .where(eq(opportunityInterests.userId, person.id))
+      .orderBy(opportunityInterests.opportunityId, desc(opportunityInterests.createdAt)),
+    ctx.db
+      .selectDistinctOn([ndaAcceptances.opportunityId], { opportunityId: ndaAcceptances.opportunityId, version: ndaVersions.version, at: ndaAcceptances.acceptedAt })
+      .from(ndaAcceptances)
+      .innerJoin(ndaVersions, eq(ndaVersions.id, ndaAcceptances.ndaVersionId))
+      .where(and(eq(ndaAcceptances.userId, person.id), sql`${ndaAcceptances.opportunityId} is not null`))
+      .orderBy(ndaAcceptances.opportunityId, desc(ndaAcceptances.acceptedAt)),
+    qualificationStandings(ctx.db, [person.id]),
+    identityStatuses(ctx.db, [person.id]),
+  ]);
+  const ids = [...new Set([...interests.map((i) => i.opportunityId), ...agreements.map((a) => a.opportunityId!)])];
+  const titles =
+    ids.length === 0
+      ? []
+      : await ctx.db.select({ id: investmentOpportunities.id, title: investmentOpportunities.title }).from(investmentOpportunities).where(inArray(investmentOpportunities.id, ids));
+  const qualification = standings.get(person.id) ?? "unstated";
+  const identity = identities.get(person.id) ?? "not_started";
+  const opportunities = titles
+    .map((o) => {
+      const interest = interests.find((i) => i.opportunityId === o.id);
+      const agreement = agreements.find((a) => a.opportunityId === o.id);
+      const facts = { qualification, identity, agreement: agreement ? { version: agreement.version, at: agreement.at.toISOString() } : null };
+      return {
+        id: o.id,
+        title: o.title,
+        interest: interest ? { status: interest.status, amountUsd: Number(interest.amountUsd), at: interest.at.toISOString() } : null,
+        agreement: facts.agreement,
+        stage: pipelineStage(facts),
+      };
+    })
+    .sort((a, b) => a.title.localeCompare(b.title));
+  return { investor: { ...person, qualification, identity }, opportunities };
 }
