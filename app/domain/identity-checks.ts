@@ -131,9 +131,9 @@ export function approvalEndsAt(approvedAt: Date, months: number): Date {
   return end;
 }
 
-/** Whether an approval ending at `expiresAt` is due its reminder at `now`. */
-export function reminderDue(expiresAt: Date, now: Date): boolean {
-  return now.getTime() >= expiresAt.getTime() - IDENTITY_REMINDER_DAYS * 24 * 3_600_000;
+/** Approvals ending before this are due their reminder at `now` (IDENTITY_REMINDER_DAYS ahead). */
+export function reminderHorizon(now: Date): Date {
+  return new Date(now.getTime() + IDENTITY_REMINDER_DAYS * 24 * 3_600_000);
 }
 
 /** A stored file as its owner and the admins see it listed. */

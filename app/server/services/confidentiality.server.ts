@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
-import { z } from "zod";
 import { AppError } from "~/domain/app-error";
+import { isUuid } from "~/domain/uuid";
 import { NDA_MESSAGES, type AdminNdaVersion, type Clearance, type NdaAcceptanceView, type NdaForm, type NdaVersionView } from "~/domain/confidentiality";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import { identityChecks, investmentOpportunities, ndaAcceptances, ndaVersions, user } from "../db/schema.server";
@@ -18,7 +18,6 @@ import { opportunityOpenTo, readerNow } from "./opportunity-access.server";
  * agreements accepted), which the document services weigh with `confidentialAccess`.
  */
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 const BODY = { en: "bodyEn", ar: "bodyAr", ckb: "bodyCkb" } as const satisfies Record<Locale, keyof typeof ndaVersions.$inferSelect>;
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 

@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne } from "drizzle-orm";
-import { z } from "zod";
 import { AppError } from "~/domain/app-error";
+import { isUuid } from "~/domain/uuid";
 import { formatDayInZone } from "~/domain/booking-labels";
 import {
   approvalEndsAt,
   IDENTITY_FILE_MAX_BYTES,
   IDENTITY_MESSAGES,
-  IDENTITY_REMINDER_DAYS,
+  reminderHorizon,
   sniffIdentityFile,
   type AdminIdentityCheck,
   type IdentityContentType,
@@ -38,7 +38,6 @@ import { firstNameForMail, listAdminReaders } from "./users.server";
  * a master key rotation, and removes a deleted account's files after the retention period.
  */
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 const now = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
 
 /** A chosen file checked by size and content: the file, a problem (a message key), or null when none was chosen. */
@@ -285,7 +284,7 @@ export async function maintainIdentityChecks(
     .set({ status: "expired", updatedAt: at })
     .where(and(eq(identityChecks.status, "approved"), lte(identityChecks.expiresAt, at)))
     .returning({ id: identityChecks.id });
-  const horizon = new Date(at.getTime() + IDENTITY_REMINDER_DAYS * 24 * 3_600_000);
+  const horizon = reminderHorizon(at);
   const due = await ctx.db
     .select({ id: identityChecks.id, userId: identityChecks.userId, expiresAt: identityChecks.expiresAt })
     .from(identityChecks)

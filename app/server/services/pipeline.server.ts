@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
+import { isUuid } from "~/domain/uuid";
 import { pipelineStage, type InvestorPipeline, type PipelineRow } from "~/domain/pipeline";
 import { investmentOpportunities, ndaAcceptances, ndaVersions, opportunityInterests, user } from "../db/schema.server";
 import type { ServiceContext } from "../context/service-context.server";
@@ -13,7 +13,6 @@ import { qualificationStandings } from "./qualifications.server";
  * interest, category, identity check and acceptance, furthest along first. Admins only.
  */
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 export const PIPELINE_LIMIT = 500;
 
 export async function listPipelineForAdmin(ctx: ServiceContext, actor: Actor, { opportunityId }: { opportunityId: string }): Promise<PipelineRow[]> {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
 import { and, asc, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
+import { isUuid } from "~/domain/uuid";
 import {
   QUALIFICATION_JURISDICTIONS,
   QUALIFICATION_MESSAGES,
@@ -30,7 +30,6 @@ import { recordAudit } from "./audit.server";
 
 type StatementRow = typeof qualificationStatements.$inferSelect;
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 const TEXT_COLUMNS = {
   en: { title: "titleEn", body: "bodyEn" },
