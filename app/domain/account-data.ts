@@ -136,7 +136,7 @@ export interface AccountDataExport {
   /** What this file is and its layout's version, for anyone reading it later. */
   format: "tigris-account-data";
   /** 2: interests, downloads and alerts added (issue 15); 3: qualification answers and the identity check (issue 35). */
-  version: 3;
+  version: 4;
   exportedAt: string;
   profile: {
     firstName: string | null;
@@ -227,4 +227,6 @@ export interface AccountDataExport {
     expiresAt: string | null;
     files: { kind: string; fileName: string; byteSize: number }[];
   } | null;
+  /** Agreements prepared for this account (reservations, expressions of interest), oldest first, with their state and the sealed copy's SHA-256 once signed; the PDFs are in the portal. */
+  signedAgreements: { reference: string; kind: string; opportunity: string; unit: string; amount: string; status: string; preparedAt: string; signedAt: string | null; signedSha256: string | null }[];
 }

@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = [
   "qualification_statements",
   "identity_checks",
   "nda_versions",
+  "signing_requests",
   "user",
   "user_roles",
 ] as const;
@@ -39,6 +40,7 @@ export const AUDIT_ENTITY_KEYS = {
   qualification_statements: "admin.audit.entity.qualification",
   identity_checks: "admin.audit.entity.identity",
   nda_versions: "admin.audit.entity.nda",
+  signing_requests: "admin.audit.entity.signing",
   user: "admin.audit.entity.users",
   user_roles: "admin.audit.entity.roles",
 } as const satisfies Record<AuditEntity, MessageKey>;
@@ -72,6 +74,9 @@ export const AUDIT_ACTION_KEYS = {
   "interest.status": "admin.audit.action.interestStatus",
   "nda.version": "admin.audit.action.ndaVersion",
   "message.read": "admin.audit.action.messageRead",
+  "signing.prepare": "admin.audit.action.signingPrepare",
+  "signing.withdraw": "admin.audit.action.signingWithdraw",
+  "signing.sign": "admin.audit.action.signingSign",
   "opportunity.create": "admin.audit.action.opportunityCreate",
   "opportunity.update": "admin.audit.action.opportunityUpdate",
   "opportunity.delete": "admin.audit.action.opportunityDelete",
@@ -162,6 +167,7 @@ export function auditRecordPath(entity: string, entityId: string): string | null
   if (entity === "qualification_statements") return "/admin/qualification";
   if (entity === "identity_checks") return "/admin/identity";
   if (entity === "nda_versions") return "/admin?tab=opportunities";
+  if (entity === "signing_requests") return "/admin/signing";
   if (entity === "investment_opportunities" || entity === "opportunity_images") return "/admin?tab=opportunities";
   return null;
 }

@@ -97,4 +97,6 @@ export interface InvestorStanding {
   identity: "not_started" | "submitted" | "approved" | "rejected" | "expired";
   identityExpiresAt: string | null;
   agreements: Array<{ opportunityTitle: string; slug: string | null; version: number; acceptedAt: string }>;
+  /** Reservation agreements and expressions of interest: to sign, and signed (issue 35, item 4). */
+  signing: Array<{ id: string; kind: "reservation" | "expression_of_interest"; status: "awaiting" | "signed" | "withdrawn"; opportunityTitle: string; signedAt: string | null }>;
 }

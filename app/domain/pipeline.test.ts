@@ -8,11 +8,15 @@ describe("pipelineStage", () => {
     expect(pipelineStage({ qualification: "qualified", identity: "submitted", agreement })).toBe("qualified");
     expect(pipelineStage({ qualification: "qualified", identity: "approved", agreement: null })).toBe("identity");
     expect(pipelineStage({ qualification: "qualified", identity: "approved", agreement })).toBe("agreement");
+    // A signed reservation ends the path, with or without a confidentiality agreement; one waiting does not.
+    const signed = { kind: "reservation", status: "signed", reference: "RA-00000001", at: "2026-11-28T10:00:00Z" } as const;
+    expect(pipelineStage({ qualification: "qualified", identity: "approved", agreement: null, signing: signed })).toBe("signed");
+    expect(pipelineStage({ qualification: "qualified", identity: "approved", agreement: null, signing: { ...signed, status: "awaiting" } })).toBe("identity");
   });
 });
 
 describe("stageCounts", () => {
   it("counts each investor at every stage up to theirs", () => {
-    expect(stageCounts([{ stage: "interest" }, { stage: "identity" }, { stage: "agreement" }])).toEqual({ interest: 3, qualified: 2, identity: 2, agreement: 1 });
+    expect(stageCounts([{ stage: "interest" }, { stage: "identity" }, { stage: "agreement" }, { stage: "signed" }])).toEqual({ interest: 4, qualified: 3, identity: 3, agreement: 2, signed: 1 });
   });
 });

@@ -5,11 +5,12 @@ import type { QualificationStanding } from "./qualification";
 
 /*
  * An opportunity's pipeline (issue 35, item 5): each investor who registered interest in it
- * or accepted its confidentiality agreement, and how far they have come: interest, a
- * qualifying category, an approved identity check, the agreement accepted.
+ * or accepted its confidentiality agreement or has a reservation to sign, and how far they
+ * have come: interest, a qualifying category, an approved identity check, the agreement
+ * accepted, a reservation (or expression of interest) signed.
  */
 
-export const PIPELINE_STAGES = ["interest", "qualified", "identity", "agreement"] as const;
+export const PIPELINE_STAGES = ["interest", "qualified", "identity", "agreement", "signed"] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
 export const PIPELINE_STAGE_KEYS = {
@@ -17,6 +18,7 @@ export const PIPELINE_STAGE_KEYS = {
   qualified: "verification.pipeline.stage.qualified",
   identity: "verification.pipeline.stage.identity",
   agreement: "verification.pipeline.stage.agreement",
+  signed: "verification.pipeline.stage.signed",
 } as const satisfies Record<PipelineStage, MessageKey>;
 
 /** The English words of a stage, for the CSV (its cells are data, in one language). */
@@ -25,7 +27,17 @@ export const PIPELINE_STAGE_LABELS: Record<PipelineStage, string> = {
   qualified: "Qualified",
   identity: "Identity approved",
   agreement: "Agreement accepted",
+  signed: "Reservation signed",
 };
+
+/** The latest reservation (or expression of interest) of an investor in an opportunity, not withdrawn. */
+export interface PipelineSigning {
+  kind: "reservation" | "expression_of_interest";
+  status: "awaiting" | "signed";
+  reference: string;
+  /** When it was signed, or prepared while it waits. */
+  at: string;
+}
 
 export interface PipelineRow {
   userId: string;
@@ -35,11 +47,17 @@ export interface PipelineRow {
   qualification: QualificationStanding;
   identity: IdentityStatus;
   agreement: { version: number; at: string } | null;
+  signing: PipelineSigning | null;
   stage: PipelineStage;
 }
 
-/** How far an investor has come: the last step of the path they have reached with every step before it. */
-export function pipelineStage(row: Pick<PipelineRow, "qualification" | "identity" | "agreement">): PipelineStage {
+/**
+ * How far an investor has come: the last step of the path they have reached with every step
+ * before it. A signed reservation is the end of the path whatever came before (an
+ * opportunity without confidential files asks for no confidentiality agreement).
+ */
+export function pipelineStage(row: Pick<PipelineRow, "qualification" | "identity" | "agreement"> & { signing?: PipelineSigning | null }): PipelineStage {
+  if (row.signing?.status === "signed") return "signed";
   if (row.qualification !== "qualified") return "interest";
   if (row.identity !== "approved") return "qualified";
   if (!row.agreement) return "identity";
@@ -56,5 +74,5 @@ export function stageCounts(rows: readonly Pick<PipelineRow, "stage">[]): Record
 /** One investor's path in each opportunity they took a step in (the pipeline "per investor"). */
 export interface InvestorPipeline {
   investor: { id: string; name: string; email: string; qualification: QualificationStanding; identity: IdentityStatus };
-  opportunities: Array<{ id: string; title: string; interest: PipelineRow["interest"]; agreement: PipelineRow["agreement"]; stage: PipelineStage }>;
+  opportunities: Array<{ id: string; title: string; interest: PipelineRow["interest"]; agreement: PipelineRow["agreement"]; signing: PipelineSigning | null; stage: PipelineStage }>;
 }

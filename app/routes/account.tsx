@@ -28,6 +28,7 @@ const SECTIONS = [
   { to: "/account/profile", label: "account.nav.profile" },
   { to: "/account/qualification", label: "account.nav.qualification" },
   { to: "/account/identity", label: "account.nav.identity" },
+  { to: "/account/agreements", label: "account.nav.agreements" },
   { to: "/account/security", label: "account.nav.security" },
   { to: "/account/data", label: "account.nav.data" },
 ] as const satisfies readonly { to: string; label: MessageKey }[];

@@ -8,7 +8,7 @@ import { type MessageKey, translator } from "~/i18n/i18n";
 import { DEFAULT_LOCALE } from "~/i18n/locales";
 import { answerResponse } from "~/server/http/answer.server";
 import { adminActorFor } from "~/server/security/session.server";
-import { exportBookingsCsv, exportInterestsCsv, exportMessagesCsv, exportPipelineCsv, exportSubscribersCsv } from "~/server/services/exports.server";
+import { exportBookingsCsv, exportInterestsCsv, exportMessagesCsv, exportInvestorPipelineCsv, exportPipelineCsv, exportSubscribersCsv } from "~/server/services/exports.server";
 import type { Route } from "./+types/admin.export";
 
 /** Personal data: never kept by a cache, never sniffed into something else. */
@@ -61,6 +61,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       const { opportunity, status, q } = adminInterestsQuerySchema.parse(search);
       suffix = status ? `-${status}` : "";
       body = await exportInterestsCsv(context, actor, { opportunityId: opportunity, status, q });
+    } else if (kind === "pipeline" && typeof search.investor === "string") {
+      suffix = "-investor";
+      const found = await exportInvestorPipelineCsv(context, actor, { userId: search.investor });
+      if (!found) return new Response(t("admin.export.notFound"), { status: 404, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
+      body = found;
     } else if (kind === "pipeline") {
       const opportunityId = typeof search.opportunity === "string" ? search.opportunity : "";
       suffix = "";

@@ -32,6 +32,7 @@ import { listOwnBookings } from "~/server/services/bookings.server";
 import { findCurrentSubscription } from "~/server/services/subscriptions.server";
 import { listSuggestedOpportunities } from "~/server/services/opportunities.server";
 import { listOwnNdaAcceptances } from "~/server/services/confidentiality.server";
+import { listOwnAgreements } from "~/server/services/signing.server";
 import { getOwnIdentityCheck } from "~/server/services/identity-checks.server";
 import { getOwnQualification } from "~/server/services/qualifications.server";
 import { findVerifiedEmail, getOwnProfile } from "~/server/services/users.server";
@@ -78,8 +79,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       context,
       "the dashboard standing",
       async (): Promise<InvestorStanding> => {
-        const [qualification, identity, agreements] = await Promise.all([getOwnQualification(context, actor), getOwnIdentityCheck(context, actor), listOwnNdaAcceptances(context, actor)]);
-        return { qualification: qualification?.standing ?? "unstated", identity: identity.status, identityExpiresAt: identity.expiresAt, agreements };
+        const [qualification, identity, agreements, signing] = await Promise.all([
+          getOwnQualification(context, actor),
+          getOwnIdentityCheck(context, actor),
+          listOwnNdaAcceptances(context, actor),
+          listOwnAgreements(context, actor),
+        ]);
+        return {
+          qualification: qualification?.standing ?? "unstated",
+          identity: identity.status,
+          identityExpiresAt: identity.expiresAt,
+          agreements,
+          signing: signing.filter((a) => a.status !== "withdrawn").map(({ id, kind, status, opportunityTitle, signedAt }) => ({ id, kind, status, opportunityTitle, signedAt })),
+        };
       },
       null,
     ),

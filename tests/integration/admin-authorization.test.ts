@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { DOCUMENT_INTENTS } from "~/routes/admin/documents.server";
 import { PHOTO_INTENTS } from "~/routes/admin/photos.server";
+import { identityChecks } from "~/server/db/schema.server";
 import { createOpportunity, insertBooking } from "~/server/seed/factories.server";
 import { BOOKING_INTENTS } from "~/routes/admin/bookings.server";
 import { ADMIN_INTENTS } from "~/routes/admin/intents.server";
@@ -10,6 +11,7 @@ import { INTEREST_INTENTS } from "~/routes/admin/interests.server";
 import { IDENTITY_INTENTS } from "~/routes/admin/identity.server";
 import { NDA_INTENTS } from "~/routes/admin/nda.server";
 import { QUALIFICATION_INTENTS } from "~/routes/admin/qualification.server";
+import { SIGNING_INTENTS } from "~/routes/admin/signing.server";
 import { TEAM_INTENTS } from "~/routes/admin/team.server";
 import { createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver } from "./test-database";
@@ -108,6 +110,19 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
   "routes/admin.identity.tsx": {
     "identity-review": { intent: "identity-review", id: "7d1b3a55-0000-4000-8000-00000000000e", decision: "reject", reason: "Made by the authorization matrix." },
   },
+  "routes/admin.signing.tsx": {
+    "signing-prepare": {
+      intent: "signing-prepare",
+      investorEmail: "matrix-investor@example.com",
+      opportunityId: "7d1b3a55-0000-4000-8000-0000000000a1",
+      kind: "reservation",
+      unit: "Matrix unit",
+      amount: "100,000",
+      currency: "USD",
+      paymentPlan: "Made by the authorization matrix.",
+    },
+    "signing-withdraw": { intent: "signing-withdraw", id: "7d1b3a55-0000-4000-8000-000000000010" },
+  },
 };
 
 /** Each admin page's own table of writes, which WRITES must list exactly. */
@@ -121,6 +136,7 @@ const INTENT_TABLES: Record<string, Record<string, unknown>> = {
   "routes/admin.qualification.tsx": QUALIFICATION_INTENTS,
   "routes/admin.identity.tsx": IDENTITY_INTENTS,
   "routes/admin.opportunity-nda.tsx": NDA_INTENTS,
+  "routes/admin.signing.tsx": SIGNING_INTENTS,
 };
 
 /** The opportunity whose photo page the matrix opens (made in beforeAll). */
@@ -171,6 +187,8 @@ beforeAll(async () => {
   cookies.investor = bed.investor.cookie;
   await createOpportunity(bed.t.db, { id: MATRIX_OPPORTUNITY });
   await insertBooking(bed.t.db, { id: MATRIX_BOOKING });
+  // The investor an agreement is prepared for must have an approved identity check.
+  await bed.t.db.insert(identityChecks).values({ userId: bed.investor.id, status: "approved", documentType: "passport", submittedAt: new Date() });
 });
 afterAll(() => bed?.destroy());
 

@@ -135,7 +135,7 @@ describe(`confidentiality agreements (${testDriver})`, () => {
     const cookie = await signInCookie(bed.context, me.email, bed.password);
     const standing = async () =>
       ((await dashboardLoader(routeArgs(new Request(`${bed.context.config.siteUrl}/dashboard`, { headers: { Cookie: cookie } }), bed.context))) as { standing: unknown }).standing;
-    expect(await standing()).toEqual({ qualification: "unstated", identity: "approved", identityExpiresAt: null, agreements: [] });
+    expect(await standing()).toEqual({ qualification: "unstated", identity: "approved", identityExpiresAt: null, agreements: [], signing: [] });
     const version = (await getNdaForReader(bed.context, me.actor, { slug: opportunity.slug }))!.current!;
     await acceptNda(bed.context, me.actor, { slug: opportunity.slug, versionId: version.id });
     expect(await standing()).toMatchObject({ agreements: [{ opportunityTitle: "Standing Tower", slug: opportunity.slug, version: 1 }] });
@@ -164,7 +164,7 @@ describe(`confidentiality agreements (${testDriver})`, () => {
     }
     const csv = await new Response(await exportPipelineCsv(bed.context, bed.admin.actor, { opportunityId: opportunity.id })).text();
     const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Investor,E-mail,Stage,Interest status,Indicative amount (USD),Interest registered at,Investor category,Identity check,Agreement version,Agreement accepted at");
+    expect(lines[0]).toBe("Investor,E-mail,Stage,Interest status,Indicative amount (USD),Interest registered at,Investor category,Identity check,Agreement version,Agreement accepted at,Document to sign,Document status,Signed at");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${ahead.email},Agreement accepted,New,500000.00`);
 

@@ -29,6 +29,7 @@ const AREAS = [
   { to: "/admin/qualification", label: "admin.areas.qualification" },
   { to: "/admin/identity", label: "admin.areas.identity" },
   { to: "/admin/pipeline", label: "admin.areas.pipeline" },
+  { to: "/admin/signing", label: "admin.areas.signing" },
   { to: "/admin/audit", label: "admin.areas.audit" },
 ] as const satisfies readonly { to: string; tab?: string; label: MessageKey }[];
 

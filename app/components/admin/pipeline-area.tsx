@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download, FileSignature } from "lucide-react";
 import { Form, Link } from "react-router";
 import { useFormatDay } from "~/components/dashboard/format-day";
 import { Badge } from "~/components/ui/badge";
@@ -6,8 +6,9 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { formatUsd } from "~/domain/format";
 import { IDENTITY_STATUS_KEYS } from "~/domain/identity-checks";
 import { INTEREST_STATUS_KEYS } from "~/domain/interests";
-import { PIPELINE_STAGE_KEYS, PIPELINE_STAGES, stageCounts, type InvestorPipeline, type PipelineRow } from "~/domain/pipeline";
+import { PIPELINE_STAGE_KEYS, PIPELINE_STAGES, stageCounts, type InvestorPipeline, type PipelineRow, type PipelineSigning } from "~/domain/pipeline";
 import { STANDING_KEYS } from "~/domain/qualification";
+import { SIGNING_KIND_KEYS } from "~/domain/signing";
 import { useT } from "~/i18n/i18n";
 
 /**
@@ -53,7 +54,7 @@ export function AdminPipeline({
           <Download aria-hidden="true" /> {t("verification.pipeline.csv")}
         </a>
       </Form>
-      <dl className="grid gap-3 sm:grid-cols-4" aria-label={t("verification.pipeline.countsLabel")}>
+      <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label={t("verification.pipeline.countsLabel")}>
         {PIPELINE_STAGES.map((stage) => (
           <div key={stage} className="rounded-lg border bg-card p-4">
             <dt className="text-xs text-muted-foreground">{t(PIPELINE_STAGE_KEYS[stage])}</dt>
@@ -73,6 +74,7 @@ export function AdminPipeline({
                 <th scope="col" className="p-3 text-start font-medium">{t("verification.standing.qualificationTitle")}</th>
                 <th scope="col" className="p-3 text-start font-medium">{t("verification.standing.identityTitle")}</th>
                 <th scope="col" className="p-3 text-start font-medium">{t("verification.pipeline.agreement")}</th>
+                <th scope="col" className="p-3 text-start font-medium">{t("verification.pipeline.signing")}</th>
                 <th scope="col" className="p-3 text-start font-medium">{t("verification.pipeline.stage")}</th>
               </tr>
             </thead>
@@ -101,7 +103,10 @@ export function AdminPipeline({
                   <td className="p-3">{t(IDENTITY_STATUS_KEYS[row.identity])}</td>
                   <td className="p-3">{row.agreement ? t("verification.standing.agreementLine", { version: row.agreement.version, date: formatDay(row.agreement.at) }) : "—"}</td>
                   <td className="p-3">
-                    <Badge variant={row.stage === "agreement" ? "success" : "secondary"}>{t(PIPELINE_STAGE_KEYS[row.stage])}</Badge>
+                    <SigningCell signing={row.signing} timeZone={timeZone} />
+                  </td>
+                  <td className="p-3">
+                    <Badge variant={row.stage === "signed" || row.stage === "agreement" ? "success" : "secondary"}>{t(PIPELINE_STAGE_KEYS[row.stage])}</Badge>
                   </td>
                 </tr>
               ))}
@@ -131,6 +136,14 @@ function InvestorPath({ pipeline, timeZone }: { pipeline: InvestorPipeline; time
           {investor.email}
         </p>
       </div>
+      <div className="flex flex-wrap gap-2">
+        <a href={`/admin/export/pipeline.csv?investor=${investor.id}`} className={buttonVariants({ variant: "outline", size: "sm" })} download>
+          <Download aria-hidden="true" /> {t("verification.pipeline.csv")}
+        </a>
+        <Link to={`/admin/signing?email=${encodeURIComponent(investor.email)}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <FileSignature aria-hidden="true" /> {t("verification.pipeline.prepareAgreement")}
+        </Link>
+      </div>
       <dl className="grid gap-3 sm:grid-cols-2">
         <div className="rounded-lg border bg-card p-4">
           <dt className="text-xs text-muted-foreground">{t("verification.standing.qualificationTitle")}</dt>
@@ -154,12 +167,30 @@ function InvestorPath({ pipeline, timeZone }: { pipeline: InvestorPipeline; time
                 <p className="text-muted-foreground">
                   {o.interest ? t(INTEREST_STATUS_KEYS[o.interest.status]) : "—"} · {o.agreement ? t("verification.standing.agreementLine", { version: o.agreement.version, date: formatDay(o.agreement.at) }) : t("verification.pipeline.noAgreement")}
                 </p>
+                {o.signing ? <SigningCell signing={o.signing} timeZone={timeZone} /> : null}
               </div>
-              <Badge variant={o.stage === "agreement" ? "success" : "secondary"}>{t(PIPELINE_STAGE_KEYS[o.stage])}</Badge>
+              <Badge variant={o.stage === "signed" || o.stage === "agreement" ? "success" : "secondary"}>{t(PIPELINE_STAGE_KEYS[o.stage])}</Badge>
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** The reservation (or expression of interest) of a row: its reference, waiting or signed and when. */
+function SigningCell({ signing, timeZone }: { signing: PipelineSigning | null; timeZone: string }) {
+  const t = useT();
+  const formatDay = useFormatDay(timeZone);
+  if (!signing) return <>—</>;
+  return (
+    <span className="block">
+      <span className="block">
+        {t(SIGNING_KIND_KEYS[signing.kind])} <span dir="ltr">{signing.reference}</span>
+      </span>
+      <span className="block text-xs text-muted-foreground">
+        {signing.status === "signed" ? t("verification.standing.signedLine", { date: formatDay(signing.at) }) : t("verification.standing.toSign")}
+      </span>
+    </span>
   );
 }

@@ -1,8 +1,9 @@
-import { BadgeCheck, CircleDashed, FileLock, IdCard, type LucideIcon } from "lucide-react";
+import { BadgeCheck, CircleDashed, FileLock, FileSignature, IdCard, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ndaPath, type InvestorStanding } from "~/domain/confidentiality";
 import { IDENTITY_STATUS_KEYS } from "~/domain/identity-checks";
+import { SIGNING_KIND_KEYS } from "~/domain/signing";
 import { STANDING_KEYS } from "~/domain/qualification";
 import { useT } from "~/i18n/i18n";
 import { useFormatDay } from "./format-day";
@@ -29,9 +30,10 @@ function Step({ icon: Icon, done, title, status, to, action }: { icon: LucideIco
 }
 
 /**
- * Where the investor stands on the way to an opportunity's confidential files (issue 35,
- * item 5): their category, their identity check, and the confidentiality agreements they
- * accepted, each with the way to it.
+ * Where the investor stands on the way to an opportunity's confidential files and a
+ * signed reservation (issue 35, item 5): their category, their identity check, the
+ * confidentiality agreements they accepted, and the agreements to sign and signed, each
+ * with the way to it.
  */
 export function StandingCard({ standing, timeZone }: { standing: InvestorStanding; timeZone: string }) {
   const t = useT();
@@ -84,6 +86,31 @@ export function StandingCard({ standing, timeZone }: { standing: InvestorStandin
                         <span dir="auto">{a.opportunityTitle}</span>
                       )}{" "}
                       · {t("verification.standing.agreementLine", { version: a.version, date: formatDay(a.acceptedAt) })}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </li>
+          <li className="flex items-start gap-3">
+            <FileSignature className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
+            <div className="min-w-0 flex-1 space-y-1">
+              <p className="font-medium">{t("verification.standing.signingTitle")}</p>
+              {standing.signing.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{t("verification.standing.noSigning")}</p>
+              ) : (
+                <ul className="space-y-1 text-sm text-muted-foreground" data-testid="standing-signing">
+                  {standing.signing.map((a) => (
+                    <li key={a.id} className="flex flex-wrap items-center gap-x-1.5">
+                      <Link to={`/account/agreements/${a.id}`} className={linkClass}>
+                        {t(SIGNING_KIND_KEYS[a.kind])}: <span dir="auto">{a.opportunityTitle}</span>
+                      </Link>
+                      <span>
+                        ·{" "}
+                        {a.status === "signed" && a.signedAt
+                          ? t("verification.standing.signedLine", { date: formatDay(a.signedAt) })
+                          : t("verification.standing.toSign")}
+                      </span>
                     </li>
                   ))}
                 </ul>

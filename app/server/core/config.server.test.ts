@@ -19,6 +19,14 @@ function errorOf(env: NodeJS.ProcessEnv): ConfigError {
 }
 
 describe("loadConfig", () => {
+  it("reads SEAL_P12_FILE once, and names the variable when it cannot", () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).seal).toBeUndefined();
+    expect(errorOf({ DATA_DIR: dir, SEAL_P12_FILE: path.join(dir, "missing.p12") }).message).toMatch(/SEAL_P12_FILE: cannot read .*missing\.p12 \(ENOENT\)/);
+    writeFileSync(path.join(dir, "seal.p12"), "not a certificate");
+    expect(loadConfig({ DATA_DIR: dir, SEAL_P12_FILE: path.join(dir, "seal.p12"), SEAL_P12_PASSPHRASE: "pass" }).seal).toMatchObject({ passphrase: "pass" });
+  });
+
   it("works with no configuration at all", () => {
     const dir = tempDir();
     const config = loadConfig({ DATA_DIR: dir });

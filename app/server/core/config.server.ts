@@ -191,6 +191,13 @@ const envSchema = z.object({
     blankAsUnset,
     z.coerce.number({ error: "must be a number of years" }).int("must be a whole number").min(1, "must be at least 1").max(30, "must be at most 30").default(5),
   ),
+  /**
+   * The firm's seal on signed agreements (issue 35, decision 046): a PKCS#12 file (.p12 or
+   * .pfx) holding the certificate and its key, and its passphrase. Without it the site makes
+   * a self-signed seal, named as such, on first use.
+   */
+  SEAL_P12_FILE: optionalString,
+  SEAL_P12_PASSPHRASE: z.string().optional(),
   /** Backups (npm run backup, and the server's own schedule when BACKUP_EVERY_HOURS is set). */
   BACKUP_DIR: optionalString,
   BACKUP_EVERY_HOURS: z.preprocess(
@@ -288,6 +295,8 @@ export interface AppConfig {
     approvalMonths: number;
     retentionYears: number;
   };
+  /** The firm's PKCS#12 seal from SEAL_P12_FILE, or undefined: the self-signed one kept in the database. */
+  seal: { p12: Uint8Array; passphrase: string; file: string } | undefined;
   backup: {
     /** Where backups are written (default DATA_DIR/backups). */
     dir: string;
@@ -378,6 +387,17 @@ function identityKeys(env: Env, dataDir: string): AppConfig["identity"]["keys"] 
   return { ...ring, source: given ? "environment" : derived ? "auth-secret" : "data-dir" };
 }
 
+/** SEAL_P12_FILE's bytes, read once at start-up (opened and checked by the start-up, which knows PKCS#12). */
+function sealFile(env: Env): AppConfig["seal"] {
+  if (!env.SEAL_P12_FILE) return undefined;
+  const file = path.resolve(env.SEAL_P12_FILE);
+  try {
+    return { p12: readFileSync(file), passphrase: env.SEAL_P12_PASSPHRASE ?? "", file };
+  } catch (error) {
+    throw new ConfigError([`SEAL_P12_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`]);
+  }
+}
+
 /**
  * Reads `.env` from the working directory when there is one. Variables already set in the
  * environment win over the file.
@@ -426,6 +446,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       const { source, ...keys } = identityKeys(env, dataDir);
       return { keys, keySource: source, approvalMonths: env.IDENTITY_APPROVAL_MONTHS, retentionYears: env.IDENTITY_RETENTION_YEARS };
     })(),
+    seal: sealFile(env),
     backup: {
       dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")),
       everyHours: env.BACKUP_EVERY_HOURS,

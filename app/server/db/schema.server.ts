@@ -27,6 +27,7 @@ import { DOCUMENT_AUDIENCES, DOCUMENT_KINDS } from "~/domain/documents";
 import { INTEREST_STATUSES } from "~/domain/interests";
 import { QUALIFICATION_JURISDICTIONS } from "~/domain/qualification";
 import { IDENTITY_DOCUMENT_TYPES, IDENTITY_FILE_KINDS, IDENTITY_STATUSES } from "~/domain/identity-checks";
+import { SIGNING_CURRENCIES, SIGNING_EVENTS, SIGNING_KINDS, SIGNING_STATUSES } from "~/domain/signing";
 import { CONSTRUCTION_STAGES, DEVELOPER_PROJECT_STATUSES } from "~/domain/opportunity-memo";
 import { VARIANT_FORMATS } from "~/domain/opportunity-images";
 import {
@@ -468,6 +469,8 @@ export const emailOutbox = pgTable(
     unsubscribeUrl: text("unsubscribe_url"),
     /** The mail stays (it may already be sent) when its booking is deleted. */
     bookingId: uuid("booking_id").references(() => consultationBookings.id, { onDelete: "set null" }),
+    /** A signed agreement whose PDF is attached when the mail is sent (decision 046). */
+    signedAgreementId: uuid("signed_agreement_id").references((): AnyPgColumn => signingRequests.id, { onDelete: "set null" }),
     /** Delivery attempts made so far (the job queue schedules them). */
     attempts: integer("attempts").notNull().default(0),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -487,6 +490,7 @@ export const emailOutbox = pgTable(
     index("email_outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null and ${t.givenUpAt} is null`),
     // Foreign key to the booking: keeps "on delete set null" from scanning the table.
     index("email_outbox_booking_idx").on(t.bookingId),
+    index("email_outbox_signed_agreement_idx").on(t.signedAgreementId),
   ],
 );
 
@@ -1144,3 +1148,87 @@ export const ndaAcceptances = pgTable(
     index("nda_acceptances_user_idx").on(t.userId, t.opportunityId),
   ],
 );
+
+/**
+ * Agreements to sign (issue 35, item 4; decision 046): one investor, one opportunity, a
+ * reservation agreement or an expression of interest, prepared by an admin from a template
+ * with fields. The prepared PDF is kept as the investor read it (its SHA-256 beside it);
+ * signing adds the signature page and the audit trail, and the sealed file is kept too.
+ * A business record: kept, without the account, when the account is deleted (the name and
+ * address it was prepared for stay). The one-time code is kept only as a hash.
+ */
+export const signingRequests = pgTable(
+  "signing_requests",
+  {
+    id: id(),
+    kind: text("kind", { enum: SIGNING_KINDS }).notNull(),
+    status: text("status", { enum: SIGNING_STATUSES }).notNull().default("awaiting"),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    investorName: text("investor_name").notNull(),
+    investorEmail: text("investor_email").notNull(),
+    opportunityId: uuid("opportunity_id").references(() => investmentOpportunities.id, { onDelete: "set null" }),
+    opportunityTitle: text("opportunity_title").notNull(),
+    locale: text("locale", { enum: LOCALES }).notNull(),
+    unit: text("unit").notNull(),
+    /** The amount in minor units (cents, fils): exact, never a float. */
+    amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
+    currency: text("currency", { enum: SIGNING_CURRENCIES }).notNull(),
+    paymentPlan: text("payment_plan").notNull(),
+    preparedBy: text("prepared_by").references(() => user.id, { onDelete: "set null" }),
+    preparedByName: text("prepared_by_name").notNull(),
+    preparedAt: timestamp("prepared_at", { withTimezone: true }).notNull().defaultNow(),
+    preparedPdf: bytea("prepared_pdf").notNull(),
+    preparedSha256: text("prepared_sha256").notNull(),
+    codeHash: text("code_hash"),
+    codeSentAt: timestamp("code_sent_at", { withTimezone: true }),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+    codeTries: integer("code_tries").notNull().default(0),
+    signerName: text("signer_name"),
+    signatureStyle: text("signature_style", { enum: ["drawn", "adopted"] }),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    signedIp: text("signed_ip"),
+    /** SHA-256 of the agreement with its signature page, before the audit trail and the seal. */
+    signedPagesSha256: text("signed_pages_sha256"),
+    signedPdf: bytea("signed_pdf"),
+    /** SHA-256 of the sealed file as kept and mailed. */
+    signedSha256: text("signed_sha256"),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("signing_requests_kind_check", oneOf(t.kind, SIGNING_KINDS)),
+    check("signing_requests_status_check", oneOf(t.status, SIGNING_STATUSES)),
+    check("signing_requests_currency_check", oneOf(t.currency, SIGNING_CURRENCIES)),
+    check("signing_requests_locale_check", oneOf(t.locale, LOCALES)),
+    check("signing_requests_amount_check", sql`${t.amountMinor} > 0`),
+    check("signing_requests_signed_check", sql`${t.status} <> 'signed' or (${t.signedPdf} is not null and ${t.signedSha256} is not null and ${t.signedAt} is not null)`),
+    index("signing_requests_user_idx").on(t.userId, t.preparedAt),
+    index("signing_requests_opportunity_idx").on(t.opportunityId, t.userId),
+  ],
+);
+
+/** An agreement's audit trail: each event, when, from which address, by whom (as they were named then). */
+export const signingEvents = pgTable(
+  "signing_events",
+  {
+    id: id(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => signingRequests.id, { onDelete: "cascade" }),
+    event: text("event", { enum: SIGNING_EVENTS }).notNull(),
+    actor: text("actor").notNull(),
+    ipAddress: text("ip_address"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("signing_events_event_check", oneOf(t.event, SIGNING_EVENTS)), index("signing_events_request_idx").on(t.requestId, t.at)],
+);
+
+/**
+ * The firm's seal when configuration names none: a self-signed PKCS#12 made on first use,
+ * kept here so that every instance seals with the same one. Its passphrase is derived from
+ * the session secret, which a backup does not hold.
+ */
+export const sealKeys = pgTable("seal_keys", {
+  name: text("name").primaryKey(),
+  p12: bytea("p12").notNull(),
+  createdAt: createdAt(),
+});

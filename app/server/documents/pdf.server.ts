@@ -139,11 +139,12 @@ export interface Stamp {
 }
 
 /** How the stamp's text is measured and drawn: one font, and the order its glyphs go in. */
-interface Face {
+export interface Face {
   /** `text` on one line, every character the font cannot show replaced by "?". */
   clean(text: string): string;
-  width(text: string, size: number): number;
-  draw(page: PDFPage, text: string, o: { x: number; y: number; size: number; angle: number; color: RGB; opacity?: number }): void;
+  /** Width and drawing; `direction` is the paragraph's own (the face's when not given), which orders its runs. */
+  width(text: string, size: number, direction?: "ltr" | "rtl"): number;
+  draw(page: PDFPage, text: string, o: { x: number; y: number; size: number; angle: number; color: RGB; opacity?: number; direction?: "ltr" | "rtl" }): void;
 }
 
 /** Helvetica, as every PDF reader has it: English (and any Latin) text, left to right. */
@@ -158,14 +159,18 @@ async function latinFace(doc: PDFDocument): Promise<Face> {
 
 const ARABIC_SCRIPT = /\p{Script=Arabic}/u;
 
-/** Vazirmatn (OFL), one typeface for Arabic, Sorani and Latin, read once and kept. */
-let arabicFont: Promise<{ bytes: Uint8Array; glyphs: Font }> | undefined;
-function loadArabicFont() {
-  arabicFont ??= readFile(createRequire(import.meta.url).resolve("@expo-google-fonts/vazirmatn/400Regular/Vazirmatn_400Regular.ttf")).then((bytes) => ({
-    bytes,
-    glyphs: fontkit.create(bytes),
-  }));
-  return arabicFont;
+/** Vazirmatn (OFL), one typeface for Arabic, Sorani and Latin, each weight read once and kept. */
+const unicodeFonts = new Map<"400Regular" | "700Bold", Promise<{ bytes: Uint8Array; glyphs: Font }>>();
+function loadUnicodeFont(weight: "400Regular" | "700Bold") {
+  let found = unicodeFonts.get(weight);
+  if (!found) {
+    found = readFile(createRequire(import.meta.url).resolve(`@expo-google-fonts/vazirmatn/${weight}/Vazirmatn_${weight}.ttf`)).then((bytes) => ({
+      bytes,
+      glyphs: fontkit.create(bytes),
+    }));
+    unicodeFonts.set(weight, found);
+  }
+  return found;
 }
 
 /**
@@ -174,13 +179,13 @@ function loadArabicFont() {
  * left; the runs themselves are ordered by the bidirectional algorithm (visual-runs.ts), so
  * an e-mail address or a date's figures inside a right-to-left sentence read left to right.
  */
-async function arabicFace(doc: PDFDocument, direction: "ltr" | "rtl"): Promise<Face> {
-  const { bytes, glyphs } = await loadArabicFont();
+export async function unicodeFace(doc: PDFDocument, direction: "ltr" | "rtl", weight: "400Regular" | "700Bold" = "400Regular"): Promise<Face> {
+  const { bytes, glyphs } = await loadUnicodeFont(weight);
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(bytes, { subset: true });
   const shown = (ch: string) => glyphs.hasGlyphForCodePoint(ch.codePointAt(0)!);
-  const runs = (text: string, size: number) =>
-    visualRuns(text, direction).map((run) => {
+  const runs = (text: string, size: number, paragraph: "ltr" | "rtl" = direction) =>
+    visualRuns(text, paragraph).map((run) => {
       const drawn = glyphOrder(run);
       return { drawn, width: font.widthOfTextAtSize(drawn, size) };
     });
@@ -190,11 +195,11 @@ async function arabicFace(doc: PDFDocument, direction: "ltr" | "rtl"): Promise<F
         .map((ch) => (shown(ch) ? ch : (PLAIN[ch] ?? "?")))
         .map((ch) => (ch === "" || ch === "?" || shown(ch) ? ch : "?"))
         .join(""),
-    width: (text, size) => runs(text, size).reduce((sum, run) => sum + run.width, 0),
-    draw: (page, text, { x, y, size, angle, color, opacity }) => {
+    width: (text, size, paragraph) => runs(text, size, paragraph).reduce((sum, run) => sum + run.width, 0),
+    draw: (page, text, { x, y, size, angle, color, opacity, direction: paragraph }) => {
       const rad = (angle * Math.PI) / 180;
       let along = 0;
-      for (const run of runs(text, size)) {
+      for (const run of runs(text, size, paragraph)) {
         page.drawText(run.drawn, { x: x + along * Math.cos(rad), y: y + along * Math.sin(rad), size, font, color, opacity, rotate: degrees(angle) });
         along += run.width;
       }
@@ -213,7 +218,7 @@ export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Ar
   // pdf-lib wraps each page's existing content in q/Q before adding ours, so a page that
   // leaves its graphics state changed cannot move or scale the stamp.
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  const face = ARABIC_SCRIPT.test(stamp.prepared + stamp.notice) ? await arabicFace(doc, stamp.direction) : await latinFace(doc);
+  const face = ARABIC_SCRIPT.test(stamp.prepared + stamp.notice) ? await unicodeFace(doc, stamp.direction) : await latinFace(doc);
   const email = face.clean(stamp.email);
   const prepared = face.clean(stamp.prepared);
   const notice = face.clean(stamp.notice);
@@ -335,7 +340,8 @@ export interface PdfContent {
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = { left: 62, right: 62, top: 72, bottom: 78 };
-const COLORS = {
+/** The house colours of every PDF the firm writes. */
+export const COLORS = {
   navy: rgb(0x1c / 255, 0x2a / 255, 0x4a / 255),
   brass: rgb(0xc9 / 255, 0xa1 / 255, 0x4a / 255),
   text: rgb(0x2b / 255, 0x33 / 255, 0x45 / 255),

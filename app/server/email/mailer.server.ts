@@ -22,6 +22,8 @@ export interface MailMessage {
    * one-click): mail clients show their own Unsubscribe button for it.
    */
   unsubscribeUrl?: string;
+  /** Files attached (a signed agreement's PDF). */
+  attachments?: Array<{ filename: string; content: Uint8Array; contentType: string }>;
 }
 
 export interface Mailer {
@@ -123,6 +125,9 @@ function mailOptions(from: string, message: MailMessage): SendMailOptions {
     text: message.text,
     ...(message.unsubscribeUrl
       ? { list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+      : {}),
+    ...(message.attachments?.length
+      ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })) }
       : {}),
     ...(message.icalEvent
       ? {

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/server/db/client.server";
-import { emailOutbox } from "~/server/db/schema.server";
+import { emailOutbox, signingRequests } from "~/server/db/schema.server";
+import { signingReference } from "~/domain/signing";
 import type { JobQueue } from "~/server/jobs/queue.server";
 import type { Logger } from "~/server/core/logger.server";
 import { maskAddress, type Mailer, type MailMessage } from "./mailer.server";
@@ -26,6 +27,8 @@ export type OutboxMessage = MailMessage & {
   /** What the mail is, e.g. "booking-receipt"; for the logs and for queries. */
   kind: string;
   bookingId?: string | null;
+  /** A signed agreement whose sealed PDF goes with the mail, read when it is sent (never copied into the outbox). */
+  signedAgreementId?: string | null;
 };
 
 /** What queueing a mail needs of the job queue. */
@@ -83,10 +86,18 @@ function outboxValues(message: OutboxMessage, onceKey: string | null) {
     icalFilename: message.icalEvent?.filename ?? null,
     unsubscribeUrl: message.unsubscribeUrl ?? null,
     bookingId: message.bookingId ?? null,
+    signedAgreementId: message.signedAgreementId ?? null,
     onceKey,
   };
 }
 
+
+/** A signed agreement's sealed PDF, as an attachment named by its reference; none when it is gone or not signed. */
+async function signedAgreementAttachment(db: Database, id: string): Promise<NonNullable<MailMessage["attachments"]>> {
+  const [found] = await db.select({ kind: signingRequests.kind, pdf: signingRequests.signedPdf }).from(signingRequests).where(eq(signingRequests.id, id));
+  if (!found?.pdf) return [];
+  return [{ filename: `${signingReference(found.kind, id)}.pdf`, content: found.pdf, contentType: "application/pdf" }];
+}
 
 /** The METHOD line of stored .ics content (REQUEST unless it says CANCEL). */
 function icalMethod(content: string): "REQUEST" | "CANCEL" {
@@ -121,7 +132,9 @@ export async function deliverEmail(
   if (row.sentAt) return "already sent";
   const attempt = row.attempts + 1;
   try {
+    const attachments = row.signedAgreementId ? await signedAgreementAttachment(db, row.signedAgreementId) : [];
     await mailer.send({
+      ...(attachments.length > 0 ? { attachments } : {}),
       to: row.toAddress,
       subject: row.subject,
       html: row.html,

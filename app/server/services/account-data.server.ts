@@ -14,6 +14,7 @@ import {
   type DeletionCheck,
 } from "~/domain/account-data";
 import { AppError } from "~/domain/app-error";
+import { minorToDecimal, signingReference } from "~/domain/signing";
 import type { Database } from "../db/client.server";
 import {
   account,
@@ -25,6 +26,7 @@ import {
   documents,
   investorQualifications,
   ndaAcceptances,
+  signingRequests,
   ndaVersions,
   investmentOpportunities,
   opportunityInterests,
@@ -106,6 +108,22 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
     .innerJoin(ndaVersions, eq(ndaVersions.id, ndaAcceptances.ndaVersionId))
     .where(eq(ndaAcceptances.userId, userId))
     .orderBy(ndaAcceptances.acceptedAt);
+  const signing = await db
+    .select({
+      id: signingRequests.id,
+      kind: signingRequests.kind,
+      opportunity: signingRequests.opportunityTitle,
+      unit: signingRequests.unit,
+      amountMinor: signingRequests.amountMinor,
+      currency: signingRequests.currency,
+      status: signingRequests.status,
+      preparedAt: signingRequests.preparedAt,
+      signedAt: signingRequests.signedAt,
+      signedSha256: signingRequests.signedSha256,
+    })
+    .from(signingRequests)
+    .where(eq(signingRequests.userId, userId))
+    .orderBy(signingRequests.preparedAt);
   const [profile, methods, role, bookings, messages, subs, interests, downloads, alerts, qualifications] = await Promise.all([
     db
       .select({
@@ -227,7 +245,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
 
   return {
     format: "tigris-account-data",
-    version: 3,
+    version: 4,
     exportedAt: iso(ctx.clock?.() ?? new Date()),
     profile: {
       firstName: profile?.firstName ?? null,
@@ -261,6 +279,17 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
     qualifications: qualifications.map((q) => ({ ...q, confirmedAt: iso(q.confirmedAt) })),
     confidentialityAgreements: agreements.map((a) => ({ ...a, acceptedAt: iso(a.acceptedAt) })),
     identityCheck: identityCheck.status === "not_started" ? null : { ...identityCheck, files: identityCheck.files.map(({ kind, fileName, byteSize }) => ({ kind, fileName, byteSize })) },
+    signedAgreements: signing.map((a) => ({
+      reference: signingReference(a.kind, a.id),
+      kind: a.kind,
+      opportunity: a.opportunity,
+      unit: a.unit,
+      amount: `${minorToDecimal(a.amountMinor)} ${a.currency}`,
+      status: a.status,
+      preparedAt: iso(a.preparedAt),
+      signedAt: isoOrNull(a.signedAt),
+      signedSha256: a.signedSha256,
+    })),
   };
 }
 

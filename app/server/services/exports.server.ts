@@ -16,8 +16,8 @@ import { listBookingsForExport } from "./bookings.server";
 import { listMessagesForExport } from "./messages.server";
 import { listInterestsForExport } from "./interests.server";
 import { listSubscribersForExport, type SubscriberRow } from "./alerts.server";
-import { listPipelineForAdmin } from "./pipeline.server";
-import { PIPELINE_STAGE_LABELS, type PipelineRow } from "~/domain/pipeline";
+import { getInvestorPipelineForAdmin, listPipelineForAdmin } from "./pipeline.server";
+import { PIPELINE_STAGE_LABELS, type InvestorPipeline, type PipelineRow } from "~/domain/pipeline";
 
 /**
  * The admin CSV exports (issue 6): every booking of the Bookings tab's filter, or every
@@ -142,7 +142,37 @@ const PIPELINE_COLUMNS: Column<PipelineRow>[] = [
   { header: "Identity check", cell: (r) => r.identity },
   { header: "Agreement version", cell: (r) => (r.agreement ? String(r.agreement.version) : null) },
   { header: "Agreement accepted at", cell: (r) => r.agreement?.at ?? null },
+  { header: "Document to sign", cell: (r) => r.signing?.reference ?? null },
+  { header: "Document status", cell: (r) => (r.signing ? (r.signing.status === "signed" ? "Signed" : "Awaiting signature") : null) },
+  { header: "Signed at", cell: (r) => (r.signing?.status === "signed" ? r.signing.at : null) },
 ];
+
+type InvestorPathRow = InvestorPipeline["opportunities"][number] & { investor: InvestorPipeline["investor"] };
+
+const INVESTOR_PATH_COLUMNS: Column<InvestorPathRow>[] = [
+  { header: "Investor", cell: (r) => r.investor.name },
+  { header: "E-mail", cell: (r) => r.investor.email },
+  { header: "Investor category", cell: (r) => r.investor.qualification },
+  { header: "Identity check", cell: (r) => r.investor.identity },
+  { header: "Opportunity", cell: (r) => r.title },
+  { header: "Stage", cell: (r) => PIPELINE_STAGE_LABELS[r.stage] },
+  { header: "Interest status", cell: (r) => (r.interest ? INTEREST_STATUS_LABELS[r.interest.status] : null) },
+  { header: "Indicative amount (USD)", cell: (r) => (r.interest ? r.interest.amountUsd.toFixed(2) : null) },
+  { header: "Agreement version", cell: (r) => (r.agreement ? String(r.agreement.version) : null) },
+  { header: "Agreement accepted at", cell: (r) => r.agreement?.at ?? null },
+  { header: "Document to sign", cell: (r) => r.signing?.reference ?? null },
+  { header: "Document status", cell: (r) => (r.signing ? (r.signing.status === "signed" ? "Signed" : "Awaiting signature") : null) },
+  { header: "Signed at", cell: (r) => (r.signing?.status === "signed" ? r.signing.at : null) },
+];
+
+/** One investor's path (issue 35, "per investor"), a row per opportunity, as CSV; undefined for no such account. Admins only. */
+export async function exportInvestorPipelineCsv(ctx: ServiceContext, actor: Actor, query: { userId: string }): Promise<ReadableStream<Uint8Array> | undefined> {
+  requireAdmin(actor);
+  const path = await getInvestorPipelineForAdmin(ctx, actor, query);
+  if (!path) return undefined;
+  const batch = path.opportunities.map((o) => ({ ...o, investor: path.investor, at: "", id: o.id }));
+  return csvStream(ctx, "investor pipeline", INVESTOR_PATH_COLUMNS, async (cursor) => (cursor ? [] : batch), batch.length + 1);
+}
 
 /** An opportunity's pipeline (issue 35), as its page shows it, as CSV. Admins only. */
 export async function exportPipelineCsv(ctx: ServiceContext, actor: Actor, query: { opportunityId: string }): Promise<ReadableStream<Uint8Array>> {

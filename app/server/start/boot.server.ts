@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, openSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from "../core/config.server";
+import { sealName } from "../documents/seal.server";
 import { installFirmFacts } from "../core/firm.server";
 import type { DatabaseObserver } from "../core/metrics.server";
 import { openDatabase, type DatabaseHandle } from "../db/client.server";
@@ -23,6 +24,7 @@ export function loadConfigOrExit(): AppConfig {
     loadDotEnv();
     const config = loadConfig();
     checkDataDirWritable(config.dataDir);
+    checkSeal(config);
     // The mails' footer names the firm from its configured legal facts (decision 038).
     installFirmFacts(config.firm);
     // Libraries (React's server renderer among them) pick their build from NODE_ENV.
@@ -33,6 +35,16 @@ export function loadConfigOrExit(): AppConfig {
     const unusable = dataDirProblem(error, process.env.DATA_DIR ?? "./data");
     if (unusable) exitWithMessage(unusable);
     throw error;
+  }
+}
+
+/** SEAL_P12_FILE, when set, must open with its passphrase and hold a certificate and its key: found at start, not at the first signature. */
+export function checkSeal(config: Pick<AppConfig, "seal">): void {
+  if (!config.seal) return;
+  try {
+    sealName(config.seal);
+  } catch (error) {
+    throw new ConfigError([`SEAL_P12_FILE: ${config.seal.file} does not open as a PKCS#12 seal with SEAL_P12_PASSPHRASE (${error instanceof Error ? error.message : String(error)})`]);
   }
 }
 

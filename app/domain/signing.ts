@@ -1,0 +1,185 @@
+import { z } from "zod";
+import type { MessageKey } from "~/i18n/i18n";
+import type { Locale } from "~/i18n/locales";
+
+/*
+ * Signing (issue 35, item 4; decision 046). An admin prepares an agreement (a reservation
+ * agreement, or an expression of interest) for one investor and one opportunity from a
+ * template with fields; the investor reads it in their language, asks for a one-time code
+ * mailed to their verified address, types their name, draws or adopts a signature and
+ * signs. The signed PDF ends with the audit trail and carries the firm's seal.
+ */
+
+export const SIGNING_KINDS = ["reservation", "expression_of_interest"] as const;
+export type SigningKind = (typeof SIGNING_KINDS)[number];
+
+export const SIGNING_KIND_KEYS = {
+  reservation: "verification.signing.kind.reservation",
+  expression_of_interest: "verification.signing.kind.expressionOfInterest",
+} as const satisfies Record<SigningKind, MessageKey>;
+
+export const SIGNING_STATUSES = ["awaiting", "signed", "withdrawn"] as const;
+export type SigningStatus = (typeof SIGNING_STATUSES)[number];
+
+export const SIGNING_STATUS_KEYS = {
+  awaiting: "verification.signing.status.awaiting",
+  signed: "verification.signing.status.signed",
+  withdrawn: "verification.signing.status.withdrawn",
+} as const satisfies Record<SigningStatus, MessageKey>;
+
+/** Currencies an amount may be in (ISO 4217); every one has two decimal places or none in use here. */
+export const SIGNING_CURRENCIES = ["USD", "AED", "IQD", "JOD", "EUR", "GBP"] as const;
+export type SigningCurrency = (typeof SIGNING_CURRENCIES)[number];
+
+/** The one-time code: six digits, for 15 minutes, five tries. */
+export const SIGNING_CODE_MINUTES = 15;
+export const SIGNING_CODE_TRIES = 5;
+/** A new code at most once a minute. */
+export const SIGNING_CODE_RESEND_SECONDS = 60;
+/** A drawn signature: a PNG of at most 300 kB. */
+export const SIGNATURE_MAX_BYTES = 300_000;
+
+export const SIGNING_MESSAGES = {
+  prepared: "verification.signing.admin.prepared",
+  prepareFailed: "verification.signing.admin.prepareFailed",
+  withdrawn: "verification.signing.admin.withdrawn",
+  fetchFailed: "verification.signing.admin.fetchFailed",
+  investorUnknown: "verification.signing.admin.investorUnknown",
+  identityFirst: "verification.signing.admin.identityFirst",
+  opportunityRequired: "verification.signing.admin.opportunityRequired",
+  unitRequired: "verification.signing.admin.unitRequired",
+  amountInvalid: "verification.signing.admin.amountInvalid",
+  planRequired: "verification.signing.admin.planRequired",
+  tooLong: "verification.signing.admin.tooLong",
+  notFound: "verification.signing.notFound",
+  codeWait: "verification.signing.codeWait",
+  codeWrong: "verification.signing.codeWrong",
+  codeExpired: "verification.signing.codeExpired",
+  codeRequired: "verification.signing.codeRequired",
+  nameRequired: "verification.signing.nameRequired",
+  nameMismatch: "verification.signing.nameMismatch",
+  signatureRequired: "verification.signing.signatureRequired",
+  signatureInvalid: "verification.signing.signatureInvalid",
+  agreeRequired: "verification.signing.agreeRequired",
+  signed: "verification.signing.signed",
+  signFailed: "verification.signing.signFailed",
+  notAwaiting: "verification.signing.notAwaiting",
+  identityExpired: "verification.signing.identityExpired",
+  emailUnverified: "verification.signing.emailUnverified",
+} as const satisfies Record<string, MessageKey>;
+
+const text = (max: number, required: MessageKey) => z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: SIGNING_MESSAGES.tooLong });
+
+/** An amount as typed: digits, optional thousands commas, up to two decimals; kept exactly, as minor units. */
+const AMOUNT = /^\d{1,3}(,?\d{3})*(\.\d{1,2})?$/;
+
+/** "1,250,000.5" → 125000050 (minor units, exact); null when it is not an amount above zero. */
+export function parseAmountMinor(typed: string): bigint | null {
+  const plain = typed.trim();
+  if (!AMOUNT.test(plain)) return null;
+  const [whole, fraction = ""] = plain.replace(/,/g, "").split(".");
+  const minor = BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, "0"));
+  return minor > 0n && minor < 10n ** 17n ? minor : null;
+}
+
+/** Minor units as a plain decimal string ("125000050" → "1250000.50"), for Intl to format exactly. */
+export function minorToDecimal(minor: bigint | string): string {
+  const digits = BigInt(minor).toString().padStart(3, "0");
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** An amount in a currency, in the reader's language, to the cent, never through a float. */
+export function formatAmount(minor: bigint | string, currency: SigningCurrency, locale: string): string {
+  // The currency's code, never a symbol: "$" alone could be any of several dollars.
+  const format = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "code", minimumFractionDigits: 2, maximumFractionDigits: 2, numberingSystem: "latn" });
+  return format.format(minorToDecimal(minor) as unknown as number);
+}
+
+/** What the admin fills in to prepare an agreement. */
+export const signingPrepareSchema = z.object({
+  investorEmail: z.string({ error: SIGNING_MESSAGES.investorUnknown }).trim().toLowerCase().pipe(z.email({ error: SIGNING_MESSAGES.investorUnknown })),
+  opportunityId: z.uuid({ error: SIGNING_MESSAGES.opportunityRequired }),
+  kind: z.enum(SIGNING_KINDS),
+  unit: text(120, SIGNING_MESSAGES.unitRequired),
+  amount: z.string().refine((v) => parseAmountMinor(v) !== null, { error: SIGNING_MESSAGES.amountInvalid }),
+  currency: z.enum(SIGNING_CURRENCIES),
+  paymentPlan: text(600, SIGNING_MESSAGES.planRequired),
+});
+export type SigningPrepareForm = z.infer<typeof signingPrepareSchema>;
+
+/** The investor's signature: the code they were mailed, their name typed, a drawing (PNG data URL) or none (adopt the typed name). */
+export const signingSignSchema = z.object({
+  code: z
+    .string({ error: SIGNING_MESSAGES.codeRequired })
+    .trim()
+    .regex(/^\d{6}$/, { error: SIGNING_MESSAGES.codeRequired }),
+  typedName: text(120, SIGNING_MESSAGES.nameRequired),
+  signature: z.string().max(Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 40, { error: SIGNING_MESSAGES.signatureInvalid }).optional().default(""),
+  style: z.enum(["drawn", "adopted"], { error: SIGNING_MESSAGES.signatureRequired }),
+  agree: z.literal("yes", { error: SIGNING_MESSAGES.agreeRequired }),
+});
+export type SigningSignForm = z.infer<typeof signingSignSchema>;
+
+/** A PNG's bytes from a data URL, or null when it is not one (the signature pad's output). */
+export function pngFromDataUrl(dataUrl: string): Uint8Array | null {
+  const match = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
+  if (!match) return null;
+  const bytes = Uint8Array.from(atob(match[1]!), (c) => c.charCodeAt(0));
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.byteLength > SIGNATURE_MAX_BYTES || !signature.every((b, i) => bytes[i] === b)) return null;
+  return bytes;
+}
+
+/** Names compared as a person would: case, accents' composition and spacing aside. */
+export function sameName(a: string, b: string): boolean {
+  const plain = (s: string) => s.normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase();
+  return plain(a) !== "" && plain(a) === plain(b);
+}
+
+/** The agreement's short reference: "RA-" or "EOI-" and the first eight of its id, upper case. */
+export function signingReference(kind: SigningKind, id: string): string {
+  return `${kind === "reservation" ? "RA" : "EOI"}-${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+}
+
+/** Where the investor reads and signs; where the signed copy downloads. */
+export const signingPath = (id: string, locale?: Locale) => `${locale && locale !== "en" ? `/${locale}` : ""}/account/agreements/${id}`;
+export const signedPdfPath = (id: string) => `/signed-agreements/${id}.pdf`;
+
+/** What the investor's list and the page show of one agreement. */
+export interface SigningSummary {
+  id: string;
+  kind: SigningKind;
+  reference: string;
+  status: SigningStatus;
+  opportunityTitle: string;
+  preparedAt: string;
+  signedAt: string | null;
+  signedSha256: string | null;
+}
+
+/** An agreement as its investor reads it (or an admin): the words in the language it was prepared in, the code's state. */
+export interface AgreementForSigner {
+  summary: SigningSummary;
+  text: { title: string; kicker: string; meta: string[]; fields: Array<{ label: string; value: string }>; paragraphs: string[] };
+  locale: Locale;
+  investorName: string;
+  email: string;
+  preparedSha256: string;
+  codeSentAt: string | null;
+  identityApproved: boolean;
+  /** Whether the reader is the investor it was prepared for (only they may sign). */
+  mine: boolean;
+}
+
+/** The audit trail's events, in the order they happen. */
+export const SIGNING_EVENTS = ["prepared", "viewed", "code_sent", "signed", "sealed", "withdrawn"] as const;
+export type SigningEvent = (typeof SIGNING_EVENTS)[number];
+
+export const SIGNING_EVENT_KEYS = {
+  prepared: "verification.signing.event.prepared",
+  viewed: "verification.signing.event.viewed",
+  code_sent: "verification.signing.event.codeSent",
+  signed: "verification.signing.event.signed",
+  sealed: "verification.signing.event.sealed",
+  withdrawn: "verification.signing.event.withdrawn",
+} as const satisfies Record<SigningEvent, MessageKey>;

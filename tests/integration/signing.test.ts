@@ -1,0 +1,301 @@
+import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { and, eq } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "~/domain/app-error";
+import "~/i18n/catalogues.server";
+import type { MailMessage, Mailer } from "~/server/email/mailer.server";
+import { auditLog, emailOutbox, identityChecks, signingEvents, signingRequests, user } from "~/server/db/schema.server";
+import { createOpportunity, createUser } from "~/server/seed/factories.server";
+import { anonymous, type Actor } from "~/server/security/actor.server";
+import { exportOwnData } from "~/server/services/account-data.server";
+import { exportInvestorPipelineCsv, exportPipelineCsv } from "~/server/services/exports.server";
+import { getInvestorPipelineForAdmin, listPipelineForAdmin } from "~/server/services/pipeline.server";
+import {
+  agreementFile,
+  getAgreementForSigner,
+  listAgreementsForAdmin,
+  listOwnAgreements,
+  prepareAgreement,
+  sendSigningCode,
+  signAgreement,
+  withdrawAgreement,
+} from "~/server/services/signing.server";
+import { createLogger } from "~/server/core/logger.server";
+import { PDFSIG_MISSING, pdfsig, pdfsigAvailable, withOneByteChanged } from "../support/pdfsig";
+import { createAdminTestbed, deliverWaitingMail, formRequest, getRequest, routeArgs, signInCookie, type AdminTestbed } from "./app-context";
+import { loader as fileLoader } from "~/routes/agreement-file";
+import { action as pageAction, loader as pageLoader } from "~/routes/account.agreement";
+import { testDriver } from "./test-database";
+
+/**
+ * Issue 35, item 4: signing. An admin prepares an agreement for an investor whose identity
+ * is approved; the investor alone (and admins) can read it; a code mailed to their verified
+ * address, their name typed and a signature sign it; the signed PDF ends with the audit
+ * trail, is sealed, and pdfsig finds the seal valid, and broken after one byte changes. Both
+ * parties are mailed the sealed copy. Signed agreements outlive the account.
+ */
+
+const sealing = pdfsigAvailable();
+const itSeals = sealing ? it : it.skip;
+
+let bed: AdminTestbed;
+beforeAll(async () => {
+  bed = await createAdminTestbed("sign-");
+});
+afterAll(() => bed?.destroy());
+
+const refusedWith = (code: string, message?: string) => (e: unknown) => e instanceof AppError && e.code === code && (message === undefined || e.message === message);
+const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+let clockNow = new Date("2026-11-28T09:00:00Z");
+const ctx = () => ({ ...bed.context, clock: () => clockNow, clientAddress: "203.0.113.9" });
+
+async function investor(prefix: string, options: { identity?: "approved" | "submitted" | null; locale?: "en" | "ar" | "ckb"; verified?: boolean } = {}) {
+  const email = `${prefix}-${randomBytes(4).toString("hex")}@example.com`;
+  const { id } = await createUser(bed.t.db, { email, password: bed.password, firstName: "Samira", lastName: "Haddad", emailVerified: options.verified ?? true });
+  if (options.locale) await bed.t.db.update(user).set({ locale: options.locale }).where(eq(user.id, id));
+  if (options.identity !== null) await bed.t.db.insert(identityChecks).values({ userId: id, status: options.identity ?? "approved", documentType: "passport", submittedAt: new Date() });
+  return { id, email, actor: { kind: "user", userId: id, isAdmin: false } as const };
+}
+
+const prepareForm = (email: string, opportunityId: string) => ({
+  investorEmail: email,
+  opportunityId,
+  kind: "reservation" as const,
+  unit: "Tower B, apartment 1204",
+  amount: "1,250,000.50",
+  currency: "USD" as const,
+  paymentPlan: "20% on reservation, 30% at structure, 50% on handover",
+});
+
+/** The six digits of the last code mailed to `email`. */
+async function mailedCode(email: string): Promise<string> {
+  const rows = await bed.t.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "agreement-code")));
+  const last = rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1);
+  return /\b(\d{6})\b/.exec(last!.subject)![1]!;
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return text.replace(/\s+/g, " ");
+}
+
+describe(`signing agreements (${testDriver})`, () => {
+  it("lets only admins prepare, for a verified investor whose identity is approved; the PDF is kept with its SHA-256, audited and the investor told", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Signing Tower" });
+    const me = await investor("prep");
+    for (const actor of [anonymous, me.actor, bed.investor.actor] as Actor[]) {
+      await expect(prepareAgreement(ctx(), actor, prepareForm(me.email, opportunity.id))).rejects.toBeInstanceOf(AppError);
+      await expect(listAgreementsForAdmin(ctx(), actor)).rejects.toBeInstanceOf(AppError);
+    }
+    const unverified = await investor("unverified", { verified: false });
+    await expect(prepareAgreement(ctx(), bed.admin.actor, prepareForm(unverified.email, opportunity.id))).rejects.toSatisfy(refusedWith("BAD_REQUEST", "verification.signing.admin.investorUnknown"));
+    await expect(prepareAgreement(ctx(), bed.admin.actor, prepareForm("nobody@example.com", opportunity.id))).rejects.toSatisfy(refusedWith("BAD_REQUEST"));
+    const waiting = await investor("waiting", { identity: "submitted" });
+    await expect(prepareAgreement(ctx(), bed.admin.actor, prepareForm(waiting.email, opportunity.id))).rejects.toSatisfy(refusedWith("CONFLICT", "verification.signing.admin.identityFirst"));
+
+    const { id, reference } = await prepareAgreement(ctx(), bed.admin.actor, prepareForm(me.email.toUpperCase(), opportunity.id));
+    expect(reference).toMatch(/^RA-[0-9A-F]{8}$/);
+    const [row] = await bed.t.db.select().from(signingRequests).where(eq(signingRequests.id, id));
+    expect(row!.amountMinor).toBe(125000050n);
+    expect(row!.status).toBe("awaiting");
+    const text = await pdfText(row!.preparedPdf);
+    expect(text).toContain("RESERVATION AGREEMENT");
+    expect(text).toMatch(/USD\s1,250,000\.50/);
+    expect(text).toContain("Tower B, apartment 1204");
+    expect(text).toContain("Samira Haddad");
+    const audit = await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "signing.prepare"), eq(auditLog.entityId, id)));
+    expect(audit).toHaveLength(1);
+    const [ready] = await bed.t.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, me.email), eq(emailOutbox.kind, "agreement-ready")));
+    expect(ready!.textBody).toContain(`/account/agreements/${id}`);
+  });
+
+  it("shows an agreement to its investor and admins only, and its PDF likewise", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Private Tower" });
+    const me = await investor("own");
+    const other = await investor("other");
+    const { id } = await prepareAgreement(ctx(), bed.admin.actor, prepareForm(me.email, opportunity.id));
+    await expect(getAgreementForSigner(ctx(), anonymous, { id })).rejects.toSatisfy(refusedWith("UNAUTHENTICATED"));
+    expect(await getAgreementForSigner(ctx(), other.actor, { id })).toBeUndefined();
+    expect(await agreementFile(ctx(), other.actor, { id })).toBeUndefined();
+    expect(await agreementFile(ctx(), me.actor, { id: "not-a-uuid" })).toBeUndefined();
+    expect((await listOwnAgreements(ctx(), other.actor)).map((a) => a.id)).not.toContain(id);
+    await expect(sendSigningCode(ctx(), other.actor, { id })).rejects.toSatisfy(refusedWith("NOT_FOUND"));
+    // The investor's first view is on the trail (once); an admin's is not.
+    expect((await getAgreementForSigner(ctx(), bed.admin.actor, { id }))!.mine).toBe(false);
+    const mine = await getAgreementForSigner(ctx(), me.actor, { id });
+    expect(mine!.mine).toBe(true);
+    expect(mine!.text.paragraphs[0]).toBe("RESERVATION AGREEMENT");
+    await getAgreementForSigner(ctx(), me.actor, { id });
+    const views = await bed.t.db.select().from(signingEvents).where(and(eq(signingEvents.requestId, id), eq(signingEvents.event, "viewed")));
+    expect(views).toHaveLength(1);
+    expect((await agreementFile(ctx(), me.actor, { id }))!.signed).toBe(false);
+    expect((await agreementFile(ctx(), bed.admin.actor, { id }))!.fileName).toMatch(/^RA-[0-9A-F]{8}\.pdf$/);
+    expect((await listOwnAgreements(ctx(), me.actor)).map((a) => a.id)).toEqual([id]);
+  });
+
+  it("answers over its routes: the investor's page and PDF for them and admins, a not-found for another investor, sign-in for a visitor; the form's refusals in words", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Route Tower" });
+    const me = await investor("route");
+    const other = await investor("route-other");
+    const { id } = await prepareAgreement(ctx(), bed.admin.actor, prepareForm(me.email, opportunity.id));
+    const [mine, theirs] = await Promise.all([signInCookie(bed.context, me.email, bed.password), signInCookie(bed.context, other.email, bed.password)]);
+    const pdf = (cookie: string | undefined) => fileLoader(routeArgs(getRequest(`/signed-agreements/${id}.pdf`, cookie ? { cookie } : {}), bed.context, { file: `${id}.pdf` })) as Promise<Response>;
+    const own = await pdf(mine);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-type")).toBe("application/pdf");
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+    expect(own.headers.get("content-disposition")).toMatch(/^attachment; filename="RA-[0-9A-F]{8}\.pdf"$/);
+    expect((await pdf(bed.admin.cookie)).status).toBe(200);
+    expect((await pdf(theirs)).status).toBe(404);
+    expect((await pdf(undefined)).status).toBe(401);
+
+    const page = (cookie: string | undefined) => pageLoader(routeArgs(getRequest(`/account/agreements/${id}`, cookie ? { cookie } : {}), bed.context, { id }));
+    expect(((await page(mine)) as { agreement: { summary: { id: string } } }).agreement.summary.id).toBe(id);
+    await expect(page(theirs)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(page(undefined)).rejects.toSatisfy((r: unknown) => r instanceof Response && r.status === 302);
+
+    const post = (fields: Record<string, string>, cookie = mine) => pageAction(routeArgs(formRequest(`/account/agreements/${id}`, fields, { cookie }), bed.context, { id })) as unknown as Promise<{ data: { ok: boolean; message?: string; fieldErrors?: Record<string, string[]>; sentTo?: string }; init: { status?: number } | null }>;
+    const empty = await post({ intent: "sign" });
+    expect(empty.init?.status).toBe(400);
+    expect(empty.data.fieldErrors).toMatchObject({ code: ["verification.signing.codeRequired"], typedName: ["verification.signing.nameRequired"], agree: ["verification.signing.agreeRequired"] });
+    expect((await post({ intent: "code" })).data).toMatchObject({ ok: true, sentTo: me.email });
+    const refused = await post({ intent: "code" }, theirs);
+    expect(refused.init?.status).toBe(404);
+    expect(refused.data.message).toBe("This agreement could not be found.");
+  });
+
+  it("signs only with the mailed code (a minute between codes, five tries, fifteen minutes) and the name on the agreement", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Code Tower" });
+    const me = await investor("code");
+    const { id } = await prepareAgreement(ctx(), bed.admin.actor, prepareForm(me.email, opportunity.id));
+    const sign = (code: string, extra: Partial<{ typedName: string; style: "drawn" | "adopted"; signature: string }> = {}) =>
+      signAgreement(ctx(), me.actor, { id, form: { code, typedName: "Samira Haddad", style: "adopted", signature: "", agree: "yes", ...extra } });
+
+    await expect(sign("123456")).rejects.toSatisfy(refusedWith("BAD_REQUEST", "verification.signing.codeExpired"));
+    expect(await sendSigningCode(ctx(), me.actor, { id })).toEqual({ sentTo: me.email });
+    await expect(sendSigningCode(ctx(), me.actor, { id })).rejects.toSatisfy(refusedWith("RATE_LIMITED"));
+    const code = await mailedCode(me.email);
+    const wrong = code === "000000" ? "000001" : "000000";
+    await expect(sign(code, { typedName: "Someone Else" })).rejects.toSatisfy(refusedWith("BAD_REQUEST", "verification.signing.nameMismatch"));
+    await expect(sign(code, { style: "drawn", signature: "data:image/png;base64,AAAA" })).rejects.toSatisfy(refusedWith("BAD_REQUEST", "verification.signing.signatureRequired"));
+    for (let i = 0; i < 5; i++) await expect(sign(wrong)).rejects.toSatisfy(refusedWith("BAD_REQUEST", "verification.signing.codeWrong"));
+    // Five wrong tries spend the code, the right one included.
+    await expect(sign(code)).rejects.toSatisfy(refusedWith("BAD_REQUEST", "verification.signing.codeExpired"));
+
+    clockNow = new Date(clockNow.getTime() + 61_000);
+    await sendSigningCode(ctx(), me.actor, { id });
+    const second = await mailedCode(me.email);
+    clockNow = new Date(clockNow.getTime() + 16 * 60_000);
+    await expect(sign(second)).rejects.toSatisfy(refusedWith("BAD_REQUEST", "verification.signing.codeExpired"));
+    expect((await bed.t.db.select().from(signingRequests).where(eq(signingRequests.id, id)))[0]!.status).toBe("awaiting");
+  });
+
+  itSeals("seals the signed PDF: the audit trail last, pdfsig reports it valid and whole, and broken after one byte changes; both parties get it", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Sealed Tower" });
+    const me = await investor("seal");
+    const { id, reference } = await prepareAgreement(ctx(), bed.admin.actor, prepareForm(me.email, opportunity.id));
+    await getAgreementForSigner(ctx(), me.actor, { id });
+    clockNow = new Date(clockNow.getTime() + 5 * 60_000);
+    await sendSigningCode(ctx(), me.actor, { id });
+    const code = await mailedCode(me.email);
+    const { signedSha256 } = await signAgreement(ctx(), me.actor, { id, form: { code, typedName: "  samira  HADDAD ", style: "drawn", signature: PNG, agree: "yes" } });
+    const [row] = await bed.t.db.select().from(signingRequests).where(eq(signingRequests.id, id));
+    expect(row!.status).toBe("signed");
+    expect(row!.signedSha256).toBe(signedSha256);
+    expect(row!.signedIp).toBe("203.0.113.9");
+    expect(row!.codeHash).toBeNull();
+    if (process.env.SIGNED_PDF_OUT) writeFileSync(process.env.SIGNED_PDF_OUT, row!.signedPdf!);
+
+    const report = pdfsig(row!.signedPdf!);
+    expect(report).toContain("Signature is Valid");
+    expect(report).toContain("Total document signed");
+    expect(report).toContain("ETSI.CAdES.detached");
+    expect(report).toMatch(/self-signed, not a trusted certificate/);
+    const broken = pdfsig(withOneByteChanged(row!.signedPdf!));
+    expect(broken).not.toContain("Signature is Valid");
+    expect(broken).toMatch(/Digest Mismatch|Invalid/);
+
+    const text = await pdfText(row!.signedPdf!);
+    expect(text).toContain("Audit trail");
+    expect(text).toContain(`SHA-256 of the agreement as prepared, before signing: ${row!.preparedSha256}`);
+    expect(text).toContain(`after signing: ${row!.signedPagesSha256}`);
+    for (const event of ["Prepared", "Opened by the investor", "Signing code e-mailed", "Signed with the code", "Sealed"]) expect(text).toContain(event);
+    expect(text).toContain("203.0.113.9");
+    expect(text).toContain(`Confirmed with a one-time code sent to ${me.email}`);
+
+    // Once only.
+    await expect(signAgreement(ctx(), me.actor, { id, form: { code, typedName: "Samira Haddad", style: "adopted", signature: "", agree: "yes" } })).rejects.toSatisfy(refusedWith("CONFLICT"));
+    expect((await agreementFile(ctx(), me.actor, { id }))!.fileName).toBe(`${reference}-signed.pdf`);
+
+    // The investor and the admin each get the sealed copy, attached when the mail goes.
+    const sent: MailMessage[] = [];
+    const mailer: Mailer = { mode: "files", send: async (message) => void sent.push(message) };
+    await deliverWaitingMail(bed.t.db, mailer, createLogger({ level: "silent", pretty: false }));
+    for (const to of [me.email, bed.admin.email]) {
+      const copy = sent.find((m) => m.to === to && m.attachments?.length);
+      expect(copy, to).toBeDefined();
+      expect(copy!.attachments![0]!.filename).toBe(`${reference}.pdf`);
+      expect(Buffer.from(copy!.attachments![0]!.content).equals(Buffer.from(row!.signedPdf!))).toBe(true);
+      expect(copy!.text).toContain(signedSha256);
+    }
+  });
+
+  itSeals("writes an Arabic investor's agreement in Arabic, and seals it too", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Arabic Tower" });
+    const me = await investor("ar", { locale: "ar" });
+    const { id } = await prepareAgreement(ctx(), bed.admin.actor, prepareForm(me.email, opportunity.id));
+    const view = await getAgreementForSigner(ctx(), me.actor, { id });
+    expect(view!.locale).toBe("ar");
+    expect(view!.text.paragraphs[0]).toBe("اتفاقية حجز");
+    clockNow = new Date(clockNow.getTime() + 5 * 60_000);
+    await sendSigningCode(ctx(), me.actor, { id });
+    await signAgreement(ctx(), me.actor, { id, form: { code: await mailedCode(me.email), typedName: "Samira Haddad", style: "adopted", signature: "", agree: "yes" } });
+    const [row] = await bed.t.db.select().from(signingRequests).where(eq(signingRequests.id, id));
+    expect(pdfsig(row!.signedPdf!)).toContain("Signature is Valid");
+    const text = await pdfText(row!.signedPdf!);
+    expect(text).toContain(me.email);
+    expect(text).toContain(row!.preparedSha256);
+    if (process.env.SIGNED_PDF_OUT) writeFileSync(process.env.SIGNED_PDF_OUT.replace(/\.pdf$/, "-ar.pdf"), row!.signedPdf!);
+  });
+
+  it("withdraws a waiting agreement (admins only, audited); it can then neither get a code nor be signed", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Withdrawn Tower" });
+    const me = await investor("withdraw");
+    const { id } = await prepareAgreement(ctx(), bed.admin.actor, prepareForm(me.email, opportunity.id));
+    await expect(withdrawAgreement(ctx(), me.actor, { id })).rejects.toSatisfy(refusedWith("FORBIDDEN"));
+    await withdrawAgreement(ctx(), bed.admin.actor, { id });
+    await expect(withdrawAgreement(ctx(), bed.admin.actor, { id })).rejects.toSatisfy(refusedWith("CONFLICT"));
+    await expect(sendSigningCode(ctx(), me.actor, { id })).rejects.toSatisfy(refusedWith("CONFLICT"));
+    expect((await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "signing.withdraw"), eq(auditLog.entityId, id))))).toHaveLength(1);
+  });
+
+  itSeals("keeps a signed agreement, without the account, when the account is deleted; the export lists it first", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Kept Tower" });
+    const me = await investor("kept");
+    const { id } = await prepareAgreement(ctx(), bed.admin.actor, prepareForm(me.email, opportunity.id));
+    clockNow = new Date(clockNow.getTime() + 5 * 60_000);
+    await sendSigningCode(ctx(), me.actor, { id });
+    const { signedSha256 } = await signAgreement(ctx(), me.actor, { id, form: { code: await mailedCode(me.email), typedName: "Samira Haddad", style: "adopted", signature: "", agree: "yes" } });
+    // The pipeline shows it as the last stage, per opportunity and per investor, and both CSVs say so.
+    const [row] = await listPipelineForAdmin(ctx(), bed.admin.actor, { opportunityId: opportunity.id });
+    expect(row).toMatchObject({ userId: me.id, stage: "signed", signing: { status: "signed", kind: "reservation" } });
+    const path = await getInvestorPipelineForAdmin(ctx(), bed.admin.actor, { userId: me.id });
+    expect(path!.opportunities).toEqual([expect.objectContaining({ title: "Kept Tower", stage: "signed" })]);
+    const csvText = async (stream: ReadableStream<Uint8Array> | undefined) => new Response(stream).text();
+    expect(await csvText(await exportPipelineCsv(ctx(), bed.admin.actor, { opportunityId: opportunity.id }))).toMatch(new RegExp(`${me.email},Reservation signed,.*,RA-[0-9A-F]{8},Signed,`));
+    expect(await csvText(await exportInvestorPipelineCsv(ctx(), bed.admin.actor, { userId: me.id }))).toMatch(/Kept Tower,Reservation signed,.*,RA-[0-9A-F]{8},Signed,/);
+    await expect(exportInvestorPipelineCsv(ctx(), me.actor, { userId: me.id })).rejects.toSatisfy(refusedWith("FORBIDDEN"));
+
+    const exported = await exportOwnData(ctx(), me.actor);
+    expect(exported.signedAgreements).toEqual([expect.objectContaining({ opportunity: "Kept Tower", status: "signed", signedSha256, kind: "reservation" })]);
+    await bed.t.db.delete(user).where(eq(user.id, me.id));
+    const [kept] = await bed.t.db.select().from(signingRequests).where(eq(signingRequests.id, id));
+    expect(kept!.userId).toBeNull();
+    expect(kept!.signedSha256).toBe(signedSha256);
+    expect(kept!.investorEmail).toBe(me.email);
+  });
+});
+
+if (!sealing) describe("sealed agreements", () => it.skip(PDFSIG_MISSING, () => undefined));
