@@ -12,9 +12,11 @@ const SITE_SHELL =
  * start (decision 028): pure libraries of many small files, each of which Node would
  * otherwise find, read and resolve against its package.json (date-fns' alone is 199 KB) on
  * every start. React, React Router and anything holding state across the two server
- * bundles stay single copies in node_modules.
+ * bundles stay single copies in node_modules. pdf-lib is bundled, so what hands it
+ * objects (@signpdf's placeholder) is too: one pdf-lib, or the seal's placeholder is
+ * written by another copy's classes and lost ("No ByteRangeStrings found").
  */
-const SERVER_BUNDLED = /^(date-fns|@date-fns\/tz|recharts|victory-vendor|d3-[a-z-]+|internmap|es-toolkit|@reduxjs\/toolkit|redux|redux-thunk|reselect|immer|react-redux|decimal\.js-light|eventemitter3|tiny-invariant|react-day-picker|libphonenumber-js|stripe|pdf-lib|@pdf-lib\/(standard-fonts|upng)|pako|qrcode|pngjs|dijkstrajs|drizzle-orm)(\/|$)/;
+const SERVER_BUNDLED = /^(date-fns|@date-fns\/tz|recharts|victory-vendor|d3-[a-z-]+|internmap|es-toolkit|@reduxjs\/toolkit|redux|redux-thunk|reselect|immer|react-redux|decimal\.js-light|eventemitter3|tiny-invariant|react-day-picker|libphonenumber-js|stripe|pdf-lib|@pdf-lib\/(standard-fonts|upng)|@signpdf\/(placeholder-pdf-lib|utils)|pako|qrcode|pngjs|dijkstrajs|drizzle-orm)(\/|$)/;
 
 export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter()],

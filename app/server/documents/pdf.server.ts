@@ -11,10 +11,17 @@ import {
 } from "pdf-lib";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import * as fontkit from "@pdf-lib/fontkit";
+import * as fontkitModule from "@pdf-lib/fontkit";
 import type { Font } from "@pdf-lib/fontkit";
 import { brand } from "~/domain/brand";
 import { glyphOrder, visualRuns } from "./visual-runs";
+
+/**
+ * @pdf-lib/fontkit is CommonJS: Node (and Vitest) give its exports as the module's namespace,
+ * the production bundle as the namespace's default. Without this, Arabic and Sorani PDFs
+ * failed in the built server only ("fontkit.create is not a function").
+ */
+const fontkit = ((fontkitModule as unknown as { default?: typeof fontkitModule }).default ?? fontkitModule) as typeof fontkitModule;
 
 /**
  * PDFs (issue 15), with pdf-lib: checking an upload by its content, stamping a reader's
