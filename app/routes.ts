@@ -7,6 +7,7 @@ export default [
   route("opportunities", "routes/opportunities.tsx"),
   route("opportunities/:slug", "routes/opportunity-detail.tsx"),
   route("opportunities/:slug/confidentiality", "routes/opportunity-nda.tsx"),
+  route("opportunities/:slug/confidentiality/copy.pdf", "routes/opportunity-nda-copy.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("auth/welcome", "routes/auth.welcome.tsx"),

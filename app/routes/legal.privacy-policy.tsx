@@ -69,6 +69,7 @@ const retention = [
   "legal.privacy.retention.enquiries",
   "legal.privacy.retention.records",
   "legal.privacy.retention.aml",
+  "legal.privacy.retention.agreements",
   "legal.privacy.retention.logs",
 ] as const satisfies readonly MessageKey[];
 

@@ -173,6 +173,10 @@ test.describe("from interest to a confidential file", () => {
     await page.getByRole("button", { name: "Accept the agreement" }).click();
     await expect(page.getByText("You have accepted the agreement.", { exact: false })).toBeVisible();
     await expect(page.getByTestId("nda-accepted")).toContainText(/You accepted version \d+ of this agreement on/);
+    // The investor's copy of what they accepted, sealed.
+    const ndaCopy = await page.request.get((await page.getByRole("link", { name: "Download your copy (PDF)" }).getAttribute("href"))!);
+    expect(ndaCopy.headers()["content-type"]).toBe("application/pdf");
+    expect(pdfsig(new Uint8Array(await ndaCopy.body()))).toContain("Signature is Valid");
 
     // The document opens; its copy names the investor and the acceptance.
     await page.getByRole("link", { name: "Open the document" }).click();

@@ -56,6 +56,7 @@ const ACTIONS: Action[] = [
   { name: "confidentiality agreement", path: "/opportunities/erbil-citadel-residences/confidentiality", who: "investor", failure: "Your acceptance could not be saved. Please try again." },
   { name: "admin qualification", path: "/admin/qualification", who: "admin", failure: FORM_UNREADABLE },
   { name: "admin identity checks", path: "/admin/identity", who: "admin", failure: FORM_UNREADABLE },
+  { name: "admin agreements to sign", path: "/admin/signing", who: "admin", failure: FORM_UNREADABLE },
 ];
 /** What the browser's JavaScript posts (single fetch) rather than the document. */
 const DATA_ACTIONS: Action[] = [

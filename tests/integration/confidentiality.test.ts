@@ -10,7 +10,8 @@ import { createDocument, createOpportunity, createQualification, createUser } fr
 import { exportPipelineCsv } from "~/server/services/exports.server";
 import { getInvestorPipelineForAdmin, listPipelineForAdmin } from "~/server/services/pipeline.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
-import { acceptNda, getNdaForAdmin, getNdaForReader, saveNdaVersion } from "~/server/services/confidentiality.server";
+import { acceptNda, getNdaForAdmin, getNdaForReader, ndaCopyFor, saveNdaVersion } from "~/server/services/confidentiality.server";
+import { pdfsig, pdfsigAvailable } from "../support/pdfsig";
 import { deleteOwnAccount } from "~/server/services/account-data.server";
 import { downloadDocument, findLibraryDocument } from "~/server/services/documents.server";
 import { loader as dashboardLoader } from "~/routes/dashboard";
@@ -24,6 +25,8 @@ import { testDriver } from "./test-database";
  * only with an approved identity check and the agreement accepted, and the copy names the
  * acceptance. Acceptances outlive a deleted account.
  */
+
+const sealing = pdfsigAvailable();
 
 let bed: AdminTestbed;
 beforeAll(async () => {
@@ -126,6 +129,27 @@ describe(`confidentiality agreements (${testDriver})`, () => {
     // Not confidential: the identity check and the agreement are not asked for.
     const open = await createDocument(bed.t.db, { title: "Open brochure", audience: "signed_in", opportunityId: opportunity.id });
     expect((await downloadDocument(fresh(), pending.actor, { id: open.id, ifNoneMatch: null, method: "GET" })).outcome).toBe("file");
+  });
+
+  (sealing ? it : it.skip)("gives the investor who accepted a sealed PDF copy of the words they accepted, with the record; nobody else", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Copy Tower" });
+    await saveNdaVersion(bed.context, bed.admin.actor, form(opportunity.id, "The words accepted, version one."));
+    const me = await investor("copy");
+    const other = await investor("copy-other");
+    expect(await ndaCopyFor(fresh(), me.actor, { slug: opportunity.slug })).toBeUndefined();
+    const version = (await getNdaForReader(bed.context, me.actor, { slug: opportunity.slug }))!.current!;
+    const accepted = await acceptNda({ ...fresh(), clientAddress: "198.51.100.4" }, me.actor, { slug: opportunity.slug, versionId: version.id });
+    const copy = await ndaCopyFor(fresh(), me.actor, { slug: opportunity.slug });
+    expect(copy!.fileName).toBe(`confidentiality-agreement-${accepted.id.slice(0, 8)}.pdf`);
+    expect(pdfsig(copy!.bytes)).toContain("Signature is Valid");
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(copy!.bytes)), { mergePages: true });
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain("The words accepted, version one.");
+    expect(flat).toContain(me.email);
+    expect(flat).toContain("198.51.100.4");
+    expect(flat).toContain(createHash("sha256").update("The words accepted, version one.", "utf8").digest("hex"));
+    expect(await ndaCopyFor(fresh(), other.actor, { slug: opportunity.slug })).toBeUndefined();
+    await expect(ndaCopyFor(fresh(), anonymous, { slug: opportunity.slug })).rejects.toSatisfy(refusedWith("UNAUTHENTICATED"));
   });
 
   it("shows the investor where they stand on their dashboard: category, identity check and agreements", async () => {

@@ -1,4 +1,4 @@
-import { BadgeCheck, Info, ShieldCheck } from "lucide-react";
+import { BadgeCheck, Download, Info, ShieldCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { useFormatDay } from "~/components/dashboard/format-day";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -61,9 +61,12 @@ export function NdaPage({
           </p>
         ) : null}
         {acceptance ? (
-          <p className="flex items-start gap-2 rounded-md border bg-card p-3 text-sm" data-testid="nda-accepted">
+          <p className="flex flex-wrap items-start gap-2 rounded-md border bg-card p-3 text-sm" data-testid="nda-accepted">
             <ShieldCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-            <span>{t("verification.nda.acceptedOn", { version: acceptance.version, date: formatDay(acceptance.acceptedAt) })}</span>
+            <span className="flex-1">{t("verification.nda.acceptedOn", { version: acceptance.version, date: formatDay(acceptance.acceptedAt) })}</span>
+            <a href={`${opportunityPath(opportunity.slug)}/confidentiality/copy.pdf`} className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4" download>
+              <Download className="size-4" aria-hidden="true" /> {t("verification.nda.copy.download")}
+            </a>
           </p>
         ) : null}
         {!identityApproved ? (

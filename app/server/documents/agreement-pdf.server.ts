@@ -255,3 +255,8 @@ export async function withAuditPage(signed: Uint8Array, text: Pick<AgreementText
   footers(doc, w, text.firm, text.pageLabel, first);
   return doc;
 }
+
+/** A rendered agreement, loaded to be sealed as it is (a record with nothing to add). */
+export function loadForSeal(bytes: Uint8Array): Promise<PDFDocument> {
+  return PDFDocument.load(bytes, { updateMetadata: false });
+}

@@ -7,7 +7,15 @@ import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import { identityChecks, investmentOpportunities, ndaAcceptances, ndaVersions, user } from "../db/schema.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
+import { formatMomentInZone } from "~/domain/admin-format";
+import { brand } from "~/domain/brand";
+import { dateLocaleOf } from "~/i18n/date-locales";
+import { translator } from "~/i18n/i18n";
+import { directionOf } from "~/i18n/locales";
+import { loadForSeal, renderAgreement } from "../documents/agreement-pdf.server";
+import { sealPdf } from "../documents/seal.server";
 import { recordAudit } from "./audit.server";
+import { sealKeyOf } from "./signing.server";
 import { entitlementsOf } from "./entitlements.server";
 import { opportunityOpenTo, readerNow } from "./opportunity-access.server";
 
@@ -20,6 +28,8 @@ import { opportunityOpenTo, readerNow } from "./opportunity-access.server";
 
 const BODY = { en: "bodyEn", ar: "bodyAr", ckb: "bodyCkb" } as const satisfies Record<Locale, keyof typeof ndaVersions.$inferSelect>;
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+const now = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
 
 const memo = new WeakMap<object, Map<string, Promise<Clearance | null>>>();
 
@@ -129,6 +139,54 @@ export async function listOwnNdaAcceptances(ctx: ServiceContext, actor: Actor): 
     .orderBy(desc(ndaAcceptances.acceptedAt))
     .limit(50);
   return rows.map((r) => ({ ...r, acceptedAt: r.acceptedAt.toISOString() }));
+}
+
+/**
+ * The reader's copy of the agreement they accepted (issue 35, item 3): the words of the
+ * version they accepted, in the language they read it in, with the record of the acceptance
+ * (who, when, from where, which version, the words' SHA-256), sealed with the firm's seal.
+ * Undefined when they have not accepted this opportunity's agreement.
+ */
+export async function ndaCopyFor(ctx: ServiceContext, actor: Actor, { slug }: { slug: string }): Promise<{ bytes: Uint8Array; fileName: string } | undefined> {
+  const userId = requireUser(actor);
+  const [row] = await ctx.db
+    .select({ acceptance: ndaAcceptances, version: ndaVersions })
+    .from(ndaAcceptances)
+    .innerJoin(ndaVersions, eq(ndaVersions.id, ndaAcceptances.ndaVersionId))
+    .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, ndaAcceptances.opportunityId))
+    .where(and(eq(ndaAcceptances.userId, userId), eq(investmentOpportunities.slug, slug)))
+    .orderBy(desc(ndaAcceptances.acceptedAt))
+    .limit(1);
+  if (!row) return undefined;
+  const { acceptance, version } = row;
+  const locale = acceptance.locale;
+  const t = translator(locale);
+  const date = formatMomentInZone(acceptance.acceptedAt, ctx.config.firmTimeZone, dateLocaleOf(locale));
+  const reference = acceptance.id.slice(0, 8);
+  const pdf = await renderAgreement(
+    {
+      direction: directionOf(locale),
+      lang: locale === "en" ? "en-GB" : locale,
+      firm: brand.legalName,
+      kicker: t("verification.nda.title"),
+      title: version.opportunityTitle,
+      meta: [t("verification.nda.copy.reference", { reference, version: version.version })],
+      fields: [
+        { label: t("verification.nda.copy.acceptedBy"), value: `${acceptance.signerName} (${acceptance.signerEmail})` },
+        { label: t("verification.nda.copy.acceptedAt"), value: date },
+        { label: t("verification.nda.copy.address"), value: acceptance.ipAddress ?? "—" },
+        { label: t("verification.nda.copy.sha"), value: acceptance.textSha256 },
+      ],
+      paragraphs: version[BODY[locale]]
+        .split(/\n\s*\n/)
+        .map((p) => p.replace(/\s*\n\s*/g, " ").trim())
+        .filter(Boolean),
+      pageLabel: t("verification.signing.pdf.page", { n: "{{n}}" }),
+    },
+    acceptance.acceptedAt,
+  );
+  const sealed = await sealPdf(await loadForSeal(pdf), await sealKeyOf(ctx), { reason: `Confidentiality agreement accepted, ref. ${reference}`, location: brand.legalName, contactInfo: brand.email, name: brand.legalName }, now(ctx));
+  return { bytes: sealed, fileName: `confidentiality-agreement-${reference}.pdf` };
 }
 
 // ---- Admins ------------------------------------------------------------------------------------
