@@ -8,22 +8,26 @@
  * and `npm run demo:history`) and drives Debian's Chromium.
  *
  *   SCREENSHOT_LOCALES=ar,ckb npm run screenshots   # Sorani too (home and trust parts)
- *   SCREENSHOT_PARTS=insights npm run screenshots   # only some of: home, insights, trust, workspace, verification
+ *   SCREENSHOT_PARTS=insights npm run screenshots   # only some of: home, insights, trust, workspace, verification, signing
  *
  * The workspace part (issue 34) is the admin's bookings list, one booking's screen and the
  * users list in English and Arabic at both widths, and prints each page's height. The
  * verification part (issue 35) is an investor's qualification and identity pages before
  * and after they answer and send files, and the admin's statements and identity queue, in
- * English and Arabic at both widths.
+ * English and Arabic at both widths. The signing part (issue 35, item 4) is the admin's
+ * agreements page, an investor's agreement before and after they sign it (with a drawn
+ * signature), their dashboard's standing and the pipeline, and the signed PDF's pages
+ * rendered by poppler (pdftoppm), in English and Arabic.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomInt } from "node:crypto";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { linkFrom } from "../tests/support/mailbox";
+import { linkFrom, waitForMail } from "../tests/support/mailbox";
 import { freePort } from "../tests/e2e/free-port";
 import { findChromium } from "../tests/support/chromium";
 import { runScript } from "../tests/support/run-script";
@@ -34,7 +38,7 @@ import { startDemoServer } from "./lib/demo-server";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(root, "docs", "screenshots");
 const LOCALES = (process.env.SCREENSHOT_LOCALES ?? "ar").split(",");
-const PARTS = new Set((process.env.SCREENSHOT_PARTS ?? "home,insights,trust,workspace,verification").split(","));
+const PARTS = new Set((process.env.SCREENSHOT_PARTS ?? "home,insights,trust,workspace,verification,signing").split(","));
 /** The opportunity whose demo memo fills every section. */
 const MEMO_SLUG = "erbil-citadel-residences";
 const ADMIN = { email: "screenshots.admin@example.com", password: "screenshots admin 2031" };
@@ -61,6 +65,7 @@ async function main() {
   if (PARTS.has("trust")) await trustScreenshots();
   if (PARTS.has("workspace")) await workspaceScreenshots();
   if (PARTS.has("verification")) await verificationScreenshots();
+  if (PARTS.has("signing")) await signingScreenshots();
 }
 
 /** A client address of its own per visitor, so the site's per-address limits see different people. */
@@ -170,7 +175,7 @@ async function bookFirstTime(page: Page) {
 }
 
 /** Signs a new investor up in `locale` and opens the verification link, which signs them in. */
-async function signUpAndVerify(page: Page, base: string, dataDir: string, locale: string) {
+async function signUpAndVerify(page: Page, base: string, dataDir: string, locale: string): Promise<string> {
   const email = `omar.${Date.now()}.${randomInt(1e6)}@example.com`;
   const prefix = locale === "en" ? "" : `/${locale}`;
   const signUp = await page.request.post(`${base}${prefix}/auth`, {
@@ -181,6 +186,7 @@ async function signUpAndVerify(page: Page, base: string, dataDir: string, locale
   const link = await linkFrom(dataDir, email, /verify-email/, 15_000);
   const verified = await page.request.get(link);
   if (!verified.ok()) throw new Error(`the verification link answered ${verified.status()}`);
+  return email;
 }
 
 /** The insights page with a quarter of made-up business: English at desktop width, Arabic on a phone. */
@@ -366,6 +372,98 @@ async function verificationScreenshots() {
         await reader.context().close();
         await admin.close();
         console.log(`verification ${locale} ${size.name}: done`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Issue 35, item 4: an investor (signed up in the language) sends identity files, the admin
+ * approves them and prepares a reservation agreement; the investor reads it, asks for the
+ * code, draws a signature and signs; then the pipeline. The signed PDF's pages as pictures
+ * (desktop run only): `<lang>-signed-agreement-<page>.png`.
+ */
+async function signingScreenshots() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tigris-screenshots-"));
+  const made = await runScript("create-admin", ["--email", ADMIN.email, "--password", ADMIN.password], { DATA_DIR: dataDir });
+  if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}`);
+  const server = await startDemoServer(root, await freePort(), dataDir, { TRUST_PROXY: "loopback" });
+  const browser = await chromium.launch({ executablePath: findChromium() });
+  try {
+    const cookie = await adminSession(server.base, ADMIN.email, ADMIN.password);
+    for (const locale of ["en", ...LOCALES.filter((l) => l !== "en")]) {
+      const prefix = locale === "en" ? "" : `/${locale}`;
+      for (const size of SIZES) {
+        const shot = async (page: Page, name: string) => save(await page.screenshot({ fullPage: true }), `${locale}-${name}-${size.name}.png`);
+        const investor = await visitor(browser, size);
+        const email = await signUpAndVerify(investor, server.base, dataDir, locale);
+        await investor.goto(`${server.base}${prefix}/account/identity`, { waitUntil: "networkidle" });
+        await investor.locator('input[name="documentType"]').first().check();
+        await investor.locator('input[name="identity_document"]').setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+        await investor.locator('input[name="proof_of_address"]').setInputFiles({ name: "utility-bill.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+        await investor.locator('main button[type="submit"]').click();
+        await investor.getByTestId("identity-status").filter({ hasNotText: /^$/ }).waitFor();
+
+        const admin = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: size.name === "phone" ? 2 : 1 });
+        await admin.addCookies(browserCookies(cookie, server.base));
+        const page = await admin.newPage();
+        page.setDefaultTimeout(30_000);
+        await page.goto(`${server.base}${prefix}/admin/identity`, { waitUntil: "networkidle" });
+        await page.getByRole("article").filter({ hasText: email }).locator('button[type="submit"]').first().click();
+        await page.waitForLoadState("networkidle");
+        await page.goto(`${server.base}${prefix}/admin/signing?email=${encodeURIComponent(email)}`, { waitUntil: "networkidle" });
+        await page.locator('select[name="opportunityId"]').selectOption({ index: 1 });
+        await page.locator('input[name="unit"]').fill(locale === "en" ? "Tower B, apartment 1204" : "البرج ب، الشقة 1204");
+        await page.locator('input[name="amount"]').fill("1,250,000.50");
+        await page.locator('textarea[name="paymentPlan"]').fill(locale === "en" ? "20% on reservation, 30% at structure, 50% on handover" : "20% عند الحجز، 30% عند اكتمال الهيكل، 50% عند التسليم");
+        await page.locator('main form button[type="submit"]').first().click();
+        await page.getByTestId("admin-agreement").first().waitFor();
+        await page.waitForTimeout(4_500);
+        await shot(page, "admin-signing");
+
+        await investor.goto(`${server.base}${prefix}/account/agreements`, { waitUntil: "networkidle" });
+        await investor.getByTestId("agreement-row").first().locator("a").click();
+        await investor.getByTestId("agreement-text").waitFor();
+        await settle(investor);
+        await investor.locator('button:has(svg.lucide-mail)').click();
+        await investor.getByTestId("code-sent").waitFor();
+        const mail = await waitForMail(dataDir, email, (m) => /\d{6}/.test(m.subject ?? "") && Boolean(m.text?.includes("/account/agreements/")), 15_000);
+        await investor.locator('input[name="code"]').fill(/(\d{6})/.exec(mail.subject!)![1]!);
+        await investor.locator('input[name="typedName"]').fill("Omar Haddad");
+        await investor.getByTestId("signature-pad").scrollIntoViewIfNeeded();
+        const pad = (await investor.getByTestId("signature-pad").boundingBox())!;
+        await investor.mouse.move(pad.x + 20, pad.y + pad.height * 0.7);
+        await investor.mouse.down();
+        for (const [x, y] of [[0.15, 0.35], [0.28, 0.75], [0.42, 0.3], [0.55, 0.72], [0.7, 0.4], [0.8, 0.6]] as const) await investor.mouse.move(pad.x + pad.width * x, pad.y + pad.height * y, { steps: 8 });
+        await investor.mouse.up();
+        await investor.locator('input[name="agree"]').check();
+        await shot(investor, "agreement");
+        await investor.locator('main form button[type="submit"]').last().click();
+        await investor.getByTestId("agreement-sha").waitFor();
+        await investor.waitForLoadState("networkidle");
+        await shot(investor, "agreement-signed");
+        if (size.name === "desktop") {
+          const href = (await investor.locator('a[href^="/signed-agreements/"]').first().getAttribute("href"))!;
+          const pdf = await investor.request.get(`${server.base}${href}`);
+          const file = path.join(dataDir, "signed.pdf");
+          writeFileSync(file, await pdf.body());
+          execFileSync("pdftoppm", ["-r", "72", "-png", file, path.join(OUT, `${locale}-signed-agreement`)]);
+        }
+        await investor.goto(`${server.base}${prefix}/dashboard`, { waitUntil: "networkidle" });
+        await settle(investor);
+        await save(await investor.getByRole("region").filter({ has: investor.locator("#standing-heading") }).screenshot(), `${locale}-dashboard-standing-signed-${size.name}.png`);
+        await investor.context().close();
+
+        const opportunityId = await page.locator('select[name="opportunityId"] option').nth(1).getAttribute("value");
+        await page.goto(`${server.base}${prefix}/admin/pipeline?opportunity=${opportunityId}`, { waitUntil: "networkidle" });
+        await page.waitForTimeout(500);
+        await shot(page, "admin-pipeline-signed");
+        await admin.close();
+        console.log(`signing ${locale} ${size.name}: done`);
       }
     }
   } finally {

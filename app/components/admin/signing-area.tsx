@@ -94,7 +94,7 @@ function AgreementCard({ agreement: a, timeZone }: { agreement: AdminAgreement; 
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
           <h3 id={headingId} className="font-serif text-lg font-semibold [overflow-wrap:anywhere]">
-            {t(SIGNING_KIND_KEYS[a.kind])} {a.reference}: <span dir="auto">{a.opportunityTitle}</span>
+            {t(SIGNING_KIND_KEYS[a.kind])} <bdi dir="ltr">{a.reference}</bdi>: <bdi>{a.opportunityTitle}</bdi>
           </h3>
           <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
             <span dir="auto">{a.investorName}</span> · <span dir="ltr">{a.investorEmail}</span>

@@ -46,6 +46,10 @@ describe("glyphOrder", () => {
     expect(glyphOrder({ text: " نوفمبر ", rtl: true })).toBe(" نوفمبر ");
   });
 
+  it("mirrors brackets and guillemets in an Arabic run, which the shaper reverses but does not mirror", () => {
+    expect(glyphOrder({ text: "«الشركة» (", rtl: true })).toBe("»الشركة« )");
+  });
+
   it("reverses a right-to-left run of neutrals itself, mirroring brackets", () => {
     expect(glyphOrder({ text: " (— ", rtl: true })).toBe(" —) ");
   });

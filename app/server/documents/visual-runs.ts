@@ -47,13 +47,14 @@ const SHAPED_RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Scrip
 
 /**
  * The text to hand a shaper that reverses right-to-left scripts itself: a right-to-left run
- * with letters of such a script as it is; one of only neutral characters (" · ", " — "),
- * which the shaper would leave in reading order, reversed here, brackets mirrored.
+ * with letters of such a script in reading order (the shaper lays it out from the right), a
+ * run of only neutral characters (" · ", " — "), which the shaper would leave in reading
+ * order, reversed here. Either way a bracket or a guillemet in a right-to-left run is
+ * mirrored (UAX #9, rule L4): the shaper reverses the glyphs' order, not their shapes, so
+ * "(الشركة)" would otherwise print as ")الشركة(".
  */
 export function glyphOrder(run: VisualRun): string {
-  if (!run.rtl || SHAPED_RTL.test(run.text)) return run.text;
-  return [...run.text]
-    .reverse()
-    .map((ch) => bidi.getMirroredCharacter(ch) ?? ch)
-    .join("");
+  if (!run.rtl) return run.text;
+  const mirrored = [...run.text].map((ch) => bidi.getMirroredCharacter(ch) ?? ch);
+  return SHAPED_RTL.test(run.text) ? mirrored.join("") : mirrored.reverse().join("");
 }
