@@ -78,5 +78,7 @@ describe(`npm run create-admin (${testDriver})`, () => {
         .where(eq(user.email, "boss@example.com")),
     );
     expect(rows).toEqual([{ email: "boss@example.com", verified: true, role: "admin" }]);
-  });
+    // Two processes, each opening (and the first creating) an embedded database: about 15 s
+    // alone, twice that beside the other test files on two cores.
+  }, 120_000);
 });
