@@ -9,7 +9,7 @@ import type { MailMessage, Mailer } from "~/server/email/mailer.server";
 import { auditLog, emailOutbox, identityChecks, signingEvents, signingRequests, user } from "~/server/db/schema.server";
 import { createOpportunity, createUser } from "~/server/seed/factories.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
-import { exportOwnData } from "~/server/services/account-data.server";
+import { deleteOwnAccount, exportOwnData } from "~/server/services/account-data.server";
 import { exportInvestorPipelineCsv, exportPipelineCsv } from "~/server/services/exports.server";
 import { getInvestorPipelineForAdmin, listPipelineForAdmin } from "~/server/services/pipeline.server";
 import {
@@ -290,7 +290,8 @@ describe(`signing agreements (${testDriver})`, () => {
 
     const exported = await exportOwnData(ctx(), me.actor);
     expect(exported.signedAgreements).toEqual([expect.objectContaining({ opportunity: "Kept Tower", status: "signed", signedSha256, kind: "reservation" })]);
-    await bed.t.db.delete(user).where(eq(user.id, me.id));
+    await deleteOwnAccount(bed.context, me.actor, { password: bed.password, sessionId: "unused" });
+    expect(await bed.t.db.select().from(user).where(eq(user.id, me.id))).toEqual([]);
     const [kept] = await bed.t.db.select().from(signingRequests).where(eq(signingRequests.id, id));
     expect(kept!.userId).toBeNull();
     expect(kept!.signedSha256).toBe(signedSha256);

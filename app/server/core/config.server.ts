@@ -194,7 +194,7 @@ const envSchema = z.object({
   /**
    * The firm's seal on signed agreements (issue 35, decision 046): a PKCS#12 file (.p12 or
    * .pfx) holding the certificate and its key, and its passphrase. Without it the site makes
-   * a self-signed seal, named as such, on first use.
+   * a self-signed seal, named as such, on first start.
    */
   SEAL_P12_FILE: optionalString,
   SEAL_P12_PASSPHRASE: z.string().optional(),

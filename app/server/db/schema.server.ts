@@ -1223,7 +1223,7 @@ export const signingEvents = pgTable(
 );
 
 /**
- * The firm's seal when configuration names none: a self-signed PKCS#12 made on first use,
+ * The firm's seal when configuration names none: a self-signed PKCS#12 made on first start,
  * kept here so that every instance seals with the same one. Its passphrase is derived from
  * the session secret, which a backup does not hold.
  */

@@ -29,6 +29,8 @@ import { createMetrics, type Metrics } from "~/server/core/metrics.server";
 import { createLogger, type Logger } from "~/server/core/logger.server";
 import { gracefulShutdown } from "~/server/start/shutdown.server";
 import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/start/boot.server";
+import { sealName } from "~/server/documents/seal.server";
+import { sealKeyOf } from "~/server/services/signing.server";
 import { sitePages } from "../http/site-pages.server";
 import { projectRoot } from "../core/project-root.server";
 
@@ -169,6 +171,10 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     if (config.seedDemoContent && (await seedDemoContent(database.db, { timeZone: config.firmTimeZone }))) {
       logger.info("empty database: demo content added");
     }
+    // The seal on signed agreements (decision 046): the configured certificate, or the
+    // self-signed one made now, on first start, and kept in the database for every instance.
+    const seal = await sealKeyOf({ db: database.db, config });
+    logger.info({ seal: sealName(seal), configured: Boolean(config.seal) }, config.seal ? "agreements are sealed with SEAL_P12_FILE" : "agreements are sealed with a self-signed certificate: set SEAL_P12_FILE before going live");
     // Images uploaded before files moved into the database (decision 017).
     await importLegacyUploads(database.db, config.dataDir, logger);
     const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger, timeoutMs: config.mail.timeoutMs });
