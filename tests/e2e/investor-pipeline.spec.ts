@@ -252,7 +252,12 @@ test.describe("from interest to a confidential file", () => {
   test("in Arabic: the agreement reads right to left in Arabic, and is accepted in Arabic", async ({ page, investor, browser, baseURL }) => {
     test.setTimeout(300_000);
     const admin = await adminPage(browser, baseURL!);
-    await prepare(admin, baseURL!);
+    const title = await prepare(admin, baseURL!);
+    await page.goto("/ar/account/qualification");
+    await page.locator('input[name="statementId"]').first().check();
+    await page.getByRole("checkbox", { name: "قرأت هذا الإقرار وهو صحيح بالنسبة إليّ." }).check();
+    await page.getByRole("button", { name: "تأكيد إجابتي" }).click();
+    await expect(page.getByText("حُفظت إجابتك.")).toBeVisible();
     await page.goto("/ar/account/identity");
     await page.getByRole("radio", { name: "جواز السفر" }).check();
     await page.getByLabel("وثيقة الهوية", { exact: true }).setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: PASSPORT });
@@ -270,6 +275,11 @@ test.describe("from interest to a confidential file", () => {
     await page.getByRole("button", { name: "قبول الاتفاقية" }).click();
     await expect(page.getByTestId("nda-accepted")).toBeVisible();
     await expectAccessible(page, "the agreement page in Arabic");
+    // The confidential file opens, stamped for this investor.
+    await page.goto("/ar/documents");
+    await page.getByRole("link", { name: title }).first().click();
+    const confidential = await page.getByRole("link", { name: new RegExp(`^تنزيل PDF: ${title}`) }).getAttribute("href");
+    expect(await pdfText(page.request, confidential!)).toContain(investor.email);
 
     // Mail and agreements in Arabic, then a reservation prepared for them: read, and signed
     // with the keyboard (the typed name adopted), in Arabic.

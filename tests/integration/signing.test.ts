@@ -7,7 +7,7 @@ import { AppError } from "~/domain/app-error";
 import "~/i18n/catalogues.server";
 import type { MailMessage, Mailer } from "~/server/email/mailer.server";
 import { auditLog, emailOutbox, identityChecks, signingEvents, signingRequests, user } from "~/server/db/schema.server";
-import { createOpportunity, createUser } from "~/server/seed/factories.server";
+import { createDemoPlans, createOpportunity, createSubscription, createUser } from "~/server/seed/factories.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { deleteOwnAccount, exportOwnData } from "~/server/services/account-data.server";
 import { exportInvestorPipelineCsv, exportPipelineCsv } from "~/server/services/exports.server";
@@ -164,6 +164,19 @@ describe(`signing agreements (${testDriver})`, () => {
     const refused = await post({ intent: "code" }, theirs);
     expect(refused.init?.status).toBe(404);
     expect(refused.data.message).toBe("This agreement could not be found.");
+  });
+
+  it("is the same for every plan tier, and for none: an agreement is its investor's whatever they pay", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Tier Tower" });
+    const plans = new Map((await createDemoPlans(bed.t.db)).map((p) => [p.name, p.id]));
+    for (const plan of [null, ...plans.keys()]) {
+      const me = await investor(`tier-${plan ?? "none"}`.toLowerCase());
+      if (plan) await createSubscription(bed.t.db, { userId: me.id, planId: plans.get(plan)!, status: "active" });
+      const { id } = await prepareAgreement(ctx(), bed.admin.actor, prepareForm(me.email, opportunity.id));
+      expect((await getAgreementForSigner(ctx(), me.actor, { id }))?.mine, String(plan)).toBe(true);
+      expect((await agreementFile(ctx(), me.actor, { id }))?.signed, String(plan)).toBe(false);
+      expect(await getAgreementForSigner(ctx(), bed.investor.actor, { id }), String(plan)).toBeUndefined();
+    }
   });
 
   it("signs only with the mailed code (a minute between codes, five tries, fifteen minutes) and the name on the agreement", async () => {
