@@ -5,7 +5,7 @@ import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test
 import { extractText, getDocumentProxy } from "unpdf";
 import { renderPdf } from "../../app/server/documents/pdf.server";
 import { waitForMail } from "../support/mailbox";
-import { PDFSIG_MISSING, pdfsig, pdfsigAvailable, withOneByteChanged } from "../support/pdfsig";
+import { pdfsig, withOneByteChanged } from "../support/pdfsig";
 import { signInAsAdmin } from "./e2e-admin";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -136,7 +136,6 @@ function dataDirHolds(words: string): boolean {
 }
 
 test.describe("from interest to a confidential file", () => {
-  test.skip(!pdfsigAvailable(), PDFSIG_MISSING);
   test("an investor qualifies, is approved, accepts the agreement and opens the confidential document, stamped with the acceptance", async ({ page, investor, browser, baseURL }) => {
     test.setTimeout(300_000);
     const admin = await adminPage(browser, baseURL!);

@@ -11,7 +11,7 @@ import { exportPipelineCsv } from "~/server/services/exports.server";
 import { getInvestorPipelineForAdmin, listPipelineForAdmin } from "~/server/services/pipeline.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { acceptNda, getNdaForAdmin, getNdaForReader, ndaCopyFor, saveNdaVersion } from "~/server/services/confidentiality.server";
-import { pdfsig, pdfsigAvailable } from "../support/pdfsig";
+import { pdfsig } from "../support/pdfsig";
 import { deleteOwnAccount } from "~/server/services/account-data.server";
 import { downloadDocument, findLibraryDocument } from "~/server/services/documents.server";
 import { loader as dashboardLoader } from "~/routes/dashboard";
@@ -25,8 +25,6 @@ import { testDriver } from "./test-database";
  * only with an approved identity check and the agreement accepted, and the copy names the
  * acceptance. Acceptances outlive a deleted account.
  */
-
-const sealing = pdfsigAvailable();
 
 let bed: AdminTestbed;
 beforeAll(async () => {
@@ -131,7 +129,7 @@ describe(`confidentiality agreements (${testDriver})`, () => {
     expect((await downloadDocument(fresh(), pending.actor, { id: open.id, ifNoneMatch: null, method: "GET" })).outcome).toBe("file");
   });
 
-  (sealing ? it : it.skip)("gives the investor who accepted a sealed PDF copy of the words they accepted, with the record; nobody else", async () => {
+  it("gives the investor who accepted a sealed PDF copy of the words they accepted, with the record; nobody else", async () => {
     const opportunity = await createOpportunity(bed.t.db, { title: "Copy Tower" });
     await saveNdaVersion(bed.context, bed.admin.actor, form(opportunity.id, "The words accepted, version one."));
     const me = await investor("copy");

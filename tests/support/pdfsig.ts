@@ -2,24 +2,13 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { servicesRequired } from "./test-services";
 
 /**
- * Poppler's `pdfsig` (Debian's poppler-utils), which `.ci/run` installs: what an
- * independent PDF reader says of a file's signatures. Without it a test skips with this
- * reason on a laptop, and fails under REQUIRE_TEST_SERVICES=1.
+ * Poppler's `pdfsig` (Debian's poppler-utils, which `.ci/run` installs): what an
+ * independent PDF reader says of a file's signatures. The sealing tests always run: without
+ * it they fail with the way to install it, rather than skip.
  */
-export function pdfsigAvailable(): boolean {
-  try {
-    execFileSync("pdfsig", ["-v"], { stdio: "ignore" });
-    return true;
-  } catch {
-    if (servicesRequired()) throw new Error("REQUIRE_TEST_SERVICES=1 and pdfsig is not installed: apt-get install poppler-utils");
-    return false;
-  }
-}
-
-export const PDFSIG_MISSING = "needs poppler's pdfsig (apt-get install poppler-utils; bash .ci/run installs it)";
+const MISSING = "pdfsig is not installed: apt-get install -y poppler-utils (bash .ci/run installs it)";
 
 /** pdfsig's report on `bytes` (it exits 0 for a broken signature too: read the report). */
 export function pdfsig(bytes: Uint8Array): string {
@@ -30,6 +19,7 @@ export function pdfsig(bytes: Uint8Array): string {
     try {
       return execFileSync("pdfsig", [file], { encoding: "utf8" });
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new Error(MISSING, { cause: error });
       const e = error as { stdout?: string; stderr?: string };
       return `${e.stdout ?? ""}${e.stderr ?? ""}`;
     }

@@ -422,22 +422,3 @@ export async function agreementFile(ctx: ServiceContext, actor: Actor, { id }: {
   if (row.signedPdf) return { bytes: row.signedPdf, fileName: `${reference}-signed.pdf`, signed: true };
   return { bytes: row.preparedPdf, fileName: `${reference}.pdf`, signed: false };
 }
-
-/** What the investor's dashboard and the pipeline count: agreements waiting and signed, per investor. */
-export async function agreementCounts(db: Database, userIds: readonly string[]): Promise<Map<string, { awaiting: number; signed: number; opportunityIds: Set<string> }>> {
-  const counts = new Map<string, { awaiting: number; signed: number; opportunityIds: Set<string> }>();
-  if (userIds.length === 0) return counts;
-  const rows = await db
-    .select({ userId: signingRequests.userId, status: signingRequests.status, opportunityId: signingRequests.opportunityId })
-    .from(signingRequests)
-    .where(sql`${signingRequests.userId} in (${sql.join(userIds.map((u) => sql`${u}`), sql`, `)}) and ${signingRequests.status} <> 'withdrawn'`);
-  for (const r of rows) {
-    const entry = counts.get(r.userId!) ?? { awaiting: 0, signed: 0, opportunityIds: new Set<string>() };
-    if (r.status === "signed") {
-      entry.signed++;
-      if (r.opportunityId) entry.opportunityIds.add(r.opportunityId);
-    } else entry.awaiting++;
-    counts.set(r.userId!, entry);
-  }
-  return counts;
-}
