@@ -177,7 +177,7 @@ for (const l of LANGUAGES) {
 
   test.describe(`signed-in screens (axe, WCAG 2.1 AA), ${where}`, () => {
     test(`every investor screen and dialog, ${where}`, async ({ page, baseURL, investor }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000);
       await page.setViewportSize(WIDTHS[0]);
       const s = new Scanner(page, l);
 
@@ -244,7 +244,7 @@ for (const l of LANGUAGES) {
     });
 
     test(`every admin tab, area and dialog, and the two-factor step, ${where}`, async ({ page, baseURL }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000);
       await page.setViewportSize(WIDTHS[0]);
       await signInAsAdmin(page.request, baseURL!);
       const s = new Scanner(page, l);

@@ -70,7 +70,6 @@ async function bookFromTheHero(page: Page, email: string): Promise<string> {
 }
 
 test("book, open the receipt's link, move to another slot, then cancel; a plain GET of the link changes nothing", async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
   await asVisitor(page);
   const email = uniqueEmail("lifecycle");
   const before = await offeredSlots(page.request);

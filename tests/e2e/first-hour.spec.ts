@@ -71,7 +71,7 @@ async function submitBooking(page: Page, dialog: Locator): Promise<string> {
 }
 
 test("a new investor's dashboard opens on the next steps, and each is ticked as it is done", async ({ page, investor }) => {
-  test.setTimeout(90_000);
+  test.slow(); // About 20 s on an idle 2-core machine.
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": forwardedFor() });
   await page.goto("/dashboard");
   const overview = page.getByRole("tabpanel", { name: "Overview" });
@@ -134,7 +134,6 @@ test("a new investor's dashboard opens on the next steps, and each is ticked as 
 });
 
 test("booking ends on its confirmation: the time booked, the reference, the booking's page and a calendar file of that time", async ({ page }) => {
-  test.setTimeout(60_000);
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": forwardedFor() });
   const offered = await offeredSlots(page);
   await page.goto("/");

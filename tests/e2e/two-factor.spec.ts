@@ -23,8 +23,8 @@ async function passwordStep(page: Page, investor: Investor) {
 }
 
 test("an investor sets up two-factor sign-in, signs in with a code and a backup code, and turns it off", async ({ page, investor }) => {
-  // Four sign-ins and four axe scans: about 25 s on an idle 2-core machine, so more than the default 30 s allows on a busy one.
-  test.setTimeout(90_000);
+  // Four sign-ins and four axe scans: about 25 s on an idle 2-core machine, 75 s on a slow one.
+  test.slow();
   await page.goto("/account/security");
   // The toast the fixture's verification link left (it signed the investor in).
   await expect(page.getByText("Email verified")).toBeVisible();
