@@ -23,6 +23,9 @@ export const AUDIT_ENTITIES = [
   "identity_checks",
   "nda_versions",
   "signing_requests",
+  "commitments",
+  "payment_plans",
+  "construction_milestones",
   "user",
   "user_roles",
 ] as const;
@@ -41,6 +44,9 @@ export const AUDIT_ENTITY_KEYS = {
   identity_checks: "admin.audit.entity.identity",
   nda_versions: "admin.audit.entity.nda",
   signing_requests: "admin.audit.entity.signing",
+  commitments: "admin.audit.entity.commitments",
+  payment_plans: "admin.audit.entity.plans",
+  construction_milestones: "admin.audit.entity.milestones",
   user: "admin.audit.entity.users",
   user_roles: "admin.audit.entity.roles",
 } as const satisfies Record<AuditEntity, MessageKey>;
@@ -77,6 +83,11 @@ export const AUDIT_ACTION_KEYS = {
   "signing.prepare": "admin.audit.action.signingPrepare",
   "signing.withdraw": "admin.audit.action.signingWithdraw",
   "signing.sign": "admin.audit.action.signingSign",
+  "commitment.create": "admin.audit.action.commitmentCreate",
+  "commitment.record": "admin.audit.action.commitmentRecord",
+  "plan.save": "admin.audit.action.planSave",
+  "plan.escrow-change": "admin.audit.action.planEscrowChange",
+  "milestone.certify": "admin.audit.action.milestoneCertify",
   "opportunity.create": "admin.audit.action.opportunityCreate",
   "opportunity.update": "admin.audit.action.opportunityUpdate",
   "opportunity.delete": "admin.audit.action.opportunityDelete",
@@ -168,6 +179,7 @@ export function auditRecordPath(entity: string, entityId: string): string | null
   if (entity === "identity_checks") return "/admin/identity";
   if (entity === "nda_versions") return "/admin?tab=opportunities";
   if (entity === "signing_requests") return "/admin/signing";
+  if (entity === "commitments" || entity === "payment_plans" || entity === "construction_milestones") return "/admin/commitments";
   if (entity === "investment_opportunities" || entity === "opportunity_images") return "/admin?tab=opportunities";
   return null;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "~/i18n/i18n";
 import type { Locale } from "~/i18n/locales";
+import { amountInCurrency, CURRENCIES } from "./money";
 
 /*
  * Signing (issue 35, item 4; decision 046). An admin prepares an agreement (a reservation
@@ -28,8 +29,6 @@ export const SIGNING_STATUS_KEYS = {
 } as const satisfies Record<SigningStatus, MessageKey>;
 
 /** Currencies an amount may be in (ISO 4217); every one has two decimal places or none in use here. */
-export const SIGNING_CURRENCIES = ["USD", "AED", "IQD", "JOD", "EUR", "GBP"] as const;
-export type SigningCurrency = (typeof SIGNING_CURRENCIES)[number];
 
 /** The one-time code: six digits, for 15 minutes, five tries. */
 export const SIGNING_CODE_MINUTES = 15;
@@ -70,41 +69,18 @@ export const SIGNING_MESSAGES = {
 
 const text = (max: number, required: MessageKey) => z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: SIGNING_MESSAGES.tooLong });
 
-/** An amount as typed: digits, optional thousands commas, up to two decimals; kept exactly, as minor units. */
-const AMOUNT = /^\d{1,3}(,?\d{3})*(\.\d{1,2})?$/;
-
-/** "1,250,000.5" → 125000050 (minor units, exact); null when it is not an amount above zero. */
-export function parseAmountMinor(typed: string): bigint | null {
-  const plain = typed.trim();
-  if (!AMOUNT.test(plain)) return null;
-  const [whole, fraction = ""] = plain.replace(/,/g, "").split(".");
-  const minor = BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, "0"));
-  return minor > 0n && minor < 10n ** 17n ? minor : null;
-}
-
-/** Minor units as a plain decimal string ("125000050" → "1250000.50"), for Intl to format exactly. */
-export function minorToDecimal(minor: bigint | string): string {
-  const digits = BigInt(minor).toString().padStart(3, "0");
-  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
-/** An amount in a currency, in the reader's language, to the cent, never through a float. */
-export function formatAmount(minor: bigint | string, currency: SigningCurrency, locale: string): string {
-  // The currency's code, never a symbol: "$" alone could be any of several dollars.
-  const format = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "code", minimumFractionDigits: 2, maximumFractionDigits: 2, numberingSystem: "latn" });
-  return format.format(minorToDecimal(minor) as unknown as number);
-}
-
 /** What the admin fills in to prepare an agreement. */
 export const signingPrepareSchema = z.object({
   investorEmail: z.string({ error: SIGNING_MESSAGES.investorUnknown }).trim().toLowerCase().pipe(z.email({ error: SIGNING_MESSAGES.investorUnknown })),
   opportunityId: z.uuid({ error: SIGNING_MESSAGES.opportunityRequired }),
   kind: z.enum(SIGNING_KINDS),
   unit: text(120, SIGNING_MESSAGES.unitRequired),
-  amount: z.string().refine((v) => parseAmountMinor(v) !== null, { error: SIGNING_MESSAGES.amountInvalid }),
-  currency: z.enum(SIGNING_CURRENCIES),
+  amount: z.string({ error: SIGNING_MESSAGES.amountInvalid }),
+  currency: z.enum(CURRENCIES),
   paymentPlan: text(600, SIGNING_MESSAGES.planRequired),
-});
+})
+  // In the currency's own decimals (decision 047): an amount of IQD is whole dinars.
+  .refine(...amountInCurrency(SIGNING_MESSAGES.amountInvalid));
 export type SigningPrepareForm = z.infer<typeof signingPrepareSchema>;
 
 /** The investor's signature: the code they were mailed, their name typed, a drawing (PNG data URL) or none (adopt the typed name). */

@@ -19,6 +19,7 @@ import enMail from "~/locales/en/mail.json" with { type: "json" };
 import enMemo from "~/locales/en/memo.json" with { type: "json" };
 import enTeam from "~/locales/en/team.json" with { type: "json" };
 import enVerification from "~/locales/en/verification.json" with { type: "json" };
+import enEscrow from "~/locales/en/escrow.json" with { type: "json" };
 import arSite from "~/locales/ar/site.json" with { type: "json" };
 import arBooking from "~/locales/ar/booking.json" with { type: "json" };
 import arOpportunities from "~/locales/ar/opportunities.json" with { type: "json" };
@@ -36,6 +37,7 @@ import arMail from "~/locales/ar/mail.json" with { type: "json" };
 import arMemo from "~/locales/ar/memo.json" with { type: "json" };
 import arTeam from "~/locales/ar/team.json" with { type: "json" };
 import arVerification from "~/locales/ar/verification.json" with { type: "json" };
+import arEscrow from "~/locales/ar/escrow.json" with { type: "json" };
 import ckbSite from "~/locales/ckb/site.json" with { type: "json" };
 import ckbBooking from "~/locales/ckb/booking.json" with { type: "json" };
 import ckbOpportunities from "~/locales/ckb/opportunities.json" with { type: "json" };
@@ -59,6 +61,7 @@ import ckbGallery from "~/locales/ckb/gallery.json" with { type: "json" };
 import ckbPhotos from "~/locales/ckb/photos.json" with { type: "json" };
 import ckbTeam from "~/locales/ckb/team.json" with { type: "json" };
 import ckbVerification from "~/locales/ckb/verification.json" with { type: "json" };
+import ckbEscrow from "~/locales/ckb/escrow.json" with { type: "json" };
 import { registerDateLocale } from "./date-locales";
 import { type Catalogue, registerCatalogue } from "./i18n";
 import type { Locale } from "./locales";
@@ -69,9 +72,9 @@ import type { Locale } from "./locales";
  * recipient's. (Imported one by one rather than globbed: scripts run outside Vite load this too.)
  */
 export const SERVER_CATALOGUES: Record<Locale, Record<Catalogue, Record<string, string>>> = {
-  en: { site: enSite, booking: enBooking, opportunities: enOpportunities, pricing: enPricing, auth: enAuth, services: enServices, markets: enMarkets, resources: enResources, legal: enLegal, portal: enPortal, account: enAccount, admin: enAdmin, onboarding: enOnboarding, mail: enMail, memo: enMemo, gallery: enGallery, photos: enPhotos, team: enTeam, verification: enVerification },
-  ar: { site: arSite, booking: arBooking, opportunities: arOpportunities, pricing: arPricing, auth: arAuth, services: arServices, markets: arMarkets, resources: arResources, legal: arLegal, portal: arPortal, account: arAccount, admin: arAdmin, onboarding: arOnboarding, mail: arMail, memo: arMemo, gallery: arGallery, photos: arPhotos, team: arTeam, verification: arVerification },
-  ckb: { site: ckbSite, booking: ckbBooking, opportunities: ckbOpportunities, pricing: ckbPricing, auth: ckbAuth, services: ckbServices, markets: ckbMarkets, resources: ckbResources, legal: ckbLegal, portal: ckbPortal, account: ckbAccount, admin: ckbAdmin, onboarding: ckbOnboarding, mail: ckbMail, memo: ckbMemo, gallery: ckbGallery, photos: ckbPhotos, team: ckbTeam, verification: ckbVerification },
+  en: { site: enSite, booking: enBooking, opportunities: enOpportunities, pricing: enPricing, auth: enAuth, services: enServices, markets: enMarkets, resources: enResources, legal: enLegal, portal: enPortal, account: enAccount, admin: enAdmin, onboarding: enOnboarding, mail: enMail, memo: enMemo, gallery: enGallery, photos: enPhotos, team: enTeam, verification: enVerification, escrow: enEscrow },
+  ar: { site: arSite, booking: arBooking, opportunities: arOpportunities, pricing: arPricing, auth: arAuth, services: arServices, markets: arMarkets, resources: arResources, legal: arLegal, portal: arPortal, account: arAccount, admin: arAdmin, onboarding: arOnboarding, mail: arMail, memo: arMemo, gallery: arGallery, photos: arPhotos, team: arTeam, verification: arVerification, escrow: arEscrow },
+  ckb: { site: ckbSite, booking: ckbBooking, opportunities: ckbOpportunities, pricing: ckbPricing, auth: ckbAuth, services: ckbServices, markets: ckbMarkets, resources: ckbResources, legal: ckbLegal, portal: ckbPortal, account: ckbAccount, admin: ckbAdmin, onboarding: ckbOnboarding, mail: ckbMail, memo: ckbMemo, gallery: ckbGallery, photos: ckbPhotos, team: ckbTeam, verification: ckbVerification, escrow: ckbEscrow },
 };
 
 function compile(messages: Record<string, string>): Messages {

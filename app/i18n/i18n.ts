@@ -20,6 +20,7 @@ import type enGallery from "~/locales/en/gallery.json";
 import type enPhotos from "~/locales/en/photos.json";
 import type enTeam from "~/locales/en/team.json";
 import type enVerification from "~/locales/en/verification.json";
+import type enEscrow from "~/locales/en/escrow.json";
 import { localeOfBasename, type Locale } from "./locales";
 
 /**
@@ -49,7 +50,8 @@ export type MessageKey =
   | keyof typeof enGallery
   | keyof typeof enPhotos
   | keyof typeof enTeam
-  | keyof typeof enVerification;
+  | keyof typeof enVerification
+  | keyof typeof enEscrow;
 /** A translating function bound to one language. */
 export type Translate = (key: MessageKey, values?: Record<string, string | number | Date | undefined>) => string;
 
@@ -60,7 +62,7 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
  * server. Keys are unique across catalogues; outside "site" each starts with its
  * catalogue's name ("portal.…").
  */
-export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "onboarding", "mail", "memo", "gallery", "photos", "team", "verification"] as const;
+export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "onboarding", "mail", "memo", "gallery", "photos", "team", "verification", "escrow"] as const;
 export type Catalogue = (typeof CATALOGUES)[number];
 
 const instances = new Map<Locale, I18n>();

@@ -10,7 +10,8 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import type { AdminActionResult } from "~/domain/action-result";
-import { SIGNING_CURRENCIES, SIGNING_KIND_KEYS, SIGNING_KINDS, SIGNING_MESSAGES, SIGNING_STATUS_KEYS, signedPdfPath, type SigningSummary } from "~/domain/signing";
+import { CURRENCIES } from "~/domain/money";
+import { SIGNING_KIND_KEYS, SIGNING_KINDS, SIGNING_MESSAGES, SIGNING_STATUS_KEYS, signedPdfPath, type SigningSummary } from "~/domain/signing";
 import type { FlashToast } from "~/domain/toast";
 import { type MessageKey, useT, useTranslateMessage } from "~/i18n/i18n";
 import { useActionResult } from "./use-action-result";
@@ -192,7 +193,7 @@ function PrepareForm({ opportunities, email }: { opportunities: Array<{ id: stri
             </Field>
             <Field id="signing-currency" label={t("verification.signing.admin.currency")}>
               <select id="signing-currency" name="currency" defaultValue={value("currency", "USD")} className={select}>
-                {SIGNING_CURRENCIES.map((c) => (
+                {CURRENCIES.map((c) => (
                   <option key={c} value={c}>
                     {c}
                   </option>

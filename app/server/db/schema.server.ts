@@ -27,7 +27,9 @@ import { DOCUMENT_AUDIENCES, DOCUMENT_KINDS } from "~/domain/documents";
 import { INTEREST_STATUSES } from "~/domain/interests";
 import { QUALIFICATION_JURISDICTIONS } from "~/domain/qualification";
 import { IDENTITY_DOCUMENT_TYPES, IDENTITY_FILE_KINDS, IDENTITY_STATUSES } from "~/domain/identity-checks";
-import { SIGNING_CURRENCIES, SIGNING_EVENTS, SIGNING_KINDS, SIGNING_STATUSES } from "~/domain/signing";
+import { CALL_REMINDER_LEADS, COMMITMENT_SOURCES, INSTALMENT_DUE_KINDS, MILESTONE_KINDS, PAYMENT_STATUSES } from "~/domain/escrow";
+import { CURRENCIES } from "~/domain/money";
+import { SIGNING_EVENTS, SIGNING_KINDS, SIGNING_STATUSES } from "~/domain/signing";
 import { CONSTRUCTION_STAGES, DEVELOPER_PROJECT_STATUSES } from "~/domain/opportunity-memo";
 import { VARIANT_FORMATS } from "~/domain/opportunity-images";
 import {
@@ -1064,6 +1066,24 @@ export const identityChecks = pgTable(
 );
 
 /**
+ * A file sealed at rest (decision 044): its name, type, size and the plaintext's SHA-256
+ * (checked when it is opened); the bytes under a key of their own (AES-256-GCM: `iv`,
+ * `auth_tag`, `ciphertext`), that key sealed under the master key `key_id` (`wrapped_key`).
+ */
+const sealedFile = () => ({
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  byteSize: integer("byte_size").notNull(),
+  sha256: text("sha256").notNull(),
+  keyId: text("key_id").notNull(),
+  wrappedKey: bytea("wrapped_key").notNull(),
+  iv: bytea("iv").notNull(),
+  authTag: bytea("auth_tag").notNull(),
+  ciphertext: bytea("ciphertext").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * A check's files, sealed (decision 044): the bytes under a key of their own (AES-256-GCM:
  * `iv`, `auth_tag`, `ciphertext`), that key sealed under the master key `key_id`
  * (`wrapped_key`). `sha256` is the plaintext's, checked when it is opened. Never in
@@ -1077,16 +1097,7 @@ export const identityFiles = pgTable(
       .notNull()
       .references(() => identityChecks.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: IDENTITY_FILE_KINDS }).notNull(),
-    fileName: text("file_name").notNull(),
-    contentType: text("content_type").notNull(),
-    byteSize: integer("byte_size").notNull(),
-    sha256: text("sha256").notNull(),
-    keyId: text("key_id").notNull(),
-    wrappedKey: bytea("wrapped_key").notNull(),
-    iv: bytea("iv").notNull(),
-    authTag: bytea("auth_tag").notNull(),
-    ciphertext: bytea("ciphertext").notNull(),
-    createdAt: createdAt(),
+    ...sealedFile(),
   },
   (t) => [
     check("identity_files_kind_check", oneOf(t.kind, IDENTITY_FILE_KINDS)),
@@ -1172,7 +1183,7 @@ export const signingRequests = pgTable(
     unit: text("unit").notNull(),
     /** The amount in minor units (cents, fils): exact, never a float. */
     amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
-    currency: text("currency", { enum: SIGNING_CURRENCIES }).notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
     paymentPlan: text("payment_plan").notNull(),
     preparedBy: text("prepared_by").references(() => user.id, { onDelete: "set null" }),
     preparedByName: text("prepared_by_name").notNull(),
@@ -1197,7 +1208,7 @@ export const signingRequests = pgTable(
   (t) => [
     check("signing_requests_kind_check", oneOf(t.kind, SIGNING_KINDS)),
     check("signing_requests_status_check", oneOf(t.status, SIGNING_STATUSES)),
-    check("signing_requests_currency_check", oneOf(t.currency, SIGNING_CURRENCIES)),
+    check("signing_requests_currency_check", oneOf(t.currency, CURRENCIES)),
     check("signing_requests_locale_check", oneOf(t.locale, LOCALES)),
     check("signing_requests_amount_check", sql`${t.amountMinor} > 0`),
     check("signing_requests_signed_check", sql`${t.status} <> 'signed' or (${t.signedPdf} is not null and ${t.signedSha256} is not null and ${t.signedAt} is not null)`),
@@ -1231,4 +1242,202 @@ export const sealKeys = pgTable("seal_keys", {
   name: text("name").primaryKey(),
   p12: bytea("p12").notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * An opportunity's payment plan (issue 36): the escrow account investors pay into. Its
+ * instalments are `plan_instalments`; changing the account is audited and mailed to every
+ * committed investor.
+ */
+export const paymentPlans = pgTable("payment_plans", {
+  opportunityId: uuid("opportunity_id")
+    .primaryKey()
+    .references(() => investmentOpportunities.id, { onDelete: "cascade" }),
+  escrowBank: text("escrow_bank").notNull(),
+  escrowAccountName: text("escrow_account_name").notNull(),
+  /** Electronic form, checked (ibantools). */
+  escrowIban: text("escrow_iban").notNull(),
+  escrowBic: text("escrow_bic").notNull(),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * An opportunity's construction milestones that instalments wait for; certified by an
+ * admin with a date and a note. `level` is the floor for "structure", 0 for the others.
+ */
+export const constructionMilestones = pgTable(
+  "construction_milestones",
+  {
+    id: id(),
+    opportunityId: uuid("opportunity_id")
+      .notNull()
+      .references(() => investmentOpportunities.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: MILESTONE_KINDS }).notNull(),
+    level: integer("level").notNull().default(0),
+    certifiedOn: date("certified_on", { mode: "string" }),
+    note: text("note"),
+    /** Days from certification to the calls' due date. */
+    dueDays: integer("due_days"),
+    certifiedBy: text("certified_by").references(() => user.id, { onDelete: "set null" }),
+    certifiedAt: timestamp("certified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("construction_milestones_kind_check", oneOf(t.kind, MILESTONE_KINDS)),
+    check("construction_milestones_level_check", sql`(${t.kind} = 'structure') = (${t.level} > 0)`),
+    check("construction_milestones_certified_check", sql`(${t.certifiedOn} is null) = (${t.certifiedAt} is null)`),
+    unique("construction_milestones_opportunity_kind_level_unique").on(t.opportunityId, t.kind, t.level),
+  ],
+);
+
+/** A payment plan's instalments, in order: a share of each commitment, due on a date or at a milestone. */
+export const planInstalments = pgTable(
+  "plan_instalments",
+  {
+    id: id(),
+    opportunityId: uuid("opportunity_id")
+      .notNull()
+      .references(() => paymentPlans.opportunityId, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    label: text("label").notNull(),
+    /** Basis points of the commitment (10,000 = 100 %). */
+    sharePoints: integer("share_points").notNull(),
+    dueKind: text("due_kind", { enum: INSTALMENT_DUE_KINDS }).notNull(),
+    dueOn: date("due_on", { mode: "string" }),
+    milestoneId: uuid("milestone_id").references(() => constructionMilestones.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    check("plan_instalments_due_kind_check", oneOf(t.dueKind, INSTALMENT_DUE_KINDS)),
+    check("plan_instalments_share_check", sql`${t.sharePoints} > 0 and ${t.sharePoints} <= 10000`),
+    check("plan_instalments_due_check", sql`(${t.dueKind} = 'date' and ${t.dueOn} is not null and ${t.milestoneId} is null) or (${t.dueKind} = 'milestone' and ${t.milestoneId} is not null and ${t.dueOn} is null)`),
+    unique("plan_instalments_opportunity_position_unique").on(t.opportunityId, t.position),
+    index("plan_instalments_milestone_idx").on(t.milestoneId),
+  ],
+);
+
+/**
+ * An investor's commitment to an opportunity (issue 36): from a signed reservation
+ * agreement, or recorded by an admin. The names are kept as they were, so the record
+ * outlives the account and the opportunity (a business record, like the agreement).
+ */
+export const commitments = pgTable(
+  "commitments",
+  {
+    id: id(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    investorName: text("investor_name").notNull(),
+    investorEmail: text("investor_email").notNull(),
+    entityName: text("entity_name"),
+    opportunityId: uuid("opportunity_id").references(() => investmentOpportunities.id, { onDelete: "set null" }),
+    opportunityTitle: text("opportunity_title").notNull(),
+    unit: text("unit").notNull(),
+    /** Minor units in the currency's scale (decision 047). */
+    amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    source: text("source", { enum: COMMITMENT_SOURCES }).notNull(),
+    signingRequestId: uuid("signing_request_id")
+      .unique("commitments_signing_request_unique")
+      .references(() => signingRequests.id, { onDelete: "set null" }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("commitments_currency_check", oneOf(t.currency, CURRENCIES)),
+    check("commitments_source_check", oneOf(t.source, COMMITMENT_SOURCES)),
+    check("commitments_amount_check", sql`${t.amountMinor} > 0`),
+    index("commitments_user_idx").on(t.userId, t.createdAt),
+    index("commitments_opportunity_idx").on(t.opportunityId, t.createdAt),
+  ],
+);
+
+/**
+ * An instalment called from one commitment: its amount (the commitment's share, split
+ * exactly), due date and the milestone that called it. One per commitment and instalment.
+ */
+export const instalmentCalls = pgTable(
+  "instalment_calls",
+  {
+    id: id(),
+    commitmentId: uuid("commitment_id")
+      .notNull()
+      .references(() => commitments.id, { onDelete: "cascade" }),
+    instalmentId: uuid("instalment_id").references(() => planInstalments.id, { onDelete: "set null" }),
+    position: integer("position").notNull(),
+    label: text("label").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    milestoneId: uuid("milestone_id").references(() => constructionMilestones.id, { onDelete: "set null" }),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    calledAt: timestamp("called_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("instalment_calls_currency_check", oneOf(t.currency, CURRENCIES)),
+    check("instalment_calls_amount_check", sql`${t.amountMinor} > 0`),
+    unique("instalment_calls_commitment_instalment_unique").on(t.commitmentId, t.instalmentId),
+    index("instalment_calls_due_idx").on(t.dueOn),
+  ],
+);
+
+/** The reminders sent of each call: one row each, so each goes once across instances and restarts. */
+export const callReminders = pgTable(
+  "call_reminders",
+  {
+    callId: uuid("call_id")
+      .notNull()
+      .references(() => instalmentCalls.id, { onDelete: "cascade" }),
+    lead: text("lead", { enum: CALL_REMINDER_LEADS }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.callId, t.lead] }), check("call_reminders_lead_check", oneOf(t.lead, CALL_REMINDER_LEADS))],
+);
+
+/**
+ * A transfer into escrow an investor recorded against a commitment (and the call it pays):
+ * the date, the amount as sent and the bank's reference. An admin confirms what was
+ * received (all or part), which issues a numbered receipt, kept as a PDF with its SHA-256.
+ * Nothing is paid through the product: it tracks payments into the escrow account.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    commitmentId: uuid("commitment_id")
+      .notNull()
+      .references(() => commitments.id, { onDelete: "cascade" }),
+    callId: uuid("call_id").references(() => instalmentCalls.id, { onDelete: "set null" }),
+    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    transferredOn: date("transferred_on", { mode: "string" }).notNull(),
+    amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    reference: text("reference").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("recorded"),
+    /** What the escrow account received, as the admin confirmed it (it may be less than sent). */
+    receivedMinor: bigint("received_minor", { mode: "bigint" }),
+    reviewNote: text("review_note"),
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    receiptNumber: text("receipt_number").unique("payments_receipt_number_unique"),
+    receiptPdf: bytea("receipt_pdf"),
+    receiptSha256: text("receipt_sha256"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payments_currency_check", oneOf(t.currency, CURRENCIES)),
+    check("payments_status_check", oneOf(t.status, PAYMENT_STATUSES)),
+    check("payments_amount_check", sql`${t.amountMinor} > 0`),
+    check("payments_confirmed_check", sql`${t.status} <> 'confirmed' or (${t.receivedMinor} > 0 and ${t.receiptNumber} is not null and ${t.receiptPdf} is not null)`),
+    index("payments_commitment_idx").on(t.commitmentId, t.createdAt),
+    index("payments_call_idx").on(t.callId),
+    index("payments_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** A transfer's proof (a bank's confirmation), sealed like the identity files (decision 044): never in stored_files. */
+export const paymentProofs = pgTable("payment_proofs", {
+  paymentId: uuid("payment_id")
+    .primaryKey()
+    .references(() => payments.id, { onDelete: "cascade" }),
+  ...sealedFile(),
 });

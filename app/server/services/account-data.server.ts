@@ -14,7 +14,8 @@ import {
   type DeletionCheck,
 } from "~/domain/account-data";
 import { AppError } from "~/domain/app-error";
-import { minorToDecimal, signingReference } from "~/domain/signing";
+import { moneyToDecimal } from "~/domain/money";
+import { signingReference } from "~/domain/signing";
 import type { Database } from "../db/client.server";
 import {
   account,
@@ -284,7 +285,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
       kind: a.kind,
       opportunity: a.opportunity,
       unit: a.unit,
-      amount: `${minorToDecimal(a.amountMinor)} ${a.currency}`,
+      amount: `${moneyToDecimal(a.amountMinor, a.currency)} ${a.currency}`,
       status: a.status,
       preparedAt: iso(a.preparedAt),
       signedAt: isoOrNull(a.signedAt),

@@ -4,9 +4,8 @@ import { AppError } from "~/domain/app-error";
 import { formatMomentInZone } from "~/domain/admin-format";
 import { formatDayInZone } from "~/domain/booking-labels";
 import { brand } from "~/domain/brand";
+import { formatMoney, parseMoney } from "~/domain/money";
 import {
-  formatAmount,
-  parseAmountMinor,
   pngFromDataUrl,
   sameName,
   SIGNING_CODE_MINUTES,
@@ -39,6 +38,7 @@ import { agreementCodeEmail, agreementReadyEmail, agreementSignedEmail } from ".
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
+import { commitFromReservation } from "./commitments.server";
 import { listAdminReaders } from "./users.server";
 
 /*
@@ -82,7 +82,7 @@ function agreementText(row: Pick<Row, "id" | "kind" | "locale" | "investorName" 
   const locale = localeOf(row.locale);
   const t = translator(locale);
   const reference = signingReference(row.kind, row.id);
-  const amount = formatAmount(row.amountMinor, row.currency, `${locale}-u-nu-latn`);
+  const amount = formatMoney(row.amountMinor, row.currency, locale);
   const date = formatDayInZone(row.preparedAt, timeZone, dateLocaleOf(locale));
   const values = { investorName: row.investorName, investorEmail: row.investorEmail, opportunity: row.opportunityTitle, unit: row.unit, amount, paymentPlan: row.paymentPlan, firm: brand.legalName, reference, date };
   const template = row.kind === "reservation" ? t("verification.signing.template.reservation", values) : t("verification.signing.template.expressionOfInterest", values);
@@ -167,7 +167,7 @@ export async function prepareAgreement(ctx: ServiceContext, actor: Actor, form: 
     investorEmail: investor.email,
     opportunityTitle: opportunity.title,
     unit: form.unit,
-    amountMinor: parseAmountMinor(form.amount)!,
+    amountMinor: parseMoney(form.amount, form.currency)!,
     currency: form.currency,
     paymentPlan: form.paymentPlan,
     preparedAt: at,
@@ -225,7 +225,7 @@ export async function listAgreementsForAdmin(ctx: ServiceContext, actor: Actor, 
     .where(userId ? eq(signingRequests.userId, userId) : undefined)
     .orderBy(desc(signingRequests.preparedAt), desc(signingRequests.id))
     .limit(50);
-  return rows.map((r) => ({ ...summaryOf(r), investorName: r.investorName, investorEmail: r.investorEmail, userId: r.userId, unit: r.unit, amount: formatAmount(r.amountMinor, r.currency, "en-GB") }));
+  return rows.map((r) => ({ ...summaryOf(r), investorName: r.investorName, investorEmail: r.investorEmail, userId: r.userId, unit: r.unit, amount: formatMoney(r.amountMinor, r.currency, "en-GB") }));
 }
 
 // ---- The investor --------------------------------------------------------------------------------
@@ -397,6 +397,8 @@ export async function signAgreement(ctx: ServiceContext, actor: Actor, { id, for
       .set({ status: "signed", signerName: form.typedName.trim(), signatureStyle: form.style, signedAt: at, signedIp: address, signedPagesSha256, signedPdf: sealed, signedSha256, codeHash: null })
       .where(eq(signingRequests.id, row.id));
     await recordEvent(tx, row.id, "sealed", brand.legalName, null, at);
+    // A signed reservation is a commitment from now on (issue 36).
+    await commitFromReservation(tx, ctx, row);
     await recordAudit(tx, { actorId: userId, action: "signing.sign", entity: "signing_requests", entityId: row.id, before: { status: "awaiting" }, after: { status: "signed", signedSha256, signedPagesSha256 } });
 
     // The signed copy, to the investor and to each admin, each in their own language.

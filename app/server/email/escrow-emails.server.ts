@@ -1,0 +1,83 @@
+import { brand } from "~/domain/brand";
+import { formatCalendarDay, printIban, type CallReminderLead, type EscrowAccount } from "~/domain/escrow";
+import { formatMoney, type Currency } from "~/domain/money";
+import { dateLocaleOf } from "~/i18n/date-locales";
+import type { MessageKey } from "~/i18n/i18n";
+import { localizePath, type Locale } from "~/i18n/locales";
+import { greeting, keepLtr, keepOwn, layout, readerOf, type EmailContent } from "./templates.server";
+
+/*
+ * The e-mails of payments into escrow (issue 36): an instalment called, its reminders, and
+ * a changed escrow account. Always to an account's own verified address. Each carries the
+ * escrow details in full and the warning that the firm never changes them by e-mail alone.
+ */
+
+const pageUrl = (siteUrl: string, locale: Locale, path: string) => `${siteUrl}${localizePath(locale, path)}`;
+
+/** Where investors follow their commitments and calls. */
+export const PORTFOLIO_PATH = "/portfolio";
+
+/** The escrow account as lines of a mail, IBAN in groups of four, kept left to right in Arabic and Sorani. */
+function escrowLines(t: ReturnType<typeof readerOf>["t"], locale: Locale, escrow: EscrowAccount): string[] {
+  return [
+    t("mail.escrow.bank", { bank: keepOwn(locale, escrow.bank) }),
+    t("mail.escrow.accountName", { name: keepOwn(locale, escrow.accountName) }),
+    t("mail.escrow.iban", { iban: keepLtr(locale, printIban(escrow.iban)) }),
+    t("mail.escrow.bic", { bic: keepLtr(locale, escrow.bic) }),
+  ];
+}
+
+/** The words of a call and of each reminder. */
+const CALL_MAIL_KEYS = {
+  call: { subject: "mail.escrow.call.subject", preheader: "mail.escrow.call.preheader", heading: "mail.escrow.call.heading", text: "mail.escrow.call.text" },
+  "before-7": { subject: "mail.escrow.before7.subject", preheader: "mail.escrow.before7.preheader", heading: "mail.escrow.before7.heading", text: "mail.escrow.before7.text" },
+  "before-1": { subject: "mail.escrow.before1.subject", preheader: "mail.escrow.before1.preheader", heading: "mail.escrow.before1.heading", text: "mail.escrow.before1.text" },
+  "after-3": { subject: "mail.escrow.after3.subject", preheader: "mail.escrow.after3.preheader", heading: "mail.escrow.after3.heading", text: "mail.escrow.after3.text" },
+} as const satisfies Record<"call" | CallReminderLead, Record<"subject" | "preheader" | "heading" | "text", MessageKey>>;
+
+export interface CallMailInput {
+  siteUrl: string;
+  locale: Locale;
+  name: string;
+  opportunity: string;
+  label: string;
+  amountMinor: bigint;
+  currency: Currency;
+  dueOn: string;
+  escrow: EscrowAccount;
+  /** The call itself when absent; else which reminder. */
+  reminder?: CallReminderLead;
+}
+
+/** An instalment is called (a milestone was certified), or a reminder of one not yet paid. */
+export function instalmentCallEmail(input: CallMailInput): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const amount = keepLtr(locale, formatMoney(input.amountMinor, input.currency, locale));
+  const due = formatCalendarDay(input.dueOn, dateLocaleOf(locale));
+  const values = { opportunity: keepOwn(locale, input.opportunity), instalment: keepOwn(locale, input.label), amount, due };
+  const keys = CALL_MAIL_KEYS[input.reminder ?? "call"];
+  const { html, text } = layout({
+    locale,
+    preheader: t(keys.preheader, values),
+    heading: t(keys.heading, values),
+    paragraphs: [greeting(input.name.split(" ")[0] ?? null, locale), t(keys.text, values), t("mail.escrow.payTo"), ...escrowLines(t, locale, input.escrow), t("mail.escrow.reference"), t("mail.escrow.neverByEmail", { brand: brand.name })],
+    action: { label: t("mail.escrow.action"), url: pageUrl(input.siteUrl, locale, PORTFOLIO_PATH) },
+    note: t("mail.escrow.note", { brand: brand.name }),
+  });
+  return { subject: t(keys.subject, values), html, text };
+}
+
+/** The escrow account of an opportunity the investor is committed to has changed. */
+export function escrowChangedEmail(input: { siteUrl: string; locale: Locale; name: string; opportunity: string; escrow: EscrowAccount }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const values = { opportunity: keepOwn(locale, input.opportunity), brand: brand.name };
+  const { html, text } = layout({
+    locale,
+    preheader: t("mail.escrow.changed.preheader", values),
+    heading: t("mail.escrow.changed.heading"),
+    paragraphs: [greeting(input.name.split(" ")[0] ?? null, locale), t("mail.escrow.changed.text", values), ...escrowLines(t, locale, input.escrow), t("mail.escrow.changed.check", values), t("mail.escrow.neverByEmail", { brand: brand.name })],
+    action: { label: t("mail.escrow.action"), url: pageUrl(input.siteUrl, locale, PORTFOLIO_PATH) },
+    note: t("mail.escrow.note", { brand: brand.name }),
+  });
+  return { subject: t("mail.escrow.changed.subject", values), html, text };
+}

@@ -1,0 +1,178 @@
+import { and, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { todayInZone } from "~/domain/calendar";
+import { AppError } from "~/domain/app-error";
+import { ESCROW_MESSAGES, dateAfter, remindersDue, type CertifyForm } from "~/domain/escrow";
+import { splitByShares } from "~/domain/money";
+import { isLocale, DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
+import type { Database } from "../db/client.server";
+import { callReminders, commitments, constructionMilestones, instalmentCalls, investmentOpportunities, payments, user } from "../db/schema.server";
+import { enqueueEmails, type MailJobs } from "../email/outbox.server";
+import { instalmentCallEmail } from "../email/escrow-emails.server";
+import type { ServiceContext } from "../context/service-context.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
+import { recordAudit } from "./audit.server";
+import { readPlan } from "./payment-plans.server";
+
+/*
+ * Instalment calls (issue 36, item 3): when an admin certifies a construction milestone,
+ * every instalment due on it becomes a call on each commitment to the opportunity, mailed
+ * to the investor in their language with the amount, the due date and the escrow account;
+ * a commitment made after a milestone was certified is called for it at once. Reminders of
+ * unpaid calls go 7 days and 1 day before and 3 days after the due date, each once, across
+ * instances and restarts (a row of `call_reminders` per reminder sent, written with its mail).
+ */
+
+const now = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
+const localeOf = (value: string | null | undefined): Locale => (value && isLocale(value) ? value : DEFAULT_LOCALE);
+
+type CallContext = Pick<ServiceContext, "config"> & { jobs: MailJobs };
+
+/**
+ * Calls the instalments due on `milestoneId` for the commitments to its opportunity (or only
+ * `commitmentIds`), due `dueDays` after `from`; a call that exists already is left alone.
+ * Mails each investor their new calls. Answers how many calls were made.
+ */
+export async function callMilestoneInstalments(
+  tx: Database,
+  ctx: CallContext,
+  { opportunityId, milestoneId, from, dueDays, commitmentIds }: { opportunityId: string; milestoneId: string; from: string; dueDays: number; commitmentIds?: string[] },
+): Promise<number> {
+  const plan = await readPlan(tx, opportunityId);
+  if (!plan) return 0;
+  const shares = plan.instalments.map((i) => i.sharePoints);
+  const due = plan.instalments.map((instalment, index) => ({ instalment, index })).filter(({ instalment }) => instalment.milestoneId === milestoneId);
+  if (!due.length) return 0;
+  const [opportunity] = await tx.select({ title: investmentOpportunities.title }).from(investmentOpportunities).where(eq(investmentOpportunities.id, opportunityId)).limit(1);
+  const rows = await tx
+    .select({ commitment: commitments, name: user.name, email: user.email, verified: user.emailVerified, locale: user.locale })
+    .from(commitments)
+    .leftJoin(user, eq(user.id, commitments.userId))
+    .where(and(eq(commitments.opportunityId, opportunityId), commitmentIds ? inArray(commitments.id, commitmentIds.length ? commitmentIds : ["00000000-0000-0000-0000-000000000000"]) : undefined));
+  const dueOn = dateAfter(from, dueDays);
+  let made = 0;
+  const mails = [];
+  for (const row of rows) {
+    const parts = splitByShares(row.commitment.amountMinor, row.commitment.currency, shares);
+    for (const { instalment, index } of due) {
+      const [call] = await tx
+        .insert(instalmentCalls)
+        .values({ commitmentId: row.commitment.id, instalmentId: instalment.id, position: instalment.position, label: instalment.label, amountMinor: parts[index]!, currency: row.commitment.currency, milestoneId, dueOn })
+        .onConflictDoNothing({ target: [instalmentCalls.commitmentId, instalmentCalls.instalmentId] })
+        .returning();
+      if (!call) continue;
+      made += 1;
+      if (row.email && row.verified) {
+        const mail = instalmentCallEmail({
+          siteUrl: ctx.config.siteUrl,
+          locale: localeOf(row.locale),
+          name: row.name ?? row.commitment.investorName,
+          opportunity: opportunity?.title ?? row.commitment.opportunityTitle,
+          label: call.label,
+          amountMinor: call.amountMinor,
+          currency: call.currency,
+          dueOn: call.dueOn,
+          escrow: plan.escrow,
+        });
+        mails.push({ ...mail, to: row.email, kind: "instalment-call" });
+      }
+    }
+  }
+  await enqueueEmails(tx, ctx.jobs, mails);
+  return made;
+}
+
+/**
+ * An admin certifies a milestone with the date it was reached and a note: every instalment
+ * due on it is called on every commitment, due `dueDays` (30 unless said) after today.
+ * Certified once; audited.
+ */
+export async function certifyMilestone(ctx: ServiceContext, actor: Actor, form: CertifyForm): Promise<{ calls: number }> {
+  const adminId = requireAdmin(actor);
+  const at = now(ctx);
+  const today = todayInZone(ctx.config.firmTimeZone, at);
+  if (form.certifiedOn > today) throw new AppError("BAD_REQUEST", ESCROW_MESSAGES.certifyDateInvalid);
+  return ctx.db.transaction(async (tx) => {
+    const [milestone] = await tx.select().from(constructionMilestones).where(eq(constructionMilestones.id, form.milestoneId)).for("update").limit(1);
+    if (!milestone) throw new AppError("NOT_FOUND", ESCROW_MESSAGES.certifyUnknown);
+    if (milestone.certifiedAt) throw new AppError("CONFLICT", ESCROW_MESSAGES.certifyAlready);
+    const certified = { certifiedOn: form.certifiedOn, note: form.note, dueDays: form.dueDays, certifiedBy: adminId, certifiedAt: at };
+    await tx.update(constructionMilestones).set(certified).where(eq(constructionMilestones.id, milestone.id));
+    const calls = await callMilestoneInstalments(tx, ctx, { opportunityId: milestone.opportunityId, milestoneId: milestone.id, from: today, dueDays: form.dueDays });
+    await recordAudit(tx, { actorId: adminId, action: "milestone.certify", entity: "construction_milestones", entityId: milestone.id, before: null, after: { ...certified, calls } });
+    return { calls };
+  });
+}
+
+/**
+ * A new commitment is called at once for every instalment whose milestone was certified
+ * before it was made, due that milestone's days from today.
+ */
+export async function callCertifiedInstalments(tx: Database, ctx: CallContext & Pick<ServiceContext, "clock">, { opportunityId, commitmentId }: { opportunityId: string; commitmentId: string }): Promise<number> {
+  const today = todayInZone(ctx.config.firmTimeZone, now(ctx));
+  const certified = await tx
+    .select({ id: constructionMilestones.id, dueDays: constructionMilestones.dueDays })
+    .from(constructionMilestones)
+    .where(and(eq(constructionMilestones.opportunityId, opportunityId), isNotNull(constructionMilestones.certifiedAt)));
+  let made = 0;
+  for (const m of certified) {
+    made += await callMilestoneInstalments(tx, ctx, { opportunityId, milestoneId: m.id, from: today, dueDays: m.dueDays ?? 30, commitmentIds: [commitmentId] });
+  }
+  return made;
+}
+
+/** How far back the reminder job looks for calls: past the last reminder (3 days after) with room for an outage. */
+const REMINDER_WINDOW_DAYS = 14;
+
+/**
+ * Sends the reminders that have come due (the job, hourly): for each unpaid call due within
+ * the window, the latest reminder due by today, unless it was sent. Each reminder's row and
+ * its mail are written in one transaction, and the row's key makes a second instance's (or
+ * a second run's) insert do nothing: each reminder goes once. Answers how many were sent.
+ */
+export async function sendDueReminders(ctx: Pick<ServiceContext, "db" | "config" | "jobs" | "clock">): Promise<number> {
+  const today = todayInZone(ctx.config.firmTimeZone, now(ctx));
+  const calls = await ctx.db
+    .select({ call: instalmentCalls, opportunityId: commitments.opportunityId, opportunityTitle: commitments.opportunityTitle, name: user.name, email: user.email, verified: user.emailVerified, locale: user.locale })
+    .from(instalmentCalls)
+    .innerJoin(commitments, eq(commitments.id, instalmentCalls.commitmentId))
+    .innerJoin(user, eq(user.id, commitments.userId))
+    .where(and(gte(instalmentCalls.dueOn, dateAfter(today, -REMINDER_WINDOW_DAYS)), lte(instalmentCalls.dueOn, dateAfter(today, 7))))
+    .orderBy(instalmentCalls.dueOn)
+    .limit(5000);
+  let sent = 0;
+  for (const row of calls) {
+    const paid = await paidOf(ctx.db, row.call.id);
+    const [lead] = remindersDue(row.call.dueOn, today, paid >= row.call.amountMinor);
+    if (!lead || !row.email || !row.verified || !row.opportunityId) continue;
+    const plan = await readPlan(ctx.db, row.opportunityId);
+    if (!plan) continue;
+    sent += await ctx.db.transaction(async (tx) => {
+      const [fresh] = await tx.insert(callReminders).values({ callId: row.call.id, lead }).onConflictDoNothing().returning();
+      if (!fresh) return 0;
+      const mail = instalmentCallEmail({
+        siteUrl: ctx.config.siteUrl,
+        locale: localeOf(row.locale),
+        name: row.name,
+        opportunity: row.opportunityTitle,
+        label: row.call.label,
+        amountMinor: row.call.amountMinor,
+        currency: row.call.currency,
+        dueOn: row.call.dueOn,
+        escrow: plan.escrow,
+        reminder: lead,
+      });
+      await enqueueEmails(tx, ctx.jobs, [{ ...mail, to: row.email!, kind: `instalment-reminder` }]);
+      return 1;
+    });
+  }
+  return sent;
+}
+
+/** What has been received against a call (the confirmed payments), in its minor units. */
+async function paidOf(db: Database, callId: string): Promise<bigint> {
+  const [row] = await db
+    .select({ received: sql<string>`coalesce(sum(${payments.receivedMinor}), 0)::text` })
+    .from(payments)
+    .where(and(eq(payments.callId, callId), eq(payments.status, "confirmed")));
+  return BigInt(row?.received ?? "0");
+}

@@ -1,0 +1,186 @@
+import { and, asc, eq, isNull, notInArray, sql } from "drizzle-orm";
+import { AppError } from "~/domain/app-error";
+import { ESCROW_MESSAGES, type EscrowAccount, type MilestoneKind, type PlanForm } from "~/domain/escrow";
+import { isUuid } from "~/domain/uuid";
+import type { Database } from "../db/client.server";
+import { commitments, constructionMilestones, investmentOpportunities, paymentPlans, planInstalments, user } from "../db/schema.server";
+import { enqueueEmails } from "../email/outbox.server";
+import { escrowChangedEmail } from "../email/escrow-emails.server";
+import type { ServiceContext } from "../context/service-context.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
+import { recordAudit } from "./audit.server";
+
+/*
+ * Payment plans (issue 36, item 2): per opportunity, the escrow account and the
+ * instalments, each a share of every commitment, due on a date or when a construction
+ * milestone is certified. The instalments are fixed once someone has committed (they are
+ * the plan in force); the escrow account can change, audited and mailed to every
+ * committed investor.
+ */
+
+export interface PlanInstalment {
+  id: string;
+  position: number;
+  label: string;
+  sharePoints: number;
+  dueKind: "date" | "milestone";
+  dueOn: string | null;
+  milestoneId: string | null;
+  milestone: MilestoneKind | null;
+  level: number | null;
+}
+
+export interface PlanMilestone {
+  id: string;
+  kind: MilestoneKind;
+  level: number | null;
+  certifiedOn: string | null;
+  note: string | null;
+  dueDays: number | null;
+}
+
+export interface PaymentPlan {
+  opportunityId: string;
+  escrow: EscrowAccount;
+  instalments: PlanInstalment[];
+  milestones: PlanMilestone[];
+  /** Someone has committed: the instalments can no longer change. */
+  locked: boolean;
+  updatedAt: Date;
+}
+
+const levelOf = (kind: MilestoneKind, level: number) => (kind === "structure" ? level : null);
+
+/** An opportunity's plan, or undefined when it has none; read inside a transaction or not. */
+export async function readPlan(db: Database, opportunityId: string): Promise<PaymentPlan | undefined> {
+  const [plan] = await db.select().from(paymentPlans).where(eq(paymentPlans.opportunityId, opportunityId)).limit(1);
+  if (!plan) return undefined;
+  const [rows, milestones, [committed]] = await Promise.all([
+    db
+      .select({ instalment: planInstalments, kind: constructionMilestones.kind, level: constructionMilestones.level })
+      .from(planInstalments)
+      .leftJoin(constructionMilestones, eq(constructionMilestones.id, planInstalments.milestoneId))
+      .where(eq(planInstalments.opportunityId, opportunityId))
+      .orderBy(asc(planInstalments.position)),
+    db.select().from(constructionMilestones).where(eq(constructionMilestones.opportunityId, opportunityId)).orderBy(asc(constructionMilestones.createdAt), asc(constructionMilestones.level)),
+    db.select({ count: sql<number>`count(*)::int` }).from(commitments).where(eq(commitments.opportunityId, opportunityId)),
+  ]);
+  return {
+    opportunityId,
+    escrow: { bank: plan.escrowBank, accountName: plan.escrowAccountName, iban: plan.escrowIban, bic: plan.escrowBic },
+    instalments: rows.map(({ instalment: i, kind, level }) => ({
+      id: i.id,
+      position: i.position,
+      label: i.label,
+      sharePoints: i.sharePoints,
+      dueKind: i.dueKind,
+      dueOn: i.dueOn,
+      milestoneId: i.milestoneId,
+      milestone: kind,
+      level: kind ? levelOf(kind, level ?? 0) : null,
+    })),
+    milestones: milestones.map((m) => ({ id: m.id, kind: m.kind, level: levelOf(m.kind, m.level), certifiedOn: m.certifiedOn, note: m.note, dueDays: m.dueDays })),
+    locked: (committed?.count ?? 0) > 0,
+    updatedAt: plan.updatedAt,
+  };
+}
+
+/** An opportunity's payment plan, for admins. */
+export async function getPlan(ctx: ServiceContext, actor: Actor, { opportunityId }: { opportunityId: string }): Promise<PaymentPlan | undefined> {
+  requireAdmin(actor);
+  if (!isUuid(opportunityId)) return undefined;
+  return readPlan(ctx.db, opportunityId);
+}
+
+const sameInstalments = (a: PlanInstalment[], b: PlanForm["instalments"]) =>
+  a.length === b.length &&
+  a.every((x, i) => {
+    const y = b[i]!;
+    return x.label === y.label && x.sharePoints === y.sharePoints && x.dueKind === y.dueKind && x.dueOn === y.dueDate && x.milestone === y.milestone && x.level === y.level;
+  });
+
+const sameEscrow = (a: EscrowAccount, b: EscrowAccount) => a.bank === b.bank && a.accountName === b.accountName && a.iban === b.iban && a.bic === b.bic;
+
+/**
+ * Saves an opportunity's plan: the escrow account and, until someone has committed, the
+ * instalments (their milestones are made as needed; one no instalment waits for and not
+ * yet certified goes). Audited; a changed escrow account is mailed to every committed
+ * investor, in their language.
+ */
+export async function savePlan(ctx: ServiceContext, actor: Actor, form: PlanForm): Promise<{ escrowChanged: boolean }> {
+  const adminId = requireAdmin(actor);
+  return ctx.db.transaction(async (tx) => {
+    const [opportunity] = await tx.select({ id: investmentOpportunities.id, title: investmentOpportunities.title }).from(investmentOpportunities).where(eq(investmentOpportunities.id, form.opportunityId)).for("update").limit(1);
+    if (!opportunity) throw new AppError("NOT_FOUND", ESCROW_MESSAGES.opportunityUnknown);
+    const before = await readPlan(tx, opportunity.id);
+    const instalmentsChanged = !before || !sameInstalments(before.instalments, form.instalments);
+    if (before?.locked && instalmentsChanged) throw new AppError("CONFLICT", ESCROW_MESSAGES.planLocked);
+    const escrowChanged = Boolean(before && !sameEscrow(before.escrow, form.escrow));
+
+    const escrowColumns = { escrowBank: form.escrow.bank, escrowAccountName: form.escrow.accountName, escrowIban: form.escrow.iban, escrowBic: form.escrow.bic, updatedBy: adminId };
+    await tx
+      .insert(paymentPlans)
+      .values({ opportunityId: opportunity.id, ...escrowColumns })
+      .onConflictDoUpdate({ target: paymentPlans.opportunityId, set: { ...escrowColumns, updatedAt: ctx.clock?.() ?? new Date() } });
+
+    if (instalmentsChanged) {
+      await tx.delete(planInstalments).where(eq(planInstalments.opportunityId, opportunity.id));
+      const wanted = form.instalments.filter((i) => i.dueKind === "milestone").map((i) => ({ kind: i.milestone!, level: i.level ?? 0 }));
+      if (wanted.length) {
+        await tx
+          .insert(constructionMilestones)
+          .values(wanted.map((m) => ({ opportunityId: opportunity.id, ...m })))
+          .onConflictDoNothing({ target: [constructionMilestones.opportunityId, constructionMilestones.kind, constructionMilestones.level] });
+      }
+      const milestones = await tx.select().from(constructionMilestones).where(eq(constructionMilestones.opportunityId, opportunity.id));
+      const milestoneId = (kind: MilestoneKind, level: number) => milestones.find((m) => m.kind === kind && m.level === level)!.id;
+      const kept = form.instalments.map((row, index) => ({
+        opportunityId: opportunity.id,
+        position: index + 1,
+        label: row.label,
+        sharePoints: row.sharePoints,
+        dueKind: row.dueKind,
+        dueOn: row.dueDate,
+        milestoneId: row.dueKind === "milestone" ? milestoneId(row.milestone!, row.level ?? 0) : null,
+      }));
+      await tx.insert(planInstalments).values(kept);
+      const referenced = kept.flatMap((k) => (k.milestoneId ? [k.milestoneId] : []));
+      await tx
+        .delete(constructionMilestones)
+        .where(
+          and(
+            eq(constructionMilestones.opportunityId, opportunity.id),
+            isNull(constructionMilestones.certifiedAt),
+            referenced.length ? notInArray(constructionMilestones.id, referenced) : undefined,
+          ),
+        );
+    }
+
+    const after = { escrow: form.escrow, instalments: form.instalments };
+    await recordAudit(tx, { actorId: adminId, action: "plan.save", entity: "payment_plans", entityId: opportunity.id, before: before ? { escrow: before.escrow, instalments: before.instalments } : null, after });
+    if (escrowChanged) {
+      await recordAudit(tx, { actorId: adminId, action: "plan.escrow-change", entity: "payment_plans", entityId: opportunity.id, before: before!.escrow, after: form.escrow });
+      const investors = await committedInvestors(tx, opportunity.id);
+      await enqueueEmails(
+        tx,
+        ctx.jobs,
+        investors.map((i) => ({
+          ...escrowChangedEmail({ siteUrl: ctx.config.siteUrl, locale: i.locale, name: i.name, opportunity: opportunity.title, escrow: form.escrow }),
+          to: i.email,
+          kind: "escrow-changed",
+        })),
+      );
+    }
+    return { escrowChanged };
+  });
+}
+
+/** The accounts with a commitment to an opportunity, once each, with a verified address to write to. */
+export async function committedInvestors(db: Database, opportunityId: string) {
+  const rows = await db
+    .selectDistinct({ id: user.id, name: user.name, email: user.email, locale: user.locale })
+    .from(commitments)
+    .innerJoin(user, eq(user.id, commitments.userId))
+    .where(and(eq(commitments.opportunityId, opportunityId), eq(user.emailVerified, true)));
+  return rows;
+}

@@ -1,0 +1,268 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "~/domain/app-error";
+import { certifySchema, manualCommitmentSchema, planSchema } from "~/domain/escrow";
+import "~/i18n/catalogues.server";
+import { openDatabase } from "~/server/db/client.server";
+import { auditLog, callReminders, commitments, constructionMilestones, emailOutbox, identityChecks, instalmentCalls, payments, user } from "~/server/db/schema.server";
+import { createOpportunity, createUser } from "~/server/seed/factories.server";
+import { anonymous, type Actor } from "~/server/security/actor.server";
+import { getCommitment, listCommitmentsForAdmin, recordCommitment } from "~/server/services/commitments.server";
+import { certifyMilestone, sendDueReminders } from "~/server/services/instalment-calls.server";
+import { getPlan, savePlan } from "~/server/services/payment-plans.server";
+import { prepareAgreement, sendSigningCode, signAgreement } from "~/server/services/signing.server";
+import { createAdminTestbed, type AdminTestbed } from "./app-context";
+import { testDriver } from "./test-database";
+
+/**
+ * Issue 36, items 1–3: a signed reservation becomes a commitment; an opportunity's payment
+ * plan (escrow account and instalments adding up to 100 %); a certified milestone calls
+ * its instalments on every commitment, split exactly, and mails each investor in their
+ * language; reminders 7 and 1 days before and 3 days after, each once, with two
+ * instances and the clock moved forward.
+ */
+
+let bed: AdminTestbed;
+beforeAll(async () => {
+  bed = await createAdminTestbed("commit-");
+});
+afterAll(() => bed?.destroy());
+
+const refusedWith = (code: string, message?: string) => (e: unknown) => e instanceof AppError && e.code === code && (message === undefined || e.message === message);
+let clockNow = new Date("2026-11-28T09:00:00Z");
+const ctx = () => ({ ...bed.context, clock: () => clockNow, clientAddress: "203.0.113.9" });
+
+const ESCROW = { bank: "Emirates NBD", accountName: "Tigris Towers Escrow", iban: "AE07 0331 2345 6789 0123 456", bic: "ebiladad" };
+
+async function investor(prefix: string, locale: "en" | "ar" | "ckb" = "en") {
+  const email = `${prefix}-${randomBytes(4).toString("hex")}@example.com`;
+  const { id } = await createUser(bed.t.db, { email, password: bed.password, firstName: "Samira", lastName: "Haddad", emailVerified: true });
+  await bed.t.db.update(user).set({ locale }).where(eq(user.id, id));
+  await bed.t.db.insert(identityChecks).values({ userId: id, status: "approved", documentType: "passport", submittedAt: new Date() });
+  return { id, email, actor: { kind: "user", userId: id, isAdmin: false } as const };
+}
+
+/** Four instalments: 10 % on booking, 20 % at the foundation, 30 % at level 12, 40 % on handover. */
+const fourInstalments = [
+  { label: "Booking", share: "10", dueKind: "milestone", milestone: "booking" },
+  { label: "Foundation", share: "20", dueKind: "milestone", milestone: "foundation" },
+  { label: "Level 12", share: "30", dueKind: "milestone", milestone: "structure", level: "12" },
+  { label: "Handover", share: "40", dueKind: "milestone", milestone: "handover" },
+];
+const planFor = (opportunityId: string, escrow = ESCROW, instalments: object[] = fourInstalments) => planSchema.parse({ opportunityId, escrow, instalments });
+
+/** An investor signs a reservation for `amount` `currency` (the issue 35 flow, through its services). */
+async function signReservation(who: Awaited<ReturnType<typeof investor>>, opportunityId: string, amount: string, currency: "USD" | "AED" | "IQD" | "JOD" = "USD") {
+  const { id } = await prepareAgreement(ctx(), bed.admin.actor, { investorEmail: who.email, opportunityId, kind: "reservation", unit: "B-1204", amount, currency, paymentPlan: "As the payment plan" });
+  await sendSigningCode(ctx(), who.actor, { id });
+  const [mail] = await bed.t.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, who.email), eq(emailOutbox.kind, "agreement-code")));
+  const code = /\b(\d{6})\b/.exec(mail!.subject)![1]!;
+  await signAgreement(ctx(), who.actor, { id, form: { code, typedName: "Samira Haddad", style: "adopted", signature: "", agree: "yes" } });
+  return id;
+}
+
+const mailsTo = (email: string, kind: string) => bed.t.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, kind))).orderBy(asc(emailOutbox.createdAt));
+const milestoneOf = async (opportunityId: string, kind: string) => (await bed.t.db.select().from(constructionMilestones).where(and(eq(constructionMilestones.opportunityId, opportunityId), eq(constructionMilestones.kind, kind as "booking")))).at(0)!;
+const callsOf = (commitmentId: string) => bed.t.db.select().from(instalmentCalls).where(eq(instalmentCalls.commitmentId, commitmentId)).orderBy(asc(instalmentCalls.position));
+
+describe(`commitments, payment plans and calls (${testDriver})`, () => {
+  it("makes a signed reservation a commitment, once; an expression of interest is not one", async () => {
+    clockNow = new Date("2026-11-28T09:00:00Z");
+    const opportunity = await createOpportunity(bed.t.db, { title: "Commitment Tower" });
+    const samira = await investor("signed");
+    const agreementId = await signReservation(samira, opportunity.id, "1,250,000.50");
+    const [made] = await bed.t.db.select().from(commitments).where(eq(commitments.signingRequestId, agreementId));
+    expect(made).toMatchObject({ userId: samira.id, opportunityId: opportunity.id, unit: "B-1204", amountMinor: 125000050n, currency: "USD", source: "signed", investorEmail: samira.email });
+    expect(await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "commitment.create"), eq(auditLog.entityId, made!.id)))).toHaveLength(1);
+
+    const { id: interestId } = await prepareAgreement(ctx(), bed.admin.actor, { investorEmail: samira.email, opportunityId: opportunity.id, kind: "expression_of_interest", unit: "C-1", amount: "100", currency: "USD", paymentPlan: "-" });
+    expect(await bed.t.db.select().from(commitments).where(eq(commitments.signingRequestId, interestId))).toHaveLength(0);
+
+    // Its investor and admins read it; nobody else.
+    const other = await investor("other");
+    expect((await getCommitment(ctx(), samira.actor, { id: made!.id }))?.id).toBe(made!.id);
+    expect((await getCommitment(ctx(), bed.admin.actor, { id: made!.id }))?.id).toBe(made!.id);
+    expect(await getCommitment(ctx(), other.actor, { id: made!.id })).toBeUndefined();
+    expect(await getCommitment(ctx(), anonymous, { id: made!.id })).toBeUndefined();
+  });
+
+  it("keeps a plan's shares at 100 % and its IBAN and BIC valid, for admins only", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Plan Tower" });
+    const refused = (input: object) => planSchema.safeParse({ opportunityId: opportunity.id, escrow: ESCROW, instalments: fourInstalments, ...input }).error?.issues.map((i) => i.message);
+    expect(refused({ escrow: { ...ESCROW, iban: "AE07 0331 2345 6789 0123 457" } })).toEqual(["escrow.plan.ibanInvalid"]);
+    expect(refused({ escrow: { ...ESCROW, bic: "EBIL" } })).toEqual(["escrow.plan.bicInvalid"]);
+    expect(refused({ instalments: fourInstalments.slice(0, 3) })).toEqual(["escrow.plan.sharesTotal"]);
+    expect(refused({ instalments: [{ label: "All", share: "100", dueKind: "milestone", milestone: "structure", level: "0" }] })).toEqual(["escrow.plan.levelInvalid"]);
+    expect(refused({ instalments: [{ label: "All", share: "100", dueKind: "date", dueDate: "2027-02-30" }] })).toEqual(["escrow.plan.dueDateInvalid"]);
+    expect(refused({ instalments: [fourInstalments[0], { ...fourInstalments[0], share: "90" }] })).toEqual(["escrow.plan.milestoneTwice"]);
+    expect(refused({ instalments: [] })).toEqual(["escrow.plan.instalmentsRequired"]);
+
+    for (const actor of [anonymous, bed.investor.actor] as Actor[]) {
+      await expect(savePlan(ctx(), actor, planFor(opportunity.id))).rejects.toBeInstanceOf(AppError);
+      await expect(getPlan(ctx(), actor, { opportunityId: opportunity.id })).rejects.toBeInstanceOf(AppError);
+    }
+    await savePlan(ctx(), bed.admin.actor, planFor(opportunity.id));
+    const plan = (await getPlan(ctx(), bed.admin.actor, { opportunityId: opportunity.id }))!;
+    expect(plan.escrow).toEqual({ bank: "Emirates NBD", accountName: "Tigris Towers Escrow", iban: "AE070331234567890123456", bic: "EBILADAD" });
+    expect(plan.instalments.map((i) => [i.label, i.sharePoints, i.milestone, i.level])).toEqual([
+      ["Booking", 1000, "booking", null],
+      ["Foundation", 2000, "foundation", null],
+      ["Level 12", 3000, "structure", 12],
+      ["Handover", 4000, "handover", null],
+    ]);
+    expect(plan.milestones).toHaveLength(4);
+    expect(plan.locked).toBe(false);
+
+    // Until someone commits, the instalments can change; a milestone nothing waits for goes.
+    await savePlan(ctx(), bed.admin.actor, planFor(opportunity.id, ESCROW, [{ label: "Deposit", share: "25", dueKind: "date", dueDate: "2027-01-15" }, { ...fourInstalments[3], share: "75" }]));
+    const changed = (await getPlan(ctx(), bed.admin.actor, { opportunityId: opportunity.id }))!;
+    expect(changed.instalments.map((i) => [i.label, i.dueKind, i.dueOn])).toEqual([
+      ["Deposit", "date", "2027-01-15"],
+      ["Handover", "milestone", null],
+    ]);
+    expect(changed.milestones.map((m) => m.kind)).toEqual(["handover"]);
+    expect(await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "plan.save"), eq(auditLog.entityId, opportunity.id)))).toHaveLength(2);
+  });
+
+  it("calls a certified milestone's instalment on every commitment, split exactly, mailed in each investor's language with the escrow account", async () => {
+    clockNow = new Date("2026-11-28T09:00:00Z");
+    const opportunity = await createOpportunity(bed.t.db, { title: "Called Tower" });
+    await savePlan(ctx(), bed.admin.actor, planFor(opportunity.id));
+    const english = await investor("call-en");
+    const arabic = await investor("call-ar", "ar");
+    await signReservation(english, opportunity.id, "1,250,000.50");
+    await signReservation(arabic, opportunity.id, "1,000.005", "JOD");
+    const [mine] = await bed.t.db.select().from(commitments).where(eq(commitments.userId, english.id));
+    const [theirs] = await bed.t.db.select().from(commitments).where(eq(commitments.userId, arabic.id));
+
+    // The plan is in force: its instalments are fixed; the escrow account can change, audited and mailed.
+    expect((await getPlan(ctx(), bed.admin.actor, { opportunityId: opportunity.id }))!.locked).toBe(true);
+    await expect(savePlan(ctx(), bed.admin.actor, planFor(opportunity.id, ESCROW, [{ ...fourInstalments[3], share: "100" }]))).rejects.toSatisfy(refusedWith("CONFLICT", "escrow.plan.locked"));
+    const moved = { ...ESCROW, bank: "Mashreq Bank", iban: "AE29 0330 0000 1234 5678 901", bic: "BOMLAEAD" };
+    expect(planSchema.safeParse({ opportunityId: opportunity.id, escrow: moved, instalments: fourInstalments }).success).toBe(true);
+    expect(await savePlan(ctx(), bed.admin.actor, planFor(opportunity.id, moved))).toEqual({ escrowChanged: true });
+    expect(await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "plan.escrow-change"), eq(auditLog.entityId, opportunity.id)))).toHaveLength(1);
+    const [changedEn] = await mailsTo(english.email, "escrow-changed");
+    expect(changedEn!.subject).toBe("The escrow account of Called Tower has changed");
+    expect(changedEn!.textBody).toContain("AE29 0330 0000 1234 5678 901");
+    expect(changedEn!.textBody).toContain("will never change bank details by e-mail alone");
+    expect(await mailsTo(arabic.email, "escrow-changed")).toHaveLength(1);
+
+    // Certifying: admins only, a date not in the future and a note.
+    const foundation = await milestoneOf(opportunity.id, "foundation");
+    const form = certifySchema.parse({ milestoneId: foundation.id, certifiedOn: "2026-11-27", note: "Raft foundation poured and inspected." });
+    expect(form.dueDays).toBe(30);
+    for (const actor of [anonymous, english.actor] as Actor[]) await expect(certifyMilestone(ctx(), actor, form)).rejects.toBeInstanceOf(AppError);
+    await expect(certifyMilestone(ctx(), bed.admin.actor, { ...form, certifiedOn: "2026-11-29" })).rejects.toSatisfy(refusedWith("BAD_REQUEST", "escrow.certify.dateInvalid"));
+    expect(certifySchema.safeParse({ ...form, note: " ", dueDays: "0" }).error!.issues.map((i) => i.message).sort()).toEqual(["escrow.certify.dueDaysInvalid", "escrow.certify.noteRequired"]);
+
+    expect(await certifyMilestone(ctx(), bed.admin.actor, form)).toEqual({ calls: 2 });
+    await expect(certifyMilestone(ctx(), bed.admin.actor, form)).rejects.toSatisfy(refusedWith("CONFLICT", "escrow.certify.already"));
+    expect(await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "milestone.certify"), eq(auditLog.entityId, foundation.id)))).toHaveLength(1);
+
+    // 20 % of USD 1,250,000.50 is 250,000.10; 20 % of JOD 1,000.005 is 200.001.
+    const [myCall] = await callsOf(mine!.id);
+    expect(myCall).toMatchObject({ label: "Foundation", amountMinor: 25000010n, currency: "USD", dueOn: "2026-12-28", milestoneId: foundation.id });
+    const [theirCall] = await callsOf(theirs!.id);
+    expect(theirCall).toMatchObject({ amountMinor: 200001n, currency: "JOD", dueOn: "2026-12-28" });
+
+    const [en] = await mailsTo(english.email, "instalment-call");
+    expect(en!.subject).toBe("Instalment called: Foundation, Called Tower");
+    expect(en!.textBody).toMatch(/USD\s250,000\.10/);
+    expect(en!.textBody).toContain("Dec 28, 2026");
+    expect(en!.textBody).toContain("IBAN: AE29 0330 0000 1234 5678 901");
+    expect(en!.textBody).toContain("BIC (SWIFT): BOMLAEAD");
+    expect(en!.textBody).toContain("will never change bank details by e-mail alone");
+    const [ar] = await mailsTo(arabic.email, "instalment-call");
+    expect(ar!.subject).toContain("استحقاق دفعة");
+    expect(ar!.textBody).toMatch(/200\.001\sJOD/);
+    expect(ar!.textBody).toContain("AE29 0330 0000 1234 5678 901");
+    expect(ar!.textBody).not.toMatch(/[\u0660-\u0669]/);
+
+    // A commitment made after the milestone was certified is called for it at once.
+    const late = await investor("late");
+    clockNow = new Date("2026-12-01T09:00:00Z");
+    await signReservation(late, opportunity.id, "1,500,000,000", "IQD");
+    const [lateCommitment] = await bed.t.db.select().from(commitments).where(eq(commitments.userId, late.id));
+    expect((await callsOf(lateCommitment!.id)).map((c) => [c.label, c.amountMinor, c.currency, c.dueOn])).toEqual([["Foundation", 300000000n, "IQD", "2026-12-31"]]);
+
+    // All four instalments of one commitment add up to it exactly.
+    for (const kind of ["booking", "structure", "handover"]) {
+      const m = await milestoneOf(opportunity.id, kind);
+      await certifyMilestone(ctx(), bed.admin.actor, { milestoneId: m.id, certifiedOn: "2026-12-01", note: "Certified by the engineer.", dueDays: 30 });
+    }
+    const all = await callsOf(mine!.id);
+    expect(all.map((c) => c.label)).toEqual(["Booking", "Foundation", "Level 12", "Handover"]);
+    expect(all.reduce((sum, c) => sum + c.amountMinor, 0n)).toBe(125000050n);
+    const jod = await callsOf(theirs!.id);
+    expect(jod.reduce((sum, c) => sum + c.amountMinor, 0n)).toBe(1000005n);
+  });
+
+  it("lets admins record a commitment by hand, in the currency's own decimals", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Manual Tower" });
+    const who = await investor("manual");
+    const base = { investorEmail: who.email.toUpperCase(), opportunityId: opportunity.id, unit: "Villa 7", currency: "IQD" };
+    expect(manualCommitmentSchema.safeParse({ ...base, amount: "250,000.5" }).error!.issues.map((i) => i.message)).toEqual(["escrow.commitment.amountInvalid"]);
+    const form = manualCommitmentSchema.parse({ ...base, amount: "250,000,000", entityName: "Haddad Holdings Ltd" });
+    for (const actor of [anonymous, who.actor] as Actor[]) {
+      await expect(recordCommitment(ctx(), actor, form)).rejects.toBeInstanceOf(AppError);
+      await expect(listCommitmentsForAdmin(ctx(), actor)).rejects.toBeInstanceOf(AppError);
+    }
+    await expect(recordCommitment(ctx(), bed.admin.actor, { ...form, investorEmail: "nobody@example.com" })).rejects.toSatisfy(refusedWith("BAD_REQUEST", "escrow.commitment.investorUnknown"));
+    const { id } = await recordCommitment(ctx(), bed.admin.actor, form);
+    const [listed] = await listCommitmentsForAdmin(ctx(), bed.admin.actor, { opportunityId: opportunity.id });
+    expect(listed).toMatchObject({ id, amountMinor: 250000000n, currency: "IQD", entityName: "Haddad Holdings Ltd", source: "manual", userId: who.id });
+    expect(await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "commitment.record"), eq(auditLog.entityId, id)))).toHaveLength(1);
+  });
+
+  it("reminds 7 days and 1 day before and 3 days after the due date, each once with two instances, and not once it is paid", async () => {
+    clockNow = new Date("2026-11-28T09:00:00Z");
+    const opportunity = await createOpportunity(bed.t.db, { title: "Reminded Tower" });
+    await savePlan(ctx(), bed.admin.actor, planFor(opportunity.id));
+    const unpaid = await investor("remind-unpaid");
+    const payer = await investor("remind-paid", "ar");
+    await signReservation(unpaid, opportunity.id, "400,000");
+    await signReservation(payer, opportunity.id, "400,000");
+    await certifyMilestone(ctx(), bed.admin.actor, { milestoneId: (await milestoneOf(opportunity.id, "booking")).id, certifiedOn: "2026-11-28", note: "Booking.", dueDays: 10 });
+    const [unpaidCall] = await bed.t.db.select({ id: instalmentCalls.id }).from(instalmentCalls).innerJoin(commitments, eq(commitments.id, instalmentCalls.commitmentId)).where(eq(commitments.userId, unpaid.id));
+    const [paidCall] = await bed.t.db.select({ id: instalmentCalls.id, commitmentId: instalmentCalls.commitmentId }).from(instalmentCalls).innerJoin(commitments, eq(commitments.id, instalmentCalls.commitmentId)).where(eq(commitments.userId, payer.id));
+    const ours = [unpaidCall!.id, paidCall!.id];
+
+    // A second instance: its own connections to the same database where the driver has them.
+    const second = testDriver === "postgres" ? await openDatabase({ driver: "postgres", url: bed.t.url! }) : null;
+    const contexts = [ctx(), { ...ctx(), db: second?.db ?? bed.t.db }];
+    const runBoth = async (at: string) => {
+      clockNow = new Date(at);
+      await Promise.all(contexts.map((c) => sendDueReminders({ ...c, clock: () => clockNow })));
+    };
+    const sent = async () => (await bed.t.db.select().from(callReminders).where(inArray(callReminders.callId, ours))).map((r) => `${r.callId === unpaidCall!.id ? "unpaid" : "paid"}:${r.lead}`).sort();
+    try {
+      // Due 2026-12-08. Nothing yet on the 30th; the 7-day reminder on 1 December, once however often it runs.
+      await runBoth("2026-11-30T09:00:00Z");
+      expect(await sent()).toEqual([]);
+      await runBoth("2026-12-01T06:00:00Z");
+      await runBoth("2026-12-01T07:00:00Z");
+      expect(await sent()).toEqual(["paid:before-7", "unpaid:before-7"]);
+
+      // The payer's transfer is confirmed: no more reminders for them.
+      await bed.t.db.insert(payments).values({ commitmentId: paidCall!.commitmentId, callId: paidCall!.id, transferredOn: "2026-12-02", amountMinor: 4000000n, currency: "USD", reference: "TT-1", status: "confirmed", receivedMinor: 4000000n, receiptNumber: `R-test-${randomBytes(3).toString("hex")}`, receiptPdf: new Uint8Array([1]) });
+      await runBoth("2026-12-07T09:00:00Z");
+      await runBoth("2026-12-11T09:00:00Z");
+      await runBoth("2026-12-11T10:00:00Z");
+      expect(await sent()).toEqual(["paid:before-7", "unpaid:after-3", "unpaid:before-1", "unpaid:before-7"]);
+      // Nothing after the last one, however long it runs.
+      await runBoth("2026-12-20T09:00:00Z");
+      expect(await sent()).toHaveLength(4);
+
+      const reminders = await mailsTo(unpaid.email, "instalment-reminder");
+      expect(reminders.map((m) => m.subject)).toEqual(["Reminder: Booking is due in 7 days", "Reminder: Booking is due tomorrow", "Overdue: Booking, Reminded Tower"]);
+      expect(reminders[2]!.textBody).toMatch(/USD\s40,000\.00/);
+      const arabic = await mailsTo(payer.email, "instalment-reminder");
+      expect(arabic).toHaveLength(1);
+      expect(arabic[0]!.subject).toContain("تذكير");
+    } finally {
+      await second?.close();
+    }
+  });
+});
