@@ -1,19 +1,19 @@
 /**
  * npm run identity:rewrap
  * After IDENTITY_FILES_KEY changed (the old key in IDENTITY_FILES_PREVIOUS_KEYS): seals
- * every identity file's own key again under the new master key at once, rather than at the
+ * every identity file's and proof of transfer's own key again under the new master key at once, rather than at the
  * next hourly maintenance. The files' bytes are not touched. Uses the server's
  * configuration (DATABASE_URL, or the PGlite data directory, which must not be in use).
  */
 import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/start/boot.server";
-import { rewrapIdentityFiles } from "~/server/services/identity-checks.server";
+import { rewrapSealedFiles } from "~/server/storage/sealed-files.server";
 
 const config = loadConfigOrExit();
 const lock = lockDataDirOrExit(config, "Stop the server, run identity:rewrap, then start it again (or leave it to the server's hourly maintenance).");
 const database = await openMigratedDatabase(config);
 try {
-  const count = await rewrapIdentityFiles(database.db, config.identity.keys);
-  process.stdout.write(`Sealed ${count} identity file key${count === 1 ? "" : "s"} again under master key ${config.identity.keys.current.id}.\n`);
+  const count = await rewrapSealedFiles(database.db, config.identity.keys);
+  process.stdout.write(`Sealed ${count} file key${count === 1 ? "" : "s"} (identity files, proofs of transfer) again under master key ${config.identity.keys.current.id}.\n`);
   if (config.identity.keys.previous.length > 0) {
     process.stdout.write("Once no file is left under an older key, IDENTITY_FILES_PREVIOUS_KEYS may be removed.\n");
   }

@@ -26,6 +26,7 @@ export const AUDIT_ENTITIES = [
   "commitments",
   "payment_plans",
   "construction_milestones",
+  "payments",
   "user",
   "user_roles",
 ] as const;
@@ -47,6 +48,7 @@ export const AUDIT_ENTITY_KEYS = {
   commitments: "admin.audit.entity.commitments",
   payment_plans: "admin.audit.entity.plans",
   construction_milestones: "admin.audit.entity.milestones",
+  payments: "admin.audit.entity.payments",
   user: "admin.audit.entity.users",
   user_roles: "admin.audit.entity.roles",
 } as const satisfies Record<AuditEntity, MessageKey>;
@@ -88,6 +90,9 @@ export const AUDIT_ACTION_KEYS = {
   "plan.save": "admin.audit.action.planSave",
   "plan.escrow-change": "admin.audit.action.planEscrowChange",
   "milestone.certify": "admin.audit.action.milestoneCertify",
+  "payment.confirm": "admin.audit.action.paymentConfirm",
+  "payment.reject": "admin.audit.action.paymentReject",
+  "payment.proof-open": "admin.audit.action.paymentProofOpen",
   "opportunity.create": "admin.audit.action.opportunityCreate",
   "opportunity.update": "admin.audit.action.opportunityUpdate",
   "opportunity.delete": "admin.audit.action.opportunityDelete",
@@ -179,7 +184,7 @@ export function auditRecordPath(entity: string, entityId: string): string | null
   if (entity === "identity_checks") return "/admin/identity";
   if (entity === "nda_versions") return "/admin?tab=opportunities";
   if (entity === "signing_requests") return "/admin/signing";
-  if (entity === "commitments" || entity === "payment_plans" || entity === "construction_milestones") return "/admin/commitments";
+  if (entity === "commitments" || entity === "payment_plans" || entity === "construction_milestones" || entity === "payments") return "/admin/commitments";
   if (entity === "investment_opportunities" || entity === "opportunity_images") return "/admin?tab=opportunities";
   return null;
 }

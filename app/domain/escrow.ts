@@ -208,3 +208,47 @@ export function remindersDue(dueOn: string, today: string, paid: boolean): CallR
   const due = CALL_REMINDER_LEADS.filter((lead) => reminderDay(dueOn, lead) <= today);
   return due.length ? [due[due.length - 1]!] : [];
 }
+
+export const PAYMENT_MESSAGES = {
+  dateInvalid: "escrow.payment.dateInvalid",
+  amountInvalid: "escrow.payment.amountInvalid",
+  referenceRequired: "escrow.payment.referenceRequired",
+  proofMissing: "escrow.payment.proofMissing",
+  recorded: "escrow.payment.recorded",
+  notFound: "escrow.payment.notFound",
+  notWaiting: "escrow.payment.notWaiting",
+  receivedInvalid: "escrow.payment.receivedInvalid",
+  receivedTooMuch: "escrow.payment.receivedTooMuch",
+  confirmed: "escrow.payment.confirmed",
+  rejected: "escrow.payment.rejected",
+  noteRequired: "escrow.payment.noteRequired",
+  callUnknown: "escrow.payment.callUnknown",
+} as const satisfies Record<string, MessageKey>;
+
+/** The investor records a transfer they made into escrow: when, how much (in the commitment's currency) and the bank's reference. */
+export const transferSchema = z.object({
+  commitmentId: z.uuid({ error: PAYMENT_MESSAGES.notFound }),
+  callId: z.union([z.uuid({ error: PAYMENT_MESSAGES.callUnknown }), z.literal("")]).optional().default(""),
+  transferredOn: z.string({ error: PAYMENT_MESSAGES.dateInvalid }).trim().refine(isCalendarDate, { error: PAYMENT_MESSAGES.dateInvalid }),
+  amount: z.string({ error: PAYMENT_MESSAGES.amountInvalid }).trim().min(1, { error: PAYMENT_MESSAGES.amountInvalid }),
+  reference: z.string({ error: PAYMENT_MESSAGES.referenceRequired }).trim().min(1, { error: PAYMENT_MESSAGES.referenceRequired }).max(80, { error: ESCROW_MESSAGES.tooLong }),
+});
+export type TransferForm = z.infer<typeof transferSchema>;
+
+/** An admin confirms what the escrow account received (all or part of the transfer). */
+export const confirmPaymentSchema = z.object({
+  paymentId: z.uuid({ error: PAYMENT_MESSAGES.notFound }),
+  received: z.string({ error: PAYMENT_MESSAGES.receivedInvalid }).trim().min(1, { error: PAYMENT_MESSAGES.receivedInvalid }),
+  note: z.string().trim().max(500, { error: ESCROW_MESSAGES.tooLong }).optional().default(""),
+});
+export type ConfirmPaymentForm = z.infer<typeof confirmPaymentSchema>;
+
+/** An admin rejects a transfer that did not arrive, saying why. */
+export const rejectPaymentSchema = z.object({
+  paymentId: z.uuid({ error: PAYMENT_MESSAGES.notFound }),
+  note: text(500, PAYMENT_MESSAGES.noteRequired),
+});
+export type RejectPaymentForm = z.infer<typeof rejectPaymentSchema>;
+
+/** A receipt's number: the year it was issued and the sequence's next value. */
+export const receiptNumber = (year: number, sequence: bigint | number): string => `RC-${year}-${String(sequence).padStart(6, "0")}`;

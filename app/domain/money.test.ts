@@ -70,10 +70,12 @@ describe("splitByShares", () => {
   });
 
   it("splits IQD in whole dinars and JOD in fils", () => {
-    // The dinar left over goes to the first instalment.
+    // The dinar left over goes to the largest share; among equal shares, the first.
     expect(splitByShares(1000001n, "IQD", [2500, 2500, 2500, 2500])).toEqual([250001n, 250000n, 250000n, 250000n]);
     const jod = splitByShares(1000n, "JOD", [3333, 3333, 3334]);
     expect(jod.map((p) => moneyToDecimal(p, "JOD"))).toEqual(["0.333", "0.333", "0.334"]);
+    // 10/20/30/40 % of JOD 1,000.005: the two half-fils make one, on the 40 %.
+    expect(splitByShares(1000005n, "JOD", [1000, 2000, 3000, 4000])).toEqual([100000n, 200001n, 300001n, 400003n]);
   });
 
   it("keeps exact beyond a float's safe integers", () => {

@@ -96,7 +96,8 @@ export function formatMoney(minor: bigint, currency: Currency, locale: string): 
 /**
  * Splits `minor` by shares in basis points (10,000 = 100 %): every part in whole minor
  * units, the parts adding up to the whole exactly, what is left over after rounding down
- * going a unit at a time to the first parts (dinero.js's allocate). The shares must add up to 10,000.
+ * going a unit at a time to the largest shares, the earlier first among equals (dinero.js's
+ * allocate). The shares must add up to 10,000.
  */
 export function splitByShares(minor: bigint, currency: Currency, shares: readonly number[]): bigint[] {
   if (shares.length === 0 || shares.some((s) => !Number.isInteger(s) || s < 0) || shares.reduce((a, b) => a + b, 0) !== SHARE_WHOLE) {

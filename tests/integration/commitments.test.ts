@@ -1,17 +1,21 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { extractText, getDocumentProxy } from "unpdf";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
-import { certifySchema, manualCommitmentSchema, planSchema } from "~/domain/escrow";
+import { certifySchema, confirmPaymentSchema, manualCommitmentSchema, planSchema, rejectPaymentSchema, transferSchema } from "~/domain/escrow";
 import "~/i18n/catalogues.server";
 import { openDatabase } from "~/server/db/client.server";
-import { auditLog, callReminders, commitments, constructionMilestones, emailOutbox, identityChecks, instalmentCalls, payments, user } from "~/server/db/schema.server";
+import { auditLog, paymentProofs, callReminders, commitments, constructionMilestones, emailOutbox, identityChecks, instalmentCalls, payments, user } from "~/server/db/schema.server";
 import { createOpportunity, createUser } from "~/server/seed/factories.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { getCommitment, listCommitmentsForAdmin, recordCommitment } from "~/server/services/commitments.server";
 import { certifyMilestone, sendDueReminders } from "~/server/services/instalment-calls.server";
 import { getPlan, savePlan } from "~/server/services/payment-plans.server";
+import { confirmPayment, listOwnPayments, listPaymentsForAdmin, openPaymentProof, receiptFile, recordTransfer, rejectPayment } from "~/server/services/payments.server";
 import { prepareAgreement, sendSigningCode, signAgreement } from "~/server/services/signing.server";
+import { keyring } from "~/server/core/envelope.server";
+import { rewrapSealedFiles } from "~/server/storage/sealed-files.server";
 import { createAdminTestbed, type AdminTestbed } from "./app-context";
 import { testDriver } from "./test-database";
 
@@ -264,5 +268,90 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     } finally {
       await second?.close();
     }
+  });
+
+  it("records a transfer with its sealed proof; an admin confirms part of it and a receipt PDF says what the database holds", async () => {
+    clockNow = new Date("2026-11-28T09:00:00Z");
+    const opportunity = await createOpportunity(bed.t.db, { title: "Paid Tower" });
+    await savePlan(ctx(), bed.admin.actor, planFor(opportunity.id));
+    const payer = await investor("payer");
+    const other = await investor("payer-other");
+    await signReservation(payer, opportunity.id, "1,000.005", "JOD");
+    const [commitment] = await bed.t.db.select().from(commitments).where(eq(commitments.userId, payer.id));
+    await certifyMilestone(ctx(), bed.admin.actor, { milestoneId: (await milestoneOf(opportunity.id, "booking")).id, certifiedOn: "2026-11-28", note: "Booking.", dueDays: 30 });
+    const [call] = await callsOf(commitment!.id);
+    expect(call!.amountMinor).toBe(100000n); // 10 % of JOD 1,000.005; the fils left over is on the largest instalment
+
+    const proofBytes = new Uint8Array(Buffer.from("%PDF-1.4\n% a bank's confirmation of transfer TT-77 for JOD 100.000\n%%EOF\n"));
+    const proof = { bytes: proofBytes, name: "confirmation.pdf", contentType: "application/pdf" as const };
+    const form = transferSchema.parse({ commitmentId: commitment!.id, callId: call!.id, transferredOn: "2026-11-27", amount: "100.000", reference: "TT-77" });
+    await expect(recordTransfer(ctx(), anonymous, { form, proof })).rejects.toSatisfy(refusedWith("UNAUTHENTICATED"));
+    await expect(recordTransfer(ctx(), other.actor, { form, proof })).rejects.toSatisfy(refusedWith("NOT_FOUND"));
+    await expect(recordTransfer(ctx(), payer.actor, { form, proof: null })).rejects.toSatisfy(refusedWith("BAD_REQUEST", "escrow.payment.proofMissing"));
+    await expect(recordTransfer(ctx(), payer.actor, { form: { ...form, transferredOn: "2026-11-29" }, proof })).rejects.toSatisfy(refusedWith("BAD_REQUEST", "escrow.payment.dateInvalid"));
+    await expect(recordTransfer(ctx(), payer.actor, { form: { ...form, amount: "100.0001" }, proof })).rejects.toSatisfy(refusedWith("BAD_REQUEST", "escrow.payment.amountInvalid"));
+    const { id } = await recordTransfer(ctx(), payer.actor, { form, proof });
+    expect((await mailsTo(`commit-admin@example.com`, "transfer-recorded")).length).toBeGreaterThan(0);
+
+    // The proof is sealed at rest: its bytes appear nowhere in the row; its investor and admins open it.
+    const [sealed] = await bed.t.db.select().from(paymentProofs).where(eq(paymentProofs.paymentId, id));
+    expect(Buffer.from(sealed!.ciphertext).includes(Buffer.from("TT-77"))).toBe(false);
+    expect((await openPaymentProof(ctx(), payer.actor, { id }))!.bytes.equals(Buffer.from(proofBytes))).toBe(true);
+    expect(await openPaymentProof(ctx(), other.actor, { id })).toBeUndefined();
+    expect((await openPaymentProof(ctx(), bed.admin.actor, { id }))!.fileName).toBe("confirmation.pdf");
+    expect(await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "payment.proof-open"), eq(auditLog.entityId, id)))).toHaveLength(1);
+    // A master key rotation seals the proof's key again; it opens under the new key alone.
+    const newKey = randomBytes(32);
+    const current = bed.context.config.identity.keys.current.key;
+    expect(await rewrapSealedFiles(bed.t.db, keyring([newKey, current]))).toBeGreaterThanOrEqual(1);
+    const onlyNew = { ...ctx(), config: { ...bed.context.config, identity: { ...bed.context.config.identity, keys: keyring([newKey]) } } };
+    expect((await openPaymentProof(onlyNew, payer.actor, { id }))!.bytes.equals(Buffer.from(proofBytes))).toBe(true);
+    await rewrapSealedFiles(bed.t.db, keyring([current, newKey]));
+
+    // Admins only decide; at most what was sent; once.
+    const confirm = confirmPaymentSchema.parse({ paymentId: id, received: "99.995", note: "Bank charges of JOD 0.005 deducted." });
+    for (const actor of [anonymous, payer.actor] as Actor[]) {
+      await expect(confirmPayment(ctx(), actor, confirm)).rejects.toBeInstanceOf(AppError);
+      await expect(listPaymentsForAdmin(ctx(), actor)).rejects.toBeInstanceOf(AppError);
+    }
+    await expect(confirmPayment(ctx(), bed.admin.actor, { ...confirm, received: "100.001" })).rejects.toSatisfy(refusedWith("BAD_REQUEST", "escrow.payment.receivedTooMuch"));
+    expect((await listPaymentsForAdmin(ctx(), bed.admin.actor, { opportunityId: opportunity.id }))[0]).toMatchObject({ id, status: "recorded", amountMinor: 100000n, callLabel: "Booking" });
+    const { receiptNumber } = await confirmPayment(ctx(), bed.admin.actor, confirm);
+    expect(receiptNumber).toMatch(/^RC-2026-\d{6}$/);
+    await expect(confirmPayment(ctx(), bed.admin.actor, confirm)).rejects.toSatisfy(refusedWith("CONFLICT", "escrow.payment.notWaiting"));
+    await expect(rejectPayment(ctx(), bed.admin.actor, rejectPaymentSchema.parse({ paymentId: id, note: "Not seen." }))).rejects.toSatisfy(refusedWith("CONFLICT"));
+
+    const [row] = await bed.t.db.select().from(payments).where(eq(payments.id, id));
+    expect(row).toMatchObject({ status: "confirmed", receivedMinor: 99995n, receiptNumber });
+    expect(row!.receiptSha256).toBe(createHash("sha256").update(row!.receiptPdf!).digest("hex"));
+    // The receipt, for its investor and admins only, says exactly what the database holds.
+    expect(await receiptFile(ctx(), other.actor, { id })).toBeUndefined();
+    const receipt = (await receiptFile(ctx(), payer.actor, { id }))!;
+    expect(receipt.fileName).toBe(`${receiptNumber}.pdf`);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(receipt.bytes)), { mergePages: true });
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain(`Receipt ${receiptNumber}`);
+    expect(flat).toMatch(/Amount received JOD 99\.995/);
+    expect(flat).toMatch(/Commitment JOD 1,000\.005/);
+    expect(flat).toMatch(/Paid to date JOD 99\.995/);
+    expect(flat).toMatch(/Still to pay on the commitment JOD 900\.010/);
+    expect(flat).toContain("Booking");
+    expect(flat).toContain("TT-77");
+    expect(flat).toContain("AE07 0331 2345 6789 0123 456");
+    const [mail] = await mailsTo(payer.email, "payment-confirmed");
+    expect(mail!.receiptPaymentId).toBe(id);
+    expect(mail!.subject).toBe(`Payment received: receipt ${receiptNumber}`);
+    expect(await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "payment.confirm"), eq(auditLog.entityId, id)))).toHaveLength(1);
+
+    // A second transfer that never arrived is marked so, with the reason mailed; receipts count on.
+    const second = await recordTransfer(ctx(), payer.actor, { form: { ...form, reference: "TT-78" }, proof });
+    await rejectPayment(ctx(), bed.admin.actor, rejectPaymentSchema.parse({ paymentId: second.id, note: "No such transfer on the escrow statement." }));
+    const [rejected] = await mailsTo(payer.email, "payment-rejected");
+    expect(rejected!.textBody).toContain("No such transfer on the escrow statement.");
+    expect((await listOwnPayments(ctx(), payer.actor, { commitmentId: commitment!.id })).map((p) => p.status)).toEqual(["rejected", "confirmed"]);
+    expect(await listOwnPayments(ctx(), other.actor, { commitmentId: commitment!.id })).toEqual([]);
+    const third = await recordTransfer(ctx(), payer.actor, { form: { ...form, reference: "TT-79" }, proof });
+    const next = await confirmPayment(ctx(), bed.admin.actor, confirmPaymentSchema.parse({ paymentId: third.id, received: "100.000" }));
+    expect(Number(next.receiptNumber.slice(-6))).toBe(Number(receiptNumber.slice(-6)) + 1);
   });
 });

@@ -18,11 +18,11 @@ import {
   listIdentityChecksForAdmin,
   openIdentityFile,
   reviewIdentityCheck,
-  rewrapIdentityFiles,
   submitIdentityCheck,
   type CheckedIdentityFile,
 } from "~/server/services/identity-checks.server";
 import { createAdminTestbed, routeArgs, signInCookie, type AdminTestbed } from "./app-context";
+import { rewrapSealedFiles } from "~/server/storage/sealed-files.server";
 import { testDriver } from "./test-database";
 
 /**
@@ -197,7 +197,7 @@ describe(`identity checks (${testDriver})`, () => {
     const before = await bed.t.db.select().from(identityFiles).where(eq(identityFiles.checkId, check!.id));
     const newKey = randomBytes(32);
     const rotated = keyring([newKey, bed.context.config.identity.keys.current.key]);
-    expect(await rewrapIdentityFiles(bed.t.db, rotated)).toBeGreaterThanOrEqual(2);
+    expect(await rewrapSealedFiles(bed.t.db, rotated)).toBeGreaterThanOrEqual(2);
     const after = await bed.t.db.select().from(identityFiles).where(eq(identityFiles.checkId, check!.id));
     for (const file of after) {
       const was = before.find((b) => b.id === file.id)!;
@@ -209,7 +209,7 @@ describe(`identity checks (${testDriver})`, () => {
     const reopened = await openIdentityFile(onlyNew, me.actor, { id: after.find((f) => f.kind === "identity_document")!.id });
     expect(Buffer.from(reopened!.bytes)).toEqual(Buffer.from(PASSPORT));
     // Rotate back for the other tests.
-    await rewrapIdentityFiles(bed.t.db, keyring([bed.context.config.identity.keys.current.key, newKey]));
+    await rewrapSealedFiles(bed.t.db, keyring([bed.context.config.identity.keys.current.key, newKey]));
   });
 
   it("keeps a deleted account's check and files, without the account, for the retention period, then removes them", async () => {

@@ -473,6 +473,8 @@ export const emailOutbox = pgTable(
     bookingId: uuid("booking_id").references(() => consultationBookings.id, { onDelete: "set null" }),
     /** A signed agreement whose PDF is attached when the mail is sent (decision 046). */
     signedAgreementId: uuid("signed_agreement_id").references((): AnyPgColumn => signingRequests.id, { onDelete: "set null" }),
+    /** A confirmed payment whose receipt PDF is attached when the mail is sent (issue 36). */
+    receiptPaymentId: uuid("receipt_payment_id").references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
     /** Delivery attempts made so far (the job queue schedules them). */
     attempts: integer("attempts").notNull().default(0),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -493,6 +495,7 @@ export const emailOutbox = pgTable(
     // Foreign key to the booking: keeps "on delete set null" from scanning the table.
     index("email_outbox_booking_idx").on(t.bookingId),
     index("email_outbox_signed_agreement_idx").on(t.signedAgreementId),
+    index("email_outbox_receipt_payment_idx").on(t.receiptPaymentId),
   ],
 );
 
@@ -1433,6 +1436,16 @@ export const payments = pgTable(
     index("payments_status_idx").on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * Receipt numbers, counted per year: "RC-2026-000042". A row, not a sequence, so that every
+ * instance counts on the same one (the upsert's row lock puts them in turn) and a backup
+ * carries it (a backup holds the tables' rows).
+ */
+export const receiptCounters = pgTable("receipt_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
 
 /** A transfer's proof (a bank's confirmation), sealed like the identity files (decision 044): never in stored_files. */
 export const paymentProofs = pgTable("payment_proofs", {

@@ -4,7 +4,7 @@ import { formatMoney, type Currency } from "~/domain/money";
 import { dateLocaleOf } from "~/i18n/date-locales";
 import type { MessageKey } from "~/i18n/i18n";
 import { localizePath, type Locale } from "~/i18n/locales";
-import { greeting, keepLtr, keepOwn, layout, readerOf, type EmailContent } from "./templates.server";
+import { greeting, keepLtr, keepOwn, layout, plainGreeting, readerOf, type EmailContent } from "./templates.server";
 
 /*
  * The e-mails of payments into escrow (issue 36): an instalment called, its reminders, and
@@ -80,4 +80,49 @@ export function escrowChangedEmail(input: { siteUrl: string; locale: Locale; nam
     note: t("mail.escrow.note", { brand: brand.name }),
   });
   return { subject: t("mail.escrow.changed.subject", values), html, text };
+}
+
+/** To each admin: an investor recorded a transfer into escrow, to confirm against the bank. */
+export function transferRecordedEmail(input: { siteUrl: string; locale: Locale; investor: string; opportunity: string; amountMinor: bigint; currency: Currency }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const values = { investor: keepOwn(locale, input.investor), opportunity: keepOwn(locale, input.opportunity), amount: keepLtr(locale, formatMoney(input.amountMinor, input.currency, locale)) };
+  const { html, text } = layout({
+    locale,
+    preheader: t("mail.escrow.transfer.preheader", values),
+    heading: t("mail.escrow.transfer.heading"),
+    paragraphs: [plainGreeting(locale), t("mail.escrow.transfer.text", values)],
+    action: { label: t("mail.escrow.transfer.action"), url: pageUrl(input.siteUrl, locale, "/admin/commitments") },
+    note: t("mail.escrow.transfer.note", { brand: brand.name }),
+  });
+  return { subject: t("mail.escrow.transfer.subject", values), html, text };
+}
+
+/** To the investor: their payment is confirmed; the receipt is attached when the mail is sent. */
+export function paymentConfirmedEmail(input: { siteUrl: string; locale: Locale; name: string; opportunity: string; amountMinor: bigint; currency: Currency; number: string }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const values = { opportunity: keepOwn(locale, input.opportunity), amount: keepLtr(locale, formatMoney(input.amountMinor, input.currency, locale)), number: keepLtr(locale, input.number) };
+  const { html, text } = layout({
+    locale,
+    preheader: t("mail.escrow.confirmed.preheader", values),
+    heading: t("mail.escrow.confirmed.heading"),
+    paragraphs: [greeting(input.name.split(" ")[0] ?? null, locale), t("mail.escrow.confirmed.text", values)],
+    action: { label: t("mail.escrow.action"), url: pageUrl(input.siteUrl, locale, PORTFOLIO_PATH) },
+    note: t("mail.escrow.note", { brand: brand.name }),
+  });
+  return { subject: t("mail.escrow.confirmed.subject", values), html, text };
+}
+
+/** To the investor: a transfer they recorded has not arrived, and why. */
+export function paymentRejectedEmail(input: { siteUrl: string; locale: Locale; name: string; opportunity: string; amountMinor: bigint; currency: Currency; reference: string; note: string }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const values = { opportunity: keepOwn(locale, input.opportunity), amount: keepLtr(locale, formatMoney(input.amountMinor, input.currency, locale)), reference: keepLtr(locale, input.reference), note: keepOwn(locale, input.note) };
+  const { html, text } = layout({
+    locale,
+    preheader: t("mail.escrow.rejected.preheader", values),
+    heading: t("mail.escrow.rejected.heading"),
+    paragraphs: [greeting(input.name.split(" ")[0] ?? null, locale), t("mail.escrow.rejected.text", values), t("mail.escrow.rejected.reason", values)],
+    action: { label: t("mail.escrow.action"), url: pageUrl(input.siteUrl, locale, PORTFOLIO_PATH) },
+    note: t("mail.escrow.note", { brand: brand.name }),
+  });
+  return { subject: t("mail.escrow.rejected.subject", values), html, text };
 }

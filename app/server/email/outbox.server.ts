@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/server/db/client.server";
-import { emailOutbox, signingRequests } from "~/server/db/schema.server";
+import { emailOutbox, payments, signingRequests } from "~/server/db/schema.server";
 import { signingReference } from "~/domain/signing";
 import type { JobQueue } from "~/server/jobs/queue.server";
 import type { Logger } from "~/server/core/logger.server";
@@ -29,6 +29,8 @@ export type OutboxMessage = MailMessage & {
   bookingId?: string | null;
   /** A signed agreement whose sealed PDF goes with the mail, read when it is sent (never copied into the outbox). */
   signedAgreementId?: string | null;
+  /** A confirmed payment whose receipt is attached when the mail is sent. */
+  receiptPaymentId?: string | null;
 };
 
 /** What queueing a mail needs of the job queue. */
@@ -87,6 +89,7 @@ function outboxValues(message: OutboxMessage, onceKey: string | null) {
     unsubscribeUrl: message.unsubscribeUrl ?? null,
     bookingId: message.bookingId ?? null,
     signedAgreementId: message.signedAgreementId ?? null,
+    receiptPaymentId: message.receiptPaymentId ?? null,
     onceKey,
   };
 }
@@ -97,6 +100,13 @@ async function signedAgreementAttachment(db: Database, id: string): Promise<NonN
   const [found] = await db.select({ kind: signingRequests.kind, pdf: signingRequests.signedPdf }).from(signingRequests).where(eq(signingRequests.id, id));
   if (!found?.pdf) return [];
   return [{ filename: `${signingReference(found.kind, id)}.pdf`, content: found.pdf, contentType: "application/pdf" }];
+}
+
+/** A payment's receipt PDF, as an attachment named by its number; none when it is gone or not confirmed. */
+async function receiptAttachment(db: Database, id: string): Promise<NonNullable<MailMessage["attachments"]>> {
+  const [found] = await db.select({ number: payments.receiptNumber, pdf: payments.receiptPdf }).from(payments).where(eq(payments.id, id));
+  if (!found?.pdf || !found.number) return [];
+  return [{ filename: `${found.number}.pdf`, content: found.pdf, contentType: "application/pdf" }];
 }
 
 /** The METHOD line of stored .ics content (REQUEST unless it says CANCEL). */
@@ -132,7 +142,10 @@ export async function deliverEmail(
   if (row.sentAt) return "already sent";
   const attempt = row.attempts + 1;
   try {
-    const attachments = row.signedAgreementId ? await signedAgreementAttachment(db, row.signedAgreementId) : [];
+    const attachments = [
+      ...(row.signedAgreementId ? await signedAgreementAttachment(db, row.signedAgreementId) : []),
+      ...(row.receiptPaymentId ? await receiptAttachment(db, row.receiptPaymentId) : []),
+    ];
     await mailer.send({
       ...(attachments.length > 0 ? { attachments } : {}),
       to: row.toAddress,

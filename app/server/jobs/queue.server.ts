@@ -19,6 +19,8 @@ export interface JobData {
   email: { outboxId: string };
   /** Look for new-opportunity alerts that have come due. */
   "opportunity-alerts": Record<string, never>;
+  /** Send the reminders of instalment calls that have come due (issue 36). */
+  "instalment-reminders": Record<string, never>;
   /** Remove what has expired: old mails, rate-limit windows, sessions, tokens. */
   maintenance: Record<string, never>;
   /**
@@ -54,6 +56,7 @@ export const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   },
   "opportunity-alerts": { policy: "singleton", retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10, deleteAfterSeconds: HOUR, notify: true },
   maintenance: { policy: "singleton", retryLimit: 2, retryDelay: 5 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 24 * HOUR },
+  "instalment-reminders": { policy: "singleton", retryLimit: 2, retryDelay: 5 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 24 * HOUR },
   // Keyed "bookingId:lead" so a move or a cancellation finds and drops the waiting ones.
   // Not exclusive: a reminder for the new time must be accepted even while the old one's
   // job is running; the mail's once-key keeps either from being sent twice.
@@ -71,6 +74,8 @@ export const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
 export const SCHEDULES: Partial<Record<QueueName, string>> = {
   "opportunity-alerts": "* * * * *",
   maintenance: "17 * * * *",
+  // Hourly: a reminder goes on its day; the row it writes keeps it from going twice.
+  "instalment-reminders": "41 * * * *",
 };
 
 export interface SendOptions {

@@ -6,7 +6,8 @@ import { pruneOutbox } from "../email/outbox.server";
 import type { JobQueue } from "../jobs/queue.server";
 import type { AppConfig } from "../core/config.server";
 import type { Logger } from "../core/logger.server";
-import { maintainIdentityChecks, rewrapIdentityFiles } from "../services/identity-checks.server";
+import { maintainIdentityChecks } from "../services/identity-checks.server";
+import { rewrapSealedFiles } from "../storage/sealed-files.server";
 import { pruneLimits } from "../security/rate-limit.server";
 import { pruneStampedCopies } from "../storage/files.server";
 
@@ -49,11 +50,12 @@ export async function runMaintenance(db: Database, now: Date = new Date()): Prom
 /**
  * Identity checks (issue 35, decision 044), hourly: approvals that ran out end, investors
  * are reminded 30 days before theirs ends, deleted accounts' files go after the retention
- * period, and file keys sealed under an older master key are sealed again under the current one.
+ * period, and file keys sealed under an older master key (identity files, proofs of transfer)
+ * are sealed again under the current one.
  */
 export async function runIdentityMaintenance(deps: { db: Database; config: AppConfig; jobs: Pick<JobQueue, "send"> }, now: Date = new Date()) {
   const checks = await maintainIdentityChecks({ db: deps.db, config: deps.config, jobs: deps.jobs, clock: () => now });
-  const rewrapped = await rewrapIdentityFiles(deps.db, deps.config.identity.keys);
+  const rewrapped = await rewrapSealedFiles(deps.db, deps.config.identity.keys);
   return { ...checks, rewrapped };
 }
 

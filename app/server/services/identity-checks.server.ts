@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
 import { isUuid } from "~/domain/uuid";
@@ -18,7 +18,7 @@ import {
 } from "~/domain/identity-checks";
 import { dateLocaleOf } from "~/i18n/date-locales";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locales";
-import { openFile, rewrapKey, sealFile, type Keyring } from "../core/envelope.server";
+import { openSealed, sealedValues } from "../storage/sealed-files.server";
 import type { Database } from "../db/client.server";
 import { identityChecks, identityFiles, profiles, user } from "../db/schema.server";
 import { enqueueEmail, enqueueEmailOnce, enqueueEmails } from "../email/outbox.server";
@@ -148,21 +148,7 @@ export async function submitIdentityCheck(
     for (const kind of wanted) {
       const file = files[kind]!;
       const id = randomUUID();
-      const sealed = sealFile(ctx.config.identity.keys, id, file.bytes);
-      await tx.insert(identityFiles).values({
-        id,
-        checkId,
-        kind,
-        fileName: file.name,
-        contentType: file.contentType,
-        byteSize: file.bytes.byteLength,
-        sha256: createHash("sha256").update(file.bytes).digest("hex"),
-        keyId: sealed.keyId,
-        wrappedKey: sealed.wrappedKey,
-        iv: sealed.iv,
-        authTag: sealed.tag,
-        ciphertext: sealed.ciphertext,
-      });
+      await tx.insert(identityFiles).values({ id, checkId, kind, ...sealedValues(ctx.config.identity.keys, id, file) });
     }
     const admins = await listAdminReaders(tx);
     await enqueueEmails(
@@ -186,8 +172,7 @@ export async function openIdentityFile(ctx: ServiceContext, actor: Actor, { id }
     .limit(1);
   if (!row) return undefined;
   const { file } = row;
-  const bytes = openFile(ctx.config.identity.keys, file.id, { keyId: file.keyId, wrappedKey: Buffer.from(file.wrappedKey), iv: Buffer.from(file.iv), tag: Buffer.from(file.authTag), ciphertext: Buffer.from(file.ciphertext) });
-  if (createHash("sha256").update(bytes).digest("hex") !== file.sha256) throw new Error(`identity file ${file.id} does not match its digest`);
+  const bytes = openSealed(ctx.config.identity.keys, file.id, file);
   if (row.owner !== userId) {
     await recordAudit(ctx.db, { actorId: userId, action: "identity.file-open", entity: "identity_checks", entityId: file.checkId, before: null, after: { fileId: file.id, kind: file.kind } });
   }
@@ -310,32 +295,6 @@ export async function maintainIdentityChecks(
     .where(and(isNull(identityChecks.userId), lte(identityChecks.retainUntil, at)))
     .returning({ id: identityChecks.id });
   return { expired: expired.length, reminded, purged: purged.length };
-}
-
-/**
- * After a master key rotation: every file key sealed under one of the older master keys
- * is sealed again under the current one, `batch` at a time. The files' own bytes do not
- * change. (A file under a key that is not configured at all stays as it is.)
- */
-export async function rewrapIdentityFiles(db: Database, keys: Keyring, batch = 200): Promise<number> {
-  const older = keys.previous.map((k) => k.id);
-  if (older.length === 0) return 0;
-  let done = 0;
-  for (;;) {
-    const rows = await db
-      .select({ id: identityFiles.id, keyId: identityFiles.keyId, wrappedKey: identityFiles.wrappedKey })
-      .from(identityFiles)
-      .where(inArray(identityFiles.keyId, older))
-      .limit(batch);
-    if (rows.length === 0) return done;
-    for (const row of rows) {
-      const next = rewrapKey(keys, row.id, { keyId: row.keyId, wrappedKey: Buffer.from(row.wrappedKey) });
-      if (!next) continue;
-      // Only if no other instance re-sealed it meanwhile.
-      await db.update(identityFiles).set({ keyId: next.keyId, wrappedKey: next.wrappedKey }).where(and(eq(identityFiles.id, row.id), eq(identityFiles.keyId, row.keyId)));
-      done++;
-    }
-  }
 }
 
 /** When the account goes (account-data's deletion): its check is kept, without the account, until the retention period ends. */

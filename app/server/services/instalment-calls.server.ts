@@ -9,6 +9,7 @@ import { callReminders, commitments, constructionMilestones, instalmentCalls, in
 import { enqueueEmails, type MailJobs } from "../email/outbox.server";
 import { instalmentCallEmail } from "../email/escrow-emails.server";
 import type { ServiceContext } from "../context/service-context.server";
+import type { JobQueue } from "../jobs/queue.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
 import { readPlan } from "./payment-plans.server";
@@ -129,7 +130,7 @@ const REMINDER_WINDOW_DAYS = 14;
  * its mail are written in one transaction, and the row's key makes a second instance's (or
  * a second run's) insert do nothing: each reminder goes once. Answers how many were sent.
  */
-export async function sendDueReminders(ctx: Pick<ServiceContext, "db" | "config" | "jobs" | "clock">): Promise<number> {
+export async function sendDueReminders(ctx: Pick<ServiceContext, "db" | "config" | "clock"> & { jobs: MailJobs }): Promise<number> {
   const today = todayInZone(ctx.config.firmTimeZone, now(ctx));
   const calls = await ctx.db
     .select({ call: instalmentCalls, opportunityId: commitments.opportunityId, opportunityTitle: commitments.opportunityTitle, name: user.name, email: user.email, verified: user.emailVerified, locale: user.locale })
@@ -175,4 +176,12 @@ async function paidOf(db: Database, callId: string): Promise<bigint> {
     .from(payments)
     .where(and(eq(payments.callId, callId), eq(payments.status, "confirmed")));
   return BigInt(row?.received ?? "0");
+}
+
+/** Sends the reminders that have come due on each `instalment-reminders` job (hourly, a schedule). */
+export async function workInstalmentReminders(deps: Pick<ServiceContext, "db" | "config" | "log"> & { jobs: Pick<JobQueue, "work" | "send" | "sendMany"> }): Promise<void> {
+  await deps.jobs.work("instalment-reminders", async () => {
+    const sent = await sendDueReminders({ db: deps.db, config: deps.config, jobs: deps.jobs });
+    if (sent > 0) deps.log.info({ sent }, "reminders of instalment calls sent");
+  });
 }

@@ -125,7 +125,13 @@ CREATE TABLE "plan_instalments" (
 	CONSTRAINT "plan_instalments_due_check" CHECK (("plan_instalments"."due_kind" = 'date' and "plan_instalments"."due_on" is not null and "plan_instalments"."milestone_id" is null) or ("plan_instalments"."due_kind" = 'milestone' and "plan_instalments"."milestone_id" is not null and "plan_instalments"."due_on" is null))
 );
 --> statement-breakpoint
+CREATE TABLE "receipt_counters" (
+	"year" integer PRIMARY KEY NOT NULL,
+	"last" integer NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "signing_requests" DROP CONSTRAINT "signing_requests_currency_check";--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD COLUMN "receipt_payment_id" uuid;--> statement-breakpoint
 ALTER TABLE "call_reminders" ADD CONSTRAINT "call_reminders_call_id_instalment_calls_id_fk" FOREIGN KEY ("call_id") REFERENCES "public"."instalment_calls"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "commitments" ADD CONSTRAINT "commitments_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "commitments" ADD CONSTRAINT "commitments_opportunity_id_investment_opportunities_id_fk" FOREIGN KEY ("opportunity_id") REFERENCES "public"."investment_opportunities"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -152,4 +158,6 @@ CREATE INDEX "payments_commitment_idx" ON "payments" USING btree ("commitment_id
 CREATE INDEX "payments_call_idx" ON "payments" USING btree ("call_id");--> statement-breakpoint
 CREATE INDEX "payments_status_idx" ON "payments" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "plan_instalments_milestone_idx" ON "plan_instalments" USING btree ("milestone_id");--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_receipt_payment_id_payments_id_fk" FOREIGN KEY ("receipt_payment_id") REFERENCES "public"."payments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "email_outbox_receipt_payment_idx" ON "email_outbox" USING btree ("receipt_payment_id");--> statement-breakpoint
 ALTER TABLE "signing_requests" ADD CONSTRAINT "signing_requests_currency_check" CHECK ("signing_requests"."currency" in ('USD', 'AED', 'IQD', 'JOD'));
