@@ -252,3 +252,14 @@ export type RejectPaymentForm = z.infer<typeof rejectPaymentSchema>;
 
 /** A receipt's number: the year it was issued and the sequence's next value. */
 export const receiptNumber = (year: number, sequence: bigint | number): string => `RC-${year}-${String(sequence).padStart(6, "0")}`;
+
+/** A quarter's name, "2026-Q4", of a calendar day. */
+export const quarterOf = (date: string): string => `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`;
+
+/** The quarter that ended before `today`'s quarter began: its name and last day (a statement's period). */
+export function previousQuarter(today: string): { period: string; asOf: string } {
+  const year = Number(today.slice(0, 4));
+  const firstMonth = Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3 + 1;
+  const asOf = dateAfter(`${year}-${String(firstMonth).padStart(2, "0")}-01`, -1);
+  return { period: quarterOf(asOf), asOf };
+}

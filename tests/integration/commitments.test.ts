@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { extractText, getDocumentProxy } from "unpdf";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
 import { certifySchema, confirmPaymentSchema, manualCommitmentSchema, planSchema, rejectPaymentSchema, transferSchema } from "~/domain/escrow";
@@ -12,6 +12,7 @@ import { anonymous, type Actor } from "~/server/security/actor.server";
 import { getCommitment, listCommitmentsForAdmin, recordCommitment } from "~/server/services/commitments.server";
 import { certifyMilestone, sendDueReminders } from "~/server/services/instalment-calls.server";
 import { getPlan, savePlan } from "~/server/services/payment-plans.server";
+import { currentStatement, listOwnStatements, opportunityLedger, sendQuarterlyStatements, statementFile } from "~/server/services/statements.server";
 import { confirmPayment, listOwnPayments, listPaymentsForAdmin, openPaymentProof, receiptFile, recordTransfer, rejectPayment } from "~/server/services/payments.server";
 import { prepareAgreement, sendSigningCode, signAgreement } from "~/server/services/signing.server";
 import { keyring } from "~/server/core/envelope.server";
@@ -60,7 +61,7 @@ const planFor = (opportunityId: string, escrow = ESCROW, instalments: object[] =
 async function signReservation(who: Awaited<ReturnType<typeof investor>>, opportunityId: string, amount: string, currency: "USD" | "AED" | "IQD" | "JOD" = "USD") {
   const { id } = await prepareAgreement(ctx(), bed.admin.actor, { investorEmail: who.email, opportunityId, kind: "reservation", unit: "B-1204", amount, currency, paymentPlan: "As the payment plan" });
   await sendSigningCode(ctx(), who.actor, { id });
-  const [mail] = await bed.t.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, who.email), eq(emailOutbox.kind, "agreement-code")));
+  const [mail] = await bed.t.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, who.email), eq(emailOutbox.kind, "agreement-code"))).orderBy(desc(emailOutbox.createdAt)).limit(1);
   const code = /\b(\d{6})\b/.exec(mail!.subject)![1]!;
   await signAgreement(ctx(), who.actor, { id, form: { code, typedName: "Samira Haddad", style: "adopted", signature: "", agree: "yes" } });
   return id;
@@ -353,5 +354,64 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     const third = await recordTransfer(ctx(), payer.actor, { form: { ...form, reference: "TT-79" }, proof });
     const next = await confirmPayment(ctx(), bed.admin.actor, confirmPaymentSchema.parse({ paymentId: third.id, received: "100.000" }));
     expect(Number(next.receiptNumber.slice(-6))).toBe(Number(receiptNumber.slice(-6)) + 1);
+  });
+
+  it("states each commitment's position exactly, per currency, now and each quarter (once, with two instances), and shows admins the ledger", async () => {
+    clockNow = new Date("2026-11-28T09:00:00Z");
+    const dollars = await createOpportunity(bed.t.db, { title: "Statement Tower" });
+    const dinars = await createOpportunity(bed.t.db, { title: "Statement Villas" });
+    await savePlan(ctx(), bed.admin.actor, planFor(dollars.id));
+    await savePlan(ctx(), bed.admin.actor, planFor(dinars.id));
+    const holder = await investor("statement");
+    const stranger = await investor("statement-other");
+    await signReservation(holder, dollars.id, "1,250,000.50");
+    await signReservation(holder, dinars.id, "1,500,000,000", "IQD");
+    for (const o of [dollars, dinars]) {
+      await certifyMilestone(ctx(), bed.admin.actor, { milestoneId: (await milestoneOf(o.id, "booking")).id, certifiedOn: "2026-11-28", note: "Booking.", dueDays: 10 });
+    }
+    const [usd] = await bed.t.db.select().from(commitments).where(and(eq(commitments.userId, holder.id), eq(commitments.opportunityId, dollars.id)));
+    const [usdCall] = await callsOf(usd!.id);
+    const proof = { bytes: new Uint8Array(Buffer.from("%PDF-1.4\n%%EOF\n")), name: "proof.pdf", contentType: "application/pdf" };
+    const paid = await recordTransfer(ctx(), holder.actor, { form: transferSchema.parse({ commitmentId: usd!.id, callId: usdCall!.id, transferredOn: "2026-11-28", amount: "100,000.00", reference: "TT-100" }), proof });
+    await confirmPayment(ctx(), bed.admin.actor, confirmPaymentSchema.parse({ paymentId: paid.id, received: "100,000.00" }));
+
+    // Today's statement, for the holder alone; figures as the database holds them.
+    const { bytes } = await currentStatement(ctx(), holder.actor);
+    const flat = (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text.replace(/\s+/g, " ");
+    expect(flat).toContain("Your statement");
+    // USD: committed 1,250,000.50; called 10 % = 125,000.05; paid 100,000.00; outstanding 25,000.05; not yet called 1,125,000.45.
+    expect(flat).toMatch(/Statement Tower · B-1204 Committed USD 1,250,000\.50 Called USD 125,000\.05 Paid USD 100,000\.00 Outstanding \(called, not yet paid\) USD 25,000\.05 Not yet called USD 1,125,000\.45 Next due Booking: USD 25,000\.05 by Dec 8, 2026/);
+    // IQD, whole dinars: called 150,000,000, nothing paid.
+    expect(flat).toMatch(/Statement Villas · B-1204 Committed IQD 1,500,000,000 Called IQD 150,000,000 Paid IQD 0 Outstanding \(called, not yet paid\) IQD 150,000,000/);
+    // Totals per currency, never added across.
+    expect(flat).toMatch(/Total committed USD 1,250,000\.50 Total committed IQD 1,500,000,000/);
+    expect(flat).toMatch(/Total paid USD 100,000\.00 Total paid IQD 0/);
+    expect(flat).toContain("IBAN AE07 0331 2345 6789 0123 456");
+    await expect(currentStatement(ctx(), anonymous)).rejects.toSatisfy(refusedWith("UNAUTHENTICATED"));
+    const strangers = (await extractText(await getDocumentProxy(new Uint8Array((await currentStatement(ctx(), stranger.actor)).bytes)), { mergePages: true })).text;
+    expect(strangers).not.toContain("Statement Tower");
+
+    // The admins' ledger: by investor, with what is overdue once the due date has passed.
+    for (const actor of [anonymous, holder.actor] as Actor[]) await expect(opportunityLedger(ctx(), actor, { opportunityId: dollars.id })).rejects.toBeInstanceOf(AppError);
+    clockNow = new Date("2026-12-10T09:00:00Z");
+    const [line] = await opportunityLedger(ctx(), bed.admin.actor, { opportunityId: dollars.id });
+    expect(line).toMatchObject({ investorName: "Samira Haddad", committed: 125000050n, called: 12500005n, paid: 10000000n, outstanding: 2500005n, overdue: 2500005n, nextDue: { label: "Booking", remaining: 2500005n, dueOn: "2026-12-08" } });
+
+    // The quarter's statements on 1 January, once however many instances send them.
+    clockNow = new Date("2027-01-01T06:00:00Z");
+    const second = { ...ctx(), clock: () => clockNow };
+    await Promise.all([sendQuarterlyStatements(ctx()), sendQuarterlyStatements(second)]);
+    await sendQuarterlyStatements(ctx());
+    const kept = await listOwnStatements(ctx(), holder.actor);
+    expect(kept.map((k) => [k.period, k.asOf])).toEqual([["2026-Q4", "2026-12-31"]]);
+    const mails = await mailsTo(holder.email, "statement");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Your statement for 2026-Q4");
+    expect(mails[0]!.statementId).toBe(kept[0]!.id);
+    expect(await statementFile(ctx(), stranger.actor, { id: kept[0]!.id })).toBeUndefined();
+    const quarterly = (await extractText(await getDocumentProxy(new Uint8Array((await statementFile(ctx(), holder.actor, { id: kept[0]!.id }))!.bytes)), { mergePages: true })).text.replace(/\s+/g, " ");
+    expect(quarterly).toContain("Statement for 2026-Q4");
+    expect(quarterly).toContain("As of Dec 31, 2026");
+    expect(quarterly).toMatch(/Paid USD 100,000\.00/);
   });
 });

@@ -475,6 +475,8 @@ export const emailOutbox = pgTable(
     signedAgreementId: uuid("signed_agreement_id").references((): AnyPgColumn => signingRequests.id, { onDelete: "set null" }),
     /** A confirmed payment whose receipt PDF is attached when the mail is sent (issue 36). */
     receiptPaymentId: uuid("receipt_payment_id").references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
+    /** A quarterly statement attached when the mail is sent (issue 36). */
+    statementId: uuid("statement_id").references((): AnyPgColumn => statements.id, { onDelete: "set null" }),
     /** Delivery attempts made so far (the job queue schedules them). */
     attempts: integer("attempts").notNull().default(0),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -496,6 +498,7 @@ export const emailOutbox = pgTable(
     index("email_outbox_booking_idx").on(t.bookingId),
     index("email_outbox_signed_agreement_idx").on(t.signedAgreementId),
     index("email_outbox_receipt_payment_idx").on(t.receiptPaymentId),
+    index("email_outbox_statement_idx").on(t.statementId),
   ],
 );
 
@@ -1454,3 +1457,26 @@ export const paymentProofs = pgTable("payment_proofs", {
     .references(() => payments.id, { onDelete: "cascade" }),
   ...sealedFile(),
 });
+
+/**
+ * Investors' statements (issue 36, item 5): one per investor and quarter, sent on the first
+ * day of the next (the row is written with its mail, once across instances), kept for them
+ * to download again. Made from the records, so they go with the account.
+ */
+export const statements = pgTable(
+  "statements",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** "2026-Q4". */
+    period: text("period").notNull(),
+    asOf: date("as_of", { mode: "string" }).notNull(),
+    locale: text("locale", { enum: LOCALES }).notNull(),
+    pdf: bytea("pdf").notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("statements_user_period_unique").on(t.userId, t.period), check("statements_locale_check", oneOf(t.locale, LOCALES))],
+);

@@ -20,6 +20,8 @@ export interface AgreementText {
   meta: string[];
   /** The terms and their values (the investor, the unit, the amount, the plan). */
   fields: Array<{ label: string; value: string }>;
+  /** Further tables under headings, after the terms (a statement's commitments). */
+  sections?: Array<{ heading: string; fields: Array<{ label: string; value: string }> }>;
   /** The body: paragraphs, the template with its fields filled in. */
   paragraphs: string[];
   /** "Page {{n}}", for the footers (translated, with {{n}} to fill). */
@@ -191,6 +193,11 @@ export async function renderAgreement(text: AgreementText, createdAt: Date): Pro
     { size: 10 },
   );
   w.y -= 14;
+  for (const section of text.sections ?? []) {
+    w.text(section.heading, { face: bold, size: 12, leading: 18, color: COLORS.navy, after: 4 });
+    w.table([w.width * 0.34, w.width * 0.66], section.fields.map((f) => [f.label, f.value]), { size: 10 });
+    w.y -= 14;
+  }
   for (const paragraph of text.paragraphs) w.text(paragraph, { face: body, size: 10.5, leading: 16, color: COLORS.text, after: 8 });
   footers(doc, w, text.firm, text.pageLabel, 0);
 

@@ -126,3 +126,18 @@ export function paymentRejectedEmail(input: { siteUrl: string; locale: Locale; n
   });
   return { subject: t("mail.escrow.rejected.subject", values), html, text };
 }
+
+/** To the investor: the quarter's statement, attached when the mail is sent. */
+export function statementEmail(input: { siteUrl: string; locale: Locale; name: string; period: string }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const values = { period: keepLtr(locale, input.period) };
+  const { html, text } = layout({
+    locale,
+    preheader: t("mail.statement.mail.preheader", values),
+    heading: t("mail.statement.mail.heading", values),
+    paragraphs: [greeting(input.name.split(" ")[0] ?? null, locale), t("mail.statement.mail.text", values)],
+    action: { label: t("mail.escrow.action"), url: pageUrl(input.siteUrl, locale, PORTFOLIO_PATH) },
+    note: t("mail.escrow.note", { brand: brand.name }),
+  });
+  return { subject: t("mail.statement.mail.subject", values), html, text };
+}

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/server/db/client.server";
-import { emailOutbox, payments, signingRequests } from "~/server/db/schema.server";
+import { emailOutbox, payments, signingRequests, statements } from "~/server/db/schema.server";
 import { signingReference } from "~/domain/signing";
 import type { JobQueue } from "~/server/jobs/queue.server";
 import type { Logger } from "~/server/core/logger.server";
@@ -31,6 +31,8 @@ export type OutboxMessage = MailMessage & {
   signedAgreementId?: string | null;
   /** A confirmed payment whose receipt is attached when the mail is sent. */
   receiptPaymentId?: string | null;
+  /** A statement attached when the mail is sent. */
+  statementId?: string | null;
 };
 
 /** What queueing a mail needs of the job queue. */
@@ -90,6 +92,7 @@ function outboxValues(message: OutboxMessage, onceKey: string | null) {
     bookingId: message.bookingId ?? null,
     signedAgreementId: message.signedAgreementId ?? null,
     receiptPaymentId: message.receiptPaymentId ?? null,
+    statementId: message.statementId ?? null,
     onceKey,
   };
 }
@@ -107,6 +110,13 @@ async function receiptAttachment(db: Database, id: string): Promise<NonNullable<
   const [found] = await db.select({ number: payments.receiptNumber, pdf: payments.receiptPdf }).from(payments).where(eq(payments.id, id));
   if (!found?.pdf || !found.number) return [];
   return [{ filename: `${found.number}.pdf`, content: found.pdf, contentType: "application/pdf" }];
+}
+
+/** A kept statement's PDF, as an attachment named by its period. */
+async function statementAttachment(db: Database, id: string): Promise<NonNullable<MailMessage["attachments"]>> {
+  const [found] = await db.select({ period: statements.period, pdf: statements.pdf }).from(statements).where(eq(statements.id, id));
+  if (!found) return [];
+  return [{ filename: `statement-${found.period}.pdf`, content: found.pdf, contentType: "application/pdf" }];
 }
 
 /** The METHOD line of stored .ics content (REQUEST unless it says CANCEL). */
@@ -145,6 +155,7 @@ export async function deliverEmail(
     const attachments = [
       ...(row.signedAgreementId ? await signedAgreementAttachment(db, row.signedAgreementId) : []),
       ...(row.receiptPaymentId ? await receiptAttachment(db, row.receiptPaymentId) : []),
+      ...(row.statementId ? await statementAttachment(db, row.statementId) : []),
     ];
     await mailer.send({
       ...(attachments.length > 0 ? { attachments } : {}),

@@ -7,6 +7,7 @@ import type { Logger } from "../core/logger.server";
 import { resyncUpcomingReminders, workReminders } from "../services/booking-changes.server";
 import { workOpportunityAlerts } from "../services/opportunity-alerts.server";
 import { workInstalmentReminders } from "../services/instalment-calls.server";
+import { workQuarterlyStatements } from "../services/statements.server";
 import type { JobQueue } from "../jobs/queue.server";
 
 export interface WorkerDeps {
@@ -33,5 +34,6 @@ export async function startWorkers(jobs: JobQueue, deps: WorkerDeps): Promise<vo
   await workReminders(jobs, { db: deps.db, config: deps.config, log: deps.log });
   await workOpportunityAlerts({ db: deps.db, config: deps.config, log: deps.log, jobs });
   await workInstalmentReminders({ db: deps.db, config: deps.config, log: deps.log, jobs });
+  await workQuarterlyStatements({ db: deps.db, config: deps.config, log: deps.log, jobs });
   await workMaintenance(jobs, { db: deps.db, log: deps.log, config: deps.config });
 }

@@ -130,8 +130,22 @@ CREATE TABLE "receipt_counters" (
 	"last" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "statements" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"period" text NOT NULL,
+	"as_of" date NOT NULL,
+	"locale" text NOT NULL,
+	"pdf" "bytea" NOT NULL,
+	"sha256" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "statements_user_period_unique" UNIQUE("user_id","period"),
+	CONSTRAINT "statements_locale_check" CHECK ("statements"."locale" in ('en', 'ar', 'ckb'))
+);
+--> statement-breakpoint
 ALTER TABLE "signing_requests" DROP CONSTRAINT "signing_requests_currency_check";--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "receipt_payment_id" uuid;--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD COLUMN "statement_id" uuid;--> statement-breakpoint
 ALTER TABLE "call_reminders" ADD CONSTRAINT "call_reminders_call_id_instalment_calls_id_fk" FOREIGN KEY ("call_id") REFERENCES "public"."instalment_calls"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "commitments" ADD CONSTRAINT "commitments_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "commitments" ADD CONSTRAINT "commitments_opportunity_id_investment_opportunities_id_fk" FOREIGN KEY ("opportunity_id") REFERENCES "public"."investment_opportunities"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -151,6 +165,7 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_recorded_by_user_id_fk" FOREIGN 
 ALTER TABLE "payments" ADD CONSTRAINT "payments_reviewed_by_user_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_instalments" ADD CONSTRAINT "plan_instalments_opportunity_id_payment_plans_opportunity_id_fk" FOREIGN KEY ("opportunity_id") REFERENCES "public"."payment_plans"("opportunity_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_instalments" ADD CONSTRAINT "plan_instalments_milestone_id_construction_milestones_id_fk" FOREIGN KEY ("milestone_id") REFERENCES "public"."construction_milestones"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "statements" ADD CONSTRAINT "statements_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "commitments_user_idx" ON "commitments" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "commitments_opportunity_idx" ON "commitments" USING btree ("opportunity_id","created_at");--> statement-breakpoint
 CREATE INDEX "instalment_calls_due_idx" ON "instalment_calls" USING btree ("due_on");--> statement-breakpoint
@@ -159,5 +174,7 @@ CREATE INDEX "payments_call_idx" ON "payments" USING btree ("call_id");--> state
 CREATE INDEX "payments_status_idx" ON "payments" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "plan_instalments_milestone_idx" ON "plan_instalments" USING btree ("milestone_id");--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_receipt_payment_id_payments_id_fk" FOREIGN KEY ("receipt_payment_id") REFERENCES "public"."payments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_statement_id_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."statements"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "email_outbox_receipt_payment_idx" ON "email_outbox" USING btree ("receipt_payment_id");--> statement-breakpoint
+CREATE INDEX "email_outbox_statement_idx" ON "email_outbox" USING btree ("statement_id");--> statement-breakpoint
 ALTER TABLE "signing_requests" ADD CONSTRAINT "signing_requests_currency_check" CHECK ("signing_requests"."currency" in ('USD', 'AED', 'IQD', 'JOD'));
