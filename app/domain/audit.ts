@@ -27,6 +27,7 @@ export const AUDIT_ENTITIES = [
   "payment_plans",
   "construction_milestones",
   "payments",
+  "progress_updates",
   "user",
   "user_roles",
 ] as const;
@@ -49,6 +50,7 @@ export const AUDIT_ENTITY_KEYS = {
   payment_plans: "admin.audit.entity.plans",
   construction_milestones: "admin.audit.entity.milestones",
   payments: "admin.audit.entity.payments",
+  progress_updates: "admin.audit.entity.progress",
   user: "admin.audit.entity.users",
   user_roles: "admin.audit.entity.roles",
 } as const satisfies Record<AuditEntity, MessageKey>;
@@ -93,6 +95,7 @@ export const AUDIT_ACTION_KEYS = {
   "payment.confirm": "admin.audit.action.paymentConfirm",
   "payment.reject": "admin.audit.action.paymentReject",
   "payment.proof-open": "admin.audit.action.paymentProofOpen",
+  "progress.post": "admin.audit.action.progressPost",
   "opportunity.create": "admin.audit.action.opportunityCreate",
   "opportunity.update": "admin.audit.action.opportunityUpdate",
   "opportunity.delete": "admin.audit.action.opportunityDelete",
@@ -184,7 +187,7 @@ export function auditRecordPath(entity: string, entityId: string): string | null
   if (entity === "identity_checks") return "/admin/identity";
   if (entity === "nda_versions") return "/admin?tab=opportunities";
   if (entity === "signing_requests") return "/admin/signing";
-  if (entity === "commitments" || entity === "payment_plans" || entity === "construction_milestones" || entity === "payments") return "/admin/commitments";
+  if (entity === "commitments" || entity === "payment_plans" || entity === "construction_milestones" || entity === "payments" || entity === "progress_updates") return "/admin/commitments";
   if (entity === "investment_opportunities" || entity === "opportunity_images") return "/admin?tab=opportunities";
   return null;
 }

@@ -263,3 +263,41 @@ export function previousQuarter(today: string): { period: string; asOf: string }
   const asOf = dateAfter(`${year}-${String(firstMonth).padStart(2, "0")}-01`, -1);
   return { period: quarterOf(asOf), asOf };
 }
+
+/** A project's status as its progress updates give it (issue 36, item 6). */
+export const PROGRESS_STATUSES = ["on_track", "delayed", "on_hold", "completed"] as const;
+export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
+
+export const PROGRESS_STATUS_KEYS = {
+  on_track: "escrow.progress.status.onTrack",
+  delayed: "escrow.progress.status.delayed",
+  on_hold: "escrow.progress.status.onHold",
+  completed: "escrow.progress.status.completed",
+} as const satisfies Record<ProgressStatus, MessageKey>;
+
+/** Photographs an update (or a certified milestone) carries, at most. */
+export const PROGRESS_MAX_PHOTOS = 6;
+
+export const PROGRESS_MESSAGES = {
+  textRequired: "escrow.progress.textRequired",
+  percentInvalid: "escrow.progress.percentInvalid",
+  posted: "escrow.progress.posted",
+  notFound: "escrow.progress.notFound",
+  tooManyPhotos: "escrow.progress.tooManyPhotos",
+} as const satisfies Record<string, MessageKey>;
+
+/** An update as an admin writes it: the status, how far construction is, and the text in each language. */
+export const progressUpdateSchema = z.object({
+  opportunityId: z.uuid({ error: ESCROW_MESSAGES.opportunityUnknown }),
+  status: z.enum(PROGRESS_STATUSES),
+  percent: z
+    .string({ error: PROGRESS_MESSAGES.percentInvalid })
+    .trim()
+    .regex(/^\d{1,3}$/, { error: PROGRESS_MESSAGES.percentInvalid })
+    .transform(Number)
+    .refine((n) => n <= 100, { error: PROGRESS_MESSAGES.percentInvalid }),
+  textEn: text(4000, PROGRESS_MESSAGES.textRequired),
+  textAr: text(4000, PROGRESS_MESSAGES.textRequired),
+  textCkb: text(4000, PROGRESS_MESSAGES.textRequired),
+});
+export type ProgressUpdateForm = z.output<typeof progressUpdateSchema>;

@@ -3,16 +3,17 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
-import { certifySchema, confirmPaymentSchema, manualCommitmentSchema, planSchema, rejectPaymentSchema, transferSchema } from "~/domain/escrow";
+import { certifySchema, progressUpdateSchema, confirmPaymentSchema, manualCommitmentSchema, planSchema, rejectPaymentSchema, transferSchema } from "~/domain/escrow";
 import "~/i18n/catalogues.server";
 import { openDatabase } from "~/server/db/client.server";
-import { auditLog, paymentProofs, callReminders, commitments, constructionMilestones, emailOutbox, identityChecks, instalmentCalls, payments, user } from "~/server/db/schema.server";
+import { opportunityInterests, auditLog, paymentProofs, callReminders, commitments, constructionMilestones, emailOutbox, identityChecks, instalmentCalls, payments, user } from "~/server/db/schema.server";
 import { createOpportunity, createUser } from "~/server/seed/factories.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { getCommitment, listCommitmentsForAdmin, recordCommitment } from "~/server/services/commitments.server";
 import { certifyMilestone, sendDueReminders } from "~/server/services/instalment-calls.server";
 import { getPlan, savePlan } from "~/server/services/payment-plans.server";
 import { currentStatement, listOwnStatements, opportunityLedger, sendQuarterlyStatements, statementFile } from "~/server/services/statements.server";
+import { latestProgress, listOwnProgressUpdates, listProgressUpdatesForAdmin, openProgressUpdate, postProgressUpdate } from "~/server/services/progress-updates.server";
 import { confirmPayment, listOwnPayments, listPaymentsForAdmin, openPaymentProof, receiptFile, recordTransfer, rejectPayment } from "~/server/services/payments.server";
 import { prepareAgreement, sendSigningCode, signAgreement } from "~/server/services/signing.server";
 import { keyring } from "~/server/core/envelope.server";
@@ -413,5 +414,68 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     expect(quarterly).toContain("Statement for 2026-Q4");
     expect(quarterly).toContain("As of Dec 31, 2026");
     expect(quarterly).toMatch(/Paid USD 100,000\.00/);
+  });
+
+  it("posts progress updates to committed and interested investors in their language, records who opened them, and gives the page its latest status", async () => {
+    clockNow = new Date("2026-11-28T09:00:00Z");
+    const opportunity = await createOpportunity(bed.t.db, { title: "Progress Tower" });
+    await savePlan(ctx(), bed.admin.actor, planFor(opportunity.id));
+    const committed = await investor("progress-committed");
+    const interested = await investor("progress-interested", "ar");
+    const withdrawn = await investor("progress-withdrawn");
+    const stranger = await investor("progress-stranger");
+    await signReservation(committed, opportunity.id, "500,000");
+    await bed.t.db.insert(opportunityInterests).values([
+      { opportunityId: opportunity.id, userId: interested.id, amountUsd: 250000 },
+      { opportunityId: opportunity.id, userId: withdrawn.id, amountUsd: 250000, withdrawnAt: new Date() },
+    ]);
+    expect(await latestProgress(bed.t.db, opportunity.id)).toBeUndefined();
+
+    const refused = progressUpdateSchema.safeParse({ opportunityId: opportunity.id, status: "delayed", percent: "101", textEn: "x", textAr: "", textCkb: "y" });
+    expect(refused.error!.issues.map((i) => i.message).sort()).toEqual(["escrow.progress.percentInvalid", "escrow.progress.textRequired"]);
+    const form = progressUpdateSchema.parse({
+      opportunityId: opportunity.id,
+      status: "delayed",
+      percent: "45",
+      textEn: "The façade glass arrives three weeks late.\n\nStructure has reached level 18.",
+      textAr: "يصل زجاج الواجهة متأخرًا ثلاثة أسابيع.",
+      textCkb: "شووشەی ڕووکار سێ هەفتە دوا دەکەوێت.",
+    });
+    const PNG = { bytes: new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64")), extension: "png" as const };
+    for (const actor of [anonymous, committed.actor] as Actor[]) {
+      await expect(postProgressUpdate(ctx(), actor, form)).rejects.toBeInstanceOf(AppError);
+      await expect(listProgressUpdatesForAdmin(ctx(), actor, { opportunityId: opportunity.id })).rejects.toBeInstanceOf(AppError);
+    }
+    await expect(postProgressUpdate(ctx(), bed.admin.actor, { ...form, photos: Array(7).fill(PNG) })).rejects.toSatisfy(refusedWith("BAD_REQUEST", "escrow.progress.tooManyPhotos"));
+    const { id, told } = await postProgressUpdate(ctx(), bed.admin.actor, { ...form, photos: [PNG] });
+    expect(told).toBe(2);
+    const [en] = await mailsTo(committed.email, "progress-update");
+    expect(en!.subject).toBe("Progress Tower: Delayed, 45 % built");
+    expect(en!.textBody).toContain("The façade glass arrives three weeks late.");
+    expect(en!.textBody).toContain(`/portfolio/updates/${id}`);
+    const [ar] = await mailsTo(interested.email, "progress-update");
+    expect(ar!.subject).toContain("متأخر");
+    expect(ar!.textBody).toContain("يصل زجاج الواجهة متأخرًا ثلاثة أسابيع.");
+    expect(await mailsTo(withdrawn.email, "progress-update")).toHaveLength(0);
+    expect(await mailsTo(stranger.email, "progress-update")).toHaveLength(0);
+
+    // In the portfolio, in the reader's language; opening it is recorded once; nobody else opens it.
+    const mine = await listOwnProgressUpdates({ ...ctx(), locale: "en" }, committed.actor);
+    expect(mine.map((u) => [u.id, u.read, u.status, u.percent])).toEqual([[id, false, "delayed", 45]]);
+    expect(mine[0]!.photos).toHaveLength(1);
+    expect(mine[0]!.photos[0]).toMatch(/^\/media\/[0-9a-f-]{36}\.png$/);
+    expect(await openProgressUpdate(ctx(), stranger.actor, { id })).toBeUndefined();
+    await expect(openProgressUpdate(ctx(), anonymous, { id })).rejects.toSatisfy(refusedWith("UNAUTHENTICATED"));
+    clockNow = new Date("2026-11-29T10:00:00Z");
+    expect((await openProgressUpdate({ ...ctx(), locale: "ar" }, interested.actor, { id }))!.text).toBe("يصل زجاج الواجهة متأخرًا ثلاثة أسابيع.");
+    clockNow = new Date("2026-11-30T10:00:00Z");
+    await openProgressUpdate(ctx(), interested.actor, { id });
+    const [adminView] = await listProgressUpdatesForAdmin(ctx(), bed.admin.actor, { opportunityId: opportunity.id });
+    expect(adminView!.readers.map((r) => [r.email, r.readAt?.toISOString() ?? null])).toEqual([
+      [interested.email, "2026-11-29T10:00:00.000Z"],
+      [committed.email, null],
+    ]);
+    expect(await latestProgress(bed.t.db, opportunity.id)).toMatchObject({ status: "delayed", percent: 45 });
+    expect(await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "progress.post"), eq(auditLog.entityId, id)))).toHaveLength(1);
   });
 });

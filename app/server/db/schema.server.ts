@@ -27,7 +27,7 @@ import { DOCUMENT_AUDIENCES, DOCUMENT_KINDS } from "~/domain/documents";
 import { INTEREST_STATUSES } from "~/domain/interests";
 import { QUALIFICATION_JURISDICTIONS } from "~/domain/qualification";
 import { IDENTITY_DOCUMENT_TYPES, IDENTITY_FILE_KINDS, IDENTITY_STATUSES } from "~/domain/identity-checks";
-import { CALL_REMINDER_LEADS, COMMITMENT_SOURCES, INSTALMENT_DUE_KINDS, MILESTONE_KINDS, PAYMENT_STATUSES } from "~/domain/escrow";
+import { CALL_REMINDER_LEADS, COMMITMENT_SOURCES, INSTALMENT_DUE_KINDS, MILESTONE_KINDS, PAYMENT_STATUSES, PROGRESS_STATUSES } from "~/domain/escrow";
 import { CURRENCIES } from "~/domain/money";
 import { SIGNING_EVENTS, SIGNING_KINDS, SIGNING_STATUSES } from "~/domain/signing";
 import { CONSTRUCTION_STAGES, DEVELOPER_PROJECT_STATUSES } from "~/domain/opportunity-memo";
@@ -1286,6 +1286,8 @@ export const constructionMilestones = pgTable(
     note: text("note"),
     /** Days from certification to the calls' due date. */
     dueDays: integer("due_days"),
+    /** The photographs that came with the certification: our image addresses. */
+    photos: jsonb("photos").$type<string[]>().notNull().default([]),
     certifiedBy: text("certified_by").references(() => user.id, { onDelete: "set null" }),
     certifiedAt: timestamp("certified_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -1479,4 +1481,45 @@ export const statements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [unique("statements_user_period_unique").on(t.userId, t.period), check("statements_locale_check", oneOf(t.locale, LOCALES))],
+);
+
+/**
+ * Progress updates an admin posts on an opportunity (issue 36, item 6): a status, how far
+ * construction is, the text in each language and photographs. Sent to committed and
+ * interested investors; `progress_update_reads` records who opened each in the product.
+ */
+export const progressUpdates = pgTable(
+  "progress_updates",
+  {
+    id: id(),
+    opportunityId: uuid("opportunity_id")
+      .notNull()
+      .references(() => investmentOpportunities.id, { onDelete: "cascade" }),
+    status: text("status", { enum: PROGRESS_STATUSES }).notNull(),
+    percent: integer("percent").notNull(),
+    text: jsonb("text").$type<Record<"en" | "ar" | "ckb", string>>().notNull(),
+    photos: jsonb("photos").$type<string[]>().notNull().default([]),
+    postedBy: text("posted_by").references(() => user.id, { onDelete: "set null" }),
+    postedAt: timestamp("posted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("progress_updates_status_check", oneOf(t.status, PROGRESS_STATUSES)),
+    check("progress_updates_percent_check", sql`${t.percent} between 0 and 100`),
+    index("progress_updates_opportunity_idx").on(t.opportunityId, t.postedAt),
+  ],
+);
+
+/** Who was sent each update, and when (if) they opened it in the product. */
+export const progressUpdateReaders = pgTable(
+  "progress_update_readers",
+  {
+    updateId: uuid("update_id")
+      .notNull()
+      .references(() => progressUpdates.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.updateId, t.userId] }), index("progress_update_readers_user_idx").on(t.userId)],
 );

@@ -1,5 +1,5 @@
 import { brand } from "~/domain/brand";
-import { formatCalendarDay, printIban, type CallReminderLead, type EscrowAccount } from "~/domain/escrow";
+import { formatCalendarDay, printIban, PROGRESS_STATUS_KEYS, type ProgressStatus, type CallReminderLead, type EscrowAccount } from "~/domain/escrow";
 import { formatMoney, type Currency } from "~/domain/money";
 import { dateLocaleOf } from "~/i18n/date-locales";
 import type { MessageKey } from "~/i18n/i18n";
@@ -140,4 +140,22 @@ export function statementEmail(input: { siteUrl: string; locale: Locale; name: s
     note: t("mail.escrow.note", { brand: brand.name }),
   });
   return { subject: t("mail.statement.mail.subject", values), html, text };
+}
+
+/** Where an investor reads one progress update (opening it there is recorded). */
+export const progressUpdatePath = (id: string) => `${PORTFOLIO_PATH}/updates/${id}`;
+
+/** To a committed or interested investor: a project's progress update, in their language. */
+export function progressUpdateEmail(input: { siteUrl: string; locale: Locale; name: string; opportunity: string; status: ProgressStatus; percent: number; text: string; updateId: string }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const values = { opportunity: keepOwn(locale, input.opportunity), status: t(PROGRESS_STATUS_KEYS[input.status]), percent: input.percent };
+  const { html, text } = layout({
+    locale,
+    preheader: t("mail.progress.preheader", values),
+    heading: t("mail.progress.heading", values),
+    paragraphs: [greeting(input.name.split(" ")[0] ?? null, locale), t("mail.progress.status", values), ...input.text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean)],
+    action: { label: t("mail.progress.action"), url: pageUrl(input.siteUrl, locale, progressUpdatePath(input.updateId)) },
+    note: t("mail.progress.note", { brand: brand.name }),
+  });
+  return { subject: t("mail.progress.subject", values), html, text };
 }

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { todayInZone } from "~/domain/calendar";
 import { AppError } from "~/domain/app-error";
-import { ESCROW_MESSAGES, dateAfter, remindersDue, type CertifyForm } from "~/domain/escrow";
+import { ESCROW_MESSAGES, PROGRESS_MAX_PHOTOS, PROGRESS_MESSAGES, dateAfter, remindersDue, type CertifyForm } from "~/domain/escrow";
 import { splitByShares } from "~/domain/money";
 import { isLocale, DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
@@ -11,6 +11,7 @@ import { instalmentCallEmail } from "../email/escrow-emails.server";
 import type { ServiceContext } from "../context/service-context.server";
 import type { JobQueue } from "../jobs/queue.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
+import { storeImage, type UploadedImage } from "../storage/images.server";
 import { recordAudit } from "./audit.server";
 import { readPlan } from "./payment-plans.server";
 
@@ -87,8 +88,9 @@ export async function callMilestoneInstalments(
  * due on it is called on every commitment, due `dueDays` (30 unless said) after today.
  * Certified once; audited.
  */
-export async function certifyMilestone(ctx: ServiceContext, actor: Actor, form: CertifyForm): Promise<{ calls: number }> {
+export async function certifyMilestone(ctx: ServiceContext, actor: Actor, form: CertifyForm & { photos?: UploadedImage[] }): Promise<{ calls: number }> {
   const adminId = requireAdmin(actor);
+  if ((form.photos?.length ?? 0) > PROGRESS_MAX_PHOTOS) throw new AppError("BAD_REQUEST", PROGRESS_MESSAGES.tooManyPhotos);
   const at = now(ctx);
   const today = todayInZone(ctx.config.firmTimeZone, at);
   if (form.certifiedOn > today) throw new AppError("BAD_REQUEST", ESCROW_MESSAGES.certifyDateInvalid);
@@ -96,7 +98,9 @@ export async function certifyMilestone(ctx: ServiceContext, actor: Actor, form: 
     const [milestone] = await tx.select().from(constructionMilestones).where(eq(constructionMilestones.id, form.milestoneId)).for("update").limit(1);
     if (!milestone) throw new AppError("NOT_FOUND", ESCROW_MESSAGES.certifyUnknown);
     if (milestone.certifiedAt) throw new AppError("CONFLICT", ESCROW_MESSAGES.certifyAlready);
-    const certified = { certifiedOn: form.certifiedOn, note: form.note, dueDays: form.dueDays, certifiedBy: adminId, certifiedAt: at };
+    const photos: string[] = [];
+    for (const photo of form.photos ?? []) photos.push(await storeImage(tx, photo));
+    const certified = { certifiedOn: form.certifiedOn, note: form.note, dueDays: form.dueDays, photos, certifiedBy: adminId, certifiedAt: at };
     await tx.update(constructionMilestones).set(certified).where(eq(constructionMilestones.id, milestone.id));
     const calls = await callMilestoneInstalments(tx, ctx, { opportunityId: milestone.opportunityId, milestoneId: milestone.id, from: today, dueDays: form.dueDays });
     await recordAudit(tx, { actorId: adminId, action: "milestone.certify", entity: "construction_milestones", entityId: milestone.id, before: null, after: { ...certified, calls } });

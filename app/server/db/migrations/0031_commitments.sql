@@ -35,6 +35,7 @@ CREATE TABLE "construction_milestones" (
 	"certified_on" date,
 	"note" text,
 	"due_days" integer,
+	"photos" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"certified_by" text,
 	"certified_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -125,6 +126,26 @@ CREATE TABLE "plan_instalments" (
 	CONSTRAINT "plan_instalments_due_check" CHECK (("plan_instalments"."due_kind" = 'date' and "plan_instalments"."due_on" is not null and "plan_instalments"."milestone_id" is null) or ("plan_instalments"."due_kind" = 'milestone' and "plan_instalments"."milestone_id" is not null and "plan_instalments"."due_on" is null))
 );
 --> statement-breakpoint
+CREATE TABLE "progress_update_readers" (
+	"update_id" uuid NOT NULL,
+	"user_id" text NOT NULL,
+	"read_at" timestamp with time zone,
+	CONSTRAINT "progress_update_readers_update_id_user_id_pk" PRIMARY KEY("update_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "progress_updates" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"opportunity_id" uuid NOT NULL,
+	"status" text NOT NULL,
+	"percent" integer NOT NULL,
+	"text" jsonb NOT NULL,
+	"photos" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"posted_by" text,
+	"posted_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "progress_updates_status_check" CHECK ("progress_updates"."status" in ('on_track', 'delayed', 'on_hold', 'completed')),
+	CONSTRAINT "progress_updates_percent_check" CHECK ("progress_updates"."percent" between 0 and 100)
+);
+--> statement-breakpoint
 CREATE TABLE "receipt_counters" (
 	"year" integer PRIMARY KEY NOT NULL,
 	"last" integer NOT NULL
@@ -165,6 +186,10 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_recorded_by_user_id_fk" FOREIGN 
 ALTER TABLE "payments" ADD CONSTRAINT "payments_reviewed_by_user_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_instalments" ADD CONSTRAINT "plan_instalments_opportunity_id_payment_plans_opportunity_id_fk" FOREIGN KEY ("opportunity_id") REFERENCES "public"."payment_plans"("opportunity_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_instalments" ADD CONSTRAINT "plan_instalments_milestone_id_construction_milestones_id_fk" FOREIGN KEY ("milestone_id") REFERENCES "public"."construction_milestones"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "progress_update_readers" ADD CONSTRAINT "progress_update_readers_update_id_progress_updates_id_fk" FOREIGN KEY ("update_id") REFERENCES "public"."progress_updates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "progress_update_readers" ADD CONSTRAINT "progress_update_readers_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "progress_updates" ADD CONSTRAINT "progress_updates_opportunity_id_investment_opportunities_id_fk" FOREIGN KEY ("opportunity_id") REFERENCES "public"."investment_opportunities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "progress_updates" ADD CONSTRAINT "progress_updates_posted_by_user_id_fk" FOREIGN KEY ("posted_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "statements" ADD CONSTRAINT "statements_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "commitments_user_idx" ON "commitments" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "commitments_opportunity_idx" ON "commitments" USING btree ("opportunity_id","created_at");--> statement-breakpoint
@@ -173,6 +198,8 @@ CREATE INDEX "payments_commitment_idx" ON "payments" USING btree ("commitment_id
 CREATE INDEX "payments_call_idx" ON "payments" USING btree ("call_id");--> statement-breakpoint
 CREATE INDEX "payments_status_idx" ON "payments" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "plan_instalments_milestone_idx" ON "plan_instalments" USING btree ("milestone_id");--> statement-breakpoint
+CREATE INDEX "progress_update_readers_user_idx" ON "progress_update_readers" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "progress_updates_opportunity_idx" ON "progress_updates" USING btree ("opportunity_id","posted_at");--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_receipt_payment_id_payments_id_fk" FOREIGN KEY ("receipt_payment_id") REFERENCES "public"."payments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_statement_id_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."statements"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "email_outbox_receipt_payment_idx" ON "email_outbox" USING btree ("receipt_payment_id");--> statement-breakpoint
