@@ -135,8 +135,8 @@ export function accountDataFilename(date: string): string {
 export interface AccountDataExport {
   /** What this file is and its layout's version, for anyone reading it later. */
   format: "tigris-account-data";
-  /** 2: interests, downloads and alerts added (issue 15); 3: qualification answers and the identity check (issue 35). */
-  version: 4;
+  /** 2: interests, downloads and alerts added (issue 15); 3: qualification answers and the identity check (issue 35); 4: signed agreements; 5: commitments, their calls and payments, statements (issue 36). */
+  version: 5;
   exportedAt: string;
   profile: {
     firstName: string | null;
@@ -229,4 +229,21 @@ export interface AccountDataExport {
   } | null;
   /** Agreements prepared for this account (reservations, expressions of interest), oldest first, with their state and the sealed copy's SHA-256 once signed; the PDFs are in the portal. */
   signedAgreements: { reference: string; kind: string; opportunity: string; unit: string; amount: string; status: string; preparedAt: string; signedAt: string | null; signedSha256: string | null }[];
+  /**
+   * Commitments (issue 36), oldest first: each with its instalments called and the transfers
+   * recorded (amounts as exact decimals with their currency). The proofs of transfer and the
+   * receipts are files in the portfolio, not part of this copy.
+   */
+  commitments: {
+    opportunity: string;
+    unit: string;
+    entityName: string | null;
+    amount: string;
+    source: string;
+    createdAt: string;
+    calls: { instalment: string; amount: string; dueOn: string; calledAt: string }[];
+    payments: { transferredOn: string; amount: string; received: string | null; reference: string; status: string; receiptNumber: string | null; receiptSha256: string | null }[];
+  }[];
+  /** The quarterly statements kept for this account: their period and the PDF's SHA-256. */
+  statements: { period: string; asOf: string; sha256: string }[];
 }

@@ -70,6 +70,7 @@ const retention = [
   "legal.privacy.retention.records",
   "legal.privacy.retention.aml",
   "legal.privacy.retention.agreements",
+  "legal.privacy.retention.payments",
   "legal.privacy.retention.logs",
 ] as const satisfies readonly MessageKey[];
 

@@ -9,6 +9,7 @@ import { openDatabase } from "~/server/db/client.server";
 import { opportunityInterests, auditLog, paymentProofs, callReminders, commitments, constructionMilestones, emailOutbox, identityChecks, instalmentCalls, payments, user } from "~/server/db/schema.server";
 import { createOpportunity, createUser } from "~/server/seed/factories.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
+import { exportOwnData } from "~/server/services/account-data.server";
 import { getCommitment, listCommitmentsForAdmin, recordCommitment } from "~/server/services/commitments.server";
 import { certifyMilestone, sendDueReminders } from "~/server/services/instalment-calls.server";
 import { getPlan, savePlan } from "~/server/services/payment-plans.server";
@@ -375,6 +376,16 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     const proof = { bytes: new Uint8Array(Buffer.from("%PDF-1.4\n%%EOF\n")), name: "proof.pdf", contentType: "application/pdf" };
     const paid = await recordTransfer(ctx(), holder.actor, { form: transferSchema.parse({ commitmentId: usd!.id, callId: usdCall!.id, transferredOn: "2026-11-28", amount: "100,000.00", reference: "TT-100" }), proof });
     await confirmPayment(ctx(), bed.admin.actor, confirmPaymentSchema.parse({ paymentId: paid.id, received: "100,000.00" }));
+
+    // The account's own copy of its data lists them, exactly (issue 34's export, version 5).
+    const copy = await exportOwnData(ctx(), holder.actor);
+    expect(copy.commitments.map((c) => [c.opportunity, c.amount, c.source])).toEqual([
+      ["Statement Tower", "1250000.50 USD", "signed"],
+      ["Statement Villas", "1500000000 IQD", "signed"],
+    ]);
+    expect(copy.commitments[0]!.calls).toEqual([{ instalment: "Booking", amount: "125000.05 USD", dueOn: "2026-12-08", calledAt: expect.any(String) }]);
+    expect(copy.commitments[0]!.payments).toEqual([expect.objectContaining({ amount: "100000.00 USD", received: "100000.00 USD", reference: "TT-100", status: "confirmed", receiptNumber: expect.stringMatching(/^RC-2026-/) })]);
+    expect(JSON.stringify(await exportOwnData(ctx(), stranger.actor))).not.toContain("Statement Tower");
 
     // Today's statement, for the holder alone; figures as the database holds them.
     const { bytes } = await currentStatement(ctx(), holder.actor);

@@ -28,6 +28,10 @@ import {
   investorQualifications,
   ndaAcceptances,
   signingRequests,
+  commitments,
+  instalmentCalls,
+  payments,
+  statements,
   ndaVersions,
   investmentOpportunities,
   opportunityInterests,
@@ -125,6 +129,13 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
     .from(signingRequests)
     .where(eq(signingRequests.userId, userId))
     .orderBy(signingRequests.preparedAt);
+  const held = await db.select().from(commitments).where(eq(commitments.userId, userId)).orderBy(commitments.createdAt);
+  const heldIds = held.map((c) => c.id);
+  const [calls, transfers, kept] = await Promise.all([
+    heldIds.length ? db.select().from(instalmentCalls).where(inArray(instalmentCalls.commitmentId, heldIds)).orderBy(instalmentCalls.position) : [],
+    heldIds.length ? db.select().from(payments).where(inArray(payments.commitmentId, heldIds)).orderBy(payments.createdAt) : [],
+    db.select({ period: statements.period, asOf: statements.asOf, sha256: statements.sha256 }).from(statements).where(eq(statements.userId, userId)).orderBy(statements.asOf),
+  ]);
   const [profile, methods, role, bookings, messages, subs, interests, downloads, alerts, qualifications] = await Promise.all([
     db
       .select({
@@ -246,7 +257,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
 
   return {
     format: "tigris-account-data",
-    version: 4,
+    version: 5,
     exportedAt: iso(ctx.clock?.() ?? new Date()),
     profile: {
       firstName: profile?.firstName ?? null,
@@ -291,6 +302,22 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
       signedAt: isoOrNull(a.signedAt),
       signedSha256: a.signedSha256,
     })),
+    commitments: held.map((c) => {
+      const amount = (minor: bigint) => `${moneyToDecimal(minor, c.currency)} ${c.currency}`;
+      return {
+        opportunity: c.opportunityTitle,
+        unit: c.unit,
+        entityName: c.entityName,
+        amount: amount(c.amountMinor),
+        source: c.source,
+        createdAt: iso(c.createdAt),
+        calls: calls.filter((k) => k.commitmentId === c.id).map((k) => ({ instalment: k.label, amount: amount(k.amountMinor), dueOn: k.dueOn, calledAt: iso(k.calledAt) })),
+        payments: transfers
+          .filter((p) => p.commitmentId === c.id)
+          .map((p) => ({ transferredOn: p.transferredOn, amount: amount(p.amountMinor), received: p.receivedMinor === null ? null : amount(p.receivedMinor), reference: p.reference, status: p.status, receiptNumber: p.receiptNumber, receiptSha256: p.receiptSha256 })),
+      };
+    }),
+    statements: kept,
   };
 }
 
