@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { OpenCall } from "./portfolio";
 import type { MessageKey } from "~/i18n/i18n";
 import type { Locale } from "~/i18n/locales";
 
@@ -99,4 +100,6 @@ export interface InvestorStanding {
   agreements: Array<{ opportunityTitle: string; slug: string | null; version: number; acceptedAt: string }>;
   /** Reservation agreements and expressions of interest: to sign, and signed (issue 35, item 4). */
   signing: Array<{ id: string; kind: "reservation" | "expression_of_interest"; status: "awaiting" | "signed" | "withdrawn"; opportunityTitle: string; signedAt: string | null }>;
+  /** Instalments called and not yet paid in full, soonest first (issue 36). */
+  calls: OpenCall[];
 }

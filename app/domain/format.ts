@@ -48,3 +48,16 @@ export function yearlySavingPercent(monthly: number, yearly: number): number {
   if (fullYear <= 0) return 0;
   return Math.round(((fullYear - yearly) / fullYear) * 100);
 }
+
+/**
+ * Text kept in its own direction inside a sentence of the page's language (Unicode
+ * isolates, which browsers honour): `ltr` for amounts, references and IBANs, which read left
+ * to right in Arabic and Sorani too; `own` for names typed in any script.
+ */
+export const isolateLtr = (text: string): string => `\u2066${text}\u2069`;
+export const isolateOwn = (text: string): string => `\u2068${text}\u2069`;
+
+/** The isolates a page in `direction` needs: none on a left-to-right page, where the text already runs its way. */
+export function isolatesFor(direction: "ltr" | "rtl"): { ltr: (text: string) => string; own: (text: string) => string } {
+  return direction === "rtl" ? { ltr: isolateLtr, own: isolateOwn } : { ltr: (text) => text, own: (text) => text };
+}

@@ -1,5 +1,5 @@
 import { SIGNING_MESSAGES } from "~/domain/signing";
-import { answerResponse, notFound } from "~/server/http/answer.server";
+import { privateFileResponse } from "~/server/http/private-file.server";
 import { actorFor } from "~/server/security/session.server";
 import { agreementFile } from "~/server/services/signing.server";
 import type { Route } from "./+types/agreement-file";
@@ -11,22 +11,6 @@ import type { Route } from "./+types/agreement-file";
  * the bytes saved are the bytes sealed.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  return answerResponse(context, { failure: SIGNING_MESSAGES.notFound, headers: { "Cache-Control": "private, no-store" } }, async () => {
-    const id = /^(.+)\.pdf$/.exec(params.file)?.[1] ?? "";
-    const file = await agreementFile(context, await actorFor(context), { id });
-    if (!file) {
-      notFound(context, request);
-      return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store", "Content-Type": "text/plain; charset=utf-8" } });
-    }
-    return new Response(new Uint8Array(file.bytes), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Length": String(file.bytes.byteLength),
-        "Content-Disposition": `attachment; filename="${file.fileName}"`,
-        "Cache-Control": "private, no-store",
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
-  });
+  const id = /^(.+)\.pdf$/.exec(params.file)?.[1] ?? "";
+  return privateFileResponse(context, request, SIGNING_MESSAGES.notFound, async () => agreementFile(context, await actorFor(context), { id }));
 }

@@ -8,6 +8,7 @@ import { MembershipCard } from "~/components/dashboard/membership-card";
 import { NextStepsCard } from "~/components/dashboard/next-steps-card";
 import { SubscriptionCard } from "~/components/dashboard/subscription-card";
 import { StandingCard } from "~/components/dashboard/standing-card";
+import { listOwnOpenCalls } from "~/server/services/portfolio.server";
 import { SuggestedOpportunities } from "~/components/dashboard/suggested-opportunities";
 import { AnswerNotice, usePageAnswer } from "~/components/forms/form-answer";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -79,11 +80,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       context,
       "the dashboard standing",
       async (): Promise<InvestorStanding> => {
-        const [qualification, identity, agreements, signing] = await Promise.all([
+        const [qualification, identity, agreements, signing, calls] = await Promise.all([
           getOwnQualification(context, actor),
           getOwnIdentityCheck(context, actor),
           listOwnNdaAcceptances(context, actor),
           listOwnAgreements(context, actor),
+          listOwnOpenCalls(context, actor),
         ]);
         return {
           qualification: qualification?.standing ?? "unstated",
@@ -91,6 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           identityExpiresAt: identity.expiresAt,
           agreements,
           signing: signing.filter((a) => a.status !== "withdrawn").map(({ id, kind, status, opportunityTitle, signedAt }) => ({ id, kind, status, opportunityTitle, signedAt })),
+          calls,
         };
       },
       null,

@@ -99,6 +99,8 @@ async function mailedCode(email: string): Promise<string> {
 /** A signature drawn with the mouse across the pad. */
 async function draw(page: Page) {
   const pad = page.getByTestId("signature-pad");
+  // In view first: the mouse draws at the box's place on the screen.
+  await pad.scrollIntoViewIfNeeded();
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
   await page.mouse.down();
@@ -113,6 +115,9 @@ async function draw(page: Page) {
 async function checkSealed(link: Locator, sha: string, words: string[]) {
   const answer = await link.page().request.get((await link.getAttribute("href"))!);
   expect(answer.status()).toBe(200);
+  // One caching rule and one content policy, the file's own (not also the pages').
+  expect(answer.headers()["cache-control"]).toBe("private, no-store");
+  expect(answer.headers()["content-security-policy"]).toBe("default-src 'none'; sandbox");
   const bytes = new Uint8Array(await answer.body());
   expect(createHash("sha256").update(bytes).digest("hex")).toBe(sha);
   const report = pdfsig(bytes);
@@ -239,6 +244,31 @@ test.describe("from interest to a confidential file", () => {
     await admin.getByLabel("Opportunity").selectOption({ label: OPPORTUNITY });
     await admin.getByRole("button", { name: "Show" }).click();
     await expect(admin.getByTestId("pipeline-row").filter({ hasText: investor.email })).toContainText("Reservation signed");
+
+    // Issue 36: the signed reservation is a commitment in the investor's portfolio, and a
+    // transfer into escrow is recorded there with the bank's confirmation.
+    await page.goto("/dashboard");
+    await page.getByRole("link", { name: "Open your portfolio" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your portfolio" })).toBeVisible();
+    const commitment = page.getByTestId("commitment").filter({ hasText: OPPORTUNITY });
+    await expect(commitment.getByTestId("commitment-figures")).toContainText("USD 1,250,000.50");
+    await expect(commitment).toContainText("No instalment has been called yet.");
+    await expect(commitment.getByRole("link", { name: "Signed reservation agreement" })).toHaveAttribute("href", /^\/signed-agreements\/[0-9a-f-]{36}\.pdf$/);
+    await commitment.getByText("Record a transfer").click();
+    await expectAccessible(page, "/portfolio, recording a transfer");
+    await commitment.getByLabel("Amount sent (USD)").fill("125,000.05");
+    await commitment.getByLabel("Bank reference").fill("TT-E2E-1187");
+    await commitment.getByLabel(/Bank's confirmation/).setInputFiles({ name: "bank.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% transfer TT-E2E-1187\n%%EOF\n") });
+    await commitment.getByRole("button", { name: "Record the transfer" }).click();
+    await expect(page.getByText("Transfer recorded. We will confirm it once the escrow bank shows it.")).toBeVisible();
+    await expect(commitment.getByTestId("payment-row")).toContainText("Waiting for confirmation");
+    await expect(commitment.getByTestId("payment-row")).toContainText("USD 125,000.05 sent on");
+    const proof = await page.request.get((await commitment.getByRole("link", { name: "Your proof of transfer" }).getAttribute("href"))!);
+    expect(proof.headers()["cache-control"]).toBe("private, no-store");
+    expect(proof.headers()["content-security-policy"]).toBe("default-src 'none'; sandbox");
+    expect((await proof.body()).toString()).toContain("TT-E2E-1187");
+    const statement = await page.request.get("/portfolio/files/statement/today");
+    expect(statement.headers()["content-type"]).toBe("application/pdf");
 
     // The identity files are sealed at rest: what the database keeps on disk holds the
     // reservation's unit (written in clear, so the scan does see the database) and never

@@ -57,6 +57,8 @@ const ACTIONS: Action[] = [
   { name: "admin qualification", path: "/admin/qualification", who: "admin", failure: FORM_UNREADABLE },
   { name: "admin identity checks", path: "/admin/identity", who: "admin", failure: FORM_UNREADABLE },
   { name: "admin agreements to sign", path: "/admin/signing", who: "admin", failure: FORM_UNREADABLE },
+  // Issue 36's.
+  { name: "portfolio transfer", path: "/portfolio", who: "investor", failure: "The transfer was not recorded." },
 ];
 /** What the browser's JavaScript posts (single fetch) rather than the document. */
 const DATA_ACTIONS: Action[] = [

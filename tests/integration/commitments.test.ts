@@ -19,7 +19,11 @@ import { confirmPayment, listOwnPayments, listPaymentsForAdmin, openPaymentProof
 import { prepareAgreement, sendSigningCode, signAgreement } from "~/server/services/signing.server";
 import { keyring } from "~/server/core/envelope.server";
 import { rewrapSealedFiles } from "~/server/storage/sealed-files.server";
-import { createAdminTestbed, type AdminTestbed } from "./app-context";
+import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
+import { loader as portfolioLoader, action as portfolioAction } from "~/routes/portfolio";
+import { loader as portfolioFileLoader } from "~/routes/portfolio-file";
+import { loader as updateLoader } from "~/routes/portfolio.update";
+import { createAdminTestbed, getRequest, routeArgs, signInCookie, SITE_URL, type AdminTestbed } from "./app-context";
 import { testDriver } from "./test-database";
 
 /**
@@ -488,5 +492,78 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     ]);
     expect(await latestProgress(bed.t.db, opportunity.id)).toMatchObject({ status: "delayed", percent: 45 });
     expect(await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "progress.post"), eq(auditLog.entityId, id)))).toHaveLength(1);
+  });
+
+  it("serves the portfolio, its files and its updates over their routes to the investor and admins only, and records a transfer posted as a form", async () => {
+    clockNow = new Date("2026-11-28T09:00:00Z");
+    const opportunity = await createOpportunity(bed.t.db, { title: "Route Towers" });
+    await savePlan(ctx(), bed.admin.actor, planFor(opportunity.id));
+    const me = await investor("route-me");
+    const other = await investor("route-other");
+    await signReservation(me, opportunity.id, "200,000");
+    await certifyMilestone(ctx(), bed.admin.actor, { milestoneId: (await milestoneOf(opportunity.id, "booking")).id, certifiedOn: "2026-11-28", note: "Booking.", dueDays: 30 });
+    const [commitment] = await bed.t.db.select().from(commitments).where(eq(commitments.userId, me.id));
+    const [call] = await callsOf(commitment!.id);
+    const [mine, theirs] = await Promise.all([signInCookie(bed.context, me.email, bed.password), signInCookie(bed.context, other.email, bed.password)]);
+
+    // The page: its investor's figures; a visitor is sent to sign in; another investor sees only their own (none).
+    const page = (cookie: string | undefined) => portfolioLoader(routeArgs(getRequest("/portfolio", cookie ? { cookie } : {}), bed.context)) as Promise<{ portfolio: { commitments: Array<{ id: string; called: bigint; calls: Array<{ id: string }> }> } }>;
+    const own = await page(mine);
+    expect(own.portfolio.commitments.map((c) => [c.id, c.called])).toEqual([[commitment!.id, 2000000n]]);
+    expect((await page(theirs)).portfolio.commitments).toEqual([]);
+    await expect(page(undefined)).rejects.toSatisfy((r: unknown) => r instanceof Response && r.status === 302);
+
+    // Recording a transfer as the page's form posts it (multipart, with the bank's confirmation).
+    const post = (fields: Record<string, string>, file: File | null, cookie = mine) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries(fields)) body.set(k, v);
+      if (file) body.set("proof", file);
+      const request = new Request(`${SITE_URL}/portfolio`, { method: "POST", headers: { Origin: SITE_URL, Cookie: cookie, [CLIENT_IP_HEADER]: "203.0.113.7" }, body });
+      return portfolioAction(routeArgs(request, bed.context)) as unknown as Promise<{ data: { ok: boolean; fieldErrors?: Record<string, string[]>; values?: Record<string, string> }; init: { status?: number } | null }>;
+    };
+    const pdf = new File([Buffer.from("%PDF-1.4\n% transfer TT-9\n%%EOF\n")], "bank.pdf", { type: "application/pdf" });
+    const refused = await post({ commitmentId: commitment!.id, callId: call!.id, transferredOn: "2026-11-28", amount: "20,000.001", reference: "" }, null);
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.fieldErrors).toMatchObject({ reference: ["escrow.payment.referenceRequired"], proof: ["escrow.payment.proofMissing"] });
+    expect(refused.data.values).toMatchObject({ amount: "20,000.001" });
+    const wrongType = await post({ commitmentId: commitment!.id, callId: call!.id, transferredOn: "2026-11-28", amount: "20,000", reference: "TT-9" }, new File(["plain text"], "note.txt", { type: "text/plain" }));
+    expect(wrongType.data.fieldErrors?.proof).toBeDefined();
+    const someoneElses = await post({ commitmentId: commitment!.id, callId: call!.id, transferredOn: "2026-11-28", amount: "20,000", reference: "TT-9" }, pdf, theirs);
+    expect(someoneElses.data.ok).toBe(false);
+    const done = await post({ commitmentId: commitment!.id, callId: call!.id, transferredOn: "2026-11-28", amount: "20,000", reference: "TT-9" }, pdf);
+    expect(done.data.ok).toBe(true);
+    const [payment] = await bed.t.db.select().from(payments).where(eq(payments.commitmentId, commitment!.id));
+    expect(payment).toMatchObject({ amountMinor: 2000000n, reference: "TT-9", status: "recorded" });
+    await confirmPayment(ctx(), bed.admin.actor, confirmPaymentSchema.parse({ paymentId: payment!.id, received: "20,000" }));
+
+    // The files: the investor's and admins'; anyone else gets not found; a visitor must sign in.
+    const file = (kind: string, id: string, cookie: string | undefined) => portfolioFileLoader(routeArgs(getRequest(`/portfolio/files/${kind}/${id}`, cookie ? { cookie } : {}), bed.context, { kind, id })) as Promise<Response>;
+    for (const [kind, id] of [["receipt", payment!.id], ["proof", payment!.id], ["statement", "today"]] as const) {
+      const got = await file(kind, id, mine);
+      expect(got.status, kind).toBe(200);
+      expect(got.headers.get("cache-control")).toBe("private, no-store");
+      expect(got.headers.get("content-disposition")).toMatch(/^attachment; /);
+      expect(got.headers.get("content-security-policy")).toContain("sandbox");
+      if (kind !== "statement") {
+        expect((await file(kind, id, theirs)).status, kind).toBe(404);
+        expect((await file(kind, id, bed.admin.cookie)).status, kind).toBe(200);
+      }
+      expect((await file(kind, id, undefined)).status, kind).toBe(401);
+    }
+    expect((await file("receipt", "not-a-uuid", mine)).status).toBe(404);
+    expect((await file("nothing", payment!.id, mine)).status).toBe(404);
+    // Today's statement is always one's own.
+    const theirStatement = await (await file("statement", "today", theirs)).arrayBuffer();
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(theirStatement)), { mergePages: true });
+    expect(text).not.toContain("Route Towers");
+
+    // An update: to those it was sent to; opening it over the route records the reading.
+    const { id: updateId } = await postProgressUpdate(ctx(), bed.admin.actor, progressUpdateSchema.parse({ opportunityId: opportunity.id, status: "on_track", percent: "12", textEn: "Piling is complete.", textAr: "اكتمل دق الركائز.", textCkb: "کۆڵەکەکان تەواو بوون." }));
+    const update = (cookie: string | undefined) => updateLoader(routeArgs(getRequest(`/portfolio/updates/${updateId}`, cookie ? { cookie } : {}), bed.context, { id: updateId })) as Promise<{ update: { text: string } }>;
+    expect((await update(mine)).update.text).toBe("Piling is complete.");
+    await expect(update(theirs)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(update(undefined)).rejects.toSatisfy((r: unknown) => r instanceof Response && r.status === 302);
+    const [adminView] = await listProgressUpdatesForAdmin(ctx(), bed.admin.actor, { opportunityId: opportunity.id });
+    expect(adminView!.readers.find((r) => r.email === me.email)?.readAt).not.toBeNull();
   });
 });

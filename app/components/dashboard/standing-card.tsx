@@ -1,11 +1,16 @@
-import { BadgeCheck, CircleDashed, FileLock, FileSignature, IdCard, type LucideIcon } from "lucide-react";
+import { BadgeCheck, CircleDashed, FileLock, FileSignature, IdCard, Landmark, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ndaPath, type InvestorStanding } from "~/domain/confidentiality";
 import { IDENTITY_STATUS_KEYS } from "~/domain/identity-checks";
 import { SIGNING_KIND_KEYS } from "~/domain/signing";
 import { STANDING_KEYS } from "~/domain/qualification";
-import { useT } from "~/i18n/i18n";
+import { formatCalendarDay } from "~/domain/escrow";
+import { isolatesFor } from "~/domain/format";
+import { directionOf } from "~/i18n/locales";
+import { formatMoney } from "~/domain/money";
+import { useDateLocale } from "~/i18n/date-locales";
+import { useLocale, useT } from "~/i18n/i18n";
 import { useFormatDay } from "./format-day";
 
 const linkClass = "text-sm font-medium text-primary underline underline-offset-4";
@@ -38,6 +43,9 @@ function Step({ icon: Icon, done, title, status, to, action }: { icon: LucideIco
 export function StandingCard({ standing, timeZone }: { standing: InvestorStanding; timeZone: string }) {
   const t = useT();
   const formatDay = useFormatDay(timeZone);
+  const locale = useLocale();
+  const dates = useDateLocale();
+  const { ltr, own } = isolatesFor(directionOf(locale));
   const identityStatus =
     standing.identity === "approved" && standing.identityExpiresAt
       ? t("verification.standing.identityUntil", { date: formatDay(standing.identityExpiresAt) })
@@ -115,6 +123,29 @@ export function StandingCard({ standing, timeZone }: { standing: InvestorStandin
                   ))}
                 </ul>
               )}
+            </div>
+          </li>
+          <li className="flex items-start gap-3">
+            <Landmark className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
+            <div className="min-w-0 flex-1 space-y-1">
+              <p className="font-medium">{t("verification.standing.paymentsTitle")}</p>
+              {standing.calls.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{t("verification.standing.noCalls")}</p>
+              ) : (
+                <ul className="space-y-1 text-sm" data-testid="standing-calls">
+                  {standing.calls.map((c) => {
+                    const values = { label: own(c.label), opportunity: own(c.opportunityTitle), amount: ltr(formatMoney(c.remaining, c.currency, locale)), date: formatCalendarDay(c.dueOn, dates) };
+                    return (
+                      <li key={`${c.opportunityTitle}-${c.label}-${c.dueOn}`} className={c.overdue ? "font-medium text-destructive" : "text-muted-foreground"}>
+                        {c.overdue ? t("verification.standing.callOverdue", values) : t("verification.standing.callLine", values)}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+              <Link to="/portfolio" className={`${linkClass} text-sm`}>
+                {t("verification.standing.portfolio")}
+              </Link>
             </div>
           </li>
         </ol>

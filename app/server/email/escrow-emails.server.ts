@@ -14,6 +14,10 @@ import { greeting, keepLtr, keepOwn, layout, plainGreeting, readerOf, type Email
 
 const pageUrl = (siteUrl: string, locale: Locale, path: string) => `${siteUrl}${localizePath(locale, path)}`;
 
+/** A subject line's values without the direction isolates the body keeps (mail programs show subjects as plain text). */
+const plain = <V extends Record<string, string | number>>(values: V): V =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? v.replace(/[\u2066-\u2069]/g, "") : v])) as V;
+
 /** Where investors follow their commitments and calls. */
 export const PORTFOLIO_PATH = "/portfolio";
 
@@ -64,7 +68,7 @@ export function instalmentCallEmail(input: CallMailInput): EmailContent {
     action: { label: t("mail.escrow.action"), url: pageUrl(input.siteUrl, locale, PORTFOLIO_PATH) },
     note: t("mail.escrow.note", { brand: brand.name }),
   });
-  return { subject: t(keys.subject, values), html, text };
+  return { subject: t(keys.subject, plain(values)), html, text };
 }
 
 /** The escrow account of an opportunity the investor is committed to has changed. */
@@ -79,7 +83,7 @@ export function escrowChangedEmail(input: { siteUrl: string; locale: Locale; nam
     action: { label: t("mail.escrow.action"), url: pageUrl(input.siteUrl, locale, PORTFOLIO_PATH) },
     note: t("mail.escrow.note", { brand: brand.name }),
   });
-  return { subject: t("mail.escrow.changed.subject", values), html, text };
+  return { subject: t("mail.escrow.changed.subject", plain(values)), html, text };
 }
 
 /** To each admin: an investor recorded a transfer into escrow, to confirm against the bank. */
@@ -94,7 +98,7 @@ export function transferRecordedEmail(input: { siteUrl: string; locale: Locale; 
     action: { label: t("mail.escrow.transfer.action"), url: pageUrl(input.siteUrl, locale, "/admin/commitments") },
     note: t("mail.escrow.transfer.note", { brand: brand.name }),
   });
-  return { subject: t("mail.escrow.transfer.subject", values), html, text };
+  return { subject: t("mail.escrow.transfer.subject", plain(values)), html, text };
 }
 
 /** To the investor: their payment is confirmed; the receipt is attached when the mail is sent. */
@@ -109,7 +113,7 @@ export function paymentConfirmedEmail(input: { siteUrl: string; locale: Locale; 
     action: { label: t("mail.escrow.action"), url: pageUrl(input.siteUrl, locale, PORTFOLIO_PATH) },
     note: t("mail.escrow.note", { brand: brand.name }),
   });
-  return { subject: t("mail.escrow.confirmed.subject", values), html, text };
+  return { subject: t("mail.escrow.confirmed.subject", plain(values)), html, text };
 }
 
 /** To the investor: a transfer they recorded has not arrived, and why. */
@@ -124,7 +128,7 @@ export function paymentRejectedEmail(input: { siteUrl: string; locale: Locale; n
     action: { label: t("mail.escrow.action"), url: pageUrl(input.siteUrl, locale, PORTFOLIO_PATH) },
     note: t("mail.escrow.note", { brand: brand.name }),
   });
-  return { subject: t("mail.escrow.rejected.subject", values), html, text };
+  return { subject: t("mail.escrow.rejected.subject", plain(values)), html, text };
 }
 
 /** To the investor: the quarter's statement, attached when the mail is sent. */
@@ -139,7 +143,7 @@ export function statementEmail(input: { siteUrl: string; locale: Locale; name: s
     action: { label: t("mail.escrow.action"), url: pageUrl(input.siteUrl, locale, PORTFOLIO_PATH) },
     note: t("mail.escrow.note", { brand: brand.name }),
   });
-  return { subject: t("mail.statement.mail.subject", values), html, text };
+  return { subject: t("mail.statement.mail.subject", plain(values)), html, text };
 }
 
 /** Where an investor reads one progress update (opening it there is recorded). */
@@ -157,5 +161,5 @@ export function progressUpdateEmail(input: { siteUrl: string; locale: Locale; na
     action: { label: t("mail.progress.action"), url: pageUrl(input.siteUrl, locale, progressUpdatePath(input.updateId)) },
     note: t("mail.progress.note", { brand: brand.name }),
   });
-  return { subject: t("mail.progress.subject", values), html, text };
+  return { subject: t("mail.progress.subject", plain(values)), html, text };
 }

@@ -66,7 +66,14 @@ const MAX_DISCARDED_BYTES = 16 * 1024 * 1024;
  * Routes that answer a stored file with its own Cache-Control and content policy
  * (app/server/storage/files.server.ts), in any language: `/ar/media/…` is the same image.
  */
-const isFileRoute = routeMatcher(["media/:name", "documents/:id/download", "identity-files/:id"]);
+const isFileRoute = routeMatcher([
+  "media/:name",
+  "documents/:id/download",
+  "identity-files/:id",
+  "signed-agreements/:file",
+  "opportunities/:slug/confidentiality/copy.pdf",
+  "portfolio/files/:kind/:id",
+]);
 /** A request that carries a session cookie (signed in, or at least claiming to be). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const hasSession = (req: Request) => SESSION_COOKIE.test(req.get("cookie") ?? "");

@@ -3,8 +3,9 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
 import { brand } from "~/domain/brand";
 import { todayInZone } from "~/domain/calendar";
-import { formatCalendarDay, PAYMENT_MESSAGES, printIban, receiptNumber, type ConfirmPaymentForm, type PaymentStatus, type RejectPaymentForm, type TransferForm } from "~/domain/escrow";
-import { formatMoney, parseMoney, type Currency } from "~/domain/money";
+import { formatCalendarDay, PAYMENT_MESSAGES, printIban, receiptNumber, type ConfirmPaymentForm, type RejectPaymentForm, type TransferForm } from "~/domain/escrow";
+import { formatMoney, parseMoney } from "~/domain/money";
+import type { PaymentRow } from "~/domain/portfolio";
 import { isUuid } from "~/domain/uuid";
 import { dateLocaleOf } from "~/i18n/date-locales";
 import { translator } from "~/i18n/i18n";
@@ -34,24 +35,6 @@ const now = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
 const localeOf = (value: string | null | undefined): Locale => (value && isLocale(value) ? value : DEFAULT_LOCALE);
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-export interface PaymentRow {
-  id: string;
-  commitmentId: string;
-  callId: string | null;
-  callLabel: string | null;
-  investorName: string;
-  opportunityTitle: string;
-  transferredOn: string;
-  amountMinor: bigint;
-  receivedMinor: bigint | null;
-  currency: Currency;
-  reference: string;
-  status: PaymentStatus;
-  reviewNote: string | null;
-  receiptNumber: string | null;
-  receiptSha256: string | null;
-  createdAt: Date;
-}
 
 const COLUMNS = {
   id: payments.id,

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
 import { ESCROW_MESSAGES, PROGRESS_MAX_PHOTOS, PROGRESS_MESSAGES, type ProgressStatus, type ProgressUpdateForm } from "~/domain/escrow";
+import type { ProgressUpdate } from "~/domain/portfolio";
 import { isUuid } from "~/domain/uuid";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
@@ -23,17 +24,6 @@ import { recordAudit } from "./audit.server";
 const now = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
 const localeOf = (value: string | null | undefined): Locale => (value && isLocale(value) ? value : DEFAULT_LOCALE);
 
-export interface ProgressUpdate {
-  id: string;
-  opportunityId: string;
-  opportunityTitle: string;
-  status: ProgressStatus;
-  percent: number;
-  /** In the reader's language. */
-  text: string;
-  photos: string[];
-  postedAt: Date;
-}
 
 export interface AdminProgressUpdate extends ProgressUpdate {
   readers: Array<{ name: string; email: string; readAt: Date | null }>;

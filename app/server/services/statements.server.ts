@@ -4,6 +4,7 @@ import { brand } from "~/domain/brand";
 import { todayInZone } from "~/domain/calendar";
 import { dateAfter, formatCalendarDay, previousQuarter, printIban, type EscrowAccount } from "~/domain/escrow";
 import { CURRENCIES, formatMoney, totalsByCurrency, type Currency } from "~/domain/money";
+import type { CommitmentPosition } from "~/domain/portfolio";
 import { isUuid } from "~/domain/uuid";
 import { dateLocaleOf } from "~/i18n/date-locales";
 import { translator } from "~/i18n/i18n";
@@ -31,27 +32,6 @@ const localeOf = (value: string | null | undefined): Locale => (value && isLocal
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const positive = (n: bigint) => (n > 0n ? n : 0n);
 
-export interface CommitmentPosition {
-  id: string;
-  userId: string | null;
-  investorName: string;
-  entityName: string | null;
-  opportunityId: string | null;
-  opportunityTitle: string;
-  unit: string;
-  currency: Currency;
-  committed: bigint;
-  called: bigint;
-  paid: bigint;
-  /** Called and not yet paid. */
-  outstanding: bigint;
-  notYetCalled: bigint;
-  /** Called, due before today and not yet paid. */
-  overdue: bigint;
-  /** The earliest call not paid in full: its name, what is left of it and its due date. */
-  nextDue: { label: string; remaining: bigint; dueOn: string } | null;
-  escrow: EscrowAccount | null;
-}
 
 /**
  * Each commitment's position as of `asOf` (a calendar day): calls made by the end of that
@@ -105,6 +85,8 @@ export async function positionsOf(db: Database, where: { userId: string } | { op
       overdue: open.filter((o) => o.call.dueOn < today).reduce((sum, o) => sum + o.remaining, 0n),
       nextDue: next ? { label: next.call.label, remaining: next.remaining, dueOn: next.call.dueOn } : null,
       escrow: c.opportunityId ? (plans.get(c.opportunityId) ?? null) : null,
+      calls: mine.map((k) => ({ id: k.id, label: k.label, amountMinor: k.amountMinor, dueOn: k.dueOn, remaining: positive(k.amountMinor - receivedOn(k.id)) })),
+      signingRequestId: c.signingRequestId,
     };
   });
 }

@@ -1,0 +1,87 @@
+import type { EscrowAccount, PaymentStatus, ProgressStatus } from "./escrow";
+import type { Currency } from "./money";
+
+/*
+ * What the investor's portfolio and the admins' ledger show (issue 36): the shapes the
+ * services answer and the pages render. Amounts are minor units (bigint) in the
+ * commitment's currency.
+ */
+
+export interface CommitmentPosition {
+  id: string;
+  userId: string | null;
+  investorName: string;
+  entityName: string | null;
+  opportunityId: string | null;
+  opportunityTitle: string;
+  unit: string;
+  currency: Currency;
+  committed: bigint;
+  called: bigint;
+  paid: bigint;
+  /** Called and not yet paid. */
+  outstanding: bigint;
+  notYetCalled: bigint;
+  /** Called, due before today and not yet paid. */
+  overdue: bigint;
+  /** The earliest call not paid in full: its name, what is left of it and its due date. */
+  nextDue: { label: string; remaining: bigint; dueOn: string } | null;
+  escrow: EscrowAccount | null;
+  /** The instalments called, by due date, with what is left to pay of each. */
+  calls: Array<{ id: string; label: string; amountMinor: bigint; dueOn: string; remaining: bigint }>;
+  /** The signed reservation it came from, if any. */
+  signingRequestId: string | null;
+}
+
+export interface PaymentRow {
+  id: string;
+  commitmentId: string;
+  callId: string | null;
+  callLabel: string | null;
+  investorName: string;
+  opportunityTitle: string;
+  transferredOn: string;
+  amountMinor: bigint;
+  receivedMinor: bigint | null;
+  currency: Currency;
+  reference: string;
+  status: PaymentStatus;
+  reviewNote: string | null;
+  receiptNumber: string | null;
+  receiptSha256: string | null;
+  createdAt: Date;
+}
+
+export interface ProgressUpdate {
+  id: string;
+  opportunityId: string;
+  opportunityTitle: string;
+  status: ProgressStatus;
+  percent: number;
+  /** In the reader's language. */
+  text: string;
+  photos: string[];
+  postedAt: Date;
+}
+
+export interface PortfolioCommitment extends CommitmentPosition {
+  progress: { status: ProgressStatus; percent: number; postedAt: Date } | null;
+  payments: PaymentRow[];
+}
+
+export interface Portfolio {
+  today: string;
+  commitments: PortfolioCommitment[];
+  statements: Array<{ id: string; period: string; asOf: string; sha256: string }>;
+  updates: Array<ProgressUpdate & { read: boolean }>;
+}
+
+/** A call not yet paid in full, for the dashboard's notice. */
+export interface OpenCall {
+  opportunityTitle: string;
+  label: string;
+  remaining: bigint;
+  currency: Currency;
+  dueOn: string;
+  overdue: boolean;
+}

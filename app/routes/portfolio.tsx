@@ -1,0 +1,59 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { PortfolioPage, type TransferAnswer } from "~/components/portfolio/portfolio-page";
+import type { FieldErrors } from "~/domain/action-result";
+import { brand } from "~/domain/brand";
+import { PAYMENT_MESSAGES, transferSchema } from "~/domain/escrow";
+import { localeFromMatches, routeMeta } from "~/domain/seo";
+import { type I18nHandle, translator } from "~/i18n/i18n";
+import { withCatalogues } from "~/i18n/route-catalogues";
+import { answer, readForm } from "~/server/http/answer.server";
+import { actorOf, requireViewer } from "~/server/security/session.server";
+import { readIdentityUpload } from "~/server/services/identity-checks.server";
+import { recordTransfer } from "~/server/services/payments.server";
+import { getOwnPortfolio } from "~/server/services/portfolio.server";
+import type { Route } from "./+types/portfolio";
+
+export const handle = { catalogues: ["portal", "escrow"], dates: true } satisfies I18nHandle;
+export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
+
+/** /portfolio (issue 36, item 7): the investor's commitments, calls, transfers, statements and progress updates. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = actorOf(await requireViewer(request, context));
+  return { portfolio: await getOwnPortfolio(context, actor) };
+}
+
+/** Records a transfer into escrow with the bank's confirmation; a refusal keeps what was typed. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = actorOf(await requireViewer(request, context));
+  const t = translator(context.locale);
+  const reply = (message: string): TransferAnswer => ({ ok: false, message });
+  return answer(context, { failure: t("escrow.portfolio.notRecorded"), reply }, async () => {
+    const form = await readForm(request);
+    const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    const parsed = transferSchema.safeParse(values);
+    const fieldErrors: FieldErrors = parsed.success ? {} : { ...z.flattenError(parsed.error).fieldErrors };
+    const proof = await readIdentityUpload(form.get("proof"));
+    if (!proof) fieldErrors.proof = [PAYMENT_MESSAGES.proofMissing];
+    else if ("problem" in proof) fieldErrors.proof = [proof.problem];
+    if (!parsed.success || !proof || "problem" in proof) {
+      return data<TransferAnswer>({ ok: false, message: t("escrow.portfolio.notRecorded"), fieldErrors, values, commitmentId: values.commitmentId }, { status: 400 });
+    }
+    await recordTransfer(context, actor, { form: parsed.data, proof });
+    return data<TransferAnswer>({ ok: true, message: t(PAYMENT_MESSAGES.recorded) });
+  });
+}
+
+/** Personal data: never kept by a shared cache. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const t = translator(localeFromMatches(args.matches));
+  return routeMeta(args, { title: t("escrow.portfolio.metaTitle", { brand: brand.name }), noindex: true });
+}
+
+export default function PortfolioRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <PortfolioPage portfolio={loaderData.portfolio} answer={actionData} />;
+}
