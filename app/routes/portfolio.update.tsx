@@ -40,7 +40,7 @@ export default function ProgressUpdatePage({ loaderData }: Route.ComponentProps)
     <div className="bg-muted/40 pb-16">
       <article className="mx-auto max-w-3xl space-y-6 px-4 pt-8 sm:px-6" aria-labelledby="update-heading">
         <Link to="/portfolio" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-primary">
-          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t("escrow.portfolio.back")}
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t("escrow.portfolio.backToPortfolio")}
         </Link>
         <header className="space-y-2">
           <h1 id="update-heading" className="font-serif text-3xl font-semibold text-primary [overflow-wrap:anywhere]">
