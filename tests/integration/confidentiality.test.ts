@@ -157,7 +157,7 @@ describe(`confidentiality agreements (${testDriver})`, () => {
     const cookie = await signInCookie(bed.context, me.email, bed.password);
     const standing = async () =>
       ((await dashboardLoader(routeArgs(new Request(`${bed.context.config.siteUrl}/dashboard`, { headers: { Cookie: cookie } }), bed.context))) as { standing: unknown }).standing;
-    expect(await standing()).toEqual({ qualification: "unstated", identity: "approved", identityExpiresAt: null, agreements: [], signing: [] });
+    expect(await standing()).toEqual({ qualification: "unstated", identity: "approved", identityExpiresAt: null, agreements: [], signing: [], calls: [] });
     const version = (await getNdaForReader(bed.context, me.actor, { slug: opportunity.slug }))!.current!;
     await acceptNda(bed.context, me.actor, { slug: opportunity.slug, versionId: version.id });
     expect(await standing()).toMatchObject({ agreements: [{ opportunityTitle: "Standing Tower", slug: opportunity.slug, version: 1 }] });
