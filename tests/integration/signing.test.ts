@@ -143,7 +143,7 @@ describe(`signing agreements (${testDriver})`, () => {
     expect(own.status).toBe(200);
     expect(own.headers.get("content-type")).toBe("application/pdf");
     expect(own.headers.get("cache-control")).toBe("private, no-store");
-    expect(own.headers.get("content-disposition")).toMatch(/^attachment; filename="RA-[0-9A-F]{8}\.pdf"$/);
+    expect(own.headers.get("content-disposition")).toMatch(/^attachment; filename="RA-[0-9A-F]{8}\.pdf"; filename\*=UTF-8''RA-[0-9A-F]{8}\.pdf$/);
     expect((await pdf(bed.admin.cookie)).status).toBe(200);
     expect((await pdf(theirs)).status).toBe(404);
     expect((await pdf(undefined)).status).toBe(401);
