@@ -4,7 +4,8 @@ import { z } from "zod";
 import { datePattern } from "~/i18n/date-patterns";
 import type { MessageKey } from "~/i18n/i18n";
 import { isCalendarDate } from "./calendar";
-import { amountInCurrency, CURRENCIES, parseShare, SHARE_WHOLE } from "./money";
+import { amountInCurrency, CURRENCIES } from "./money";
+import { parseShare, WHOLE_IN_HUNDREDTHS } from "./opportunity-memo";
 
 /*
  * After the signature (issue 36): a signed reservation becomes a commitment; each
@@ -25,11 +26,6 @@ export const MILESTONE_KIND_KEYS = {
   facade: "escrow.milestone.facade",
   handover: "escrow.milestone.handover",
 } as const satisfies Record<MilestoneKind, MessageKey>;
-
-/** A milestone's name in words: "Structure at level 12" (its translation, filled). */
-export function milestoneLabel(t: (key: MessageKey, values?: Record<string, string | number>) => string, kind: MilestoneKind, level: number | null): string {
-  return t(MILESTONE_KIND_KEYS[kind], { level: level ?? 0 });
-}
 
 /** Where a commitment came from: a signed reservation agreement, or an admin's hand. */
 export const COMMITMENT_SOURCES = ["signed", "manual"] as const;
@@ -150,7 +146,7 @@ export const planSchema = z.object({
     .max(PLAN_MAX_INSTALMENTS, { error: ESCROW_MESSAGES.instalmentsTooMany })
     .superRefine((rows, ctx) => {
       if (!rows.length) return;
-      if (rows.reduce((sum, r) => sum + r.sharePoints, 0) !== SHARE_WHOLE) ctx.addIssue({ code: "custom", message: ESCROW_MESSAGES.sharesTotal });
+      if (rows.reduce((sum, r) => sum + r.sharePoints, 0) !== WHOLE_IN_HUNDREDTHS) ctx.addIssue({ code: "custom", message: ESCROW_MESSAGES.sharesTotal });
       const milestones = rows.filter((r) => r.dueKind === "milestone").map((r) => `${r.milestone}:${r.level ?? ""}`);
       if (new Set(milestones).size !== milestones.length) ctx.addIssue({ code: "custom", message: ESCROW_MESSAGES.milestoneTwice });
     }),

@@ -54,10 +54,15 @@ export function yearlySavingPercent(monthly: number, yearly: number): number {
  * isolates, which browsers honour): `ltr` for amounts, references and IBANs, which read left
  * to right in Arabic and Sorani too; `own` for names typed in any script.
  */
-export const isolateLtr = (text: string): string => `\u2066${text}\u2069`;
-export const isolateOwn = (text: string): string => `\u2068${text}\u2069`;
+const isolateLtr = (text: string): string => `\u2066${text}\u2069`;
+const isolateOwn = (text: string): string => `\u2068${text}\u2069`;
 
 /** The isolates a page in `direction` needs: none on a left-to-right page, where the text already runs its way. */
 export function isolatesFor(direction: "ltr" | "rtl"): { ltr: (text: string) => string; own: (text: string) => string } {
   return direction === "rtl" ? { ltr: isolateLtr, own: isolateOwn } : { ltr: (text) => text, own: (text) => text };
+}
+
+/** Arabic-Indic and Extended Arabic-Indic (Persian, Sorani) digits, as phones type them, read as Latin. */
+export function latinDigits(typed: string): string {
+  return typed.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
 }

@@ -1,5 +1,7 @@
 import { add, allocate, dinero, toDecimal, toSnapshot, type Dinero } from "dinero.js/bigint";
 import { AED, JOD, USD } from "dinero.js/bigint/currencies";
+import { latinDigits } from "./format";
+import { WHOLE_IN_HUNDREDTHS } from "./opportunity-memo";
 
 /*
  * Money (issue 36, decision 047). Every amount the firm handles is an integer of minor
@@ -36,11 +38,6 @@ const minorOf = (amount: Dinero<bigint>): bigint => toSnapshot(amount).amount;
 
 /** The largest amount accepted: below 10^15 major units in any currency (a bigint column holds it with room). */
 const LIMIT_MAJOR = 10n ** 15n;
-
-/** Arabic-Indic and Extended Arabic-Indic (Persian, Sorani) digits, as phones type them, read as Latin. */
-function latinDigits(typed: string): string {
-  return typed.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
-}
 
 /**
  * An amount as typed, in `currency`'s minor units, exactly: digits with optional thousands
@@ -100,29 +97,10 @@ export function formatMoney(minor: bigint, currency: Currency, locale: string): 
  * allocate). The shares must add up to 10,000.
  */
 export function splitByShares(minor: bigint, currency: Currency, shares: readonly number[]): bigint[] {
-  if (shares.length === 0 || shares.some((s) => !Number.isInteger(s) || s < 0) || shares.reduce((a, b) => a + b, 0) !== SHARE_WHOLE) {
-    throw new RangeError(`Shares must be whole basis points adding up to ${SHARE_WHOLE}: ${shares.join(", ")}`);
+  if (shares.length === 0 || shares.some((s) => !Number.isInteger(s) || s < 0) || shares.reduce((a, b) => a + b, 0) !== WHOLE_IN_HUNDREDTHS) {
+    throw new RangeError(`Shares must be whole basis points adding up to ${WHOLE_IN_HUNDREDTHS}: ${shares.join(", ")}`);
   }
   return allocate(money(minor, currency), shares.map(BigInt)).map(minorOf);
-}
-
-/** 100 % in basis points. */
-export const SHARE_WHOLE = 10_000;
-
-/** A share as typed ("25", "12.5", "33.34") in basis points, or null: above 0, at most 100, at most two decimals. */
-export function parseShare(typed: string): number | null {
-  const plain = latinDigits(typed.trim()).replace(/\u066b/g, ".").replace(/%$/, "").trim();
-  if (!/^\d{1,3}(\.\d{1,2})?$/.test(plain)) return null;
-  const [whole, fraction = ""] = plain.split(".");
-  const points = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return points > 0 && points <= SHARE_WHOLE ? points : null;
-}
-
-/** A share in basis points as a percentage for people ("2500" → "25", "1250" → "12.5"). */
-export function shareToPercent(points: number): string {
-  const whole = Math.trunc(points / 100);
-  const fraction = String(points % 100).padStart(2, "0").replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
 /** Sums amounts per currency, exactly; a currency with nothing in it is left out. */

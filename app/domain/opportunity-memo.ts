@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "~/i18n/i18n";
 import { isCalendarDate } from "./calendar";
+import { latinDigits } from "./format";
 
 /**
  * An opportunity read as an investment memo (issue 33): sections an admin fills in the
@@ -57,12 +58,12 @@ export const MEMO_MESSAGES = {
 export const WHOLE_IN_HUNDREDTHS = 10_000;
 
 /**
- * A share as people type it ("10", "12.5", "33,34", "15 %"), in hundredths of a percent
+ * A share as people type it ("10", "12.5", "33,34", "15 %", Arabic-Indic digits too), in hundredths of a percent
  * (1250 for 12.5%); null when it is not a number with at most two decimals, or is not more
  * than 0 and at most 100. Read digit by digit, so 33.33 + 33.33 + 33.34 is exactly 100.
  */
 export function parseShare(text: string): number | null {
-  const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text.replace(/[\s%]/g, ""));
+  const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(latinDigits(text).replace(/\u066b/g, ".").replace(/[\s%]/g, ""));
   if (!match) return null;
   const hundredths = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
   return hundredths > 0 && hundredths <= WHOLE_IN_HUNDREDTHS ? hundredths : null;

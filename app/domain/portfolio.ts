@@ -7,6 +7,15 @@ import type { Currency } from "./money";
  * commitment's currency.
  */
 
+/** Where investors follow their commitments, calls and payments. */
+export const PORTFOLIO_PATH = "/portfolio";
+
+/** Where an investor reads one progress update (opening it there is recorded). */
+export const progressUpdatePath = (id: string) => `${PORTFOLIO_PATH}/updates/${id}`;
+
+/** The portfolio's files: a receipt, a kept statement (or "today"'s), a proof of transfer. */
+export const portfolioFile = (kind: "receipt" | "statement" | "proof", id: string) => `${PORTFOLIO_PATH}/files/${kind}/${id}`;
+
 export interface CommitmentPosition {
   id: string;
   userId: string | null;

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { brand } from "~/domain/brand";
 import { PROGRESS_STATUS_KEYS } from "~/domain/escrow";
+import { PORTFOLIO_PATH } from "~/domain/portfolio";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, translator, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
@@ -39,7 +40,7 @@ export default function ProgressUpdatePage({ loaderData }: Route.ComponentProps)
   return (
     <div className="bg-muted/40 pb-16">
       <article className="mx-auto max-w-3xl space-y-6 px-4 pt-8 sm:px-6" aria-labelledby="update-heading">
-        <Link to="/portfolio" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-primary">
+        <Link to={PORTFOLIO_PATH} className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-primary">
           <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t("escrow.portfolio.backToPortfolio")}
         </Link>
         <header className="space-y-2">

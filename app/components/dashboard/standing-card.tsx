@@ -9,6 +9,7 @@ import { formatCalendarDay } from "~/domain/escrow";
 import { isolatesFor } from "~/domain/format";
 import { directionOf } from "~/i18n/locales";
 import { formatMoney } from "~/domain/money";
+import { PORTFOLIO_PATH } from "~/domain/portfolio";
 import { useDateLocale } from "~/i18n/date-locales";
 import { useLocale, useT } from "~/i18n/i18n";
 import { useFormatDay } from "./format-day";
@@ -143,7 +144,7 @@ export function StandingCard({ standing, timeZone }: { standing: InvestorStandin
                   })}
                 </ul>
               )}
-              <Link to="/portfolio" className={`${linkClass} text-sm`}>
+              <Link to={PORTFOLIO_PATH} className={`${linkClass} text-sm`}>
                 {t("verification.standing.portfolio")}
               </Link>
             </div>

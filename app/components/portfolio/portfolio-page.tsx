@@ -13,7 +13,7 @@ import { formatMoney, moneyToDecimal, type Currency } from "~/domain/money";
 import { signedPdfPath } from "~/domain/signing";
 import { useDateLocale } from "~/i18n/date-locales";
 import { type MessageKey, useLocale, useT, useTranslateMessage } from "~/i18n/i18n";
-import type { Portfolio, PortfolioCommitment } from "~/domain/portfolio";
+import { portfolioFile, progressUpdatePath, type Portfolio, type PortfolioCommitment } from "~/domain/portfolio";
 
 /** What recording a transfer answered: done, or refused with the fields to correct (what was typed comes back). */
 export type TransferAnswer = { ok: true; message: string } | { ok: false; message: string; fieldErrors?: FieldErrors; values?: Record<string, string>; commitmentId?: string };
@@ -26,8 +26,6 @@ const PAYMENT_STATUS_KEYS = {
 
 const PAYMENT_BADGE: Record<PaymentStatus, "secondary" | "success" | "destructive"> = { recorded: "secondary", confirmed: "success", rejected: "destructive" };
 
-/** The portfolio's files: a receipt, a kept statement, a proof, today's statement. */
-export const portfolioFile = (kind: "receipt" | "statement" | "proof", id: string) => `/portfolio/files/${kind}/${id}`;
 
 /** An amount in the page's language, kept left to right inside Arabic and Sorani sentences. */
 function useMoney() {
@@ -105,7 +103,7 @@ export function PortfolioPage({ portfolio, answer }: { portfolio: Portfolio; ans
                 <ul className="divide-y">
                   {portfolio.updates.map((u) => (
                     <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="progress-update-row">
-                      <Link to={`/portfolio/updates/${u.id}`} className="font-medium text-primary underline-offset-4 hover:underline [overflow-wrap:anywhere]">
+                      <Link to={progressUpdatePath(u.id)} className="font-medium text-primary underline-offset-4 hover:underline [overflow-wrap:anywhere]">
                         {t("escrow.portfolio.updateLink", { opportunity: u.opportunityTitle, status: t(PROGRESS_STATUS_KEYS[u.status]), percent: u.percent })}
                       </Link>
                       {u.read ? null : <Badge variant="info">{t("escrow.portfolio.unread")}</Badge>}

@@ -1,6 +1,7 @@
 import { brand } from "~/domain/brand";
 import { formatCalendarDay, printIban, PROGRESS_STATUS_KEYS, type ProgressStatus, type CallReminderLead, type EscrowAccount } from "~/domain/escrow";
 import { formatMoney, type Currency } from "~/domain/money";
+import { PORTFOLIO_PATH, progressUpdatePath } from "~/domain/portfolio";
 import { dateLocaleOf } from "~/i18n/date-locales";
 import type { MessageKey } from "~/i18n/i18n";
 import { localizePath, type Locale } from "~/i18n/locales";
@@ -18,8 +19,6 @@ const pageUrl = (siteUrl: string, locale: Locale, path: string) => `${siteUrl}${
 const plain = <V extends Record<string, string | number>>(values: V): V =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? v.replace(/[\u2066-\u2069]/g, "") : v])) as V;
 
-/** Where investors follow their commitments and calls. */
-export const PORTFOLIO_PATH = "/portfolio";
 
 /** The escrow account as lines of a mail, IBAN in groups of four, kept left to right in Arabic and Sorani. */
 function escrowLines(t: ReturnType<typeof readerOf>["t"], locale: Locale, escrow: EscrowAccount): string[] {
@@ -146,8 +145,6 @@ export function statementEmail(input: { siteUrl: string; locale: Locale; name: s
   return { subject: t("mail.statement.mail.subject", plain(values)), html, text };
 }
 
-/** Where an investor reads one progress update (opening it there is recorded). */
-export const progressUpdatePath = (id: string) => `${PORTFOLIO_PATH}/updates/${id}`;
 
 /** To a committed or interested investor: a project's progress update, in their language. */
 export function progressUpdateEmail(input: { siteUrl: string; locale: Locale; name: string; opportunity: string; status: ProgressStatus; percent: number; text: string; updateId: string }): EmailContent {

@@ -1,11 +1,11 @@
-import { and, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
 import { todayInZone } from "~/domain/calendar";
 import { AppError } from "~/domain/app-error";
 import { ESCROW_MESSAGES, PROGRESS_MAX_PHOTOS, PROGRESS_MESSAGES, dateAfter, remindersDue, type CertifyForm } from "~/domain/escrow";
 import { splitByShares } from "~/domain/money";
 import { isLocale, DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
-import { callReminders, commitments, constructionMilestones, instalmentCalls, investmentOpportunities, payments, user } from "../db/schema.server";
+import { callReminders, commitments, constructionMilestones, instalmentCalls, investmentOpportunities, user } from "../db/schema.server";
 import { enqueueEmails, type MailJobs } from "../email/outbox.server";
 import { instalmentCallEmail } from "../email/escrow-emails.server";
 import type { ServiceContext } from "../context/service-context.server";
@@ -14,6 +14,7 @@ import { requireAdmin, type Actor } from "../security/actor.server";
 import { storeImage, type UploadedImage } from "../storage/images.server";
 import { recordAudit } from "./audit.server";
 import { readPlan } from "./payment-plans.server";
+import { receivedOn } from "./payments.server";
 
 /*
  * Instalment calls (issue 36, item 3): when an admin certifies a construction milestone,
@@ -43,13 +44,13 @@ export async function callMilestoneInstalments(
   if (!plan) return 0;
   const shares = plan.instalments.map((i) => i.sharePoints);
   const due = plan.instalments.map((instalment, index) => ({ instalment, index })).filter(({ instalment }) => instalment.milestoneId === milestoneId);
-  if (!due.length) return 0;
+  if (!due.length || commitmentIds?.length === 0) return 0;
   const [opportunity] = await tx.select({ title: investmentOpportunities.title }).from(investmentOpportunities).where(eq(investmentOpportunities.id, opportunityId)).limit(1);
   const rows = await tx
     .select({ commitment: commitments, name: user.name, email: user.email, verified: user.emailVerified, locale: user.locale })
     .from(commitments)
     .leftJoin(user, eq(user.id, commitments.userId))
-    .where(and(eq(commitments.opportunityId, opportunityId), commitmentIds ? inArray(commitments.id, commitmentIds.length ? commitmentIds : ["00000000-0000-0000-0000-000000000000"]) : undefined));
+    .where(and(eq(commitments.opportunityId, opportunityId), commitmentIds ? inArray(commitments.id, commitmentIds) : undefined));
   const dueOn = dateAfter(from, dueDays);
   let made = 0;
   const mails = [];
@@ -146,7 +147,7 @@ export async function sendDueReminders(ctx: Pick<ServiceContext, "db" | "config"
     .limit(5000);
   let sent = 0;
   for (const row of calls) {
-    const paid = await paidOf(ctx.db, row.call.id);
+    const paid = await receivedOn(ctx.db, { callId: row.call.id });
     const [lead] = remindersDue(row.call.dueOn, today, paid >= row.call.amountMinor);
     if (!lead || !row.email || !row.verified || !row.opportunityId) continue;
     const plan = await readPlan(ctx.db, row.opportunityId);
@@ -171,15 +172,6 @@ export async function sendDueReminders(ctx: Pick<ServiceContext, "db" | "config"
     });
   }
   return sent;
-}
-
-/** What has been received against a call (the confirmed payments), in its minor units. */
-async function paidOf(db: Database, callId: string): Promise<bigint> {
-  const [row] = await db
-    .select({ received: sql<string>`coalesce(sum(${payments.receivedMinor}), 0)::text` })
-    .from(payments)
-    .where(and(eq(payments.callId, callId), eq(payments.status, "confirmed")));
-  return BigInt(row?.received ?? "0");
 }
 
 /** Sends the reminders that have come due on each `instalment-reminders` job (hourly, a schedule). */

@@ -176,7 +176,7 @@ export async function savePlan(ctx: ServiceContext, actor: Actor, form: PlanForm
 }
 
 /** The accounts with a commitment to an opportunity, once each, with a verified address to write to. */
-export async function committedInvestors(db: Database, opportunityId: string) {
+async function committedInvestors(db: Database, opportunityId: string) {
   const rows = await db
     .selectDistinct({ id: user.id, name: user.name, email: user.email, locale: user.locale })
     .from(commitments)

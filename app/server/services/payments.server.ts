@@ -135,12 +135,12 @@ export async function receiptFile(ctx: ServiceContext, actor: Actor, { id }: { i
   return { bytes: found.payment.receiptPdf, fileName: `${found.payment.receiptNumber}.pdf` };
 }
 
-/** What has been received on a commitment (its confirmed payments), in minor units. */
-export async function receivedOn(db: Database, commitmentId: string): Promise<bigint> {
+/** What has been received on a commitment or one of its calls (the confirmed payments), in minor units. */
+export async function receivedOn(db: Database, on: { commitmentId: string } | { callId: string }): Promise<bigint> {
   const [row] = await db
     .select({ received: sql<string>`coalesce(sum(${payments.receivedMinor}), 0)::text` })
     .from(payments)
-    .where(and(eq(payments.commitmentId, commitmentId), eq(payments.status, "confirmed")));
+    .where(and("callId" in on ? eq(payments.callId, on.callId) : eq(payments.commitmentId, on.commitmentId), eq(payments.status, "confirmed")));
   return BigInt(row?.received ?? "0");
 }
 
@@ -181,7 +181,7 @@ export async function confirmPayment(ctx: ServiceContext, actor: Actor, form: Co
       .onConflictDoUpdate({ target: receiptCounters.year, set: { last: sql`${receiptCounters.last} + 1` } })
       .returning({ last: receiptCounters.last });
     const number = receiptNumber(year, counter!.last);
-    const paidBefore = await receivedOn(tx, row.commitment.id);
+    const paidBefore = await receivedOn(tx, { commitmentId: row.commitment.id });
     const plan = row.commitment.opportunityId ? await readPlan(tx, row.commitment.opportunityId) : undefined;
     const locale = localeOf(row.investor?.locale);
     const pdf = await renderAgreement(

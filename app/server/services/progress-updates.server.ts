@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
 import { ESCROW_MESSAGES, PROGRESS_MAX_PHOTOS, PROGRESS_MESSAGES, type ProgressStatus, type ProgressUpdateForm } from "~/domain/escrow";
 import type { ProgressUpdate } from "~/domain/portfolio";
@@ -151,7 +151,7 @@ export async function latestProgress(db: Database, opportunityId: string): Promi
   const [row] = await db
     .select({ status: progressUpdates.status, percent: progressUpdates.percent, postedAt: progressUpdates.postedAt })
     .from(progressUpdates)
-    .where(and(eq(progressUpdates.opportunityId, opportunityId), isNotNull(progressUpdates.postedAt)))
+    .where(eq(progressUpdates.opportunityId, opportunityId))
     .orderBy(desc(progressUpdates.postedAt))
     .limit(1);
   return row;
