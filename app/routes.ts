@@ -53,6 +53,7 @@ export default [
   route("admin/identity", "routes/admin.identity.tsx"),
   route("admin/pipeline", "routes/admin.pipeline.tsx"),
   route("admin/signing", "routes/admin.signing.tsx"),
+  route("admin/commitments", "routes/admin.commitments.tsx"),
   route("admin/audit", "routes/admin.audit.tsx"),
   route("admin/export/:kind", "routes/admin.export.tsx"),
   route("pricing", "routes/pricing.tsx"),

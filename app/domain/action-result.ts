@@ -24,6 +24,8 @@ export type AdminActionResult = KeyedAnswer &
         /** A bulk change (issue 34): how many rows it changed, and how many it could not. */
         changed?: number;
         refused?: number;
+        /** A confirmed payment's receipt number (issue 36). */
+        receipt?: string;
       }
     | { ok: false; message: string; fieldErrors?: FieldErrors; values?: Record<string, string> }
   );

@@ -77,6 +77,7 @@ export const ESCROW_MESSAGES = {
   certifyUnknown: "escrow.certify.unknown",
   certified: "escrow.certify.done",
   dueDaysInvalid: "escrow.certify.dueDaysInvalid",
+  fetchFailed: "escrow.admin.fetchFailed",
 } as const satisfies Record<string, MessageKey>;
 
 const text = (max: number, required: MessageKey) => z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: ESCROW_MESSAGES.tooLong });

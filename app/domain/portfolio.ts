@@ -1,4 +1,4 @@
-import type { EscrowAccount, PaymentStatus, ProgressStatus } from "./escrow";
+import type { EscrowAccount, MilestoneKind, PaymentStatus, ProgressStatus } from "./escrow";
 import type { Currency } from "./money";
 
 /*
@@ -93,4 +93,41 @@ export interface OpenCall {
   currency: Currency;
   dueOn: string;
   overdue: boolean;
+}
+
+/** An opportunity's payment plan (issue 36, item 2): its escrow account, instalments and milestones. */
+export interface PlanInstalment {
+  id: string;
+  position: number;
+  label: string;
+  sharePoints: number;
+  dueKind: "date" | "milestone";
+  dueOn: string | null;
+  milestoneId: string | null;
+  milestone: MilestoneKind | null;
+  level: number | null;
+}
+
+export interface PlanMilestone {
+  id: string;
+  kind: MilestoneKind;
+  level: number | null;
+  certifiedOn: string | null;
+  note: string | null;
+  dueDays: number | null;
+}
+
+export interface PaymentPlan {
+  opportunityId: string;
+  escrow: EscrowAccount;
+  instalments: PlanInstalment[];
+  milestones: PlanMilestone[];
+  /** Someone has committed: the instalments can no longer change. */
+  locked: boolean;
+  updatedAt: Date;
+}
+
+/** A progress update as admins see it: to whom it went, and who has opened it. */
+export interface AdminProgressUpdate extends ProgressUpdate {
+  readers: Array<{ name: string; email: string; readAt: Date | null }>;
 }

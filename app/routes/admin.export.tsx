@@ -8,13 +8,13 @@ import { type MessageKey, translator } from "~/i18n/i18n";
 import { DEFAULT_LOCALE } from "~/i18n/locales";
 import { answerResponse } from "~/server/http/answer.server";
 import { adminActorFor } from "~/server/security/session.server";
-import { exportBookingsCsv, exportInterestsCsv, exportMessagesCsv, exportInvestorPipelineCsv, exportPipelineCsv, exportSubscribersCsv } from "~/server/services/exports.server";
+import { exportBookingsCsv, exportInterestsCsv, exportMessagesCsv, exportInvestorPipelineCsv, exportPipelineCsv, exportSubscribersCsv, exportLedgerCsv } from "~/server/services/exports.server";
 import type { Route } from "./+types/admin.export";
 
 /** Personal data: never kept by a cache, never sniffed into something else. */
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
-const KINDS = { "bookings.csv": "bookings", "messages.csv": "messages", "interests.csv": "interests", "subscribers.csv": "subscribers", "pipeline.csv": "pipeline" } as const;
+const KINDS = { "bookings.csv": "bookings", "messages.csv": "messages", "interests.csv": "interests", "subscribers.csv": "subscribers", "pipeline.csv": "pipeline", "ledger.csv": "ledger" } as const;
 
 /** What a failed export says (the CSV itself stays in English: its column names are data). */
 const FAILED: Record<(typeof KINDS)[keyof typeof KINDS], MessageKey> = {
@@ -23,6 +23,7 @@ const FAILED: Record<(typeof KINDS)[keyof typeof KINDS], MessageKey> = {
   interests: "admin.export.failed.interests",
   subscribers: "admin.export.failed.subscribers",
   pipeline: "admin.export.failed.pipeline",
+  ledger: "admin.export.failed.ledger",
 };
 
 /** The rows an admin selected (`ids`, once each): undefined exports the whole view; a selection that is not one exports nothing. */
@@ -70,6 +71,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       const opportunityId = typeof search.opportunity === "string" ? search.opportunity : "";
       suffix = "";
       body = await exportPipelineCsv(context, actor, { opportunityId });
+    } else if (kind === "ledger") {
+      const opportunityId = typeof search.opportunity === "string" ? search.opportunity : "";
+      suffix = "";
+      body = await exportLedgerCsv(context, actor, { opportunityId });
     } else {
       const topic = ALERT_TOPICS.find((t) => t === search.topic);
       suffix = topic ? `-${topic.replace("_", "-")}` : "";

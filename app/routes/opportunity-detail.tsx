@@ -5,6 +5,7 @@ import { ScheduleButton } from "~/components/booking/booking-provider";
 import { DocumentGrid } from "~/components/documents/document-card";
 import { InterestPanel, type InterestActionData } from "~/components/interests/interest-panel";
 import { EarlyAccessBadge } from "~/components/opportunities/early-access-badge";
+import { LatestProgress } from "~/components/opportunities/latest-progress";
 import { Gallery } from "~/components/opportunities/gallery";
 import { LocatorMap } from "~/components/opportunities/locator-map";
 import { MemoSections } from "~/components/opportunities/memo-sections";
@@ -29,6 +30,7 @@ import { directionOf } from "~/i18n/locales";
 import { listLibrary } from "~/server/services/documents.server";
 import { interestPanel, registerInterest, withdrawInterest } from "~/server/services/interests.server";
 import { locateOpportunity } from "~/server/services/opportunities.server";
+import { publicProgress } from "~/server/services/progress-updates.server";
 import { listGalleryPhotos } from "~/server/services/opportunity-images.server";
 import type { Route } from "./+types/opportunity-detail";
 import { opportunityTextProps } from "~/domain/opportunities";
@@ -54,12 +56,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     memo.latitude !== null && memo.longitude !== null
       ? { svg: locatorMapSvg({ latitude: memo.latitude, longitude: memo.longitude, label: place, dir: directionOf(context.locale ?? "en") }), place }
       : null;
-  const [documents, interest, photos] = await Promise.all([
+  const [documents, interest, photos, progress] = await Promise.all([
     settle(context, "the opportunity's documents", () => listLibrary(context, actor, { opportunityId: opportunity.id }), []),
     interestPanel(context, actor, { opportunityId: opportunity.id }),
     settle(context, "the opportunity's photos", () => listGalleryPhotos(context, actor, { opportunityId: opportunity.id }), []),
+    settle(context, "the opportunity's progress", () => publicProgress(context, { opportunityId: opportunity.id }), null),
   ]);
-  return { opportunity, map, documents: documents.value, interest, photos: photos.value, timeZone: context.config.firmTimeZone };
+  return { opportunity, map, documents: documents.value, interest, photos: photos.value, progress: progress.value, timeZone: context.config.firmTimeZone };
 }
 
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
@@ -121,7 +124,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function OpportunityDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { opportunity: o, map, documents, interest, photos, timeZone } = loaderData;
+  const { opportunity: o, map, documents, interest, photos, progress, timeZone } = loaderData;
   const t = useT();
   const text = opportunityTextProps(o, useLocale());
   const completion = useFormatCompletion();
@@ -157,6 +160,7 @@ export default function OpportunityDetail({ loaderData, actionData }: Route.Comp
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="success">{t(OPPORTUNITY_STATUS_KEYS[o.status])}</Badge>
           <EarlyAccessBadge publicAt={o.publicAt} timeZone={timeZone} />
+          {progress ? <LatestProgress {...progress} /> : null}
         </div>
         <h1 className="mt-3 font-serif text-3xl font-semibold sm:text-4xl" {...text}>
           {o.title}

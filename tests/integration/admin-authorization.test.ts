@@ -12,6 +12,7 @@ import { IDENTITY_INTENTS } from "~/routes/admin/identity.server";
 import { NDA_INTENTS } from "~/routes/admin/nda.server";
 import { QUALIFICATION_INTENTS } from "~/routes/admin/qualification.server";
 import { SIGNING_INTENTS } from "~/routes/admin/signing.server";
+import { COMMITMENT_INTENTS } from "~/routes/admin/commitments.server";
 import { TEAM_INTENTS } from "~/routes/admin/team.server";
 import { createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver } from "./test-database";
@@ -123,6 +124,27 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     },
     "signing-withdraw": { intent: "signing-withdraw", id: "7d1b3a55-0000-4000-8000-000000000010" },
   },
+  "routes/admin.commitments.tsx": {
+    "plan-save": {
+      intent: "plan-save",
+      opportunityId: "7d1b3a55-0000-4000-8000-0000000000a1",
+      bank: "Matrix Bank",
+      accountName: "Matrix Escrow",
+      iban: "AE070331234567890123456",
+      bic: "EBILAEAD",
+      label: "Booking",
+      share: "100",
+      dueKind: "milestone",
+      dueDate: "",
+      milestone: "booking",
+      level: "",
+    },
+    "commitment-record": { intent: "commitment-record", investorEmail: "matrix-investor@example.com", opportunityId: "7d1b3a55-0000-4000-8000-0000000000a1", unit: "Matrix unit", amount: "100,000", currency: "USD" },
+    "milestone-certify": { intent: "milestone-certify", milestoneId: "7d1b3a55-0000-4000-8000-000000000011", certifiedOn: "2026-01-05", note: "Made by the authorization matrix.", dueDays: "30" },
+    "payment-confirm": { intent: "payment-confirm", paymentId: "7d1b3a55-0000-4000-8000-000000000012", received: "100" },
+    "payment-reject": { intent: "payment-reject", paymentId: "7d1b3a55-0000-4000-8000-000000000012", note: "Made by the authorization matrix." },
+    "progress-post": { intent: "progress-post", opportunityId: "7d1b3a55-0000-4000-8000-0000000000a1", status: "on_track", percent: "10", textEn: "Matrix.", textAr: "مصفوفة.", textCkb: "ماتریکس." },
+  },
 };
 
 /** Each admin page's own table of writes, which WRITES must list exactly. */
@@ -137,6 +159,7 @@ const INTENT_TABLES: Record<string, Record<string, unknown>> = {
   "routes/admin.identity.tsx": IDENTITY_INTENTS,
   "routes/admin.opportunity-nda.tsx": NDA_INTENTS,
   "routes/admin.signing.tsx": SIGNING_INTENTS,
+  "routes/admin.commitments.tsx": COMMITMENT_INTENTS,
 };
 
 /** The opportunity whose photo page the matrix opens (made in beforeAll). */

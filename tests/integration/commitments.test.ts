@@ -23,6 +23,11 @@ import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
 import { loader as portfolioLoader, action as portfolioAction } from "~/routes/portfolio";
 import { loader as portfolioFileLoader } from "~/routes/portfolio-file";
 import { loader as updateLoader } from "~/routes/portfolio.update";
+import { action as commitmentsAction, loader as commitmentsLoader } from "~/routes/admin.commitments";
+import { loader as exportLoader } from "~/routes/admin.export";
+import { callDatedInstalments } from "~/server/services/instalment-calls.server";
+import { publicProgress } from "~/server/services/progress-updates.server";
+import { sql } from "drizzle-orm";
 import { createAdminTestbed, getRequest, routeArgs, signInCookie, SITE_URL, type AdminTestbed } from "./app-context";
 import { testDriver } from "./test-database";
 
@@ -566,5 +571,138 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     await expect(update(undefined)).rejects.toSatisfy((r: unknown) => r instanceof Response && r.status === 302);
     const [adminView] = await listProgressUpdatesForAdmin(ctx(), bed.admin.actor, { opportunityId: opportunity.id });
     expect(adminView!.readers.find((r) => r.email === me.email)?.readAt).not.toBeNull();
+  });
+
+  it("runs /admin/commitments for admins: the plan posted as its form, a milestone certified with a photo, a transfer confirmed, the ledger and its CSV", async () => {
+    clockNow = new Date("2026-11-28T09:00:00Z");
+    const opportunity = await createOpportunity(bed.t.db, { title: "Admin Page Towers" });
+    const me = await investor("admin-page");
+    const cookie = await signInCookie(bed.context, me.email, bed.password);
+    const post = (body: URLSearchParams | FormData, as = bed.admin.cookie) => {
+      const headers = new Headers({ Origin: SITE_URL, Cookie: as, [CLIENT_IP_HEADER]: "203.0.113.7" });
+      if (body instanceof URLSearchParams) headers.set("Content-Type", "application/x-www-form-urlencoded");
+      return commitmentsAction(routeArgs(new Request(`${SITE_URL}/admin/commitments`, { method: "POST", headers, body }), bed.context)) as unknown as Promise<{ data: { ok: boolean; message?: string; created?: number; receipt?: string; fieldErrors?: Record<string, string[]> }; init: { status?: number } | null }>;
+    };
+    // The plan as the page posts it: the escrow fields, then each row's six fields in order (blank rows are none).
+    const planForm = (shares: string[]) => {
+      const body = new URLSearchParams({ intent: "plan-save", opportunityId: opportunity.id, bank: ESCROW.bank, accountName: ESCROW.accountName, iban: ESCROW.iban, bic: ESCROW.bic });
+      const rows = [
+        ["Booking", shares[0]!, "milestone", "", "booking", ""],
+        ["Level 12", shares[1]!, "milestone", "", "structure", "12"],
+        ["Completion", shares[2]!, "date", "2027-06-30", "", ""],
+        ["", "", "milestone", "", "", ""],
+      ];
+      for (const row of rows) ["label", "share", "dueKind", "dueDate", "milestone", "level"].forEach((name, i) => body.append(name, row[i]!));
+      return body;
+    };
+    const short = await post(planForm(["10", "abc", "50"]));
+    expect(short.init?.status).toBe(400);
+    expect(short.data.fieldErrors).toEqual({ "share.1": ["Enter a share above 0 and at most 100, with at most two decimals."] });
+    const notWhole = await post(planForm(["10", "30", "50"]));
+    expect(notWhole.data.fieldErrors).toEqual({ instalments: ["The instalments' shares must add up to exactly 100 %."] });
+    expect((await post(planForm(["10", "30", "60"]))).data.ok).toBe(true);
+    const plan = (await getPlan(ctx(), bed.admin.actor, { opportunityId: opportunity.id }))!;
+    expect(plan.instalments.map((i) => [i.label, i.sharePoints, i.dueKind, i.dueOn, i.milestone, i.level])).toEqual([
+      ["Booking", 1000, "milestone", null, "booking", null],
+      ["Level 12", 3000, "milestone", null, "structure", 12],
+      ["Completion", 6000, "date", "2027-06-30", null, null],
+    ]);
+    // An investor may not post to it.
+    expect((await post(planForm(["10", "30", "60"]), cookie)).init?.status).toBe(403);
+
+    await signReservation(me, opportunity.id, "1,000,000.01");
+    const [commitment] = await bed.t.db.select().from(commitments).where(eq(commitments.userId, me.id));
+
+    // Certify the booking as the page does (multipart, one photograph); a second photo that is not one is refused.
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+    const certify = (photos: File[]) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries({ intent: "milestone-certify", milestoneId: plan.milestones.find((m) => m.kind === "booking")!.id, certifiedOn: "2026-11-27", note: "Reservations open; the site is fenced.", dueDays: "" })) body.set(k, v);
+      for (const photo of photos) body.append("photos", photo);
+      return post(body);
+    };
+    const badPhoto = await certify([new File(["not an image"], "site.png", { type: "image/png" })]);
+    expect(badPhoto.init?.status).toBe(400);
+    expect(Object.keys(badPhoto.data.fieldErrors ?? {})).toEqual(["photos"]);
+    const certified = await certify([new File([png], "site.png", { type: "image/png" })]);
+    expect(certified.data).toMatchObject({ ok: true, created: 1 });
+    const [call] = await callsOf(commitment!.id);
+    // 10 % of USD 1,000,000.01 is 100,000.00 and a cent left over, which goes to the largest share.
+    expect(call).toMatchObject({ label: "Booking", amountMinor: 10000000n, dueOn: "2026-12-28" });
+
+    await recordTransfer(ctx(), me.actor, { form: transferSchema.parse({ commitmentId: commitment!.id, callId: call!.id, transferredOn: "2026-11-28", amount: "100,000", reference: "TT-ADMIN-1" }), proof: { bytes: Buffer.from("%PDF-1.4\n%%EOF\n"), contentType: "application/pdf", name: "bank.pdf" } });
+    const [payment] = await bed.t.db.select().from(payments).where(eq(payments.commitmentId, commitment!.id));
+    const tooMuch = await post(new URLSearchParams({ intent: "payment-confirm", paymentId: payment!.id, received: "100,000.01" }));
+    expect(tooMuch.data).toMatchObject({ ok: false, message: "The amount received cannot be more than the amount transferred." });
+    const confirmed = await post(new URLSearchParams({ intent: "payment-confirm", paymentId: payment!.id, received: "100,000", note: "" }));
+    expect(confirmed.data.receipt).toMatch(/^RC-2026-\d{6}$/);
+
+    // The page's data: the plan, the ledger, the transfer with its receipt, for admins only.
+    const page = (as: string) => commitmentsLoader(routeArgs(getRequest(`/admin/commitments?opportunity=${opportunity.id}`, { cookie: as }), bed.context)) as Promise<{ opportunity: { ledger: Array<{ committed: bigint; called: bigint; paid: bigint; outstanding: bigint }>; payments: Array<{ receiptNumber: string | null }>; plan: { locked: boolean } } }>;
+    const data = await page(bed.admin.cookie);
+    expect(data.opportunity.plan.locked).toBe(true);
+    expect(data.opportunity.ledger.map((c) => [c.committed, c.called, c.paid, c.outstanding])).toEqual([[100000001n, 10000000n, 10000000n, 0n]]);
+    expect(data.opportunity.payments[0]!.receiptNumber).toBe(confirmed.data.receipt);
+    await expect(page(cookie)).rejects.toSatisfy((r: unknown) => r instanceof Response && r.status === 302);
+    // Once committed, the instalments stay; the same plan with a new escrow account saves.
+    const changed = await post(planForm(["20", "20", "60"]));
+    expect(changed.data).toMatchObject({ ok: false, message: "Investors have committed under this plan, so its instalments can no longer change. The escrow account can." });
+
+    // The CSV: exact decimals in the commitment's currency; refused to an investor.
+    const csv = (as: string) => exportLoader(routeArgs(getRequest(`/admin/export/ledger.csv?opportunity=${opportunity.id}`, { cookie: as }), bed.context, { kind: "ledger.csv" })) as Promise<Response>;
+    const sheet = await csv(bed.admin.cookie);
+    expect(sheet.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = (await sheet.text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe("Investor,Entity,Unit,Currency,Committed,Called,Received,Outstanding,Overdue,Next instalment,Next amount due,Next due date");
+    expect(lines[1]).toBe("Samira Haddad,,B-1204,USD,1000000.01,100000.00,100000.00,0.00,0.00,,,");
+    expect((await csv(cookie)).status).toBe(403);
+  });
+
+  it("calls an instalment due on a date 30 days before it, once with two instances, and a commitment made later at once", async () => {
+    clockNow = new Date("2027-05-01T09:00:00Z");
+    const opportunity = await createOpportunity(bed.t.db, { title: "Dated Towers" });
+    await savePlan(ctx(), bed.admin.actor, planFor(opportunity.id, ESCROW, [
+      { label: "Deposit", share: "25", dueKind: "date", dueDate: "2027-06-01" },
+      { label: "Balance", share: "75", dueKind: "date", dueDate: "2027-12-01" },
+    ]));
+    const early = await investor("dated-early");
+    const late = await investor("dated-late", "ar");
+    await signReservation(early, opportunity.id, "400,000");
+    const [first] = await bed.t.db.select().from(commitments).where(eq(commitments.userId, early.id));
+    // 31 days before the deposit: nothing yet.
+    expect(await callDatedInstalments(ctx())).toBe(0);
+    expect(await callsOf(first!.id)).toEqual([]);
+    // 30 days before: called, due on its own date, by one of two instances.
+    clockNow = new Date("2027-05-02T09:00:00Z");
+    const instance = testDriver === "postgres" ? await openDatabase({ driver: "postgres", url: bed.t.url! }) : null;
+    try {
+      const [a, b] = await Promise.all([callDatedInstalments(ctx()), callDatedInstalments({ ...ctx(), db: instance?.db ?? bed.t.db })]);
+      expect(a + b).toBe(1);
+    } finally {
+      await instance?.close();
+    }
+    expect((await callsOf(first!.id)).map((c) => [c.label, c.amountMinor, c.dueOn])).toEqual([["Deposit", 10000000n, "2027-06-01"]]);
+    expect(await mailsTo(early.email, "instalment-call")).toHaveLength(1);
+    expect(await callDatedInstalments(ctx())).toBe(0);
+    // A commitment made after the notice began is called at once, in its investor's language.
+    await signReservation(late, opportunity.id, "100,000", "AED");
+    const [second] = await bed.t.db.select().from(commitments).where(eq(commitments.userId, late.id));
+    expect((await callsOf(second!.id)).map((c) => [c.label, c.amountMinor, c.currency, c.dueOn])).toEqual([["Deposit", 2500000n, "AED", "2027-06-01"]]);
+    const [arabic] = await mailsTo(late.email, "instalment-call");
+    expect(arabic!.textBody.replace(/[\u2066-\u2069\u200f]/g, "").replace(/\s/g, " ")).toContain("25,000.00 AED");
+    expect(arabic!.textBody).toContain("1 يونيو 2027");
+    expect((await mailsTo(early.email, "instalment-call"))[0]!.textBody.replace(/\s/g, " ")).toContain("The instalment \"Deposit\" of Dated Towers falls due on Jun 1, 2027. Your payment of USD 100,000.00 is due by then.");
+    expect(arabic!.subject).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it("gives the public page the latest status and raises the site's content version when an update is posted", async () => {
+    clockNow = new Date("2026-11-28T09:00:00Z");
+    const opportunity = await createOpportunity(bed.t.db, { title: "Status Towers" });
+    expect(await publicProgress(ctx(), { opportunityId: opportunity.id })).toBeNull();
+    const version = async () => Number((await bed.t.db.execute<{ version: string }>(sql`select version::text as version from site_content_version where id = 1`)).rows[0]!.version);
+    const before = await version();
+    await postProgressUpdate(ctx(), bed.admin.actor, progressUpdateSchema.parse({ opportunityId: opportunity.id, status: "delayed", percent: "35", textEn: "Rain.", textAr: "مطر.", textCkb: "باران." }));
+    expect(await version()).toBeGreaterThan(before);
+    expect(await publicProgress(ctx(), { opportunityId: opportunity.id })).toEqual({ status: "delayed", percent: 35, postedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   });
 });

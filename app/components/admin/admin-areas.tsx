@@ -30,6 +30,7 @@ const AREAS = [
   { to: "/admin/identity", label: "admin.areas.identity" },
   { to: "/admin/pipeline", label: "admin.areas.pipeline" },
   { to: "/admin/signing", label: "admin.areas.signing" },
+  { to: "/admin/commitments", label: "admin.areas.commitments" },
   { to: "/admin/audit", label: "admin.areas.audit" },
 ] as const satisfies readonly { to: string; tab?: string; label: MessageKey }[];
 

@@ -13,6 +13,7 @@ import type { FlashToast } from "~/domain/toast";
 import { IdentityFileList } from "~/components/identity/identity-file-list";
 import { type MessageKey, useT, useTranslateMessage } from "~/i18n/i18n";
 import { useActionResult } from "./use-action-result";
+import { Fact } from "~/components/ui/fact";
 
 const KEY = "identity-review";
 
@@ -118,17 +119,6 @@ function CheckCard({ check, timeZone }: { check: AdminIdentityCheck; timeZone: s
       ) : null}
       {check.status === "submitted" ? <ReviewForms check={check} describedBy={headingId} /> : null}
     </article>
-  );
-}
-
-function Fact({ term, value }: { term: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs text-muted-foreground">{term}</dt>
-      <dd className="font-medium [overflow-wrap:anywhere]" dir="auto">
-        {value}
-      </dd>
-    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { useFormatDay } from "~/components/dashboard/format-day";
 import { AnswerNotice, FormKey, useFormAnswer } from "~/components/forms/form-answer";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Fact } from "~/components/ui/fact";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
@@ -130,17 +131,6 @@ function AgreementCard({ agreement: a, timeZone }: { agreement: AdminAgreement; 
         ) : null}
       </div>
     </article>
-  );
-}
-
-function Fact({ term, value, ltr }: { term: string; value: string; ltr?: boolean }) {
-  return (
-    <div>
-      <dt className="text-xs text-muted-foreground">{term}</dt>
-      <dd className="font-medium [overflow-wrap:anywhere]" dir={ltr ? "ltr" : "auto"}>
-        {value}
-      </dd>
-    </div>
   );
 }
 

@@ -3,16 +3,15 @@ import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Fact } from "~/components/ui/fact";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { FieldErrors } from "~/domain/action-result";
-import { formatCalendarDay, printIban, PROGRESS_STATUS_KEYS, type PaymentStatus } from "~/domain/escrow";
-import { isolatesFor } from "~/domain/format";
-import { directionOf } from "~/i18n/locales";
-import { formatMoney, moneyToDecimal, type Currency } from "~/domain/money";
+import { printIban, PROGRESS_STATUS_KEYS, type PaymentStatus } from "~/domain/escrow";
+import { moneyToDecimal } from "~/domain/money";
 import { signedPdfPath } from "~/domain/signing";
-import { useDateLocale } from "~/i18n/date-locales";
-import { type MessageKey, useLocale, useT, useTranslateMessage } from "~/i18n/i18n";
+import { type MessageKey, useT, useTranslateMessage } from "~/i18n/i18n";
+import { useCalendarDay, useIsolates, useMoney } from "./use-money";
 import { portfolioFile, progressUpdatePath, type Portfolio, type PortfolioCommitment } from "~/domain/portfolio";
 
 /** What recording a transfer answered: done, or refused with the fields to correct (what was typed comes back). */
@@ -27,22 +26,6 @@ const PAYMENT_STATUS_KEYS = {
 const PAYMENT_BADGE: Record<PaymentStatus, "secondary" | "success" | "destructive"> = { recorded: "secondary", confirmed: "success", rejected: "destructive" };
 
 
-/** An amount in the page's language, kept left to right inside Arabic and Sorani sentences. */
-function useMoney() {
-  const locale = useLocale();
-  const { ltr } = isolatesFor(directionOf(locale));
-  return (minor: bigint, currency: Currency) => ltr(formatMoney(minor, currency, locale));
-}
-
-function useIsolates() {
-  return isolatesFor(directionOf(useLocale()));
-}
-
-function useDay() {
-  const dates = useDateLocale();
-  return (date: string) => formatCalendarDay(date, dates);
-}
-
 /**
  * /portfolio (issue 36, item 7): each commitment with its project's status, the figures,
  * the calls, the escrow account and the transfers recorded (with receipts), and the form to
@@ -52,7 +35,7 @@ function useDay() {
 export function PortfolioPage({ portfolio, answer }: { portfolio: Portfolio; answer: TransferAnswer | undefined }) {
   const t = useT();
   const say = useTranslateMessage();
-  const day = useDay();
+  const day = useCalendarDay();
   return (
     <div className="bg-muted/40 pb-16">
       <div className="mx-auto max-w-5xl space-y-8 px-4 pt-8 sm:px-6">
@@ -145,7 +128,7 @@ function CommitmentCard({ commitment: c, today, answer }: { commitment: Portfoli
   const t = useT();
   const money = useMoney();
   const { ltr, own } = useIsolates();
-  const day = useDay();
+  const day = useCalendarDay();
   const headingId = `commitment-${c.id}`;
   return (
     <Card role="region" aria-labelledby={headingId} className="gap-5" data-testid="commitment">
@@ -342,16 +325,5 @@ function RecordTransfer({ commitment: c, today, answer }: { commitment: Portfoli
         </Button>
       </Form>
     </details>
-  );
-}
-
-function Fact({ term, value, ltr, strong }: { term: string; value: string; ltr?: boolean; strong?: boolean }) {
-  return (
-    <div>
-      <dt className="text-xs text-muted-foreground">{term}</dt>
-      <dd className={`[overflow-wrap:anywhere] ${strong ? "font-semibold text-primary" : "font-medium"}`} dir={ltr ? "ltr" : undefined}>
-        {value}
-      </dd>
-    </div>
   );
 }

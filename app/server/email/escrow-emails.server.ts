@@ -50,9 +50,11 @@ export interface CallMailInput {
   escrow: EscrowAccount;
   /** The call itself when absent; else which reminder. */
   reminder?: CallReminderLead;
+  /** The instalment is due on a date of the plan, not at a certified milestone. */
+  dated?: boolean;
 }
 
-/** An instalment is called (a milestone was certified), or a reminder of one not yet paid. */
+/** An instalment is called (a milestone was certified, or its date is 30 days away), or a reminder of one not yet paid. */
 export function instalmentCallEmail(input: CallMailInput): EmailContent {
   const { t, locale } = readerOf(input.locale);
   const amount = keepLtr(locale, formatMoney(input.amountMinor, input.currency, locale));
@@ -63,7 +65,7 @@ export function instalmentCallEmail(input: CallMailInput): EmailContent {
     locale,
     preheader: t(keys.preheader, values),
     heading: t(keys.heading, values),
-    paragraphs: [greeting(input.name.split(" ")[0] ?? null, locale), t(keys.text, values), t("mail.escrow.payTo"), ...escrowLines(t, locale, input.escrow), t("mail.escrow.reference"), t("mail.escrow.neverByEmail", { brand: brand.name })],
+    paragraphs: [greeting(input.name.split(" ")[0] ?? null, locale), t(!input.reminder && input.dated ? "mail.escrow.call.datedText" : keys.text, values), t("mail.escrow.payTo"), ...escrowLines(t, locale, input.escrow), t("mail.escrow.reference"), t("mail.escrow.neverByEmail", { brand: brand.name })],
     action: { label: t("mail.escrow.action"), url: pageUrl(input.siteUrl, locale, PORTFOLIO_PATH) },
     note: t("mail.escrow.note", { brand: brand.name }),
   });

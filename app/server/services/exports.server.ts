@@ -18,6 +18,9 @@ import { listInterestsForExport } from "./interests.server";
 import { listSubscribersForExport, type SubscriberRow } from "./alerts.server";
 import { getInvestorPipelineForAdmin, listPipelineForAdmin } from "./pipeline.server";
 import { PIPELINE_STAGE_LABELS, type InvestorPipeline, type PipelineRow } from "~/domain/pipeline";
+import { moneyToDecimal } from "~/domain/money";
+import type { CommitmentPosition } from "~/domain/portfolio";
+import { opportunityLedger } from "./statements.server";
 
 /**
  * The admin CSV exports (issue 6): every booking of the Bookings tab's filter, or every
@@ -181,6 +184,32 @@ export async function exportPipelineCsv(ctx: ServiceContext, actor: Actor, query
   // One read (at most PIPELINE_LIMIT rows), handed over as a single batch.
   const batch = rows.map((row) => ({ ...row, at: "", id: row.userId }));
   return csvStream(ctx, "pipeline", PIPELINE_COLUMNS, async (cursor) => (cursor ? [] : batch), batch.length + 1);
+}
+
+const amount = (column: "committed" | "called" | "paid" | "outstanding" | "overdue") => (r: CommitmentPosition) => moneyToDecimal(r[column], r.currency);
+
+/** The ledger (issue 36): exact decimal amounts in each commitment's own currency, never converted. */
+const LEDGER_COLUMNS: Column<CommitmentPosition>[] = [
+  { header: "Investor", cell: (r) => r.investorName },
+  { header: "Entity", cell: (r) => r.entityName },
+  { header: "Unit", cell: (r) => r.unit },
+  { header: "Currency", cell: (r) => r.currency },
+  { header: "Committed", cell: amount("committed") },
+  { header: "Called", cell: amount("called") },
+  { header: "Received", cell: amount("paid") },
+  { header: "Outstanding", cell: amount("outstanding") },
+  { header: "Overdue", cell: amount("overdue") },
+  { header: "Next instalment", cell: (r) => r.nextDue?.label ?? null },
+  { header: "Next amount due", cell: (r) => (r.nextDue ? moneyToDecimal(r.nextDue.remaining, r.currency) : null) },
+  { header: "Next due date", cell: (r) => r.nextDue?.dueOn ?? null },
+];
+
+/** An opportunity's ledger as a CSV: one read (an opportunity's commitments), one batch. */
+export async function exportLedgerCsv(ctx: ServiceContext, actor: Actor, query: { opportunityId: string }): Promise<ReadableStream<Uint8Array>> {
+  requireAdmin(actor);
+  const rows = await opportunityLedger(ctx, actor, query);
+  const batch = rows.map((row) => ({ ...row, at: "" }));
+  return csvStream(ctx, "ledger", LEDGER_COLUMNS, async (cursor) => (cursor ? [] : batch), batch.length + 1);
 }
 
 /**

@@ -1,11 +1,12 @@
 import { and, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
 import { todayInZone } from "~/domain/calendar";
 import { AppError } from "~/domain/app-error";
-import { ESCROW_MESSAGES, PROGRESS_MAX_PHOTOS, PROGRESS_MESSAGES, dateAfter, remindersDue, type CertifyForm } from "~/domain/escrow";
+import { CALL_DUE_DAYS, ESCROW_MESSAGES, PROGRESS_MAX_PHOTOS, PROGRESS_MESSAGES, dateAfter, remindersDue, type CertifyForm } from "~/domain/escrow";
+import type { PlanInstalment } from "~/domain/portfolio";
 import { splitByShares } from "~/domain/money";
 import { isLocale, DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
-import { callReminders, commitments, constructionMilestones, instalmentCalls, investmentOpportunities, user } from "../db/schema.server";
+import { callReminders, commitments, constructionMilestones, instalmentCalls, investmentOpportunities, planInstalments, user } from "../db/schema.server";
 import { enqueueEmails, type MailJobs } from "../email/outbox.server";
 import { instalmentCallEmail } from "../email/escrow-emails.server";
 import type { ServiceContext } from "../context/service-context.server";
@@ -20,7 +21,8 @@ import { receivedOn } from "./payments.server";
  * Instalment calls (issue 36, item 3): when an admin certifies a construction milestone,
  * every instalment due on it becomes a call on each commitment to the opportunity, mailed
  * to the investor in their language with the amount, the due date and the escrow account;
- * a commitment made after a milestone was certified is called for it at once. Reminders of
+ * a commitment made after a milestone was certified is called for it at once. An instalment
+ * due on a date is called 30 days before it, by the hourly job. Reminders of
  * unpaid calls go 7 days and 1 day before and 3 days after the due date, each once, across
  * instances and restarts (a row of `call_reminders` per reminder sent, written with its mail).
  */
@@ -30,20 +32,22 @@ const localeOf = (value: string | null | undefined): Locale => (value && isLocal
 
 type CallContext = Pick<ServiceContext, "config"> & { jobs: MailJobs };
 
+/** Which of a plan's instalments to call, and each one's due date (null: not this one). */
+type DuePick = (instalment: PlanInstalment) => string | null;
+
 /**
- * Calls the instalments due on `milestoneId` for the commitments to its opportunity (or only
- * `commitmentIds`), due `dueDays` after `from`; a call that exists already is left alone.
+ * Calls the instalments `pick` chooses, each due on the date it gives, for the commitments
+ * to the opportunity (or only `commitmentIds`); a call that exists already is left alone.
  * Mails each investor their new calls. Answers how many calls were made.
  */
-export async function callMilestoneInstalments(
-  tx: Database,
-  ctx: CallContext,
-  { opportunityId, milestoneId, from, dueDays, commitmentIds }: { opportunityId: string; milestoneId: string; from: string; dueDays: number; commitmentIds?: string[] },
-): Promise<number> {
+async function callInstalments(tx: Database, ctx: CallContext, { opportunityId, pick, commitmentIds }: { opportunityId: string; pick: DuePick; commitmentIds?: string[] }): Promise<number> {
   const plan = await readPlan(tx, opportunityId);
   if (!plan) return 0;
   const shares = plan.instalments.map((i) => i.sharePoints);
-  const due = plan.instalments.map((instalment, index) => ({ instalment, index })).filter(({ instalment }) => instalment.milestoneId === milestoneId);
+  const due = plan.instalments.flatMap((instalment, index) => {
+    const dueOn = pick(instalment);
+    return dueOn ? [{ instalment, index, dueOn }] : [];
+  });
   if (!due.length || commitmentIds?.length === 0) return 0;
   const [opportunity] = await tx.select({ title: investmentOpportunities.title }).from(investmentOpportunities).where(eq(investmentOpportunities.id, opportunityId)).limit(1);
   const rows = await tx
@@ -51,15 +55,14 @@ export async function callMilestoneInstalments(
     .from(commitments)
     .leftJoin(user, eq(user.id, commitments.userId))
     .where(and(eq(commitments.opportunityId, opportunityId), commitmentIds ? inArray(commitments.id, commitmentIds) : undefined));
-  const dueOn = dateAfter(from, dueDays);
   let made = 0;
   const mails = [];
   for (const row of rows) {
     const parts = splitByShares(row.commitment.amountMinor, row.commitment.currency, shares);
-    for (const { instalment, index } of due) {
+    for (const { instalment, index, dueOn } of due) {
       const [call] = await tx
         .insert(instalmentCalls)
-        .values({ commitmentId: row.commitment.id, instalmentId: instalment.id, position: instalment.position, label: instalment.label, amountMinor: parts[index]!, currency: row.commitment.currency, milestoneId, dueOn })
+        .values({ commitmentId: row.commitment.id, instalmentId: instalment.id, position: instalment.position, label: instalment.label, amountMinor: parts[index]!, currency: row.commitment.currency, milestoneId: instalment.milestoneId, dueOn })
         .onConflictDoNothing({ target: [instalmentCalls.commitmentId, instalmentCalls.instalmentId] })
         .returning();
       if (!call) continue;
@@ -75,12 +78,52 @@ export async function callMilestoneInstalments(
           currency: call.currency,
           dueOn: call.dueOn,
           escrow: plan.escrow,
+          dated: instalment.dueKind === "date",
         });
         mails.push({ ...mail, to: row.email, kind: "instalment-call" });
       }
     }
   }
   await enqueueEmails(tx, ctx.jobs, mails);
+  return made;
+}
+
+/** Calls the instalments due on a certified milestone, due `dueDays` after `from`. */
+export function callMilestoneInstalments(
+  tx: Database,
+  ctx: CallContext,
+  { opportunityId, milestoneId, from, dueDays, commitmentIds }: { opportunityId: string; milestoneId: string; from: string; dueDays: number; commitmentIds?: string[] },
+): Promise<number> {
+  const dueOn = dateAfter(from, dueDays);
+  return callInstalments(tx, ctx, { opportunityId, commitmentIds, pick: (i) => (i.milestoneId === milestoneId ? dueOn : null) });
+}
+
+/**
+ * An instalment due on a date is called CALL_DUE_DAYS before it (or at once, when the date
+ * is nearer or past), due on its own date: the notice a certified milestone gives.
+ */
+const datedPick =
+  (today: string): DuePick =>
+  (i) =>
+    i.dueKind === "date" && i.dueOn && dateAfter(i.dueOn, -CALL_DUE_DAYS) <= today ? i.dueOn : null;
+
+/**
+ * Calls every dated instalment whose notice has begun, on every commitment (the hourly
+ * job, with the reminders). Each opportunity's calls are made in one transaction, and the
+ * call's key (commitment, instalment) makes a second instance's insert do nothing: each
+ * call, and its mail, goes once. Answers how many calls were made.
+ */
+export async function callDatedInstalments(ctx: Pick<ServiceContext, "db" | "config" | "clock"> & { jobs: MailJobs }): Promise<number> {
+  const today = todayInZone(ctx.config.firmTimeZone, now(ctx));
+  const plans = await ctx.db
+    .selectDistinct({ opportunityId: planInstalments.opportunityId })
+    .from(planInstalments)
+    .innerJoin(commitments, eq(commitments.opportunityId, planInstalments.opportunityId))
+    .where(and(eq(planInstalments.dueKind, "date"), lte(planInstalments.dueOn, dateAfter(today, CALL_DUE_DAYS))));
+  let made = 0;
+  for (const { opportunityId } of plans) {
+    made += await ctx.db.transaction((tx) => callInstalments(tx, ctx, { opportunityId, pick: datedPick(today) }));
+  }
   return made;
 }
 
@@ -111,7 +154,8 @@ export async function certifyMilestone(ctx: ServiceContext, actor: Actor, form: 
 
 /**
  * A new commitment is called at once for every instalment whose milestone was certified
- * before it was made, due that milestone's days from today.
+ * before it was made, due that milestone's days from today, and for every dated instalment
+ * whose notice has begun.
  */
 export async function callCertifiedInstalments(tx: Database, ctx: CallContext & Pick<ServiceContext, "clock">, { opportunityId, commitmentId }: { opportunityId: string; commitmentId: string }): Promise<number> {
   const today = todayInZone(ctx.config.firmTimeZone, now(ctx));
@@ -121,8 +165,9 @@ export async function callCertifiedInstalments(tx: Database, ctx: CallContext & 
     .where(and(eq(constructionMilestones.opportunityId, opportunityId), isNotNull(constructionMilestones.certifiedAt)));
   let made = 0;
   for (const m of certified) {
-    made += await callMilestoneInstalments(tx, ctx, { opportunityId, milestoneId: m.id, from: today, dueDays: m.dueDays ?? 30, commitmentIds: [commitmentId] });
+    made += await callMilestoneInstalments(tx, ctx, { opportunityId, milestoneId: m.id, from: today, dueDays: m.dueDays ?? CALL_DUE_DAYS, commitmentIds: [commitmentId] });
   }
+  made += await callInstalments(tx, ctx, { opportunityId, commitmentIds: [commitmentId], pick: datedPick(today) });
   return made;
 }
 
@@ -177,6 +222,8 @@ export async function sendDueReminders(ctx: Pick<ServiceContext, "db" | "config"
 /** Sends the reminders that have come due on each `instalment-reminders` job (hourly, a schedule). */
 export async function workInstalmentReminders(deps: Pick<ServiceContext, "db" | "config" | "log"> & { jobs: Pick<JobQueue, "work" | "send" | "sendMany"> }): Promise<void> {
   await deps.jobs.work("instalment-reminders", async () => {
+    const called = await callDatedInstalments({ db: deps.db, config: deps.config, jobs: deps.jobs });
+    if (called > 0) deps.log.info({ called }, "instalments due on a date called");
     const sent = await sendDueReminders({ db: deps.db, config: deps.config, jobs: deps.jobs });
     if (sent > 0) deps.log.info({ sent }, "reminders of instalment calls sent");
   });

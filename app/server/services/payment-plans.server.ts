@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
 import { ESCROW_MESSAGES, type EscrowAccount, type MilestoneKind, type PlanForm } from "~/domain/escrow";
+import type { PaymentPlan, PlanInstalment } from "~/domain/portfolio";
 import { isUuid } from "~/domain/uuid";
 import type { Database } from "../db/client.server";
 import { commitments, constructionMilestones, investmentOpportunities, paymentPlans, planInstalments, user } from "../db/schema.server";
@@ -17,37 +18,6 @@ import { recordAudit } from "./audit.server";
  * the plan in force); the escrow account can change, audited and mailed to every
  * committed investor.
  */
-
-export interface PlanInstalment {
-  id: string;
-  position: number;
-  label: string;
-  sharePoints: number;
-  dueKind: "date" | "milestone";
-  dueOn: string | null;
-  milestoneId: string | null;
-  milestone: MilestoneKind | null;
-  level: number | null;
-}
-
-export interface PlanMilestone {
-  id: string;
-  kind: MilestoneKind;
-  level: number | null;
-  certifiedOn: string | null;
-  note: string | null;
-  dueDays: number | null;
-}
-
-export interface PaymentPlan {
-  opportunityId: string;
-  escrow: EscrowAccount;
-  instalments: PlanInstalment[];
-  milestones: PlanMilestone[];
-  /** Someone has committed: the instalments can no longer change. */
-  locked: boolean;
-  updatedAt: Date;
-}
 
 const levelOf = (kind: MilestoneKind, level: number) => (kind === "structure" ? level : null);
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
+import { todayInZone } from "~/domain/calendar";
 import { ESCROW_MESSAGES, PROGRESS_MAX_PHOTOS, PROGRESS_MESSAGES, type ProgressStatus, type ProgressUpdateForm } from "~/domain/escrow";
-import type { ProgressUpdate } from "~/domain/portfolio";
+import type { AdminProgressUpdate, ProgressUpdate } from "~/domain/portfolio";
 import { isUuid } from "~/domain/uuid";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
@@ -25,9 +26,6 @@ const now = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
 const localeOf = (value: string | null | undefined): Locale => (value && isLocale(value) ? value : DEFAULT_LOCALE);
 
 
-export interface AdminProgressUpdate extends ProgressUpdate {
-  readers: Array<{ name: string; email: string; readAt: Date | null }>;
-}
 
 /** Who follows an opportunity: its committed investors and those who registered interest (not withdrawn), once each. */
 async function followers(db: Database, opportunityId: string) {
@@ -155,4 +153,15 @@ export async function latestProgress(db: Database, opportunityId: string): Promi
     .orderBy(desc(progressUpdates.postedAt))
     .limit(1);
   return row;
+}
+
+/**
+ * An opportunity's latest status for its public page (issue 36, item 6): the label, how far,
+ * and the day it was posted on the firm's calendar. Only the status: an update's text and
+ * photographs are for the investors who follow it. The page is render-cached; posting an
+ * update raises the site's content version (migration 0032).
+ */
+export async function publicProgress(ctx: Pick<ServiceContext, "db" | "config">, { opportunityId }: { opportunityId: string }): Promise<{ status: ProgressStatus; percent: number; postedOn: string } | null> {
+  const latest = await latestProgress(ctx.db, opportunityId);
+  return latest ? { status: latest.status, percent: latest.percent, postedOn: todayInZone(ctx.config.firmTimeZone, latest.postedAt) } : null;
 }
