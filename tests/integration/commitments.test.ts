@@ -699,7 +699,7 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     clockNow = new Date("2026-11-28T09:00:00Z");
     const opportunity = await createOpportunity(bed.t.db, { title: "Status Towers" });
     expect(await publicProgress(ctx(), { opportunityId: opportunity.id })).toBeNull();
-    const version = async () => Number((await bed.t.db.execute<{ version: string }>(sql`select version::text as version from site_content_version where id = 1`)).rows[0]!.version);
+    const version = async () => Number(((await bed.t.db.execute(sql`select version::text as version from site_content_version where id = 1`)) as unknown as { rows: Array<{ version: string }> }).rows[0]!.version);
     const before = await version();
     await postProgressUpdate(ctx(), bed.admin.actor, progressUpdateSchema.parse({ opportunityId: opportunity.id, status: "delayed", percent: "35", textEn: "Rain.", textAr: "مطر.", textCkb: "باران." }));
     expect(await version()).toBeGreaterThan(before);
