@@ -88,6 +88,55 @@ async function prepareReservation(admin: Page, email: string, unit: string) {
   await expectAccessible(admin, "the agreements to sign");
 }
 
+/** The escrow account of the flow's plan, as an admin types it. */
+const ESCROW = { bank: "Emirates NBD", accountName: "Erbil Citadel Residences Escrow", iban: "AE07 0331 2345 6789 0123 456", bic: "EBILAEAD" };
+/** Four instalments: 10 % on booking, 20 % at the foundation, 30 % at level 12, 40 % on handover. */
+const INSTALMENTS = [
+  { name: "Booking", share: "10", milestone: "booking", level: "" },
+  { name: "Foundation", share: "20", milestone: "foundation", level: "" },
+  { name: "Level 12", share: "30", milestone: "structure", level: "12" },
+  { name: "Handover", share: "40", milestone: "handover", level: "" },
+];
+
+/** The admin's commitments page of the flow's opportunity; answers its id. */
+async function openCommitments(admin: Page): Promise<string> {
+  await admin.goto("/admin/commitments");
+  await admin.getByLabel("Opportunity").selectOption({ label: OPPORTUNITY });
+  await admin.getByRole("button", { name: "Show" }).click();
+  await expect(admin.getByRole("heading", { level: 2, name: "Payment plan and escrow account" })).toBeVisible();
+  return new URL(admin.url()).searchParams.get("opportunity")!;
+}
+
+/**
+ * The admin defines the opportunity's payment plan of four instalments with its escrow
+ * account, unless a plan is in force already (the Arabic test's, run after: the same plan).
+ */
+async function definePlan(admin: Page) {
+  await openCommitments(admin);
+  if ((await admin.getByTestId("plan-instalment").count()) > 0) return;
+  const plan = admin.getByRole("region", { name: "Payment plan and escrow account" });
+  await plan.getByLabel("Bank", { exact: true }).fill(ESCROW.bank);
+  await plan.getByLabel("Account name", { exact: true }).fill(ESCROW.accountName);
+  await plan.getByLabel("IBAN", { exact: true }).fill(ESCROW.iban);
+  await plan.getByLabel("BIC (SWIFT)", { exact: true }).fill(ESCROW.bic);
+  // A first try whose shares do not add up is refused, and says so.
+  for (const [index, row] of INSTALMENTS.entries()) {
+    const group = plan.getByRole("group", { name: `Instalment ${index + 1}` });
+    await group.getByLabel("Name").fill(row.name);
+    await group.getByLabel("Share (%)").fill(index === 3 ? "30" : row.share);
+    await group.getByLabel("Due", { exact: true }).selectOption("milestone");
+    await group.getByLabel("Milestone").selectOption(row.milestone);
+    await group.getByLabel("Level").fill(row.level);
+  }
+  await plan.getByRole("button", { name: "Save the plan" }).click();
+  await expect(plan.getByText("The instalments' shares must add up to exactly 100 %.")).toBeVisible();
+  await plan.getByRole("group", { name: "Instalment 4" }).getByLabel("Share (%)").fill("40");
+  await plan.getByRole("button", { name: "Save the plan" }).click();
+  await expect(admin.getByText("Payment plan saved.").first()).toBeVisible();
+  await expect(admin.getByTestId("milestone")).toHaveCount(4);
+  await expectAccessible(admin, "the commitments page with its plan");
+}
+
 const dataDir = () => process.env.E2E_DATA_DIR!;
 
 /** The six digits of the newest signing code mailed to `email`. */
@@ -141,6 +190,9 @@ function dataDirHolds(words: string): boolean {
 }
 
 test.describe("from interest to a confidential file", () => {
+  // One after the other: the English test defines the opportunity's payment plan and
+  // certifies its booking, which the Arabic test's commitment is then called for at once.
+  test.describe.configure({ mode: "serial" });
   test("an investor qualifies, is approved, accepts the agreement and opens the confidential document, stamped with the acceptance", async ({ page, investor, browser, baseURL }) => {
     test.setTimeout(300_000);
     const admin = await adminPage(browser, baseURL!);
@@ -209,6 +261,9 @@ test.describe("from interest to a confidential file", () => {
     const csv = await admin.request.get((await admin.getByRole("link", { name: "Export CSV" }).getAttribute("href"))!);
     expect(await csv.text()).toContain(`${investor.email},Agreement accepted`);
 
+    // Issue 36: the opportunity's payment plan, four instalments into escrow.
+    await definePlan(admin);
+
     // The admin prepares a reservation agreement; the investor signs it with the mailed code.
     const unit = `Tower B, apartment ${TAG.toUpperCase()}`;
     await prepareReservation(admin, investor.email, unit);
@@ -245,8 +300,7 @@ test.describe("from interest to a confidential file", () => {
     await admin.getByRole("button", { name: "Show" }).click();
     await expect(admin.getByTestId("pipeline-row").filter({ hasText: investor.email })).toContainText("Reservation signed");
 
-    // Issue 36: the signed reservation is a commitment in the investor's portfolio, and a
-    // transfer into escrow is recorded there with the bank's confirmation.
+    // Issue 36: the signed reservation is a commitment in the investor's portfolio, nothing called yet.
     await page.goto("/dashboard");
     await page.getByRole("link", { name: "Open your portfolio" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Your portfolio" })).toBeVisible();
@@ -254,8 +308,30 @@ test.describe("from interest to a confidential file", () => {
     await expect(commitment.getByTestId("commitment-figures")).toContainText("USD 1,250,000.50");
     await expect(commitment).toContainText("No instalment has been called yet.");
     await expect(commitment.getByRole("link", { name: "Signed reservation agreement" })).toHaveAttribute("href", /^\/signed-agreements\/[0-9a-f-]{36}\.pdf$/);
+
+    // The admin certifies the booking milestone: its instalment is called, 10 % exactly, and mailed.
+    await openCommitments(admin);
+    await expect(admin.getByTestId("ledger-row").filter({ hasText: "Samira Haddad" }).first()).toContainText("USD 1,250,000.50");
+    const booking = admin.getByTestId("milestone").filter({ has: admin.getByRole("heading", { name: "Booking" }) });
+    await booking.getByLabel("What was certified").fill("Reservations are open and the site is fenced.");
+    await booking.getByRole("button", { name: "Certify and call the instalments" }).click();
+    await expect(admin.getByText(/^Milestone certified\. \d+ instalments? (was|were) called\.$/).first()).toBeVisible();
+    await expect(booking).toContainText("Certified on");
+    const called = await waitForMail(dataDir(), investor.email, (m) => Boolean(m.subject?.startsWith(`Instalment called: Booking, ${OPPORTUNITY}`)), 15_000);
+    const callText = called.text!.replace(/\s+/g, " ");
+    expect(callText).toContain("Your instalment of USD 125,000.05 is due by");
+    expect(callText).toContain(`IBAN: ${ESCROW.iban}`);
+    expect(callText).toContain("will never change bank details by e-mail alone.");
+
+    // The investor sees the call, on the dashboard and in the portfolio, and records a transfer for it with the bank's confirmation.
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("standing-calls")).toContainText("USD 125,000.05");
+    await page.goto("/portfolio");
+    await expect(commitment.getByTestId("call-row")).toContainText("USD 125,000.05");
+    await expect(commitment.getByTestId("commitment-figures")).toContainText("USD 1,125,000.45");
     await commitment.getByText("Record a transfer").click();
     await expectAccessible(page, "/portfolio, recording a transfer");
+    await expect(commitment.getByLabel("Instalment it pays").locator("option:checked")).toHaveText("Booking · USD 125,000.05");
     await commitment.getByLabel("Amount sent (USD)").fill("125,000.05");
     await commitment.getByLabel("Bank reference").fill("TT-E2E-1187");
     await commitment.getByLabel(/Bank's confirmation/).setInputFiles({ name: "bank.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% transfer TT-E2E-1187\n%%EOF\n") });
@@ -267,8 +343,34 @@ test.describe("from interest to a confidential file", () => {
     expect(proof.headers()["cache-control"]).toBe("private, no-store");
     expect(proof.headers()["content-security-policy"]).toBe("default-src 'none'; sandbox");
     expect((await proof.body()).toString()).toContain("TT-E2E-1187");
-    const statement = await page.request.get("/portfolio/files/statement/today");
-    expect(statement.headers()["content-type"]).toBe("application/pdf");
+
+    // The admin opens the proof and confirms receipt in full: a receipt is issued.
+    await openCommitments(admin);
+    const transfer = admin.getByTestId("admin-transfer").filter({ hasText: "TT-E2E-1187" });
+    const adminProof = await admin.request.get((await transfer.getByRole("link", { name: "Proof of transfer" }).getAttribute("href"))!);
+    expect((await adminProof.body()).toString()).toContain("TT-E2E-1187");
+    await expect(transfer.getByLabel("Amount received (USD)")).toHaveValue("125000.05");
+    await transfer.getByRole("button", { name: "Confirm receipt" }).click();
+    const confirmed = admin.getByText(/^Payment confirmed and receipt RC-\d{4}-\d{6} issued\.$/).first();
+    await expect(confirmed).toBeVisible();
+    const receiptNumber = /RC-\d{4}-\d{6}/.exec((await confirmed.textContent())!)![0];
+    await expect(admin.getByTestId("ledger-row").filter({ hasText: "Samira Haddad" }).first()).toContainText("USD 125,000.05");
+    await expectAccessible(admin, "the commitments page with a confirmed transfer");
+
+    // The receipt reaches the investor attached; its figures and the statement's are the database's (as the portfolio shows them).
+    const receiptMail = await waitForMail(dataDir(), investor.email, (m) => Boolean(m.subject?.includes(receiptNumber)), 15_000);
+    expect(receiptMail.attachments.map((a) => a.filename)).toContain(`${receiptNumber}.pdf`);
+    await page.goto("/portfolio");
+    await expect(commitment.getByTestId("payment-row")).toContainText("Confirmed");
+    const receipt = (await pdfText(page.request, (await commitment.getByRole("link", { name: `Receipt ${receiptNumber}` }).getAttribute("href"))!)).replace(/\s+/g, " ");
+    expect(receipt).toContain(`Receipt ${receiptNumber}`);
+    expect(receipt).toContain("Amount received USD 125,000.05");
+    expect(receipt).toContain("Commitment USD 1,250,000.50");
+    expect(receipt).toContain("Paid to date USD 125,000.05");
+    expect(receipt).toContain("Still to pay on the commitment USD 1,125,000.45");
+    const statement = (await pdfText(page.request, "/portfolio/files/statement/today")).replace(/\s+/g, " ");
+    expect(statement).toContain(`${OPPORTUNITY} · ${unit} Committed USD 1,250,000.50 Called USD 125,000.05 Paid USD 125,000.05 Outstanding (called, not yet paid) USD 0.00 Not yet called USD 1,125,000.45`);
+    expect(statement).toContain(`IBAN ${ESCROW.iban}`);
 
     // The identity files are sealed at rest: what the database keeps on disk holds the
     // reservation's unit (written in clear, so the scan does see the database) and never
@@ -334,5 +436,24 @@ test.describe("from interest to a confidential file", () => {
     await page.getByRole("button", { name: "وقّع الاتفاقية" }).click();
     await expect(page.getByTestId("agreement-status")).toHaveText("موقّعة");
     await checkSealed(page.getByRole("link", { name: "تنزيل النسخة الموقّعة (PDF)" }), (await page.getByTestId("agreement-sha").textContent())!, [investor.email, "SHA-256"]);
+
+    // Issue 36: the booking is certified already (the English test), so the new commitment
+    // is called at once, mailed in Arabic, and shown in the portfolio right to left.
+    const call = await waitForMail(dataDir(), investor.email, (m) => Boolean(m.subject?.startsWith(`استحقاق دفعة: Booking، ${OPPORTUNITY}`)), 15_000);
+    const callText = call.text!.replace(/[\u2066-\u2069\u200f]/g, "").replace(/\s+/g, " ");
+    expect(callText).toContain("125,000.05 USD");
+    expect(callText).toContain("AE07 0331 2345 6789 0123 456");
+    await page.goto("/ar/portfolio");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1, name: "محفظتك" })).toBeVisible();
+    const commitment = page.getByTestId("commitment").filter({ hasText: OPPORTUNITY });
+    await expect(commitment.getByTestId("call-row")).toContainText("125,000.05");
+    await expect(commitment.getByTestId("escrow-account")).toContainText("AE07 0331 2345 6789 0123 456");
+    await expectAccessible(page, "the portfolio in Arabic");
+    const statement = await page.request.get("/portfolio/files/statement/today");
+    expect(statement.headers()["content-type"]).toBe("application/pdf");
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await statement.body())), { mergePages: true });
+    expect(text).toContain("1,250,000.50");
+    expect(text).toContain("125,000.05");
   });
 });

@@ -72,8 +72,8 @@ export function AdminCommitments({ opportunities, opportunity, today, timeZone, 
           <TransfersSection payments={opportunity.payments} />
           <LedgerSection opportunityId={opportunity.id} ledger={opportunity.ledger} />
           <MilestonesSection plan={opportunity.plan} today={today} />
-          <PlanSection key={`${opportunity.id}:${String(opportunity.plan?.updatedAt ?? "")}`} opportunityId={opportunity.id} plan={opportunity.plan} />
-          <ProgressSection key={opportunity.id} opportunityId={opportunity.id} updates={opportunity.updates} timeZone={timeZone} />
+          <PlanSection key={`plan-${opportunity.id}`} opportunityId={opportunity.id} plan={opportunity.plan} />
+          <ProgressSection key={`progress-${opportunity.id}`} opportunityId={opportunity.id} updates={opportunity.updates} timeZone={timeZone} />
         </>
       )}
     </div>
