@@ -68,6 +68,30 @@ test.describe("/admin opportunities", () => {
     await expect(image).toHaveAttribute("src", /^\/media\/[0-9a-f-]{36}\.png$/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
 
+    // Issue 36: a progress update gives its public page the latest status, at once (the
+    // page's cache sees the change), in English and in Arabic.
+    await page.getByRole("link", { name: new RegExp(title) }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const publicPath = new URL(page.url()).pathname;
+    await expect(page.getByTestId("latest-progress")).toHaveCount(0);
+    await page.goto("/admin/commitments");
+    await page.getByLabel("Opportunity").selectOption({ label: title });
+    await page.getByRole("button", { name: "Show" }).click();
+    const progress = page.getByRole("region", { name: "Progress updates" });
+    await progress.getByLabel("Status").selectOption("delayed");
+    await progress.getByLabel("Construction complete (%)").fill("35");
+    await progress.getByLabel("Update in English").fill("Heavy rain held the piling back by three weeks.");
+    await progress.getByLabel("Update in Arabic").fill("أخّرت الأمطار الغزيرة أعمال الركائز ثلاثة أسابيع.");
+    await progress.getByLabel("Update in Sorani").fill("بارانی زۆر کاری کۆڵەکەکانی سێ هەفتە دواخست.");
+    await progress.getByRole("button", { name: "Post the update" }).click();
+    await expect(page.getByText(/^Update posted\./).first()).toBeVisible();
+    await expect(progress.getByTestId("admin-progress-update")).toContainText("Delayed, 35 % built");
+    await expectAccessible(page, "/admin/commitments with an update");
+    await page.goto(publicPath);
+    await expect(page.getByTestId("latest-progress")).toHaveText(/^\s*Delayed, 35 % built \(updated \w{3} \d{1,2}, \d{4}\)$/);
+    await page.goto(`/ar${publicPath}`);
+    await expect(page.getByTestId("latest-progress")).toContainText("متأخر، نسبة الإنجاز 35 %");
+
     // Delete asks first; Cancel keeps it.
     await page.goto("/admin");
     await card.getByRole("button", { name: `Delete ${title}` }).click();

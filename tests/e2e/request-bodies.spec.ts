@@ -59,6 +59,7 @@ const ACTIONS: Action[] = [
   { name: "admin agreements to sign", path: "/admin/signing", who: "admin", failure: FORM_UNREADABLE },
   // Issue 36's.
   { name: "portfolio transfer", path: "/portfolio", who: "investor", failure: "The transfer was not recorded." },
+  { name: "admin commitments and escrow", path: "/admin/commitments", who: "admin", failure: FORM_UNREADABLE },
 ];
 /** What the browser's JavaScript posts (single fetch) rather than the document. */
 const DATA_ACTIONS: Action[] = [
