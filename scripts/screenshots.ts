@@ -17,7 +17,9 @@
  * English and Arabic at both widths. The signing part (issue 35, item 4) is the admin's
  * agreements page, an investor's agreement before and after they sign it (with a drawn
  * signature), their dashboard's standing and the pipeline, and the signed PDF's pages
- * rendered by poppler (pdftoppm), in English and Arabic.
+ * rendered by poppler (pdftoppm), in English and Arabic; then (issue 36) the admin's
+ * commitments page with the plan, a certified milestone, a confirmed transfer and a progress
+ * update, and the investor's portfolio.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -456,12 +458,13 @@ async function signingScreenshots() {
         await investor.goto(`${server.base}${prefix}/dashboard`, { waitUntil: "networkidle" });
         await settle(investor);
         await save(await investor.getByRole("region").filter({ has: investor.locator("#standing-heading") }).screenshot(), `${locale}-dashboard-standing-signed-${size.name}.png`);
-        await investor.context().close();
 
         const opportunityId = await page.locator('select[name="opportunityId"] option').nth(1).getAttribute("value");
         await page.goto(`${server.base}${prefix}/admin/pipeline?opportunity=${opportunityId}`, { waitUntil: "networkidle" });
         await page.waitForTimeout(500);
         await shot(page, "admin-pipeline-signed");
+        await escrowScreenshots(page, investor, `${server.base}${prefix}`, opportunityId!, locale, shot);
+        await investor.context().close();
         await admin.close();
         console.log(`signing ${locale} ${size.name}: done`);
       }
@@ -471,6 +474,71 @@ async function signingScreenshots() {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The plan's escrow account and four instalments, typed by the admin in the page's language. */
+const PLAN_ROWS = {
+  en: ["Booking", "Foundation", "Level 12", "Handover"],
+  ar: ["الحجز", "الأساسات", "المستوى 12", "التسليم"],
+  ckb: ["حیجز", "بناغە", "ئاستی 12", "ڕادەستکردن"],
+} as Record<string, string[]>;
+
+/**
+ * Issue 36: after the reservation is signed, the admin's commitments page (the plan of four
+ * instalments and its escrow account, saved the first time; the booking certified, which
+ * calls it; a transfer the investor recorded, confirmed; a progress update) and the
+ * investor's portfolio, as `<lang>-admin-commitments-<size>.png` and `<lang>-portfolio-signed-<size>.png`.
+ */
+async function escrowScreenshots(page: Page, investor: Page, base: string, opportunityId: string, locale: string, shot: (page: Page, name: string) => Promise<void>) {
+  await page.goto(`${base}/admin/commitments?opportunity=${opportunityId}`, { waitUntil: "networkidle" });
+  if ((await page.getByTestId("plan-instalment").count()) === 0) {
+    await page.locator('input[name="bank"]').fill("Emirates NBD");
+    await page.locator('input[name="accountName"]').fill("Tigris Project Escrow Account");
+    await page.locator('input[name="iban"]').fill("AE07 0331 2345 6789 0123 456");
+    await page.locator('input[name="bic"]').fill("EBILAEAD");
+    const labels = PLAN_ROWS[locale] ?? PLAN_ROWS.en!;
+    for (const [index, [share, milestone, level]] of [["10", "booking", ""], ["20", "foundation", ""], ["30", "structure", "12"], ["40", "handover", ""]].entries()) {
+      const row = page.getByTestId("instalment-row").nth(index);
+      await row.locator('input[name="label"]').fill(labels[index]!);
+      await row.locator('input[name="share"]').fill(share!);
+      await row.locator('select[name="milestone"]').selectOption(milestone!);
+      await row.locator('input[name="level"]').fill(level!);
+    }
+    await page.locator('form:has(input[name="bank"]) button[type="submit"]').click();
+    await page.getByTestId("plan-instalment").first().waitFor();
+  }
+  const booking = page.getByTestId("milestone").first();
+  if (await booking.locator('textarea[name="note"]').count()) {
+    await booking.locator("summary").click();
+    await booking.locator('textarea[name="note"]').fill(locale === "en" ? "Reservations are open and the site is fenced." : "فُتح باب الحجز وسُيّج الموقع.");
+    await booking.locator('button[type="submit"]').click();
+    await booking.locator('textarea[name="note"]').waitFor({ state: "detached" });
+  }
+  if ((await page.getByTestId("admin-progress-update").count()) === 0) {
+    await page.locator('select[name="status"]').selectOption("on_track");
+    await page.locator('input[name="percent"]').fill("12");
+    await page.locator('textarea[name="textEn"]').fill("Piling is complete and the basement slab is poured. The tower crane arrives next week.");
+    await page.locator('textarea[name="textAr"]').fill("اكتمل دق الركائز وصُبّت بلاطة القبو. تصل الرافعة البرجية الأسبوع المقبل.");
+    await page.locator('textarea[name="textCkb"]').fill("کۆڵەکەکان تەواو بوون و بنمیچی ژێرزەمین ڕێژرا. قولنگی بورج هەفتەی داهاتوو دەگات.");
+    await page.locator('form:has(textarea[name="textEn"]) button[type="submit"]').click();
+    await page.getByTestId("admin-progress-update").first().waitFor();
+  }
+  await investor.goto(`${base}/portfolio`, { waitUntil: "networkidle" });
+  const commitment = investor.getByTestId("commitment").first();
+  await commitment.locator("details summary").first().click();
+  await commitment.locator('input[name="amount"]').fill("125,000.05");
+  await commitment.locator('input[name="reference"]').fill("TT-2026-1187");
+  await commitment.locator('input[name="proof"]').setInputFiles({ name: "bank-confirmation.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await commitment.locator('form button[type="submit"]').click();
+  await commitment.getByTestId("payment-row").first().waitFor();
+  await page.goto(`${base}/admin/commitments?opportunity=${opportunityId}`, { waitUntil: "networkidle" });
+  await page.getByTestId("admin-transfer").first().locator('form:has(input[name="received"]) button[type="submit"]').click();
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(4_500);
+  await shot(page, "admin-commitments");
+  await investor.goto(`${base}/portfolio`, { waitUntil: "networkidle" });
+  await settle(investor);
+  await shot(investor, "portfolio-signed");
 }
 
 async function homeScreenshots() {

@@ -313,6 +313,7 @@ test.describe("from interest to a confidential file", () => {
     await openCommitments(admin);
     await expect(admin.getByTestId("ledger-row").filter({ hasText: "Samira Haddad" }).first()).toContainText("USD 1,250,000.50");
     const booking = admin.getByTestId("milestone").filter({ has: admin.getByRole("heading", { name: "Booking" }) });
+    await booking.getByText("Certify this milestone").click();
     await booking.getByLabel("What was certified").fill("Reservations are open and the site is fenced.");
     await booking.getByRole("button", { name: "Certify and call the instalments" }).click();
     await expect(admin.getByText(/^Milestone certified\. \d+ instalments? (was|were) called\.$/).first()).toBeVisible();

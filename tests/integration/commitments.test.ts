@@ -610,8 +610,16 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     // An investor may not post to it.
     expect((await post(planForm(["10", "30", "60"]), cookie)).init?.status).toBe(403);
 
+    // An update posted before anyone follows the opportunity (as the page posts it) goes to nobody.
+    const update = new FormData();
+    for (const [k, v] of Object.entries({ intent: "progress-post", opportunityId: opportunity.id, status: "on_track", percent: "5", textEn: "The site is fenced.", textAr: "سُيّج الموقع.", textCkb: "شوێنەکە پەرژین کرا." })) update.set(k, v);
+    expect((await post(update)).data).toMatchObject({ ok: true, created: 0 });
+
     await signReservation(me, opportunity.id, "1,000,000.01");
     const [commitment] = await bed.t.db.select().from(commitments).where(eq(commitments.userId, me.id));
+    // Committing, the investor is given the updates so far, unread and not mailed.
+    expect((await listOwnProgressUpdates(ctx(), me.actor)).map((u) => [u.text, u.read])).toEqual([["The site is fenced.", false]]);
+    expect(await mailsTo(me.email, "progress-update")).toEqual([]);
 
     // Certify the booking as the page does (multipart, one photograph); a second photo that is not one is refused.
     const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");

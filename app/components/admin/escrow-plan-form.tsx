@@ -5,7 +5,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { CALL_DUE_DAYS, ESCROW_MESSAGES, INSTALMENT_DUE_KINDS, MILESTONE_KIND_KEYS, MILESTONE_KINDS, PLAN_MAX_INSTALMENTS, PROGRESS_MAX_PHOTOS, printIban, type MilestoneKind } from "~/domain/escrow";
-import { shareText } from "~/domain/opportunity-memo";
+import { formatShare, shareText } from "~/domain/opportunity-memo";
 import type { PaymentPlan, PlanInstalment } from "~/domain/portfolio";
 import { type MessageKey, useT } from "~/i18n/i18n";
 import { useCalendarDay } from "~/components/portfolio/use-money";
@@ -108,7 +108,7 @@ function InstalmentRow({ index, row, errors }: { index: number; row: PlanInstalm
         <Input id={id("label")} name="label" maxLength={80} defaultValue={row?.label ?? ""} />
       </Field>
       <Field id={id("share")} label={t("escrow.admin.share")} errors={error("share")}>
-        <Input id={id("share")} name="share" inputMode="decimal" dir="ltr" defaultValue={row ? shareText(row.sharePoints) : ""} />
+        <Input id={id("share")} name="share" inputMode="decimal" dir="ltr" defaultValue={row ? formatShare(shareText(row.sharePoints)) : ""} />
       </Field>
       <Field id={id("dueKind")} label={t("escrow.admin.dueKind")}>
         <select id={id("dueKind")} name="dueKind" defaultValue={row?.dueKind ?? "milestone"} className={SELECT}>
@@ -169,7 +169,7 @@ function LockedInstalments({ instalments }: { instalments: PlanInstalment[] }) {
                   <input type="hidden" name="level" value={row.level ? String(row.level) : ""} />
                 </th>
                 <td className="p-3 text-end tabular-nums" dir="ltr">
-                  {shareText(row.sharePoints)} %
+                  {formatShare(shareText(row.sharePoints))} %
                 </td>
                 <td className="p-3">{row.dueKind === "date" && row.dueOn ? day(row.dueOn) : row.milestone ? milestone(row.milestone, row.level) : "—"}</td>
               </tr>
@@ -227,27 +227,32 @@ export function MilestonesSection({ plan, today }: { plan: PaymentPlan | null; t
                       {m.note}
                     </p>
                   ) : (
-                    <write.fetcher.Form method="post" encType="multipart/form-data" className="space-y-3 border-t pt-3" noValidate>
-                      {write.hidden}
-                      <input type="hidden" name="milestoneId" value={m.id} />
-                      <div className="grid gap-3 sm:grid-cols-2">
-                        <Field id={`${headingId}-date`} label={t("escrow.admin.certifiedOnLabel")} errors={errorsHere(m.id, "certifiedOn")}>
-                          <Input id={`${headingId}-date`} name="certifiedOn" type="date" dir="ltr" max={today} defaultValue={today} required />
+                    <details className="border-t pt-3" open={write.value("milestoneId", "") === m.id}>
+                      <summary className="flex cursor-pointer items-center gap-2 text-sm font-medium">
+                        <BadgeCheck className="size-4" aria-hidden="true" /> {t("escrow.admin.certifyOpen")}
+                      </summary>
+                      <write.fetcher.Form method="post" encType="multipart/form-data" className="mt-3 space-y-3" noValidate>
+                        {write.hidden}
+                        <input type="hidden" name="milestoneId" value={m.id} />
+                        <div className="grid gap-3 sm:grid-cols-2">
+                          <Field id={`${headingId}-date`} label={t("escrow.admin.certifiedOnLabel")} errors={errorsHere(m.id, "certifiedOn")}>
+                            <Input id={`${headingId}-date`} name="certifiedOn" type="date" dir="ltr" max={today} defaultValue={today} required />
+                          </Field>
+                          <Field id={`${headingId}-days`} label={t("escrow.admin.dueDays")} errors={errorsHere(m.id, "dueDays")}>
+                            <Input id={`${headingId}-days`} name="dueDays" inputMode="numeric" dir="ltr" defaultValue={String(CALL_DUE_DAYS)} />
+                          </Field>
+                        </div>
+                        <Field id={`${headingId}-note`} label={t("escrow.admin.certifyNote")} errors={errorsHere(m.id, "note")}>
+                          <Textarea id={`${headingId}-note`} name="note" rows={2} maxLength={2000} required />
                         </Field>
-                        <Field id={`${headingId}-days`} label={t("escrow.admin.dueDays")} errors={errorsHere(m.id, "dueDays")}>
-                          <Input id={`${headingId}-days`} name="dueDays" inputMode="numeric" dir="ltr" defaultValue={String(CALL_DUE_DAYS)} />
+                        <Field id={`${headingId}-photos`} label={t("escrow.admin.photos", { max: PROGRESS_MAX_PHOTOS })} errors={errorsHere(m.id, "photos")}>
+                          <Input id={`${headingId}-photos`} name="photos" type="file" accept="image/jpeg,image/png,image/webp" multiple />
                         </Field>
-                      </div>
-                      <Field id={`${headingId}-note`} label={t("escrow.admin.certifyNote")} errors={errorsHere(m.id, "note")}>
-                        <Textarea id={`${headingId}-note`} name="note" rows={2} maxLength={2000} required />
-                      </Field>
-                      <Field id={`${headingId}-photos`} label={t("escrow.admin.photos", { max: PROGRESS_MAX_PHOTOS })} errors={errorsHere(m.id, "photos")}>
-                        <Input id={`${headingId}-photos`} name="photos" type="file" accept="image/jpeg,image/png,image/webp" multiple />
-                      </Field>
-                      <Button type="submit" size="sm" disabled={write.busy} aria-describedby={headingId}>
-                        <BadgeCheck aria-hidden="true" /> {t("escrow.admin.certify")}
-                      </Button>
-                    </write.fetcher.Form>
+                        <Button type="submit" size="sm" disabled={write.busy} aria-describedby={headingId}>
+                          <BadgeCheck aria-hidden="true" /> {t("escrow.admin.certify")}
+                        </Button>
+                      </write.fetcher.Form>
+                    </details>
                   )}
                 </article>
               </li>

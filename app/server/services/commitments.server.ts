@@ -9,6 +9,7 @@ import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
 import { callCertifiedInstalments } from "./instalment-calls.server";
+import { followPastUpdates } from "./progress-updates.server";
 
 /*
  * Commitments (issue 36, item 1): an investor's commitment to an opportunity, its unit,
@@ -66,7 +67,10 @@ export async function commitFromReservation(tx: Database, ctx: CommitContext, ag
     .returning();
   if (!made) return null;
   await recordAudit(tx, { actorId: agreement.userId, action: "commitment.create", entity: "commitments", entityId: made.id, before: null, after: made });
-  if (made.opportunityId) await callCertifiedInstalments(tx, ctx, { opportunityId: made.opportunityId, commitmentId: made.id });
+  if (made.opportunityId) {
+    await callCertifiedInstalments(tx, ctx, { opportunityId: made.opportunityId, commitmentId: made.id });
+    if (made.userId) await followPastUpdates(tx, { userId: made.userId, opportunityId: made.opportunityId });
+  }
   return made.id;
 }
 
@@ -101,6 +105,7 @@ export async function recordCommitment(ctx: ServiceContext, actor: Actor, form: 
       .returning();
     await recordAudit(tx, { actorId: adminId, action: "commitment.record", entity: "commitments", entityId: made!.id, before: null, after: made });
     await callCertifiedInstalments(tx, ctx, { opportunityId: opportunity.id, commitmentId: made!.id });
+    if (made!.userId) await followPastUpdates(tx, { userId: made!.userId, opportunityId: opportunity.id });
     return { id: made!.id };
   });
 }

@@ -19,6 +19,10 @@ import { recordAudit } from "./audit.server";
  * committed investor.
  */
 
+/** The position of the first instalment due on `milestoneId` (none: after every one). */
+const firstPosition = (rows: Array<{ instalment: { position: number; milestoneId: string | null } }>, milestoneId: string) =>
+  Math.min(...rows.filter((r) => r.instalment.milestoneId === milestoneId).map((r) => r.instalment.position), Number.MAX_SAFE_INTEGER);
+
 const levelOf = (kind: MilestoneKind, level: number) => (kind === "structure" ? level : null);
 
 /** An opportunity's plan, or undefined when it has none; read inside a transaction or not. */
@@ -49,7 +53,10 @@ export async function readPlan(db: Database, opportunityId: string): Promise<Pay
       milestone: kind,
       level: kind ? levelOf(kind, level ?? 0) : null,
     })),
-    milestones: milestones.map((m) => ({ id: m.id, kind: m.kind, level: levelOf(m.kind, m.level), certifiedOn: m.certifiedOn, note: m.note, dueDays: m.dueDays })),
+    // In the order of the instalments that wait for them (a milestone none waits for, last).
+    milestones: milestones
+      .map((m) => ({ id: m.id, kind: m.kind, level: levelOf(m.kind, m.level), certifiedOn: m.certifiedOn, note: m.note, dueDays: m.dueDays }))
+      .sort((a, b) => firstPosition(rows, a.id) - firstPosition(rows, b.id)),
     locked: (committed?.count ?? 0) > 0,
     updatedAt: plan.updatedAt,
   };

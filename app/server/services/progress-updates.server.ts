@@ -90,6 +90,16 @@ const COLUMNS = {
 
 const inLanguage = (locale: Locale | undefined) => (row: { text: Record<Locale, string> } & Omit<ProgressUpdate, "text">): ProgressUpdate => ({ ...row, text: row.text[locale ?? DEFAULT_LOCALE] ?? row.text.en });
 
+/**
+ * A new follower of an opportunity (an investor who has just committed) is given its
+ * updates posted so far, unread and not mailed: their portfolio tells the project's story
+ * from its start, and admins see who has read each.
+ */
+export async function followPastUpdates(tx: Database, { userId, opportunityId }: { userId: string; opportunityId: string }): Promise<void> {
+  const past = await tx.select({ id: progressUpdates.id }).from(progressUpdates).where(eq(progressUpdates.opportunityId, opportunityId));
+  if (past.length) await tx.insert(progressUpdateReaders).values(past.map((u) => ({ updateId: u.id, userId }))).onConflictDoNothing();
+}
+
 /** The updates the signed-in investor was sent, newest first, with whether they have opened each. */
 export async function listOwnProgressUpdates(ctx: ServiceContext, actor: Actor): Promise<Array<ProgressUpdate & { read: boolean }>> {
   const userId = requireUser(actor);
