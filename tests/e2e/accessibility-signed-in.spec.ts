@@ -167,6 +167,8 @@ const ADMIN_VIEWS = [
   "/admin/alerts",
   "/admin/insights",
   "/admin/team",
+  "/admin/commitments",
+  "/admin/commitments (an opportunity)",
   "/auth/two-factor",
 ];
 
@@ -298,6 +300,14 @@ for (const l of LANGUAGES) {
         await s.visit(path);
         await s.scan(path);
       }
+      // Issue 36: the commitments page, with an opportunity chosen (its plan, milestones and update forms).
+      await s.visit("/admin/commitments");
+      await s.scan("/admin/commitments");
+      await page.locator('select[name="opportunity"]').selectOption({ index: 1 });
+      await page.locator('main form[method="get"] button[type="submit"]').click();
+      await page.waitForURL(/opportunity=/);
+      await expect(page.locator("#plan-heading")).toBeVisible();
+      await s.scan("/admin/commitments (an opportunity)");
 
       // The second step of an admin's sign-in (a fresh sign-in: the password only).
       await page.context().clearCookies();
