@@ -15,8 +15,7 @@ import { MilestonesSection, PlanSection } from "./escrow-plan-form";
 import { ProgressSection } from "./progress-updates-area";
 import { useWrite } from "./use-write";
 import { useCalendarDay, useMoney } from "~/components/portfolio/use-money";
-
-const SELECT = "h-10 w-full rounded-md border border-input bg-background px-3 text-sm";
+import { NATIVE_SELECT } from "~/components/ui/native-select";
 
 const PAYMENT_STATUS_KEYS = {
   recorded: "escrow.admin.payment.recorded",
@@ -51,7 +50,7 @@ export function AdminCommitments({ opportunities, opportunity, today, timeZone, 
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <label className="space-y-1.5 text-sm font-medium">
           <span className="block">{t("escrow.admin.opportunity")}</span>
-          <select name="opportunity" defaultValue={opportunity?.id ?? ""} className={`${SELECT} min-w-64`}>
+          <select name="opportunity" defaultValue={opportunity?.id ?? ""} className={`${NATIVE_SELECT} min-w-64`}>
             <option value="">{t("escrow.admin.chooseOpportunity")}</option>
             {opportunities.map((o) => (
               <option key={o.id} value={o.id}>
@@ -285,7 +284,7 @@ function RecordCommitment({ opportunityId }: { opportunityId: string }) {
               <Input id="commitment-amount" name="amount" inputMode="decimal" dir="ltr" defaultValue={value("amount", "")} required />
             </Field>
             <Field id="commitment-currency" label={t("escrow.admin.currency")}>
-              <select id="commitment-currency" name="currency" defaultValue={value("currency", "USD")} className={SELECT}>
+              <select id="commitment-currency" name="currency" defaultValue={value("currency", "USD")} className={NATIVE_SELECT}>
                 {CURRENCIES.map((c) => (
                   <option key={c} value={c}>
                     {c}

@@ -10,11 +10,10 @@ import type { PaymentPlan, PlanInstalment } from "~/domain/portfolio";
 import { type MessageKey, useT } from "~/i18n/i18n";
 import { useCalendarDay } from "~/components/portfolio/use-money";
 import { useWrite } from "./use-write";
+import { NATIVE_SELECT } from "~/components/ui/native-select";
 
 /** The field name of the plan's own problems (shares that do not add up), as the route names them. */
 const PLAN_WIDE = "instalments";
-
-const SELECT = "h-10 w-full rounded-md border border-input bg-background px-3 text-sm";
 
 const DUE_KIND_KEYS = { date: "escrow.admin.dueOnDate", milestone: "escrow.admin.dueOnMilestone" } as const satisfies Record<(typeof INSTALMENT_DUE_KINDS)[number], MessageKey>;
 
@@ -111,7 +110,7 @@ function InstalmentRow({ index, row, errors }: { index: number; row: PlanInstalm
         <Input id={id("share")} name="share" inputMode="decimal" dir="ltr" defaultValue={row ? formatShare(shareText(row.sharePoints)) : ""} />
       </Field>
       <Field id={id("dueKind")} label={t("escrow.admin.dueKind")}>
-        <select id={id("dueKind")} name="dueKind" defaultValue={row?.dueKind ?? "milestone"} className={SELECT}>
+        <select id={id("dueKind")} name="dueKind" defaultValue={row?.dueKind ?? "milestone"} className={NATIVE_SELECT}>
           {INSTALMENT_DUE_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {t(DUE_KIND_KEYS[kind])}
@@ -123,7 +122,7 @@ function InstalmentRow({ index, row, errors }: { index: number; row: PlanInstalm
         <Input id={id("dueDate")} name="dueDate" type="date" dir="ltr" defaultValue={row?.dueOn ?? ""} />
       </Field>
       <Field id={id("milestone")} label={t("escrow.admin.milestone")} errors={error("milestone")}>
-        <select id={id("milestone")} name="milestone" defaultValue={row?.milestone ?? ""} className={SELECT}>
+        <select id={id("milestone")} name="milestone" defaultValue={row?.milestone ?? ""} className={NATIVE_SELECT}>
           <option value="">{t("escrow.admin.chooseMilestone")}</option>
           {MILESTONE_KINDS.map((kind) => (
             <option key={kind} value={kind}>

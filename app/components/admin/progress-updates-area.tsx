@@ -4,15 +4,12 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { PROGRESS_MAX_PHOTOS, PROGRESS_MESSAGES, PROGRESS_STATUS_KEYS, PROGRESS_STATUSES, type ProgressStatus } from "~/domain/escrow";
+import { PROGRESS_MAX_PHOTOS, PROGRESS_MESSAGES, PROGRESS_STATUS_KEYS, PROGRESS_STATUSES } from "~/domain/escrow";
 import type { AdminProgressUpdate } from "~/domain/portfolio";
 import { useT } from "~/i18n/i18n";
 import { useAdminFormat } from "./use-admin-format";
 import { useWrite } from "./use-write";
-
-const SELECT = "h-10 w-full rounded-md border border-input bg-background px-3 text-sm";
-
-export const PROGRESS_BADGE: Record<ProgressStatus, "success" | "secondary" | "destructive" | "outline"> = { on_track: "success", delayed: "destructive", on_hold: "secondary", completed: "outline" };
+import { NATIVE_SELECT } from "~/components/ui/native-select";
 
 /**
  * Progress updates (issue 36, item 6): the form that posts one (status, how far, the text in
@@ -36,7 +33,7 @@ export function ProgressSection({ opportunityId, updates, timeZone }: { opportun
         <p className="text-sm text-muted-foreground">{t("escrow.admin.progressLead")}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="progress-status" label={t("escrow.admin.progressStatus")}>
-            <select id="progress-status" name="status" defaultValue={value("status", "on_track")} className={SELECT}>
+            <select id="progress-status" name="status" defaultValue={value("status", "on_track")} className={NATIVE_SELECT}>
               {PROGRESS_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {t(PROGRESS_STATUS_KEYS[s])}

@@ -22,6 +22,7 @@ import {
 import type { FlashToast } from "~/domain/toast";
 import { type MessageKey, useT, useTranslateMessage } from "~/i18n/i18n";
 import { useActionResult } from "./use-action-result";
+import { NATIVE_SELECT } from "~/components/ui/native-select";
 
 /** One fetcher key per kind of write: its answer outlives the row that sent it. */
 const KEYS = { save: "statement-save", retire: "statement-retire" } as const;
@@ -213,7 +214,7 @@ function StatementForm({ statement, answer }: { statement: AdminQualificationSta
               name="jurisdiction"
               defaultValue={value("jurisdiction", statement?.jurisdiction ?? "uk")}
               aria-invalid={Boolean(jurisdictionErrors)}
-              className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm"
+              className={NATIVE_SELECT}
             >
               {QUALIFICATION_JURISDICTIONS.map((j) => (
                 <option key={j} value={j}>

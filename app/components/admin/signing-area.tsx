@@ -16,6 +16,7 @@ import { SIGNING_KIND_KEYS, SIGNING_KINDS, SIGNING_MESSAGES, SIGNING_STATUS_KEYS
 import type { FlashToast } from "~/domain/toast";
 import { type MessageKey, useT, useTranslateMessage } from "~/i18n/i18n";
 import { useActionResult } from "./use-action-result";
+import { NATIVE_SELECT } from "~/components/ui/native-select";
 
 const KEYS = { prepare: "signing-prepare", withdraw: "signing-withdraw" } as const;
 
@@ -141,7 +142,6 @@ function PrepareForm({ opportunities, email }: { opportunities: Array<{ id: stri
   const refused = answer && !answer.ok ? answer : null;
   const errors = (name: string) => refused?.fieldErrors?.[name];
   const value = (name: string, fallback: string) => refused?.values?.[name] ?? fallback;
-  const select = "h-10 w-full rounded-md border border-input bg-background px-3 text-sm";
   return (
     <section aria-labelledby="prepare-heading" className="space-y-4 rounded-xl border bg-card p-5 shadow-sm sm:p-8">
       <h2 id="prepare-heading" className="flex items-center gap-2 font-serif text-2xl font-semibold">
@@ -156,7 +156,7 @@ function PrepareForm({ opportunities, email }: { opportunities: Array<{ id: stri
             <Input id="signing-email" name="investorEmail" type="email" dir="ltr" defaultValue={value("investorEmail", email)} required aria-invalid={Boolean(errors("investorEmail"))} />
           </Field>
           <Field id="signing-opportunity" label={t("verification.signing.field.opportunity")} errors={errors("opportunityId")}>
-            <select id="signing-opportunity" name="opportunityId" defaultValue={value("opportunityId", "")} className={select} aria-invalid={Boolean(errors("opportunityId"))}>
+            <select id="signing-opportunity" name="opportunityId" defaultValue={value("opportunityId", "")} className={NATIVE_SELECT} aria-invalid={Boolean(errors("opportunityId"))}>
               <option value="">{t("verification.signing.admin.chooseOpportunity")}</option>
               {opportunities.map((o) => (
                 <option key={o.id} value={o.id}>
@@ -166,7 +166,7 @@ function PrepareForm({ opportunities, email }: { opportunities: Array<{ id: stri
             </select>
           </Field>
           <Field id="signing-kind" label={t("verification.signing.admin.kind")}>
-            <select id="signing-kind" name="kind" defaultValue={value("kind", "reservation")} className={select}>
+            <select id="signing-kind" name="kind" defaultValue={value("kind", "reservation")} className={NATIVE_SELECT}>
               {SIGNING_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {t(SIGNING_KIND_KEYS[k])}
@@ -182,7 +182,7 @@ function PrepareForm({ opportunities, email }: { opportunities: Array<{ id: stri
               <Input id="signing-amount" name="amount" inputMode="decimal" dir="ltr" placeholder="250,000.00" defaultValue={value("amount", "")} required aria-invalid={Boolean(errors("amount"))} />
             </Field>
             <Field id="signing-currency" label={t("verification.signing.admin.currency")}>
-              <select id="signing-currency" name="currency" defaultValue={value("currency", "USD")} className={select}>
+              <select id="signing-currency" name="currency" defaultValue={value("currency", "USD")} className={NATIVE_SELECT}>
                 {CURRENCIES.map((c) => (
                   <option key={c} value={c}>
                     {c}

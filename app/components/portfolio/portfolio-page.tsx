@@ -13,6 +13,7 @@ import { signedPdfPath } from "~/domain/signing";
 import { type MessageKey, useT, useTranslateMessage } from "~/i18n/i18n";
 import { useCalendarDay, useIsolates, useMoney } from "./use-money";
 import { portfolioFile, progressUpdatePath, type Portfolio, type PortfolioCommitment } from "~/domain/portfolio";
+import { NATIVE_SELECT } from "~/components/ui/native-select";
 
 /** What recording a transfer answered: done, or refused with the fields to correct (what was typed comes back). */
 export type TransferAnswer = { ok: true; message: string } | { ok: false; message: string; fieldErrors?: FieldErrors; values?: Record<string, string>; commitmentId?: string };
@@ -307,7 +308,7 @@ function RecordTransfer({ commitment: c, today, answer }: { commitment: Portfoli
             <Input id={id("reference")} name="reference" dir="ltr" maxLength={80} defaultValue={value("reference")} required aria-invalid={Boolean(errors("reference"))} />
           </Field>
           <Field id={id("call")} label={t("escrow.portfolio.call")} errors={errors("callId")}>
-            <select id={id("call")} name="callId" defaultValue={value("callId", open[0]?.id ?? "")} className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm">
+            <select id={id("call")} name="callId" defaultValue={value("callId", open[0]?.id ?? "")} className={NATIVE_SELECT}>
               {open.map((k) => (
                 <option key={k.id} value={k.id}>
                   {k.label} · {money(k.remaining, c.currency)}

@@ -17,7 +17,7 @@ import { certifyMilestone } from "~/server/services/instalment-calls.server";
 import { savePlan } from "~/server/services/payment-plans.server";
 import { confirmPayment, rejectPayment } from "~/server/services/payments.server";
 import { postProgressUpdate } from "~/server/services/progress-updates.server";
-import { readImageUpload, type UploadedImage } from "~/server/storage/images.server";
+import { readImageUploads, type UploadedImage } from "~/server/storage/images.server";
 import { invalid } from "./panel.server";
 import type { AdminIntent } from "./types";
 
@@ -58,17 +58,11 @@ export function planErrors(error: z.ZodError, rows: number[]): FieldErrors {
   return errors;
 }
 
-/** The photographs posted as `photos`, each checked by its first bytes; a problem refuses them all. */
-async function readPhotos(form: FormData): Promise<UploadedImage[] | { problem: string }> {
+/** A form that carries photographs: its text fields, and the photographs (at most PROGRESS_MAX_PHOTOS, each checked by its first bytes). */
+async function withPhotos(form: FormData): Promise<{ values: Record<string, string>; photos: UploadedImage[] | { problem: string } }> {
+  const values = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const files = form.getAll("photos");
-  if (files.length > PROGRESS_MAX_PHOTOS) return { problem: PROGRESS_MESSAGES.tooManyPhotos };
-  const photos: UploadedImage[] = [];
-  for (const file of files) {
-    const image = await readImageUpload(file);
-    if (image && "problem" in image) return image;
-    if (image) photos.push(image);
-  }
-  return photos;
+  return { values, photos: files.length > PROGRESS_MAX_PHOTOS ? { problem: PROGRESS_MESSAGES.tooManyPhotos } : await readImageUploads(files) };
 }
 
 const fields = (error: z.ZodError) => z.flattenError(error).fieldErrors;
@@ -97,8 +91,8 @@ export const COMMITMENT_INTENTS: Record<string, AdminIntent> = {
   "milestone-certify": {
     failure: ESCROW_MESSAGES.saveFailed,
     async run({ form, context, actor }) {
-      const parsed = certifySchema.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === "string")));
-      const photos = await readPhotos(form);
+      const { values, photos } = await withPhotos(form);
+      const parsed = certifySchema.safeParse(values);
       if ("problem" in photos) return invalid(ESCROW_MESSAGES.saveFailed, { ...(parsed.success ? {} : fields(parsed.error)), photos: [photos.problem] });
       if (!parsed.success) return invalid(ESCROW_MESSAGES.saveFailed, fields(parsed.error));
       const { calls } = await certifyMilestone(context, actor, { ...parsed.data, photos });
@@ -126,8 +120,8 @@ export const COMMITMENT_INTENTS: Record<string, AdminIntent> = {
   "progress-post": {
     failure: ESCROW_MESSAGES.saveFailed,
     async run({ form, context, actor }) {
-      const parsed = progressUpdateSchema.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === "string")));
-      const photos = await readPhotos(form);
+      const { values, photos } = await withPhotos(form);
+      const parsed = progressUpdateSchema.safeParse(values);
       if ("problem" in photos) return invalid(ESCROW_MESSAGES.saveFailed, { ...(parsed.success ? {} : fields(parsed.error)), photos: [photos.problem] });
       if (!parsed.success) return invalid(ESCROW_MESSAGES.saveFailed, fields(parsed.error));
       const { told } = await postProgressUpdate(context, actor, { ...parsed.data, photos });

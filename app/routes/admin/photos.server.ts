@@ -1,6 +1,6 @@
 import { captionsOf, MAX_PHOTOS_PER_UPLOAD, PHOTO_MESSAGES, photoCaptionSchema, photoDeleteSchema, photoMoveSchema, photoUploadSchema } from "~/domain/opportunity-images";
 import { addOpportunityPhotos, deletePhoto, movePhoto, updatePhotoCaptions } from "~/server/services/opportunity-images.server";
-import { readImageUpload, type UploadedImage } from "~/server/storage/images.server";
+import { readImageUploads } from "~/server/storage/images.server";
 import { invalid } from "./panel.server";
 import type { AdminIntent } from "./types";
 
@@ -16,13 +16,9 @@ export const PHOTO_INTENTS: Record<string, AdminIntent> = {
       if (!parsed.success) return invalid(PHOTO_MESSAGES.opportunityNotFound);
       const files = form.getAll("photos");
       if (files.length > MAX_PHOTOS_PER_UPLOAD) return invalid(PHOTO_MESSAGES.uploadFailed, { photos: [PHOTO_MESSAGES.tooManyAtOnce] });
-      const images: UploadedImage[] = [];
       // Each file checked by its size and first bytes (a name and a stated type are only claims).
-      for (const file of files) {
-        const image = await readImageUpload(file);
-        if (image && "problem" in image) return invalid(PHOTO_MESSAGES.uploadFailed, { photos: [image.problem] });
-        if (image) images.push(image);
-      }
+      const images = await readImageUploads(files);
+      if ("problem" in images) return invalid(PHOTO_MESSAGES.uploadFailed, { photos: [images.problem] });
       await addOpportunityPhotos(context, actor, { opportunityId: parsed.data.opportunityId, images });
       return { ok: true };
     },

@@ -89,7 +89,7 @@ async function callInstalments(tx: Database, ctx: CallContext, { opportunityId, 
 }
 
 /** Calls the instalments due on a certified milestone, due `dueDays` after `from`. */
-export function callMilestoneInstalments(
+function callMilestoneInstalments(
   tx: Database,
   ctx: CallContext,
   { opportunityId, milestoneId, from, dueDays, commitmentIds }: { opportunityId: string; milestoneId: string; from: string; dueDays: number; commitmentIds?: string[] },

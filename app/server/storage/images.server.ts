@@ -41,6 +41,17 @@ export async function readImageUpload(file: FormDataEntryValue | null): Promise<
   return extension ? { bytes, extension } : { problem: IMAGE_UPLOAD_MESSAGES.wrongType };
 }
 
+/** Several chosen files, each checked as readImageUpload does; the first problem refuses them all. */
+export async function readImageUploads(files: FormDataEntryValue[]): Promise<UploadedImage[] | { problem: string }> {
+  const images: UploadedImage[] = [];
+  for (const file of files) {
+    const image = await readImageUpload(file);
+    if (image && "problem" in image) return image;
+    if (image) images.push(image);
+  }
+  return images;
+}
+
 /** Stores an image in the caller's transaction; answers the address to show it at. */
 export async function storeImage(db: Database, image: UploadedImage, legacyName?: string): Promise<string> {
   const file = await storeFile(db, { bytes: image.bytes, contentType: IMAGE_CONTENT_TYPES[image.extension], legacyName });
