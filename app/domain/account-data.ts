@@ -152,7 +152,7 @@ export interface AccountDataExport {
   /** How the account signs in: provider ids only ("credential" is e-mail and password), never tokens or hashes. */
   signInMethods: { provider: string; addedAt: string }[];
   twoFactorEnabled: boolean;
-  role: "user" | "admin" | null;
+  role: "user" | "adviser" | "admin" | null;
   /** Consultation bookings made while signed in, or with this verified address. */
   bookings: {
     id: string;

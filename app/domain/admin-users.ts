@@ -17,6 +17,15 @@ export type RoleChoice = (typeof ROLE_CHOICES)[number];
 
 export const ROLE_CHOICE_LABELS: Record<RoleChoice, MessageKey> = { none: "admin.users.role.none", user: "admin.users.role.user", admin: "admin.users.role.admin" };
 
+/**
+ * A role as the Users tab shows one: a choice, or "adviser" (issue 37), which is given and
+ * taken away with the adviser's invitation in the Team area, not from this list.
+ */
+export type AccountRole = RoleChoice | "adviser";
+
+/** Ours: an adviser's account is managed from the Team area (a message key). */
+export const ADVISER_ROLE_MESSAGE = "admin.users.adviserRole" satisfies MessageKey;
+
 /** Profiles per page in the admin list (paginated in SQL). */
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
@@ -43,7 +52,7 @@ export interface AdminUser {
   email: string;
   firstName: string | null;
   lastName: string | null;
-  role: RoleChoice;
+  role: AccountRole;
   createdAt: Date;
   verified: boolean;
   twoFactor: boolean;

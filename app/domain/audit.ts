@@ -69,6 +69,7 @@ export const AUDIT_ACTION_KEYS = {
   "adviser.photo": "admin.audit.action.adviserPhoto",
   "adviser.photo-remove": "admin.audit.action.adviserPhotoRemove",
   "adviser.publish": "admin.audit.action.adviserPublish",
+  "adviser.schedule": "admin.audit.action.adviserSchedule",
   "adviser.unpublish": "admin.audit.action.adviserUnpublish",
   "booking.cancel": "admin.audit.action.bookingCancel",
   "booking.move": "admin.audit.action.bookingMove",

@@ -20,6 +20,25 @@ export interface BookingDialogData {
   /** Every date with an offered slot, for the date picker. */
   dates: string[];
   prefill: EnquiryPrefill | null;
+  /**
+   * The advisers who take bookings (issue 37), those who fit the page's language and the
+   * opportunity's market first; empty while the firm books from one shared pool.
+   */
+  advisers: BookingAdviser[];
+  /** The adviser whose times are listed, or null for "any adviser" (those who fit, merged). */
+  adviser: string | null;
+}
+
+/** An adviser the visitor may pick by name in the booking dialog. */
+export interface BookingAdviser {
+  id: string;
+  name: string;
+  initials: string;
+  photoUrl: string | null;
+  /** Codes of the languages they speak (ADVISER_LANGUAGES). */
+  languages: string[];
+  /** Whether routing chose them for this visit: they speak the page's language and cover the market. */
+  fits: boolean;
 }
 
 /** GET /api/booking?date=yyyy-MM-dd: the times offered that day. */

@@ -64,6 +64,10 @@ export const BOOKING_TYPE_KEYS = {
 export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** What became of a meeting once its time was over (issue 37), as its adviser or an admin marked it. */
+export const BOOKING_OUTCOMES = ["held", "no_show"] as const;
+export type BookingOutcome = (typeof BOOKING_OUTCOMES)[number];
+
 export const OPPORTUNITY_STATUSES = ["active", "draft", "archived"] as const;
 export type OpportunityStatus = (typeof OPPORTUNITY_STATUSES)[number];
 export const OPPORTUNITY_STATUS_LABELS: Record<OpportunityStatus, string> = {
@@ -72,5 +76,6 @@ export const OPPORTUNITY_STATUS_LABELS: Record<OpportunityStatus, string> = {
   archived: "Archived",
 };
 
-export const ROLES = ["user", "admin"] as const;
+/** "adviser" (issue 37): signs in to their own bookings, availability and messages; two-factor required. */
+export const ROLES = ["user", "adviser", "admin"] as const;
 export type Role = (typeof ROLES)[number];

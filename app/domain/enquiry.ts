@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BOOKING_TYPES } from "./constants";
 import { canonicalTimeZone } from "./slots";
+import { optionalId } from "./booking-visit";
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES } from "./enquiry-messages";
 
 /**
@@ -126,10 +127,16 @@ export const enquirySchema = z.object({
    * anything that is not an id is dropped rather than refused, and the server keeps it only
    * if the visitor may see that opportunity.
    */
-  opportunityId: z
+  opportunityId: optionalId(),
+  /**
+   * "any" when the visitor chose a time from any adviser's (issue 37): the slot sent is one
+   * of those at that time, and the server gives the booking to an adviser free then.
+   * Anything else means the slot sent is the one booked.
+   */
+  adviser: z
     .string()
     .nullish()
-    .transform((v) => (v && z.uuid().safeParse(v).success ? v : undefined)),
+    .transform((v) => (v === "any" ? ("any" as const) : undefined)),
   /** The visitor's own time zone, from their browser, for reminders in their time. Dropped when unknown. */
   timeZone: z
     .string()

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   canonicalTimeZone,
   firmTimeLabel,
-  isSlotOffered,
   moreNote,
   slotDescription,
   slotInstant,
@@ -10,8 +9,6 @@ import {
   visitorTimeLabel,
   wallClockNow,
 } from "./slots";
-
-const slot = (date: string, startTime: string, isAvailable = true) => ({ date, startTime, endTime: "23:59:00", isAvailable });
 
 describe("wallClockNow", () => {
   it("reads today's date on the firm's clock, not the server's", () => {
@@ -24,27 +21,6 @@ describe("wallClockNow", () => {
 
   it("follows British Summer Time", () => {
     expect(wallClockNow("Europe/London", new Date("2026-07-01T08:15:00Z")).time).toBe("09:15:00");
-  });
-});
-
-describe("isSlotOffered", () => {
-  const now = { date: "2026-11-23", time: "10:15:00" };
-
-  it("offers available, unbooked slots from a later day", () => {
-    expect(isSlotOffered(slot("2026-11-24", "09:00:00"), now, false)).toBe(true);
-  });
-
-  it("offers a slot later today but not one that has already started", () => {
-    expect(isSlotOffered(slot("2026-11-23", "10:30:00"), now, false)).toBe(true);
-    expect(isSlotOffered(slot("2026-11-23", "10:15:00"), now, false)).toBe(false);
-    expect(isSlotOffered(slot("2026-11-23", "09:00"), now, false)).toBe(false);
-    expect(isSlotOffered(slot("2026-11-23", "10:16"), now, false)).toBe(true);
-  });
-
-  it("never offers past days, unavailable slots or slots with a live booking", () => {
-    expect(isSlotOffered(slot("2026-11-22", "15:00:00"), now, false)).toBe(false);
-    expect(isSlotOffered(slot("2026-11-24", "09:00:00", false), now, false)).toBe(false);
-    expect(isSlotOffered(slot("2026-11-24", "09:00:00"), now, true)).toBe(false);
   });
 });
 

@@ -66,21 +66,6 @@ export function normaliseTime(time: string): string {
 }
 
 /**
- * Whether a visitor may book this slot: the firm made it available, nobody holds a live
- * (not cancelled) booking for it, and it has not started yet on the firm's clock (a slot
- * today whose start time has passed is gone).
- */
-export function isSlotOffered(
-  slot: SlotTimes & { isAvailable: boolean },
-  now: WallClock,
-  hasLiveBooking: boolean,
-): boolean {
-  if (!slot.isAvailable || hasLiveBooking) return false;
-  if (slot.date !== now.date) return slot.date > now.date;
-  return normaliseTime(slot.startTime) > now.time;
-}
-
-/**
  * The upcoming list: at most `shown` slots listed, and how many more were found, for
  * the '+N more' note. The query already limits itself to UPCOMING_SLOT_LIMIT (5), so
  * "more" counts within that limit, as the SPEC's list does.

@@ -4,11 +4,13 @@ import { translator } from "~/i18n/i18n";
 import { isCalendarDate } from "~/domain/calendar";
 import { wallClockNow, type OfferedSlot } from "~/domain/slots";
 import type { BookingDialogData, BookingTimesData } from "~/domain/booking-dialog-data";
+import { bookingVisitSchema } from "~/domain/booking-visit";
 import { getEnquiryPrefill } from "~/server/services/enquiries.server";
 import { answerResponse, settle } from "~/server/http/answer.server";
 import { findBookingCalendar } from "~/server/services/booking-changes.server";
 import { actorFor } from "~/server/security/session.server";
-import { bookingClock, listSlotDates, listSlotsOnDate, listUpcomingSlots } from "~/server/services/slots.server";
+import { resolveBookingScope } from "~/server/services/adviser-schedules.server";
+import { bookingClock, listSlotDates, listSlotsOnDate, listUpcomingSlots, POOL } from "~/server/services/slots.server";
 import type { Route } from "./+types/api.booking";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -39,20 +41,31 @@ function calendarFile(context: Route.LoaderArgs["context"], given: string) {
 /**
  * What the booking dialog reads (SPEC.md section 7, availability_slots): GET /api/booking
  * gives the upcoming slots, the dates that have slots and, for a signed-in visitor, the
- * form's prefill; GET /api/booking?date=yyyy-MM-dd gives that day's times. A failed read
- * is only logged (SPEC.md section 8): the dialog then shows no slots.
+ * form's prefill; GET /api/booking?date=yyyy-MM-dd gives that day's times. With advisers
+ * taking bookings (issue 37), `lang` (the page's language), `opportunity` and `adviser`
+ * (an id, or absent for any adviser) choose whose times: see resolveBookingScope. A failed
+ * read is only logged (SPEC.md section 8): the dialog then shows no slots.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const calendar = new URL(request.url).searchParams.get("calendar");
+  const params = new URL(request.url).searchParams;
+  const calendar = params.get("calendar");
   if (calendar !== null) return calendarFile(context, calendar);
   const actor = await actorFor(context);
-  // Slots within the minimum notice (BOOKING_NOTICE_HOURS) are not offered.
+  // Slots within the minimum notice (BOOKING_NOTICE_HOURS, or an adviser's own) are not offered.
   const now = bookingClock(context);
-  const date = new URL(request.url).searchParams.get("date");
+  const date = params.get("date");
+  if (date !== null && !isCalendarDate(date)) return data({ error: "date must be yyyy-MM-dd" }, { status: 400, headers: PRIVATE });
+  const visit = bookingVisitSchema.parse({ lang: params.get("lang"), opportunity: params.get("opportunity"), adviser: params.get("adviser") });
+  const routing = await settle(
+    context,
+    "the advisers taking bookings",
+    () => resolveBookingScope(context, actor, { locale: visit.lang ?? context.locale, opportunityId: visit.opportunity, adviser: visit.adviser }),
+    { scope: POOL, advisers: [], chosen: null, routed: [] },
+  );
+  const { scope } = routing.value;
 
   if (date !== null) {
-    if (!isCalendarDate(date)) return data({ error: "date must be yyyy-MM-dd" }, { status: 400, headers: PRIVATE });
-    const times = await settle(context, `the times of ${date}`, () => listSlotsOnDate(context, actor, { now, date }), []);
+    const times = await settle(context, `the times of ${date}`, () => listSlotsOnDate(context, actor, { now, date, scope }), []);
     return data<BookingTimesData>({ date, times: times.value }, { headers: PRIVATE });
   }
 
@@ -60,14 +73,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settle(
       context,
       "the available slots",
-      () => Promise.all([listUpcomingSlots(context, actor, { now }), listSlotDates(context, actor, { now })]),
+      () => Promise.all([listUpcomingSlots(context, actor, { now, scope }), listSlotDates(context, actor, { now, scope })]),
       [[], []] as [OfferedSlot[], string[]],
     ),
     settle(context, "the enquiry prefill", () => getEnquiryPrefill(context, actor), null),
   ]);
   const [upcoming, dates] = slots.value;
   return data<BookingDialogData>(
-    { timeZone: context.config.firmTimeZone, today: wallClockNow(context.config.firmTimeZone).date, upcoming, dates, prefill: prefill.value },
+    {
+      timeZone: context.config.firmTimeZone,
+      today: wallClockNow(context.config.firmTimeZone).date,
+      upcoming,
+      dates,
+      prefill: prefill.value,
+      advisers: routing.value.advisers,
+      adviser: routing.value.chosen,
+    },
     { headers: PRIVATE },
   );
 }

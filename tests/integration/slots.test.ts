@@ -237,6 +237,9 @@ describe(`GET /api/booking (${testDriver})`, () => {
       ],
       dates: [first, second],
       prefill: null,
+      // No adviser takes bookings: the firm's shared pool, as SPEC.md describes it.
+      advisers: [],
+      adviser: null,
     });
   });
 

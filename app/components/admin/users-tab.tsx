@@ -168,6 +168,8 @@ function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const name = displayName(user);
   const mine = fetcher.state !== "idle" && fetcher.formData?.get("userId") === user.id;
   const shown = (mine ? fetcher.formData?.get("role") : null) ?? user.role;
+  // An adviser's access comes and goes with their invitation in the Team area.
+  if (user.role === "adviser") return <span className="text-sm">{t("admin.users.role.adviser")}</span>;
   return (
     <label className="flex items-center gap-2 text-sm">
       <span className="sr-only">

@@ -11,6 +11,7 @@ import {
   jsonb,
   primaryKey,
   numeric,
+  smallint,
   pgTable,
   type AnyPgColumn,
   text,
@@ -34,6 +35,7 @@ import { CONSTRUCTION_STAGES, DEVELOPER_PROJECT_STATUSES } from "~/domain/opport
 import { VARIANT_FORMATS } from "~/domain/opportunity-images";
 import {
   BILLING_INTERVALS,
+  BOOKING_OUTCOMES,
   BOOKING_STATUSES,
   BOOKING_TYPES,
   OPPORTUNITY_STATUSES,
@@ -107,13 +109,23 @@ export const availabilitySlots = pgTable(
     endTime: time("end_time").notNull(),
     isAvailable: boolean("is_available").notNull().default(true),
     notes: text("notes"),
+    /**
+     * Whose slot it is (issue 37): an adviser's, made from their working hours or by hand,
+     * or the firm's shared pool when null (the slots of SPEC.md, offered while no adviser
+     * takes bookings). Removed with the adviser; a booked one keeps the adviser (the
+     * bookings' foreign key refuses).
+     */
+    adviserId: uuid("adviser_id").references(() => advisers.id, { onDelete: "cascade" }),
     /** Kept when the admin's account goes: the slot outlives who made it. */
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
-    // One slot per start time per day; serves "by date ordered by start_time" and "date >= today".
-    uniqueIndex("availability_slots_date_start_unique").on(t.date, t.startTime),
+    // One slot per start time per day for each adviser, and for the pool (nulls not
+    // distinct); serves "by adviser and date ordered by start_time".
+    unique("availability_slots_adviser_date_start_unique").on(t.adviserId, t.date, t.startTime).nullsNotDistinct(),
+    // The offered list across advisers: "date >= today" by date and start time.
+    index("availability_slots_date_start_idx").on(t.date, t.startTime),
     // Foreign key to the user: keeps "on delete set null" from scanning the table.
     index("availability_slots_created_by_idx").on(t.createdBy),
     check("availability_slots_time_order_check", sql`${t.endTime} > ${t.startTime}`),
@@ -160,6 +172,9 @@ export const consultationBookings = pgTable(
     meetingLink: text("meeting_link"),
     /** Why it was cancelled, when the investor said. */
     cancellationReason: text("cancellation_reason"),
+    /** After the meeting's end (issue 37): whether it was held or the investor did not come, as the adviser or an admin marked it. */
+    outcome: text("outcome", { enum: BOOKING_OUTCOMES }),
+    outcomeAt: timestamp("outcome_at", { withTimezone: true }),
     /** The language the visitor booked in: the receipt, updates and invites are written in it (issue 17). */
     locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     /**
@@ -187,6 +202,7 @@ export const consultationBookings = pgTable(
     check("consultation_bookings_booking_type_check", oneOf(t.bookingType, BOOKING_TYPES)),
     check("consultation_bookings_status_check", oneOf(t.status, BOOKING_STATUSES)),
     check("consultation_bookings_locale_check", oneOf(t.locale, LOCALES)),
+    check("consultation_bookings_outcome_check", sql`${t.outcome} is null or ${oneOf(t.outcome, BOOKING_OUTCOMES)}`),
     // The rule that prevents double booking: one live (not cancelled) booking per slot.
     uniqueIndex("consultation_bookings_live_slot_unique")
       .on(t.availabilitySlotId)
@@ -920,10 +936,36 @@ export const advisers = pgTable(
     photoUrl: text("photo_url"),
     position: integer("position").notNull().default(0),
     isPublished: boolean("is_published").notNull().default(false),
+    /**
+     * The adviser's own account (issue 37), role "adviser" in user_roles: they sign in to
+     * see their own bookings, availability and messages. Null until an admin invites them.
+     */
+    userId: text("user_id")
+      .unique("advisers_user_id_unique")
+      .references(() => user.id, { onDelete: "set null" }),
+    /** Whether visitors are offered this adviser's times (app/domain/adviser-schedule.ts). */
+    takesBookings: boolean("takes_bookings").notNull().default(false),
+    /** The zone of the working hours; the firm's (FIRM_TIME_ZONE) when null. */
+    timeZone: text("time_zone"),
+    /** ISO weekdays worked, 1 Monday to 7 Sunday. */
+    workDays: smallint("work_days").array().notNull().default(sql`'{1,2,3,4,5}'::smallint[]`),
+    workStart: time("work_start").notNull().default("09:00"),
+    workEnd: time("work_end").notNull().default("17:00"),
+    /** Kept free before and after each meeting: a slot clashing with a booking widened by both is not offered. */
+    bufferBeforeMinutes: smallint("buffer_before_minutes").notNull().default(0),
+    bufferAfterMinutes: smallint("buffer_after_minutes").notNull().default(0),
+    /** Hours of notice a booking with them needs; BOOKING_NOTICE_HOURS when null. */
+    noticeHours: smallint("notice_hours"),
+    /** When "any adviser" last gave them a booking: the round robin's tie-break. */
+    lastAssignedAt: timestamp("last_assigned_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("advisers_work_days_check", sql`${t.workDays} <@ array[1, 2, 3, 4, 5, 6, 7]::smallint[] and cardinality(${t.workDays}) > 0`),
+    check("advisers_work_hours_check", sql`${t.workEnd} > ${t.workStart}`),
+    check("advisers_buffers_check", sql`${t.bufferBeforeMinutes} between 0 and 120 and ${t.bufferAfterMinutes} between 0 and 120`),
+    check("advisers_notice_check", sql`${t.noticeHours} is null or ${t.noticeHours} between 0 and 336`),
     check("advisers_languages_check", sql`${t.languages} <@ array[${sql.raw(ADVISER_LANGUAGES.map((v) => `'${v}'`).join(", "))}]::text[]`),
     check("advisers_markets_check", sql`${t.markets} <@ array[${sql.raw(ADVISER_MARKETS.map((v) => `'${v}'`).join(", "))}]::text[]`),
     // The public list: published ones in order.

@@ -37,7 +37,7 @@ import { bookingIdFromToken } from "../core/booking-token.server";
 import { brand } from "~/domain/brand";
 import { recordAudit } from "./audit.server";
 import { bookingReaderLocale, slotTakenOr, type Booking } from "./bookings.server";
-import { bookingClock, findOfferedSlotForUpdate, listUpcomingSlots } from "./slots.server";
+import { bookingClock, findOfferedSlotForUpdate, listUpcomingSlots, POOL, type SlotScope } from "./slots.server";
 import { opportunityOpenTo } from "./opportunity-access.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
 import { listAdminReaders } from "./users.server";
@@ -64,6 +64,8 @@ interface Locked {
   opportunityPublic: boolean;
   /** The language the investor reads the booking's mails in (`bookingReaderLocale`). */
   readerLocale: Locale;
+  /** The adviser whose slot it holds (issue 37); null for the firm's pool or no slot. */
+  adviserId: string | null;
 }
 
 /** A booking with its slot and its opportunity's title, by id (add `.for("update", ...)` to lock it). */
@@ -72,6 +74,7 @@ function selectBooking(db: Database, bookingId: string, now: Date = new Date()) 
     .select({
       booking: consultationBookings,
       slot: { date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime },
+      adviserId: availabilitySlots.adviserId,
       opportunityTitle: investmentOpportunities.title,
       opportunityPublic: sql<boolean>`coalesce(${opportunityOpenTo(EVERYONE, now)}, false)`,
       readerLocale: bookingReaderLocale,
@@ -89,8 +92,10 @@ function asLocked(row: {
   opportunityTitle: string | null;
   opportunityPublic: boolean;
   readerLocale: string;
+  adviserId: string | null;
 }): Locked {
   return {
+    adviserId: row.adviserId,
     booking: row.booking,
     slot: row.slot?.date ? (row.slot as SlotTimes) : null,
     opportunityTitle: row.opportunityTitle ?? null,
@@ -277,7 +282,9 @@ export async function findManagedBooking(
   const state = { status: booking.status, slot };
   if (!isLinkAlive(state, ctx.config.firmTimeZone, now)) return null;
   const changeable = canInvestorChange(state, ctx.config.firmTimeZone, now);
-  const slots = changeable ? await listUpcomingSlots(ctx, actor, { now: bookingClock(ctx), limit: MOVE_CHOICES }) : [];
+  // A booking with an adviser moves within their calendar (its own time given up meanwhile).
+  const scope: SlotScope = row.adviserId ? { kind: "advisers", ids: [row.adviserId] } : POOL;
+  const slots = changeable ? await listUpcomingSlots(ctx, actor, { now: bookingClock(ctx), limit: MOVE_CHOICES, scope, exceptBooking: booking.id }) : [];
   return {
     booking: {
       id: booking.id,
@@ -357,11 +364,11 @@ export async function changeBooking(
       const actorId = actor.kind === "user" ? actor.userId : null;
 
       if (change.intent === "move") {
-        const slot = await findOfferedSlotForUpdate(tx, bookingClock(ctx), change.slotId);
-        if (!slot || slot.id === before.booking.availabilitySlotId) {
+        const slot = await findOfferedSlotForUpdate(tx, bookingClock(ctx), change.slotId, bookingId);
+        if (!slot || slot.id === before.booking.availabilitySlotId || slot.adviserId !== before.adviserId) {
           throw new AppError("CONFLICT", BOOKING_CHANGE_KEYS.slotTaken, { detail: { bookingId, slotId: change.slotId } });
         }
-        const moved: Locked = { ...before, booking: await reissue(tx, bookingId, { availabilitySlotId: slot.id }), slot };
+        const moved: Locked = { ...before, booking: await reissue(tx, bookingId, { availabilitySlotId: slot.id }), slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime } };
         await recordChange(tx, actorId, "booking.move", before, moved);
         await tell(tx, ctx, moved, "moved", "investor", { kind: "moved", from: before.slot });
         await syncReminders(tx, ctx.jobs, ctx.config, moved.booking, moved.slot, now);

@@ -9,6 +9,7 @@ import { adminBookingNoticeEmail, bookingMailInput, bookingReceiptEmail } from "
 import { enqueueEmails } from "../email/outbox.server";
 import { toEachReader } from "../email/templates.server";
 import type { ServiceContext } from "../context/service-context.server";
+import type { Database } from "../db/client.server";
 import type { Actor } from "../security/actor.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
 import { SLOT_TAKEN_MESSAGE, createBooking, readerLocaleOf } from "./bookings.server";
@@ -16,7 +17,8 @@ import { recordContactMessage } from "./messages.server";
 import { entitlementsOf } from "./entitlements.server";
 import { findActiveOpportunity } from "./opportunities.server";
 import { readerNow } from "./opportunity-access.server";
-import { bookingClock, findOfferedSlotForUpdate } from "./slots.server";
+import { resolveBookingScope } from "./adviser-schedules.server";
+import { bookingClock, claimAnyAdviserSlot, findOfferedSlotForUpdate, type HeldSlot, type OfferClock } from "./slots.server";
 import { findVerifiedEmail, getOwnProfile, listAdminReaders } from "./users.server";
 
 /** SPEC.md section 9: one submission per 30 seconds, from one address and for one e-mail. */
@@ -49,6 +51,8 @@ export async function submitEnquiry(
   // early-access one they may not is dropped, not refused: the enquiry still stands).
   const opportunity = input.opportunityId ? await findActiveOpportunity(ctx, actor, { id: input.opportunityId }) : undefined;
   const namedInReceipt = opportunity && mayNameInMail(opportunity, await receiptRecipient(ctx, actor, input.email), readerNow(ctx)) ? opportunity.title : null;
+  // "Any adviser" (issue 37): the advisers this visit is routed to, any of whom may take the time.
+  const anyOf = input.adviser === "any" && input.availabilitySlotId ? (await resolveBookingScope(ctx, actor, { locale: ctx.locale ?? "en", opportunityId: opportunity?.id })).routed : [];
   try {
     const submitted = await db.transaction(async (tx) => {
       // Counted in the transaction: a submission refused here, or failing further on (a slot
@@ -60,13 +64,13 @@ export async function submitEnquiry(
         { rule: "address-daily", key: `enquiry-day:address:${ctx.clientKey}`, limit: ENQUIRY_DAILY_LIMIT_PER_ADDRESS },
         { rule: "email-daily", key: `enquiry-day:email:${input.email}`, limit: ENQUIRY_DAILY_LIMIT_PER_EMAIL },
       ], ENQUIRY_TOASTS.cooldown.description);
-      const slot = input.availabilitySlotId ? await findOfferedSlotForUpdate(tx, clock, input.availabilitySlotId) : null;
+      const slot = input.availabilitySlotId ? await holdChosenSlot(tx, clock, input.availabilitySlotId, anyOf) : null;
       if (input.availabilitySlotId && !slot) {
         throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { detail: { availabilitySlotId: input.availabilitySlotId } });
       }
       // The slot comes from the database only: a description the client sends is ignored,
       // so nothing the visitor typed about a time is stored as one or mailed anywhere.
-      const { availabilitySlotDescription: _ignored, opportunityId: _checked, ...details } = input;
+      const { availabilitySlotDescription: _ignored, opportunityId: _checked, adviser: _any, ...details } = input;
       const booking = await createBooking(tx, actor, {
         ...details,
         availabilitySlotId: slot?.id ?? null,
@@ -104,6 +108,11 @@ export async function submitEnquiry(
   } catch (error) {
     throw withCooldownSeconds(error);
   }
+}
+
+/** The chosen slot, held for the booking: the very slot, or with "any adviser" one of `anyOf` free at its time. */
+function holdChosenSlot(tx: Database, clock: OfferClock, slotId: string, anyOf: readonly string[]): Promise<HeldSlot | undefined> {
+  return anyOf.length > 0 ? claimAnyAdviserSlot(tx, clock, { slotId, anyOf }) : findOfferedSlotForUpdate(tx, clock, slotId);
 }
 
 /** Who the receipt goes to: the typed address, and the signed-in reader's own verified one with what they may see. */

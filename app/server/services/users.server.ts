@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { likePattern } from "~/domain/admin-messages";
 import type { ListSort } from "~/domain/admin-table";
 import type { Role } from "~/domain/constants";
-import { ADMIN_USERS_PAGE_SIZE, LAST_ADMIN_MESSAGE, SELF_DEMOTION_MESSAGE, type AdminUser, type RoleChoice } from "~/domain/admin-users";
+import { ADMIN_USERS_PAGE_SIZE, ADVISER_ROLE_MESSAGE, LAST_ADMIN_MESSAGE, SELF_DEMOTION_MESSAGE, type AdminUser, type RoleChoice } from "~/domain/admin-users";
 import { AppError } from "~/domain/app-error";
 import type { OwnProfile } from "~/domain/profile";
 import type { ServiceContext } from "../context/service-context.server";
@@ -219,8 +219,9 @@ export async function setUserRole(ctx: ServiceContext, actor: Actor, input: { us
     // take turns, and the second sees that only one admin is left.
     const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
     const [before] = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).for("update").limit(1);
-    const previous: RoleChoice = before?.role ?? "none";
+    const previous = before?.role ?? "none";
     if (previous === role) return;
+    if (previous === "adviser") throw new AppError("CONFLICT", ADVISER_ROLE_MESSAGE);
     if (previous === "admin" && admins.length <= 1) throw new AppError("CONFLICT", LAST_ADMIN_MESSAGE);
     if (role === "none") {
       await tx.delete(userRoles).where(eq(userRoles.userId, userId));
