@@ -58,6 +58,8 @@ export interface EnquirySent {
   reference: string;
   manageToken: string;
   slot: SlotTimes | null;
+  /** The adviser the visitor will meet (issue 37), null for the firm's pool. */
+  adviserName: string | null;
   timeZone: string;
 }
 

@@ -79,9 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const formKey = formKeyOf(form);
       return data<EnquiryResult>({ status: "invalid", fieldErrors, ...(formKey ? { formKey, values: typedValues(form) } : {}) }, { status: 400 });
     }
-    const { reference, manageToken, slot } = await submitEnquiry(context, await actorFor(context), checked.value);
+    const { reference, manageToken, slot, adviserName } = await submitEnquiry(context, await actorFor(context), checked.value);
     // The booking's token is for the one who made it only: never kept by a cache.
-    return data<EnquiryResult>({ status: "sent", reference, manageToken, slot, timeZone: context.config.firmTimeZone }, { headers: { "Cache-Control": "private, no-store" } });
+    return data<EnquiryResult>({ status: "sent", reference, manageToken, slot, adviserName, timeZone: context.config.firmTimeZone }, { headers: { "Cache-Control": "private, no-store" } });
   });
 }
 

@@ -113,6 +113,14 @@ export function BookingConfirmation({
             )}
           </dd>
         </div>
+        {sent.adviserName ? (
+          <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
+            <dt className="font-medium text-muted-foreground">{t("booking.confirm.who")}</dt>
+            <dd className="font-medium" data-testid="confirmation-adviser">
+              {sent.adviserName}
+            </dd>
+          </div>
+        ) : null}
         <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
           <dt className="font-medium text-muted-foreground">
             {t("booking.reference")}

@@ -5,9 +5,10 @@ import { createPortal } from "react-dom";
 import { Button } from "~/components/ui/button";
 import type { DayPickerProps } from "react-day-picker";
 import { Calendar } from "~/components/ui/calendar";
+import { NATIVE_SELECT } from "~/components/ui/native-select";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import type { BookingDialogData, BookingTimesData, EnquirySent } from "~/domain/booking-dialog-data";
+import type { BookingAdviser, BookingDialogData, BookingTimesData, EnquirySent } from "~/domain/booking-dialog-data";
 import { slotInstant, upcomingSummary, zoneAbbreviation, type OfferedSlot } from "~/domain/slots";
 import { loadDateLocale, useDateLocale } from "~/i18n/date-locales";
 import { type Translate, useLocale, useT } from "~/i18n/i18n";
@@ -89,8 +90,12 @@ export default function BookingDialog({
   const t = useT();
   const labels = useSlotLabels();
   const dateLocale = useDateLocale();
-  const rtl = directionOf(useLocale()) === "rtl";
-  const slots = useJson<BookingDialogData>("/api/booking");
+  const locale = useLocale();
+  // Whose times (issue 37): any adviser who fits this visit (null), or one picked by name.
+  const [adviser, setAdviser] = useState<string | null>(null);
+  const visit = visitQuery(locale, opportunity?.id ?? null, adviser);
+  const slots = useJson<BookingDialogData>(`/api/booking?${visit}`);
+  const rtl = directionOf(locale) === "rtl";
   // What the visitor picked; until then the next free slot, never one just refused.
   const [picked, setPicked] = useState<OfferedSlot | null>(null);
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
@@ -109,7 +114,7 @@ export default function BookingDialog({
   const choice: Choice | null = picked ? { slot: picked, auto: false } : next ? { slot: next, auto: true } : null;
   // Days, then times: the day shown is the one chosen, else the next free slot's.
   const date = chosenDate ?? next?.date ?? null;
-  const times = useJson<BookingTimesData>(date ? `/api/booking?date=${date}` : null);
+  const times = useJson<BookingTimesData>(date ? `/api/booking?date=${date}&${visit}` : null);
 
   const slotDates = useMemo(() => new Set(data?.dates ?? []), [data]);
   const timeZone = data?.timeZone ?? "Europe/London";
@@ -122,6 +127,13 @@ export default function BookingDialog({
     const pressed = fromDay(day);
     if (pressed === date) times.reload();
     setChosenDate(pressed);
+  }
+
+  /** Another adviser (or any): their times, the next free one chosen again. */
+  function chooseAdviser(id: string | null) {
+    setAdviser(id);
+    setPicked(null);
+    setChosenDate(null);
   }
 
   function afterSlotTaken(slotId: string | undefined) {
@@ -157,6 +169,7 @@ export default function BookingDialog({
           ) : (
             <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_1fr]">
               <section aria-label={t("booking.dialog.chooseTime")} className="space-y-5">
+                {data && data.advisers.length > 0 ? <AdviserChoice advisers={data.advisers} value={adviser} onChange={chooseAdviser} /> : null}
                 {loading ? (
                   <p role="status" className="animate-pulse rounded-lg border bg-muted/50 p-4 text-sm text-muted-foreground">
                     {t("booking.dialog.loading")}
@@ -247,6 +260,7 @@ export default function BookingDialog({
                   <EnquiryForm
                     prefill={data?.prefill}
                     slot={choice ? { id: choice.slot.id } : null}
+                    anyAdviser={Boolean(data && data.advisers.length > 0 && !adviser)}
                     opportunityId={opportunity?.id ?? null}
                     placeSubmit={(button) => (footer ? createPortal(<div className="sm:ms-auto sm:w-64">{button}</div>, footer) : button)}
                     onSent={(result) => {
@@ -273,6 +287,49 @@ export default function BookingDialog({
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The query that says whose times: the page's language, the opportunity, the adviser picked. */
+function visitQuery(locale: string, opportunityId: string | null, adviser: string | null): string {
+  const query = new URLSearchParams({ lang: locale });
+  if (opportunityId) query.set("opportunity", opportunityId);
+  if (adviser) query.set("adviser", adviser);
+  return query.toString();
+}
+
+/**
+ * Who the visitor will meet (issue 37): any adviser who fits (the page's language and the
+ * opportunity's market), or one by name, those suggested first. A native select: it works
+ * the same with a keyboard, a screen reader and a phone's own picker.
+ */
+function AdviserChoice({ advisers, value, onChange }: { advisers: BookingAdviser[]; value: string | null; onChange: (id: string | null) => void }) {
+  const t = useT();
+  const suggested = advisers.filter((a) => a.fits);
+  const others = advisers.filter((a) => !a.fits);
+  const option = (a: BookingAdviser) => (
+    <option key={a.id} value={a.id}>
+      {a.name}
+    </option>
+  );
+  return (
+    <div>
+      <label htmlFor="booking-adviser" className="text-sm font-semibold">
+        {t("booking.dialog.adviser")}
+      </label>
+      <select id="booking-adviser" className={cn(NATIVE_SELECT, "mt-1")} value={value ?? ""} onChange={(e) => onChange(e.currentTarget.value || null)} data-testid="adviser-choice">
+        <option value="">{t("booking.dialog.anyAdviser")}</option>
+        {others.length > 0 && suggested.length > 0 ? (
+          <>
+            <optgroup label={t("booking.dialog.suggestedAdvisers")}>{suggested.map(option)}</optgroup>
+            <optgroup label={t("booking.dialog.otherAdvisers")}>{others.map(option)}</optgroup>
+          </>
+        ) : (
+          advisers.map(option)
+        )}
+      </select>
+      <p className="mt-1 text-xs text-muted-foreground">{value ? t("booking.dialog.adviserChosen") : t("booking.dialog.anyAdviserNote")}</p>
+    </div>
   );
 }
 

@@ -39,6 +39,7 @@ const FIELD_ORDER: EnquiryField[] = ["firstName", "lastName", "email", "phone", 
 export function EnquiryForm({
   prefill,
   slot = null,
+  anyAdviser = false,
   opportunityId = null,
   initialResult,
   onSent,
@@ -48,6 +49,8 @@ export function EnquiryForm({
 }: {
   prefill?: EnquiryPrefill | null;
   slot?: ChosenSlot | null;
+  /** The slot is a time of "any adviser" (issue 37): the server gives it to one free then. */
+  anyAdviser?: boolean;
   /** The opportunity whose button opened the form (issue 16), stored with the booking. */
   opportunityId?: string | null;
   /** The action's answer when the form was posted without JavaScript. */
@@ -168,6 +171,7 @@ export function EnquiryForm({
   return (
     <form ref={formRef} id={`${id}-form`} method="post" action="/?index" noValidate onSubmit={onSubmit} onFocus={preloadToaster} className="space-y-4">
       <input type="hidden" name="availabilitySlotId" value={slot?.id ?? ""} />
+      {anyAdviser ? <input type="hidden" name="adviser" value="any" /> : null}
       {opportunityId ? <input type="hidden" name="opportunityId" value={opportunityId} /> : null}
       <input type="hidden" name="timeZone" value={timeZone} />
       {/* The form's name (FormKey's field, decision record 034), written out: importing the

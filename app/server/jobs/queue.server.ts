@@ -21,6 +21,8 @@ export interface JobData {
   "opportunity-alerts": Record<string, never>;
   /** Send the reminders of instalment calls that have come due (issue 36). */
   "instalment-reminders": Record<string, never>;
+  /** Make each adviser's slots from their working hours, SCHEDULE_HORIZON_DAYS ahead (issue 37). */
+  "adviser-slots": Record<string, never>;
   /** Send each investor the statement of the quarter that has ended (issue 36). */
   "quarterly-statements": Record<string, never>;
   /** Remove what has expired: old mails, rate-limit windows, sessions, tokens. */
@@ -60,6 +62,7 @@ export const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   maintenance: { policy: "singleton", retryLimit: 2, retryDelay: 5 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 24 * HOUR },
   "quarterly-statements": { policy: "singleton", retryLimit: 5, retryDelay: 15 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 7 * 24 * HOUR },
   "instalment-reminders": { policy: "singleton", retryLimit: 2, retryDelay: 5 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 24 * HOUR },
+  "adviser-slots": { policy: "singleton", retryLimit: 3, retryDelay: 15 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 7 * 24 * HOUR },
   // Keyed "bookingId:lead" so a move or a cancellation finds and drops the waiting ones.
   // Not exclusive: a reminder for the new time must be accepted even while the old one's
   // job is running; the mail's once-key keeps either from being sent twice.
@@ -79,6 +82,8 @@ export const SCHEDULES: Partial<Record<QueueName, string>> = {
   maintenance: "17 * * * *",
   // Hourly: a reminder goes on its day; the row it writes keeps it from going twice.
   "instalment-reminders": "41 * * * *",
+  // Daily: the horizon of advisers' slots moves on a day; the unique constraint makes each slot once.
+  "adviser-slots": "23 1 * * *",
   // 06:00 UTC on the first day of each quarter; each investor's row keeps it to one a quarter.
   "quarterly-statements": "0 6 1 1,4,7,10 *",
 };

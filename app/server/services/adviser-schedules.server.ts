@@ -18,6 +18,7 @@ import { hhmm } from "~/domain/slots";
 import type { Locale } from "~/i18n/locales";
 import type { ServiceContext } from "../context/service-context.server";
 import type { Database } from "../db/client.server";
+import type { JobQueue } from "../jobs/queue.server";
 import { advisers, availabilitySlots } from "../db/schema.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
@@ -31,6 +32,9 @@ import { POOL, type SlotScope } from "./slots.server";
  */
 
 type AdviserRow = typeof advisers.$inferSelect;
+
+/** What making slots needs: the job has no request, so no actor or client. */
+type SlotMaker = Pick<ServiceContext, "db" | "config" | "log" | "clock">;
 
 const scheduleOf = (row: Pick<AdviserRow, "timeZone" | "workDays" | "workStart" | "workEnd" | "bufferBeforeMinutes" | "bufferAfterMinutes" | "noticeHours">): AdviserSchedule => ({
   timeZone: row.timeZone,
@@ -90,7 +94,7 @@ export async function saveAdviserSchedule(ctx: ServiceContext, actor: Actor, inp
  * unique constraint decides, so two instances running this at once make each slot once).
  * Answers how many were made.
  */
-async function makeSlots(ctx: ServiceContext, tx: Database, row: AdviserRow, createdBy: string | null): Promise<number> {
+async function makeSlots(ctx: SlotMaker, tx: Database, row: AdviserRow, createdBy: string | null): Promise<number> {
   const schedule = scheduleOf(row);
   const now = ctx.clock?.() ?? new Date();
   const today = format(new TZDate(now.getTime(), schedule.timeZone ?? ctx.config.firmTimeZone), "yyyy-MM-dd");
@@ -113,7 +117,7 @@ async function makeSlots(ctx: ServiceContext, tx: Database, row: AdviserRow, cre
  * The daily job (and the admin's button for one adviser): every adviser who takes bookings
  * has their slots made SCHEDULE_HORIZON_DAYS ahead. Safe to run on several instances.
  */
-export async function extendAdviserSlots(ctx: ServiceContext, only?: { id: string }): Promise<number> {
+export async function extendAdviserSlots(ctx: SlotMaker, only?: { id: string }): Promise<number> {
   const rows = await ctx.db
     .select()
     .from(advisers)
@@ -122,6 +126,13 @@ export async function extendAdviserSlots(ctx: ServiceContext, only?: { id: strin
   for (const row of rows) made += await ctx.db.transaction((tx) => makeSlots(ctx, tx, row, null));
   if (made > 0) ctx.log.info({ made, advisers: rows.length }, "adviser slots made from working hours");
   return made;
+}
+
+/** The daily job that keeps every adviser's slots SCHEDULE_HORIZON_DAYS ahead. */
+export async function workAdviserSlots(deps: Pick<ServiceContext, "db" | "config" | "log"> & { jobs: Pick<JobQueue, "work"> }): Promise<void> {
+  await deps.jobs.work("adviser-slots", async () => {
+    await extendAdviserSlots(deps);
+  });
 }
 
 /** The admin's "Make slots from working hours" for one adviser. */
@@ -165,4 +176,10 @@ export async function resolveBookingScope(
     .map((row) => ({ id: row.id, name: row.name, initials: initialsOf(row.name), photoUrl: row.photoUrl, languages: row.languages, fits: routed.includes(row.id) }));
   const picked = visit.adviser && rows.some((row) => row.id === visit.adviser) ? visit.adviser : null;
   return { scope: { kind: "advisers", ids: picked ? [picked] : routed }, advisers: listed, chosen: picked, routed };
+}
+
+/** An adviser's name as the visitor is told it (the booking's confirmation). */
+export async function adviserNameOf(db: Database, id: string): Promise<string | null> {
+  const [row] = await db.select({ name: advisers.name }).from(advisers).where(eq(advisers.id, id)).limit(1);
+  return row?.name ?? null;
 }

@@ -17,7 +17,7 @@ import { recordContactMessage } from "./messages.server";
 import { entitlementsOf } from "./entitlements.server";
 import { findActiveOpportunity } from "./opportunities.server";
 import { readerNow } from "./opportunity-access.server";
-import { resolveBookingScope } from "./adviser-schedules.server";
+import { adviserNameOf, resolveBookingScope } from "./adviser-schedules.server";
 import { bookingClock, claimAnyAdviserSlot, findOfferedSlotForUpdate, type HeldSlot, type OfferClock } from "./slots.server";
 import { findVerifiedEmail, getOwnProfile, listAdminReaders } from "./users.server";
 
@@ -44,7 +44,7 @@ export async function submitEnquiry(
   ctx: ServiceContext,
   actor: Actor,
   input: EnquiryInput,
-): Promise<{ bookingId: string; reference: string; manageToken: string; slot: SlotTimes | null }> {
+): Promise<{ bookingId: string; reference: string; manageToken: string; slot: SlotTimes | null; adviserName: string | null }> {
   const { db } = ctx;
   const clock = bookingClock(ctx);
   // The opportunity is kept only if this visitor may see it (an unknown, draft or
@@ -101,7 +101,8 @@ export async function submitEnquiry(
       ]);
       // What the booking dialog's confirmation shows (issue 33), to the one who just made the
       // booking: its time, and the token of its page (the permission the receipt's link carries).
-      return { bookingId: booking.id, reference: booking.reference, manageToken: bookingToken(ctx.config.authSecret, booking.id), slot: slotTimes };
+      const adviserName = slot?.adviserId ? await adviserNameOf(tx, slot.adviserId) : null;
+      return { bookingId: booking.id, reference: booking.reference, manageToken: bookingToken(ctx.config.authSecret, booking.id), slot: slotTimes, adviserName };
     });
     ctx.log.info({ bookingId: submitted.bookingId }, "enquiry received");
     return submitted;
