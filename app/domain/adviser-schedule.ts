@@ -66,7 +66,7 @@ export const SCHEDULE_MESSAGES = {
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 const wallTime = z.string().trim().regex(TIME, { error: SCHEDULE_MESSAGES.time, abort: true }).transform(hhmm);
 const wholeNumber = (max: number, message: MessageKey) =>
-  z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? 0 : Number(v)) : v), z.number({ error: message }).int(message).min(0, message).max(max, message));
+  z.preprocess((v) => (v === undefined || (typeof v === "string" && v.trim() === "") ? 0 : typeof v === "string" ? Number(v) : v), z.number({ error: message }).int(message).min(0, message).max(max, message));
 
 /** The adviser form's scheduling part (the admin's, and the adviser's own). */
 export const scheduleFormSchema = z
@@ -91,7 +91,7 @@ export const scheduleFormSchema = z
     bufferBeforeMinutes: wholeNumber(SCHEDULE_LIMITS.bufferMinutes, SCHEDULE_MESSAGES.buffer),
     bufferAfterMinutes: wholeNumber(SCHEDULE_LIMITS.bufferMinutes, SCHEDULE_MESSAGES.buffer),
     noticeHours: z.preprocess(
-      (v) => (typeof v === "string" ? (v.trim() === "" ? null : Number(v)) : v),
+      (v) => (v === undefined || (typeof v === "string" && v.trim() === "") ? null : typeof v === "string" ? Number(v) : v),
       z.number({ error: SCHEDULE_MESSAGES.notice }).int(SCHEDULE_MESSAGES.notice).min(0, SCHEDULE_MESSAGES.notice).max(SCHEDULE_LIMITS.noticeHours, SCHEDULE_MESSAGES.notice).nullable(),
     ),
   })

@@ -1,4 +1,5 @@
 import type { MessageKey } from "~/i18n/i18n";
+import type { AdviserSchedule } from "./adviser-schedule";
 
 /**
  * The firm's advisers (issue 33): who a client will work with, on the "Our team" page and
@@ -71,6 +72,8 @@ export interface AdminAdviser {
   position: number;
   isPublished: boolean;
   updatedAt: string;
+  /** Whether visitors are offered their times, and their working hours (issue 37). */
+  schedule: AdviserSchedule & { takesBookings: boolean };
 }
 
 /** Lowercase words that are not a name's initial: "bin", "de", "van"... and the Arabic "بن", "أبو". */

@@ -19,7 +19,7 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(arg
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(await requireAdminViewer(request, context));
   const advisers = await loadPanel(context, "advisers", () => listAdvisersForAdmin(context, actor), [], ADVISER_TOASTS.fetchFailed);
-  return { advisers: advisers.result, error: advisers.error };
+  return { advisers: advisers.result, error: advisers.error, firmTimeZone: context.config.firmTimeZone };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -90,6 +90,7 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "adviser-move": { intent: "adviser-move", id: "7d1b3a55-0000-4000-8000-00000000000a", direction: "up" },
     "adviser-publish": { intent: "adviser-publish", id: "7d1b3a55-0000-4000-8000-00000000000b", publish: "false" },
     "adviser-photo-remove": { intent: "adviser-photo-remove", id: "7d1b3a55-0000-4000-8000-00000000000c" },
+    "adviser-schedule": { intent: "adviser-schedule", id: "7d1b3a55-0000-4000-8000-00000000000d", takesBookings: "on", workDays: "1", workStart: "09:00", workEnd: "17:00" },
   },
   "routes/admin.qualification.tsx": {
     "statement-save": {

@@ -8,13 +8,15 @@ import { loader as bookingLoader } from "~/routes/api.booking";
 import type { ServiceContext } from "~/server/context/service-context.server";
 import { openDatabase } from "~/server/db/client.server";
 import { advisers, availabilitySlots, consultationBookings } from "~/server/db/schema.server";
-import { anonymous } from "~/server/security/actor.server";
-import { createAdviser, createOpportunity, createSlot, createUser } from "~/server/seed/factories.server";
+import { anonymous, type Actor } from "~/server/security/actor.server";
+import { createAdviser, createOpportunity, createSlot } from "~/server/seed/factories.server";
 import { extendAdviserSlots, saveAdviserSchedule } from "~/server/services/adviser-schedules.server";
 import { submitEnquiry } from "~/server/services/enquiries.server";
 import { findOfferedSlotForUpdate, listSlotsOnDate } from "~/server/services/slots.server";
-import { createTestContext, getRequest, routeArgs, type TestContext } from "./app-context";
-import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { action as teamAction } from "~/routes/admin.team";
+import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
+import { SITE_URL, createAdminTestbed, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
+import { testDriver, type TestDatabase } from "./test-database";
 
 /**
  * Advisers with their own calendars (issue 37): routing by the page's language and the
@@ -23,17 +25,18 @@ import { createTestDatabase, testDriver, type TestDatabase } from "./test-databa
  * notice, slots made from working hours once, and a move staying with its adviser.
  */
 
+let bed: AdminTestbed;
 let t: TestDatabase;
 let context: TestContext;
-let admin: { kind: "user"; userId: string; isAdmin: true };
+let admin: Actor;
 const team: Record<"dubai" | "erbil" | "london", string> = { dubai: "", erbil: "", london: "" };
 let erbilProject: string;
 let dubaiProject: string;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  context = createTestContext(t);
-  admin = { kind: "user", userId: (await createUser(t.db, { role: "admin" })).id, isAdmin: true };
+  bed = await createAdminTestbed("calendars-");
+  ({ t, context } = bed);
+  admin = bed.admin.actor;
   // The issue's three: English and Arabic in Dubai, Sorani and Arabic in Erbil, English in London.
   team.dubai = (await createAdviser(t.db, { name: "Rania Haddad", languages: ["en", "ar"], markets: ["uae"], takesBookings: true, timeZone: "Asia/Dubai" })).id;
   team.erbil = (await createAdviser(t.db, { name: "Karwan Aziz", languages: ["ckb", "ar"], markets: ["kurdistan-region", "iraq"], takesBookings: true, timeZone: "Asia/Baghdad" })).id;
@@ -44,7 +47,7 @@ beforeAll(async () => {
   dubaiProject = (await createOpportunity(t.db, { title: "Marina Gate", location: "Dubai Marina" })).id;
 });
 afterAll(async () => {
-  await t?.destroy();
+  await bed?.destroy();
 });
 
 let day = 0;
@@ -201,6 +204,32 @@ describe(`advisers' calendars (${testDriver})`, () => {
       await second?.close();
       await t.db.update(advisers).set({ takesBookings: false }).where(eq(advisers.id, fresh.id));
     }
+  });
+
+  it("lets an admin set an adviser's bookings and hours from the Team page, field by field, and makes the slots", async () => {
+    const fresh = await createAdviser(t.db, { name: "Huda Salim", languages: ["ar", "en"], markets: ["iraq"] });
+    const post = async (fields: [string, string][], cookie = bed.admin.cookie) => {
+      const headers = new Headers({ Origin: SITE_URL, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, [CLIENT_IP_HEADER]: "203.0.113.7" });
+      const request = new Request(`${SITE_URL}/admin/team`, { method: "POST", headers, body: new URLSearchParams([["intent", "adviser-schedule"], ["id", fresh.id], ...fields]) });
+      return (await teamAction(routeArgs(request, context))) as unknown as { data: { ok: boolean; created?: number; fieldErrors?: Record<string, string[]> } };
+    };
+    const refused = await post([["takesBookings", "on"], ["timeZone", "Asia/Nowhere"], ["workStart", "17:00"], ["workEnd", "09:00"], ["bufferAfterMinutes", "500"]]);
+    expect(refused.data.ok).toBe(false);
+    // Said in the request's language, beside each field.
+    expect(refused.data.fieldErrors).toEqual({
+      timeZone: ["Choose a time zone from the list"],
+      workDays: ["Tick at least one working day"],
+      bufferAfterMinutes: ["A buffer is 0 to 120 minutes"],
+    });
+    const saved = await post([["takesBookings", "on"], ["timeZone", "Asia/Baghdad"], ["workDays", "7"], ["workDays", "1"], ["workDays", "2"], ["workDays", "3"], ["workDays", "4"], ["workStart", "10:00"], ["workEnd", "11:00"], ["bufferBeforeMinutes", "5"], ["bufferAfterMinutes", "10"], ["noticeHours", "48"]]);
+    expect(saved.data).toMatchObject({ ok: true });
+    expect(saved.data.created).toBeGreaterThan(0);
+    const [row] = await t.db.select().from(advisers).where(eq(advisers.id, fresh.id));
+    expect(row).toMatchObject({ takesBookings: true, timeZone: "Asia/Baghdad", workDays: [1, 2, 3, 4, 7], workStart: "10:00:00", workEnd: "11:00:00", bufferBeforeMinutes: 5, bufferAfterMinutes: 10, noticeHours: 48 });
+    // An investor cannot.
+    const investor = await teamAction(routeArgs(new Request(`${SITE_URL}/admin/team`, { method: "POST", headers: { Origin: SITE_URL, "Content-Type": "application/x-www-form-urlencoded", Cookie: bed.investor.cookie }, body: new URLSearchParams({ intent: "adviser-schedule", id: fresh.id, workDays: "1", workStart: "09:00", workEnd: "10:00" }) }), context)).catch((e: unknown) => e);
+    expect(investor instanceof Response ? investor.status : (investor as { init?: { status?: number } }).init?.status).toBe(403);
+    await t.db.update(advisers).set({ takesBookings: false }).where(eq(advisers.id, fresh.id));
   });
 
   it("never double-books an adviser when a crowd races for 'any adviser' at one time on two instances", async () => {

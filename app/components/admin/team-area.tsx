@@ -13,6 +13,7 @@ import { ADVISER_TOASTS, LANGUAGE_NAME_KEYS, MARKET_NAME_KEYS, type AdminAdviser
 import type { FlashToast } from "~/domain/toast";
 import { type MessageKey, useT, useTranslateMessage } from "~/i18n/i18n";
 import { AdviserForm, TEAM_KEYS as KEYS } from "./adviser-form-section";
+import { AdviserScheduleForm } from "./adviser-schedule-form";
 import { useActionResult } from "./use-action-result";
 
 type WriteKind = keyof typeof KEYS;
@@ -76,7 +77,7 @@ function useTeamAnswers(onSaved: () => void): FlashToast | null {
  * adds one or, with ?edit=<id>, edits one. Every control is a plain form, so the area works
  * without scripts too.
  */
-export function AdminTeam({ advisers, error }: { advisers: AdminAdviser[]; error: MessageKey | null }) {
+export function AdminTeam({ advisers, error, firmTimeZone }: { advisers: AdminAdviser[]; error: MessageKey | null; firmTimeZone: string }) {
   const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -118,6 +119,7 @@ export function AdminTeam({ advisers, error }: { advisers: AdminAdviser[]; error
         )}
       </section>
       <AdviserForm key={editing ? `edit-${editing.id}` : `new-${round}`} adviser={editing} answer={answer && answer.type === "error" ? answer : null} />
+      {editing ? <AdviserScheduleForm key={`schedule-${editing.id}`} adviser={editing} firmTimeZone={firmTimeZone} /> : null}
     </div>
   );
 }
@@ -156,6 +158,7 @@ function AdviserRow({ adviser, first, last, editing }: { adviser: AdminAdviser; 
               <TypedText text={adviser.name} name />
             </h3>
             <Badge variant={adviser.isPublished ? "success" : "secondary"}>{adviser.isPublished ? t("team.admin.published") : t("team.admin.hidden")}</Badge>
+            {adviser.schedule.takesBookings ? <Badge variant="outline">{t("team.admin.schedule.badge")}</Badge> : null}
           </div>
           <p className="text-sm text-muted-foreground">
             <TypedText text={adviser.role} />

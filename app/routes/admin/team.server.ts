@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { FieldErrors } from "~/domain/action-result";
 import { adviserFormInput, adviserFormSchema, adviserIdSchema, adviserMoveSchema, adviserPublishSchema } from "~/domain/adviser-form";
+import { scheduleFormInput, scheduleFormSchema } from "~/domain/adviser-schedule";
 import { ADVISER_TOASTS } from "~/domain/advisers";
+import { saveAdviserSchedule } from "~/server/services/adviser-schedules.server";
 import { deleteAdviser, moveAdviser, removeAdviserPhoto, saveAdviser, setAdviserPublished } from "~/server/services/advisers.server";
 import { readImageUpload } from "~/server/storage/images.server";
 import { invalid } from "./panel.server";
@@ -23,6 +25,17 @@ export const TEAM_INTENTS: Record<string, AdminIntent> = {
       if (!parsed.success || Object.keys(fieldErrors).length > 0) return invalid(ADVISER_TOASTS.saveFailed, fieldErrors);
       await saveAdviser(context, actor, { values: parsed.data, photo: photo && !("problem" in photo) ? photo : undefined });
       return { ok: true };
+    },
+  },
+  "adviser-schedule": {
+    failure: ADVISER_TOASTS.saveFailed,
+    async run({ form, context, actor }) {
+      const id = adviserIdSchema.safeParse({ id: form.get("id") });
+      if (!id.success) return invalid(ADVISER_TOASTS.notFound);
+      const parsed = scheduleFormSchema.safeParse(scheduleFormInput(form));
+      if (!parsed.success) return invalid(ADVISER_TOASTS.saveFailed, z.flattenError(parsed.error).fieldErrors);
+      const { created } = await saveAdviserSchedule(context, actor, { id: id.data.id, values: parsed.data });
+      return { ok: true, created };
     },
   },
   "adviser-delete": {

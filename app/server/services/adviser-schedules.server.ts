@@ -2,7 +2,6 @@ import { and, asc, eq } from "drizzle-orm";
 import { format } from "date-fns";
 import { TZDate } from "@date-fns/tz";
 import {
-  DEFAULT_SCHEDULE,
   SCHEDULE_HORIZON_DAYS,
   marketOfLocation,
   routeAdvisers,
@@ -36,7 +35,7 @@ type AdviserRow = typeof advisers.$inferSelect;
 /** What making slots needs: the job has no request, so no actor or client. */
 type SlotMaker = Pick<ServiceContext, "db" | "config" | "log" | "clock">;
 
-const scheduleOf = (row: Pick<AdviserRow, "timeZone" | "workDays" | "workStart" | "workEnd" | "bufferBeforeMinutes" | "bufferAfterMinutes" | "noticeHours">): AdviserSchedule => ({
+export const scheduleOf = (row: Pick<AdviserRow, "timeZone" | "workDays" | "workStart" | "workEnd" | "bufferBeforeMinutes" | "bufferAfterMinutes" | "noticeHours">): AdviserSchedule => ({
   timeZone: row.timeZone,
   workDays: row.workDays as Weekday[],
   workStart: hhmm(row.workStart),
@@ -45,19 +44,6 @@ const scheduleOf = (row: Pick<AdviserRow, "timeZone" | "workDays" | "workStart" 
   bufferAfterMinutes: row.bufferAfterMinutes,
   noticeHours: row.noticeHours,
 });
-
-/** An adviser's schedule and whether they take bookings, as the admin's form edits them. */
-export interface AdviserBookingSettings extends AdviserSchedule {
-  takesBookings: boolean;
-}
-
-/** One adviser's booking settings (the firm's defaults for fields never set). Admins only. */
-export async function getAdviserSchedule(ctx: ServiceContext, actor: Actor, { id }: { id: string }): Promise<AdviserBookingSettings> {
-  requireAdmin(actor);
-  const [row] = await ctx.db.select().from(advisers).where(eq(advisers.id, id)).limit(1);
-  if (!row) throw new AppError("NOT_FOUND", ADVISER_TOASTS.notFound);
-  return { ...DEFAULT_SCHEDULE, ...scheduleOf(row), takesBookings: row.takesBookings };
-}
 
 /**
  * Saves an adviser's booking settings, audited; when they take bookings, their slots for

@@ -22,6 +22,7 @@ import { adviserTranslations, advisers } from "../db/schema.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { deleteFile } from "../storage/files.server";
 import { imageFileId, storeImage, type UploadedImage } from "../storage/images.server";
+import { scheduleOf } from "./adviser-schedules.server";
 import { recordAudit } from "./audit.server";
 
 /**
@@ -94,6 +95,7 @@ export async function listAdvisersForAdmin(ctx: ServiceContext, actor: Actor): P
       position: row.position,
       isPublished: row.isPublished,
       updatedAt: row.updatedAt.toISOString(),
+      schedule: { ...scheduleOf(row), takesBookings: row.takesBookings },
     };
   });
 }
