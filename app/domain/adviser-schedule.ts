@@ -216,3 +216,62 @@ export function weekOf(date: string): { from: string; to: string } {
   const monday = addDays(parseISO(date), 1 - weekdayOf(date));
   return { from: format(monday, "yyyy-MM-dd"), to: format(addDays(monday, 6), "yyyy-MM-dd") };
 }
+
+// ---- An adviser's own calendar (CalDAV) ------------------------------------------------------
+
+export const CALENDAR_MESSAGES = {
+  url: "team.admin.calendar.urlInvalid",
+  username: "team.admin.calendar.usernameRequired",
+  password: "team.admin.calendar.passwordRequired",
+} as const satisfies Record<string, MessageKey>;
+
+/** Loopback addresses: a calendar server on this machine may be plain http (tests, a server beside the site). */
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * A calendar's address as an adviser copies it from their calendar app: https (plain http
+ * only to this machine), ending in "/" (a collection), no credentials in it.
+ */
+export function calendarUrl(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  if (url.username || url.password || url.hash) return null;
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.has(url.hostname))) return null;
+  if (!url.pathname.endsWith("/")) url.pathname += "/";
+  return url.toString();
+}
+
+/** The form that connects an adviser's calendar. The password is an app password; it is never shown again. */
+export const calendarConnectSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(500, CALENDAR_MESSAGES.url)
+    .transform((v, context) => {
+      const url = calendarUrl(v);
+      if (!url) context.addIssue({ code: "custom", message: CALENDAR_MESSAGES.url });
+      return url ?? "";
+    }),
+  username: z.string({ error: CALENDAR_MESSAGES.username }).trim().min(1, CALENDAR_MESSAGES.username).max(200, CALENDAR_MESSAGES.username),
+  password: z.string({ error: CALENDAR_MESSAGES.password }).min(1, CALENDAR_MESSAGES.password).max(500, CALENDAR_MESSAGES.password),
+});
+export type CalendarConnectValues = z.infer<typeof calendarConnectSchema>;
+
+/** How long a calendar waits after its `failures`th failure in a row: 1, 2, 4 … minutes, at most an hour. */
+export function calendarRetryMinutes(failures: number): number {
+  return Math.min(60, 2 ** Math.max(0, failures - 1));
+}
+
+/** What the admin and the adviser see of a connected calendar. */
+export interface CalendarStatus {
+  url: string;
+  username: string;
+  lastSyncedAt: string | null;
+  lastError: string | null;
+  failures: number;
+  nextSyncAt: string;
+}

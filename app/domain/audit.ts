@@ -70,6 +70,8 @@ export const AUDIT_ACTION_KEYS = {
   "adviser.photo-remove": "admin.audit.action.adviserPhotoRemove",
   "adviser.publish": "admin.audit.action.adviserPublish",
   "adviser.schedule": "admin.audit.action.adviserSchedule",
+  "adviser.calendar-connect": "admin.audit.action.adviserCalendarConnect",
+  "adviser.calendar-disconnect": "admin.audit.action.adviserCalendarDisconnect",
   "adviser.unpublish": "admin.audit.action.adviserUnpublish",
   "booking.cancel": "admin.audit.action.bookingCancel",
   "booking.move": "admin.audit.action.bookingMove",

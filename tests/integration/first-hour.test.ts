@@ -112,6 +112,8 @@ describe(`the first hour's reads (${testDriver})`, () => {
       reference: expect.stringMatching(/^TA-/),
       manageToken: expect.any(String),
       slot: { date: "2031-06-03", startTime: "09:00:00", endTime: "09:30:00" },
+      // The firm's shared pool: no adviser named.
+      adviserName: null,
       timeZone: context.config.firmTimeZone,
     });
     // Never kept by a cache.

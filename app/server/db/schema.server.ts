@@ -1565,3 +1565,73 @@ export const progressUpdateReaders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.updateId, t.userId] }), index("progress_update_readers_user_idx").on(t.userId)],
 );
+
+/**
+ * An adviser's own CalDAV calendar (issue 37, decision 050): the collection's address, the
+ * user and the app password, sealed like identity files (decision 044: AES-256-GCM under a
+ * key of its own, that key under the master key `secret_key_id`, bound to the adviser's id).
+ * `ctag` and `sync_token` say what was last read, so a poll reads only what changed; a
+ * failure is kept for the adviser and the admins, and the next poll waits longer each time.
+ */
+export const adviserCalendars = pgTable("adviser_calendars", {
+  adviserId: uuid("adviser_id")
+    .primaryKey()
+    .references(() => advisers.id, { onDelete: "cascade" }),
+  url: text("url").notNull(),
+  username: text("username").notNull(),
+  secretKeyId: text("secret_key_id").notNull(),
+  secretWrappedKey: bytea("secret_wrapped_key").notNull(),
+  secretIv: bytea("secret_iv").notNull(),
+  secretAuthTag: bytea("secret_auth_tag").notNull(),
+  secretCiphertext: bytea("secret_ciphertext").notNull(),
+  ctag: text("ctag"),
+  syncToken: text("sync_token"),
+  lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+  /** When every object was last read (daily): a recurring event's later times come into the horizon. */
+  fullSyncAt: timestamp("full_sync_at", { withTimezone: true }),
+  lastError: text("last_error"),
+  failures: integer("failures").notNull().default(0),
+  nextSyncAt: timestamp("next_sync_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * When an adviser's own calendar says they are busy (VEVENT and VFREEBUSY, recurrences
+ * expanded over the booking horizon), by the calendar object it came from (`href`), so a
+ * changed or removed object replaces or removes its rows. A slot overlapping one, with the
+ * adviser's buffers, is not offered.
+ */
+export const adviserBusyTimes = pgTable(
+  "adviser_busy_times",
+  {
+    adviserId: uuid("adviser_id")
+      .notNull()
+      .references(() => advisers.id, { onDelete: "cascade" }),
+    href: text("href").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("adviser_busy_times_adviser_starts_idx").on(t.adviserId, t.startsAt),
+    index("adviser_busy_times_adviser_href_idx").on(t.adviserId, t.href),
+    check("adviser_busy_times_order_check", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * A booking as written into its adviser's calendar: where (`href`, under that adviser's
+ * collection) and at which SEQUENCE, so a move rewrites it, a handover moves it to the
+ * colleague's calendar and a cancellation removes it.
+ */
+export const bookingCalendarEvents = pgTable("booking_calendar_events", {
+  bookingId: uuid("booking_id")
+    .primaryKey()
+    .references(() => consultationBookings.id, { onDelete: "cascade" }),
+  adviserId: uuid("adviser_id")
+    .notNull()
+    .references(() => advisers.id, { onDelete: "cascade" }),
+  href: text("href").notNull(),
+  sequence: integer("sequence").notNull(),
+  updatedAt: updatedAt(),
+});

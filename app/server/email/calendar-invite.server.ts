@@ -36,9 +36,16 @@ export interface ConsultationInviteInput {
   status?: "TENTATIVE" | "CONFIRMED";
 }
 
+const UID_DOMAIN = "@tigrisadvisory.com";
+
 /** The invite's UID: stable per booking, so a later update or cancellation replaces it. */
 export function consultationInviteUid(bookingId: string): string {
-  return `${bookingId}@tigrisadvisory.com`;
+  return `${bookingId}${UID_DOMAIN}`;
+}
+
+/** Whether a calendar event is one of our bookings (written into an adviser's calendar, issue 37). */
+export function isConsultationInviteUid(uid: string): boolean {
+  return uid.endsWith(UID_DOMAIN);
 }
 
 /** The VTIMEZONE component for an IANA zone, from timezones-ical-library's current data. */
@@ -111,6 +118,30 @@ export function consultationInvite(input: ConsultationInviteInput): string {
       },
     ],
     ...(link ? { url: link } : input.url ? { url: input.url } : {}),
+  });
+  return calendar.toString();
+}
+
+/**
+ * A booking as an object in an adviser's own calendar (issue 37): the invite's UID and
+ * SEQUENCE and its times in the firm's zone, without METHOD (a stored object has none, RFC
+ * 4791) and without organizer or attendees, so the adviser's calendar server never mails
+ * the investor an invitation of its own (the product sends theirs).
+ */
+export function calendarObject(input: Pick<ConsultationInviteInput, "bookingId" | "date" | "startTime" | "endTime" | "timeZone" | "summary" | "description" | "location" | "sequence" | "status">): string {
+  const start = wallClock(input.date, input.startTime, input.timeZone);
+  const end = wallClock(input.date, input.endTime, input.timeZone);
+  const calendar = ical({ prodId: { company: brand.name, product: "Consultations", language: "EN" }, timezone: { name: null, generator: vtimezone } });
+  calendar.createEvent({
+    id: consultationInviteUid(input.bookingId),
+    sequence: input.sequence ?? 0,
+    start,
+    end,
+    timezone: input.timeZone,
+    summary: input.summary,
+    description: input.description,
+    status: input.status === "TENTATIVE" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+    ...(input.location ? { location: input.location } : {}),
   });
   return calendar.toString();
 }

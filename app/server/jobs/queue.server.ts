@@ -21,6 +21,10 @@ export interface JobData {
   "opportunity-alerts": Record<string, never>;
   /** Send the reminders of instalment calls that have come due (issue 36). */
   "instalment-reminders": Record<string, never>;
+  /** Read what changed in advisers' own calendars whose turn has come (issue 37). */
+  "calendar-sync": Record<string, never>;
+  /** Make the booking's adviser's calendar match it: written, moved or removed (issue 37). */
+  "calendar-push": { bookingId: string };
   /** Make each adviser's slots from their working hours, SCHEDULE_HORIZON_DAYS ahead (issue 37). */
   "adviser-slots": Record<string, never>;
   /** Send each investor the statement of the quarter that has ended (issue 36). */
@@ -63,6 +67,19 @@ export const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   "quarterly-statements": { policy: "singleton", retryLimit: 5, retryDelay: 15 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 7 * 24 * HOUR },
   "instalment-reminders": { policy: "singleton", retryLimit: 2, retryDelay: 5 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 24 * HOUR },
   "adviser-slots": { policy: "singleton", retryLimit: 3, retryDelay: 15 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 7 * 24 * HOUR },
+  "calendar-sync": { policy: "singleton", retryLimit: 0, heartbeatSeconds: 10, expireInSeconds: 5 * MINUTE, deleteAfterSeconds: HOUR },
+  // Keyed by booking: one waiting and one running at most; the job writes the booking as it is then.
+  "calendar-push": {
+    policy: "stately",
+    retryLimit: 10,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: HOUR,
+    heartbeatSeconds: 10,
+    expireInSeconds: 5 * MINUTE,
+    deleteAfterSeconds: 7 * 24 * HOUR,
+    notify: true,
+  },
   // Keyed "bookingId:lead" so a move or a cancellation finds and drops the waiting ones.
   // Not exclusive: a reminder for the new time must be accepted even while the old one's
   // job is running; the mail's once-key keeps either from being sent twice.
@@ -84,6 +101,8 @@ export const SCHEDULES: Partial<Record<QueueName, string>> = {
   "instalment-reminders": "41 * * * *",
   // Daily: the horizon of advisers' slots moves on a day; the unique constraint makes each slot once.
   "adviser-slots": "23 1 * * *",
+  // Every minute: a change in an adviser's own calendar hides their slots within a minute or two.
+  "calendar-sync": "* * * * *",
   // 06:00 UTC on the first day of each quarter; each investor's row keeps it to one a quarter.
   "quarterly-statements": "0 6 1 1,4,7,10 *",
 };

@@ -37,6 +37,7 @@ import { bookingIdFromToken } from "../core/booking-token.server";
 import { brand } from "~/domain/brand";
 import { recordAudit } from "./audit.server";
 import { bookingReaderLocale, slotTakenOr, type Booking } from "./bookings.server";
+import { queueCalendarPush } from "./adviser-calendars.server";
 import { bookingClock, findOfferedSlotForUpdate, listUpcomingSlots, POOL, type SlotScope } from "./slots.server";
 import { opportunityOpenTo } from "./opportunity-access.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
@@ -124,12 +125,14 @@ const nowOf = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date(
  * Writes a change the investor's calendar must follow: the invite's SEQUENCE rises with it.
  * Returns the booking as it now is.
  */
-async function reissue(tx: Database, bookingId: string, change: Partial<typeof consultationBookings.$inferInsert>): Promise<Booking> {
+async function reissue(tx: Database, jobs: Pick<ServiceJobs, "send">, bookingId: string, change: Partial<typeof consultationBookings.$inferInsert>): Promise<Booking> {
   const [after] = await tx
     .update(consultationBookings)
     .set({ ...change, inviteSequence: sql`${consultationBookings.inviteSequence} + 1`, updatedAt: new Date() })
     .where(eq(consultationBookings.id, bookingId))
     .returning();
+  // The adviser's own calendar follows the invite (issue 37).
+  await queueCalendarPush(tx, jobs, bookingId);
   return after!;
 }
 
@@ -368,14 +371,14 @@ export async function changeBooking(
         if (!slot || slot.id === before.booking.availabilitySlotId || slot.adviserId !== before.adviserId) {
           throw new AppError("CONFLICT", BOOKING_CHANGE_KEYS.slotTaken, { detail: { bookingId, slotId: change.slotId } });
         }
-        const moved: Locked = { ...before, booking: await reissue(tx, bookingId, { availabilitySlotId: slot.id }), slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime } };
+        const moved: Locked = { ...before, booking: await reissue(tx, ctx.jobs, bookingId, { availabilitySlotId: slot.id }), slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime } };
         await recordChange(tx, actorId, "booking.move", before, moved);
         await tell(tx, ctx, moved, "moved", "investor", { kind: "moved", from: before.slot });
         await syncReminders(tx, ctx.jobs, ctx.config, moved.booking, moved.slot, now);
         return { kind: "moved" as const };
       }
 
-      const cancelled: Locked = { ...before, booking: await reissue(tx, bookingId, { status: "cancelled", cancellationReason: change.reason ?? null }) };
+      const cancelled: Locked = { ...before, booking: await reissue(tx, ctx.jobs, bookingId, { status: "cancelled", cancellationReason: change.reason ?? null }) };
       await recordChange(tx, actorId, "booking.cancel", before, cancelled);
       await tell(tx, ctx, cancelled, "cancelled", "investor", { kind: "cancelled", reason: change.reason ?? null });
       await syncReminders(tx, ctx.jobs, ctx.config, cancelled.booking, null, now);
@@ -444,7 +447,7 @@ export async function updateBookingStatus(
       const before = await lockBooking(tx, bookingId, nowOf(ctx));
       if (!before) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.notFound);
       if (before.booking.status === status) return before.booking;
-      const after = await reissue(tx, bookingId, { status });
+      const after = await reissue(tx, ctx.jobs, bookingId, { status });
       const changed: Locked = { ...before, booking: after };
       await recordAudit(tx, {
         actorId: adminId,
@@ -511,7 +514,7 @@ export async function setMeetingLink(
       throw new AppError("CONFLICT", BOOKING_CHANGE_KEYS.confirmFirst, { detail: { bookingId } });
     }
     if ((before.booking.meetingLink ?? null) === meetingLink) return before.booking;
-    const after = await reissue(tx, bookingId, { meetingLink });
+    const after = await reissue(tx, ctx.jobs, bookingId, { meetingLink });
     await recordAudit(tx, {
       actorId: adminId,
       action: "booking.meeting-link",

@@ -17,6 +17,7 @@ import { recordContactMessage } from "./messages.server";
 import { entitlementsOf } from "./entitlements.server";
 import { findActiveOpportunity } from "./opportunities.server";
 import { readerNow } from "./opportunity-access.server";
+import { queueCalendarPush } from "./adviser-calendars.server";
 import { adviserNameOf, resolveBookingScope } from "./adviser-schedules.server";
 import { bookingClock, claimAnyAdviserSlot, findOfferedSlotForUpdate, type HeldSlot, type OfferClock } from "./slots.server";
 import { findVerifiedEmail, getOwnProfile, listAdminReaders } from "./users.server";
@@ -102,6 +103,8 @@ export async function submitEnquiry(
       // What the booking dialog's confirmation shows (issue 33), to the one who just made the
       // booking: its time, and the token of its page (the permission the receipt's link carries).
       const adviserName = slot?.adviserId ? await adviserNameOf(tx, slot.adviserId) : null;
+      // Written into the adviser's own calendar, when they connected one (issue 37).
+      if (slot?.adviserId) await queueCalendarPush(tx, ctx.jobs, booking.id);
       return { bookingId: booking.id, reference: booking.reference, manageToken: bookingToken(ctx.config.authSecret, booking.id), slot: slotTimes, adviserName };
     });
     ctx.log.info({ bookingId: submitted.bookingId }, "enquiry received");

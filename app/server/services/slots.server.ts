@@ -14,7 +14,7 @@ import { weekOf } from "~/domain/adviser-schedule";
 import { bookableFrom, normaliseTime, type OfferedSlot, type WallClock } from "~/domain/slots";
 import type { Database } from "../db/client.server";
 import { sqlState, UNIQUE_VIOLATION, violatedConstraint } from "../core/pg-error.server";
-import { advisers, availabilitySlots, consultationBookings } from "../db/schema.server";
+import { adviserBusyTimes, advisers, availabilitySlots, consultationBookings } from "../db/schema.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
@@ -37,7 +37,7 @@ import { detachCancelledBookings, slotHasLiveBooking } from "./bookings.server";
  * notice is counted from it). A slot starting sooner is not offered, to book or to move to.
  */
 export function bookingClock(ctx: Pick<ServiceContext, "config" | "clock">): OfferClock {
-  return { ...bookableFrom(ctx.config.firmTimeZone, ctx.config.bookingNoticeHours, ctx.clock?.()), noticeHours: ctx.config.bookingNoticeHours };
+  return { ...bookableFrom(ctx.config.firmTimeZone, ctx.config.bookingNoticeHours, ctx.clock?.()), noticeHours: ctx.config.bookingNoticeHours, timeZone: ctx.config.firmTimeZone };
 }
 
 /**
@@ -45,7 +45,11 @@ export function bookingClock(ctx: Pick<ServiceContext, "config" | "clock">): Off
  * and that notice in hours. An adviser's own notice moves the moment by the difference;
  * without `noticeHours` the clock is taken as the bare one.
  */
-export type OfferClock = WallClock & { noticeHours?: number };
+export type OfferClock = WallClock & {
+  noticeHours?: number;
+  /** The firm's zone, in which a slot's wall-clock times are read against an adviser's busy times (bare clocks in tests: UTC). */
+  timeZone?: string;
+};
 
 /**
  * Whose slots a visitor is offered (issue 37): the firm's shared pool (the slots of
@@ -105,8 +109,21 @@ function offered(now: OfferClock, scope: SlotScope, exceptBooking?: string) {
       ? sql`${slotStart} > ${from}`
       : sql`${slotStart} > ${from} + make_interval(hours => coalesce(${advisers.noticeHours}::int, ${firmNotice}::int) - ${firmNotice}::int)`,
     exceptBooking ? sql`not exists (select 1 from ${consultationBookings} as live where live.availability_slot_id = ${availabilitySlots}.id and live.status <> 'cancelled' and live.id <> ${exceptBooking})` : not(slotHasLiveBooking),
-    scope.kind === "pool" ? undefined : and(eq(advisers.takesBookings, true), not(adviserClash(exceptBooking))),
+    scope.kind === "pool" ? undefined : and(eq(advisers.takesBookings, true), not(adviserClash(exceptBooking)), not(adviserBusy(now.timeZone ?? "UTC"))),
   );
+}
+
+/**
+ * Whether the adviser's own calendar (adviser_busy_times, read over CalDAV) is busy during
+ * the slot, widened by their buffers. The slot's wall-clock times are read in the firm's zone.
+ */
+function adviserBusy(timeZone: string) {
+  return sql`exists (
+    select 1 from ${adviserBusyTimes} as busy
+    where busy.adviser_id = ${availabilitySlots}.adviser_id
+      and busy.starts_at < ((${availabilitySlots}.date + ${availabilitySlots}.end_time) at time zone ${timeZone}) + make_interval(mins => ${advisers.bufferAfterMinutes})
+      and busy.ends_at > ((${availabilitySlots}.date + ${availabilitySlots}.start_time) at time zone ${timeZone}) - make_interval(mins => ${advisers.bufferBeforeMinutes})
+  )`;
 }
 
 /** An id no adviser has: an empty scope matches nothing. */

@@ -5,6 +5,7 @@ import { workMaintenance } from "../ops/maintenance.server";
 import type { AppConfig } from "../core/config.server";
 import type { Logger } from "../core/logger.server";
 import { resyncUpcomingReminders, workReminders } from "../services/booking-changes.server";
+import { workCalendarPush, workCalendarSync } from "../services/adviser-calendars.server";
 import { workAdviserSlots } from "../services/adviser-schedules.server";
 import { workOpportunityAlerts } from "../services/opportunity-alerts.server";
 import { workInstalmentReminders } from "../services/instalment-calls.server";
@@ -37,5 +38,7 @@ export async function startWorkers(jobs: JobQueue, deps: WorkerDeps): Promise<vo
   await workInstalmentReminders({ db: deps.db, config: deps.config, log: deps.log, jobs });
   await workQuarterlyStatements({ db: deps.db, config: deps.config, log: deps.log, jobs });
   await workAdviserSlots({ db: deps.db, config: deps.config, log: deps.log, jobs });
+  await workCalendarSync({ db: deps.db, config: deps.config, log: deps.log, jobs });
+  await workCalendarPush({ db: deps.db, config: deps.config, log: deps.log, jobs });
   await workMaintenance(jobs, { db: deps.db, log: deps.log, config: deps.config });
 }
