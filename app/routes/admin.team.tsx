@@ -6,6 +6,7 @@ import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, translator, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { actorOf, requireAdminViewer } from "~/server/security/session.server";
+import { calendarStatuses } from "~/server/services/adviser-calendars.server";
 import { listAdvisersForAdmin } from "~/server/services/advisers.server";
 import type { Route } from "./+types/admin.team";
 import { adminAction } from "./admin/dispatch.server";
@@ -18,8 +19,17 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(arg
 /** /admin/team (issue 33): the advisers, published or not, in order; add, edit in three languages, reorder, publish, photos, delete. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(await requireAdminViewer(request, context));
-  const advisers = await loadPanel(context, "advisers", () => listAdvisersForAdmin(context, actor), [], ADVISER_TOASTS.fetchFailed);
-  return { advisers: advisers.result, error: advisers.error, firmTimeZone: context.config.firmTimeZone };
+  const loaded = await loadPanel(
+    context,
+    "advisers",
+    async () => {
+      const [advisers, calendars] = await Promise.all([listAdvisersForAdmin(context, actor), calendarStatuses(context, actor)]);
+      return { advisers, calendars: Object.fromEntries(calendars) };
+    },
+    { advisers: [], calendars: {} },
+    ADVISER_TOASTS.fetchFailed,
+  );
+  return { ...loaded.result, error: loaded.error, firmTimeZone: context.config.firmTimeZone };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -90,6 +90,8 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "adviser-move": { intent: "adviser-move", id: "7d1b3a55-0000-4000-8000-00000000000a", direction: "up" },
     "adviser-publish": { intent: "adviser-publish", id: "7d1b3a55-0000-4000-8000-00000000000b", publish: "false" },
     "adviser-photo-remove": { intent: "adviser-photo-remove", id: "7d1b3a55-0000-4000-8000-00000000000c" },
+    "calendar-connect": { intent: "calendar-connect", id: "7d1b3a55-0000-4000-8000-00000000000e", url: "http://127.0.0.1:9/nobody/work/", username: "nobody", password: "app-password" },
+    "calendar-disconnect": { intent: "calendar-disconnect", id: "7d1b3a55-0000-4000-8000-00000000000f" },
     "adviser-schedule": { intent: "adviser-schedule", id: "7d1b3a55-0000-4000-8000-00000000000d", takesBookings: "on", workDays: "1", workStart: "09:00", workEnd: "17:00" },
   },
   "routes/admin.qualification.tsx": {

@@ -1,10 +1,12 @@
-import { CalendarClock } from "lucide-react";
+import { CalendarClock, CalendarSync } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { WEEKDAYS, type Weekday } from "~/domain/adviser-schedule";
+import { WEEKDAYS, type CalendarStatus, type Weekday } from "~/domain/adviser-schedule";
 import type { AdminAdviser } from "~/domain/advisers";
 import { useLocale, useT, useTranslateMessage } from "~/i18n/i18n";
+import { RichText, standIns } from "~/i18n/rich-text";
+import { useAdminFormat } from "./use-admin-format";
 import { useWrite } from "./use-write";
 
 /** Zones the firm's advisers work in, offered as suggestions; any IANA zone may be typed. */
@@ -92,6 +94,67 @@ export function AdviserScheduleForm({ adviser, firmTimeZone }: { adviser: AdminA
           {write.busy ? t("team.admin.schedule.saving") : t("team.admin.schedule.save")}
         </Button>
       </write.fetcher.Form>
+    </section>
+  );
+}
+
+/**
+ * An adviser's own calendar (issue 37): connected (its address, when it was last read, and
+ * its failure with the next try, if it is failing) with Disconnect, or the form that
+ * connects one. The server tries the address and password before keeping them.
+ */
+export function AdviserCalendarForm({ adviser, calendar, firmTimeZone }: { adviser: AdminAdviser; calendar: CalendarStatus | null; firmTimeZone: string }) {
+  const t = useT();
+  const format = useAdminFormat(firmTimeZone);
+  const connect = useWrite("calendar-connect", () => t("team.admin.calendar.connected"));
+  const disconnect = useWrite("calendar-disconnect", () => t("team.admin.calendar.disconnected"));
+  const { errors, value } = connect;
+  return (
+    <section id="adviser-calendar" aria-labelledby="adviser-calendar-heading" className="scroll-mt-24 space-y-4 rounded-xl border bg-card p-5 shadow-sm sm:p-8">
+      <h2 id="adviser-calendar-heading" className="flex items-center gap-2 font-serif text-2xl font-semibold">
+        <CalendarSync className="size-5" aria-hidden="true" /> {t("team.admin.calendar.title")}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t("team.admin.calendar.lead")}</p>
+      {calendar ? (
+        <div className="space-y-3 rounded-lg border p-4 text-sm" data-testid="calendar-status">
+          <p>
+            {t("team.admin.calendar.status", { url: "\u2068" + calendar.url + "\u2069", user: "\u2068" + calendar.username + "\u2069" })}{" "}
+            {calendar.lastSyncedAt ? <RichText message={t("team.admin.calendar.lastRead", standIns("when"))} elements={{ when: format.moment(calendar.lastSyncedAt) }} /> : t("team.admin.calendar.neverRead")}
+          </p>
+          {calendar.lastError ? (
+            <p role="status" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-destructive">
+              <RichText message={t("team.admin.calendar.failing", { count: calendar.failures, error: `\u2068${calendar.lastError}\u2069`, ...standIns("when") })} elements={{ when: format.moment(calendar.nextSyncAt) }} />
+            </p>
+          ) : null}
+          <disconnect.fetcher.Form method="post">
+            {disconnect.hidden}
+            {disconnect.notice}
+            <input type="hidden" name="id" value={adviser.id} />
+            <Button type="submit" variant="outline" size="sm" disabled={disconnect.busy}>
+              {t("team.admin.calendar.disconnect")}
+            </Button>
+          </disconnect.fetcher.Form>
+        </div>
+      ) : null}
+      <connect.fetcher.Form method="post" className="space-y-4" noValidate>
+        {connect.hidden}
+        {connect.notice}
+        <input type="hidden" name="id" value={adviser.id} />
+        <Field id="calendar-url" label={t("team.admin.calendar.url")} errors={errors("url")} hint={t("team.admin.calendar.urlHint")}>
+          <Input id="calendar-url" name="url" type="url" dir="ltr" inputMode="url" autoComplete="off" aria-describedby="calendar-url-hint" defaultValue={value("url", calendar?.url ?? "")} required />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="calendar-user" label={t("team.admin.calendar.username")} errors={errors("username")}>
+            <Input id="calendar-user" name="username" dir="ltr" autoComplete="off" defaultValue={value("username", calendar?.username ?? "")} required />
+          </Field>
+          <Field id="calendar-password" label={t("team.admin.calendar.password")} errors={errors("password")}>
+            <Input id="calendar-password" name="password" type="password" dir="ltr" autoComplete="new-password" required />
+          </Field>
+        </div>
+        <Button type="submit" disabled={connect.busy}>
+          {connect.busy ? t("team.admin.calendar.connecting") : t("team.admin.calendar.connect")}
+        </Button>
+      </connect.fetcher.Form>
     </section>
   );
 }

@@ -9,11 +9,12 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
 import { TypedText } from "~/components/ui/typed-text";
 import type { AdminActionResult } from "~/domain/action-result";
+import type { CalendarStatus } from "~/domain/adviser-schedule";
 import { ADVISER_TOASTS, LANGUAGE_NAME_KEYS, MARKET_NAME_KEYS, type AdminAdviser } from "~/domain/advisers";
 import type { FlashToast } from "~/domain/toast";
 import { type MessageKey, useT, useTranslateMessage } from "~/i18n/i18n";
 import { AdviserForm, TEAM_KEYS as KEYS } from "./adviser-form-section";
-import { AdviserScheduleForm } from "./adviser-schedule-form";
+import { AdviserCalendarForm, AdviserScheduleForm } from "./adviser-schedule-form";
 import { useActionResult } from "./use-action-result";
 
 type WriteKind = keyof typeof KEYS;
@@ -77,7 +78,18 @@ function useTeamAnswers(onSaved: () => void): FlashToast | null {
  * adds one or, with ?edit=<id>, edits one. Every control is a plain form, so the area works
  * without scripts too.
  */
-export function AdminTeam({ advisers, error, firmTimeZone }: { advisers: AdminAdviser[]; error: MessageKey | null; firmTimeZone: string }) {
+export function AdminTeam({
+  advisers,
+  calendars,
+  error,
+  firmTimeZone,
+}: {
+  advisers: AdminAdviser[];
+  /** Each adviser's own calendar, by adviser id (issue 37). */
+  calendars: Record<string, CalendarStatus>;
+  error: MessageKey | null;
+  firmTimeZone: string;
+}) {
   const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -112,7 +124,7 @@ export function AdminTeam({ advisers, error, firmTimeZone }: { advisers: AdminAd
           <ol className="space-y-3">
             {advisers.map((adviser, index) => (
               <li key={adviser.id}>
-                <AdviserRow adviser={adviser} first={index === 0} last={index === advisers.length - 1} editing={editing?.id === adviser.id} />
+                <AdviserRow adviser={adviser} calendar={calendars[adviser.id] ?? null} first={index === 0} last={index === advisers.length - 1} editing={editing?.id === adviser.id} />
               </li>
             ))}
           </ol>
@@ -120,6 +132,7 @@ export function AdminTeam({ advisers, error, firmTimeZone }: { advisers: AdminAd
       </section>
       <AdviserForm key={editing ? `edit-${editing.id}` : `new-${round}`} adviser={editing} answer={answer && answer.type === "error" ? answer : null} />
       {editing ? <AdviserScheduleForm key={`schedule-${editing.id}`} adviser={editing} firmTimeZone={firmTimeZone} /> : null}
+      {editing ? <AdviserCalendarForm key={`calendar-${editing.id}`} adviser={editing} calendar={calendars[editing.id] ?? null} firmTimeZone={firmTimeZone} /> : null}
     </div>
   );
 }
@@ -140,7 +153,7 @@ function RowForm({ kind, intent, id, children, fields }: { kind: WriteKind; inte
   );
 }
 
-function AdviserRow({ adviser, first, last, editing }: { adviser: AdminAdviser; first: boolean; last: boolean; editing: boolean }) {
+function AdviserRow({ adviser, calendar, first, last, editing }: { adviser: AdminAdviser; calendar: CalendarStatus | null; first: boolean; last: boolean; editing: boolean }) {
   const t = useT();
   const headingId = `admin-adviser-${adviser.id}`;
   const described = { "aria-describedby": headingId };
@@ -159,6 +172,7 @@ function AdviserRow({ adviser, first, last, editing }: { adviser: AdminAdviser; 
             </h3>
             <Badge variant={adviser.isPublished ? "success" : "secondary"}>{adviser.isPublished ? t("team.admin.published") : t("team.admin.hidden")}</Badge>
             {adviser.schedule.takesBookings ? <Badge variant="outline">{t("team.admin.schedule.badge")}</Badge> : null}
+            {calendar?.lastError ? <Badge variant="destructive">{t("team.admin.calendar.failingBadge")}</Badge> : null}
           </div>
           <p className="text-sm text-muted-foreground">
             <TypedText text={adviser.role} />

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { FieldErrors } from "~/domain/action-result";
 import { adviserFormInput, adviserFormSchema, adviserIdSchema, adviserMoveSchema, adviserPublishSchema } from "~/domain/adviser-form";
-import { scheduleFormInput, scheduleFormSchema } from "~/domain/adviser-schedule";
+import { calendarConnectSchema, scheduleFormInput, scheduleFormSchema } from "~/domain/adviser-schedule";
 import { ADVISER_TOASTS } from "~/domain/advisers";
+import { connectCalendar, disconnectCalendar } from "~/server/services/adviser-calendars.server";
 import { saveAdviserSchedule } from "~/server/services/adviser-schedules.server";
 import { deleteAdviser, moveAdviser, removeAdviserPhoto, saveAdviser, setAdviserPublished } from "~/server/services/advisers.server";
 import { readImageUpload } from "~/server/storage/images.server";
@@ -36,6 +37,26 @@ export const TEAM_INTENTS: Record<string, AdminIntent> = {
       if (!parsed.success) return invalid(ADVISER_TOASTS.saveFailed, z.flattenError(parsed.error).fieldErrors);
       const { created } = await saveAdviserSchedule(context, actor, { id: id.data.id, values: parsed.data });
       return { ok: true, created };
+    },
+  },
+  "calendar-connect": {
+    failure: ADVISER_TOASTS.saveFailed,
+    async run({ form, context, actor }) {
+      const id = adviserIdSchema.safeParse({ id: form.get("id") });
+      if (!id.success) return invalid(ADVISER_TOASTS.notFound);
+      const parsed = calendarConnectSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid(ADVISER_TOASTS.saveFailed, z.flattenError(parsed.error).fieldErrors);
+      await connectCalendar(context, actor, { adviserId: id.data.id, values: parsed.data });
+      return { ok: true };
+    },
+  },
+  "calendar-disconnect": {
+    failure: ADVISER_TOASTS.changeFailed,
+    async run({ form, context, actor }) {
+      const parsed = adviserIdSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid(ADVISER_TOASTS.notFound);
+      await disconnectCalendar(context, actor, { adviserId: parsed.data.id });
+      return { ok: true };
     },
   },
   "adviser-delete": {

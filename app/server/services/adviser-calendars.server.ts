@@ -70,6 +70,8 @@ function accountOf(ctx: Pick<ServiceContext, "config">, row: CalendarRow): CalDa
 export async function connectCalendar(ctx: ServiceContext, actor: Actor, input: { adviserId: string; values: CalendarConnectValues }): Promise<void> {
   const adminId = requireAdmin(actor);
   const { url, username, password } = input.values;
+  const [known] = await ctx.db.select({ id: advisers.id }).from(advisers).where(eq(advisers.id, input.adviserId)).limit(1);
+  if (!known) throw new AppError("NOT_FOUND", ADVISER_TOASTS.notFound);
   try {
     await collectionState({ url, username, password });
   } catch (error) {
