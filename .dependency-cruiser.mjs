@@ -13,7 +13,7 @@ const TIERS = [
   ["services"], // one module per entity: queries and permission checks
   ["context"], // the service and request context types
   ["security"], // who is asking and what they may do: sessions, roles, rate limits
-  ["email", "storage", "documents", "payments", "maps"], // mail, stored files, PDFs, Stripe, locator maps
+  ["email", "storage", "documents", "payments", "maps", "calendars"], // mail, stored files, PDFs, Stripe, locator maps, advisers' CalDAV calendars
   ["jobs"], // the job queue
   ["db"], // schema, client, migrations
   ["core"], // configuration, logging, metrics, errors, tokens: used by everyone

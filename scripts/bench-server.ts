@@ -12,6 +12,10 @@
  *   not filled to a million: not measured at that size.
  * - Enquiries: submissions a second, and their p99, from 50 clients over two instances on
  *   one PostgreSQL.
+ * - The booking dialog (issue 37): GET /api/booking (any adviser for an English reader, the
+ *   day's times for a Sorani reader on an Erbil project, one adviser's) with 10 advisers
+ *   taking bookings, a month of their slots (a fifth booked) and their own calendars' busy
+ *   times, 20 clients: requests a second and p99 against the budget.
  * - Memory: the server's resident memory idle and after load, on the embedded database
  *   and on PostgreSQL.
  *
@@ -21,7 +25,7 @@
  *
  *   BENCH_ROWS=100000 npm run bench:server   # fewer rows for a quicker look (budgets still checked)
  *   BENCH_SECONDS=4 npm run bench:server     # shorter load runs
- *   BENCH_PARTS=admin npm run bench:server    # only some of: public, admin, enquiries
+ *   BENCH_PARTS=admin npm run bench:server    # only some of: public, admin, enquiries, dialog
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -42,7 +46,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SMALL_ROWS = 1_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PUBLIC_PAGES = ["/", "/opportunities", "/pricing", "/services/investment-advisory", "/ar"];
-const PARTS = new Set((process.env.BENCH_PARTS ?? "public,admin,enquiries").split(","));
+const PARTS = new Set((process.env.BENCH_PARTS ?? "public,admin,enquiries,dialog").split(","));
 const ADMIN = { email: "bench.admin@example.com", password: "bench admin passphrase 2031" };
 
 /** Issue 18's budgets. */
@@ -57,6 +61,10 @@ export const SERVER_BUDGETS = {
   insightsMs: 500,
   /** Resident memory after load on the embedded database, MiB: half of the 883 measured before. */
   pgliteRssMib: 441,
+  /** The booking dialog's reads with 10 advisers and a month of slots (issue 37): at least this many a second at 20 clients... */
+  dialogPerSecond: 150,
+  /** ...each answered within this (p99). */
+  dialogP99Ms: 300,
 };
 
 interface Row {
@@ -236,6 +244,46 @@ async function measurePublic(base: string) {
   }
 }
 
+/**
+ * Issue 37's dialog at a firm's size: the demo's advisers and six more (10 in all), each
+ * taking bookings with a month of 30-minute slots from 09:00 to 17:00 on weekdays, a fifth of
+ * them booked, and two hours a day busy in their own calendars. Answers an Erbil project,
+ * one adviser and a day with slots.
+ */
+async function seedDialog(url: string): Promise<{ erbilProject: string; oneAdviser: string; day: string }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const names = ["Huda Salim", "Dilan Rashid", "Faris Nouri", "Lina Qasim", "Tom Ashby", "Sara Mahmoud"];
+    const spoken = [["ar", "en"], ["ckb", "en"], ["ar"], ["ar", "en"], ["en"], ["ckb", "ar"]];
+    const covered = [["iraq"], ["kurdistan-region"], ["jordan"], ["uae"], ["uae", "jordan"], ["kurdistan-region", "iraq"]];
+    for (const [i, name] of names.entries()) {
+      await client.query("insert into advisers (name, role, bio, languages, markets, is_published, position) values ($1, 'Adviser', 'Bench adviser.', $2, $3, true, $4)", [name, spoken[i], covered[i], 10 + i]);
+    }
+    await client.query("update advisers set takes_bookings = true, time_zone = 'Asia/Baghdad'");
+    await client.query(`insert into availability_slots (adviser_id, date, start_time, end_time)
+      select a.id, d::date, t::time, (t + interval '30 minutes')::time
+      from advisers a, generate_series(current_date + 2, current_date + 32, interval '1 day') d, generate_series(timestamp '2000-01-01 09:00', timestamp '2000-01-01 16:30', interval '30 minutes') t
+      where extract(isodow from d) <= 5 on conflict do nothing`);
+    await client.query(`insert into consultation_bookings (first_name, last_name, email, investment_amount, message, availability_slot_id, status)
+      select 'Bench', 'Visitor', 'bench.dialog.' || s.id || '@example.com', '$500,000', 'A bench booking of an adviser.', s.id, 'confirmed'
+      from availability_slots s where s.adviser_id is not null and (hashtext(s.id::text) % 5) = 0`);
+    // 13:00–15:00 on the firm's clock (the bench's servers keep the default, Europe/London).
+    await client.query(`insert into adviser_busy_times (adviser_id, href, day, starts_at, ends_at)
+      select a.id, '/bench/' || a.id || '/' || d::date || '.ics', d::date, (d::date + time '13:00') at time zone 'Europe/London', (d::date + time '15:00') at time zone 'Europe/London'
+      from advisers a, generate_series(current_date + 2, current_date + 32, interval '1 day') d`);
+    await client.query("vacuum analyze availability_slots, consultation_bookings, adviser_busy_times, advisers");
+    const erbil = await client.query("select id from investment_opportunities where location ilike '%erbil%' and status = 'active' limit 1");
+    const one = await client.query("select id from advisers order by position limit 1");
+    const day = await client.query("select min(date)::text as day from availability_slots where adviser_id is not null and date > current_date + 2");
+    const counts = await client.query("select (select count(*) from advisers where takes_bookings) as advisers, (select count(*) from availability_slots where adviser_id is not null) as slots");
+    console.log(`dialog: ${counts.rows[0].advisers} advisers, ${counts.rows[0].slots} slots`);
+    return { erbilProject: String(erbil.rows[0]?.id ?? ""), oneAdviser: String(one.rows[0]!.id), day: String(day.rows[0]!.day) };
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   ensureBuild(root);
   const scratch = await scratchDatabase("large");
@@ -330,6 +378,27 @@ async function main() {
         enquiries.requestsPerSecond >= SERVER_BUDGETS.enquiriesPerSecond && enquiries.failures === 0,
       );
       }
+      if (PARTS.has("dialog")) {
+        // For comparison, not a budget: the dialog as it was before advisers, on the demo's shared pool.
+        await loadGet(`${first.base}/api/booking?lang=en`, { seconds: 2 });
+        const pool = await loadGet(`${first.base}/api/booking?lang=en`, { seconds: SECONDS });
+        record("booking dialog, the firm's shared pool (before advisers)", `${pool.requestsPerSecond.toFixed(0)} /s, p99 ${pool.p99Ms} ms (${pool.failures} failed)`);
+        const { erbilProject, oneAdviser, day } = await seedDialog(scratch.url);
+        for (const [what, query] of [
+          ["any adviser, an English reader", "/api/booking?lang=en"],
+          ["a day's times, a Sorani reader on an Erbil project", `/api/booking?date=${day}&lang=ckb&opportunity=${erbilProject}`],
+          ["one adviser's times", `/api/booking?lang=ar&adviser=${oneAdviser}`],
+        ] as const) {
+          await loadGet(`${first.base}${query}`, { seconds: 2 });
+          const measured = await loadGet(`${first.base}${query}`, { seconds: SECONDS });
+          record(
+            `booking dialog, 10 advisers, a month of slots: ${what}`,
+            `${measured.requestsPerSecond.toFixed(0)} /s, p99 ${measured.p99Ms} ms (${measured.failures} failed)`,
+            `>= ${SERVER_BUDGETS.dialogPerSecond} /s, p99 <= ${SERVER_BUDGETS.dialogP99Ms} ms`,
+            measured.requestsPerSecond >= SERVER_BUDGETS.dialogPerSecond && measured.p99Ms <= SERVER_BUDGETS.dialogP99Ms && measured.failures === 0,
+          );
+        }
+      }
       record("memory, PostgreSQL: idle / after load", `${idle.toFixed(0)} / ${rssMib(first.pid).toFixed(0)} MiB`);
     } finally {
       await second?.stop();
@@ -351,6 +420,7 @@ async function main() {
     record("admin lists: a million rows / a thousand", "not measured (BENCH_PARTS)", `<= ${SERVER_BUDGETS.adminRatio}x`);
     record("admin insights, last 12 weeks", "not measured (BENCH_PARTS)", `<= ${SERVER_BUDGETS.insightsMs} ms`);
   }
+  if (!PARTS.has("dialog")) record("booking dialog, 10 advisers, a month of slots", "not measured (BENCH_PARTS)", `>= ${SERVER_BUDGETS.dialogPerSecond} /s, p99 <= ${SERVER_BUDGETS.dialogP99Ms} ms`);
   if (!PARTS.has("enquiries")) record("enquiries, 50 clients over two instances", "not measured (BENCH_PARTS)", `>= ${SERVER_BUDGETS.enquiriesPerSecond} /s`);
 
   console.log(`\n${"measure".padEnd(72)}${"value".padEnd(64)}budget`);

@@ -10,7 +10,7 @@ import { answerResponse, settle } from "~/server/http/answer.server";
 import { findBookingCalendar } from "~/server/services/booking-changes.server";
 import { actorFor } from "~/server/security/session.server";
 import { resolveBookingScope } from "~/server/services/adviser-schedules.server";
-import { bookingClock, listSlotDates, listSlotsOnDate, listUpcomingSlots, POOL } from "~/server/services/slots.server";
+import { bookingClock, listDialogSlots, listSlotsOnDate, POOL } from "~/server/services/slots.server";
 import type { Route } from "./+types/api.booking";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -73,12 +73,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settle(
       context,
       "the available slots",
-      () => Promise.all([listUpcomingSlots(context, actor, { now, scope }), listSlotDates(context, actor, { now, scope })]),
-      [[], []] as [OfferedSlot[], string[]],
+      () => listDialogSlots(context, actor, { now, scope }),
+      { upcoming: [] as OfferedSlot[], dates: [] as string[] },
     ),
     settle(context, "the enquiry prefill", () => getEnquiryPrefill(context, actor), null),
   ]);
-  const [upcoming, dates] = slots.value;
+  const { upcoming, dates } = slots.value;
   return data<BookingDialogData>(
     {
       timeZone: context.config.firmTimeZone,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { busyIntervals } from "./busy-times.server";
+import { busyIntervals, splitAtMidnights } from "./busy-times.server";
 
 const calendar = (...components: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//test//EN", ...components, "END:VCALENDAR"].join("\r\n");
 const event = (lines: string[]) => ["BEGIN:VEVENT", "DTSTAMP:20261101T000000Z", ...lines, "END:VEVENT"].join("\r\n");
@@ -61,5 +61,22 @@ describe("busyIntervals", () => {
 
   it("answers nothing for what is not a calendar", () => {
     expect(busyIntervals("not a calendar", window)).toEqual([]);
+  });
+});
+
+describe("splitAtMidnights", () => {
+  it("cuts a busy time at the firm's midnights, one part a day with its day", () => {
+    // 22:00 on the 3rd to 02:00 on the 5th in Baghdad (UTC+3).
+    const parts = splitAtMidnights({ start: new Date("2026-12-03T19:00:00Z"), end: new Date("2026-12-04T23:00:00Z") }, "Asia/Baghdad");
+    expect(parts.map((p) => `${p.day} ${p.start.toISOString()}/${p.end.toISOString()}`)).toEqual([
+      "2026-12-03 2026-12-03T19:00:00.000Z/2026-12-03T21:00:00.000Z",
+      "2026-12-04 2026-12-03T21:00:00.000Z/2026-12-04T21:00:00.000Z",
+      "2026-12-05 2026-12-04T21:00:00.000Z/2026-12-04T23:00:00.000Z",
+    ]);
+  });
+  it("keeps a busy time inside one day whole", () => {
+    expect(splitAtMidnights({ start: new Date("2026-12-03T09:00:00Z"), end: new Date("2026-12-03T10:00:00Z") }, "Europe/London")).toEqual([
+      { day: "2026-12-03", start: new Date("2026-12-03T09:00:00Z"), end: new Date("2026-12-03T10:00:00Z") },
+    ]);
   });
 });

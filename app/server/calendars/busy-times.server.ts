@@ -101,6 +101,25 @@ function instant(time: ICAL.Time, zone: string): Date {
   return new Date(new TZDate(time.year, time.month - 1, time.day, time.isDate ? 0 : time.hour, time.isDate ? 0 : time.minute, time.isDate ? 0 : time.second, zone).getTime());
 }
 
+/**
+ * A busy time cut at the midnights of `timeZone` (the firm's clock, on which slots are kept):
+ * one part a day, each with its day, so a slot is matched against its own day's parts only.
+ */
+export function splitAtMidnights(busy: BusyInterval, timeZone: string): Array<BusyInterval & { day: string }> {
+  const parts: Array<BusyInterval & { day: string }> = [];
+  let start = busy.start;
+  // A busy time of months (a sabbatical) is cut to the horizon by the caller's window; this bound is a guard.
+  for (let n = 0; n < 400 && start < busy.end; n++) {
+    const zoned = new TZDate(start.getTime(), timeZone);
+    const day = `${zoned.getFullYear()}-${String(zoned.getMonth() + 1).padStart(2, "0")}-${String(zoned.getDate()).padStart(2, "0")}`;
+    const nextMidnight = new Date(new TZDate(zoned.getFullYear(), zoned.getMonth(), zoned.getDate() + 1, 0, 0, 0, timeZone).getTime());
+    const end = nextMidnight < busy.end ? nextMidnight : busy.end;
+    parts.push({ day, start, end });
+    start = end;
+  }
+  return parts;
+}
+
 function isZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: name });

@@ -1599,8 +1599,8 @@ export const adviserCalendars = pgTable("adviser_calendars", {
 /**
  * When an adviser's own calendar says they are busy (VEVENT and VFREEBUSY, recurrences
  * expanded over the booking horizon), by the calendar object it came from (`href`), so a
- * changed or removed object replaces or removes its rows. A slot overlapping one, with the
- * adviser's buffers, is not offered.
+ * changed or removed object replaces or removes its rows. A slot overlapping one on its
+ * day, with the adviser's buffers, is not offered.
  */
 export const adviserBusyTimes = pgTable(
   "adviser_busy_times",
@@ -1609,11 +1609,16 @@ export const adviserBusyTimes = pgTable(
       .notNull()
       .references(() => advisers.id, { onDelete: "cascade" }),
     href: text("href").notNull(),
+    /**
+     * The day on the firm's clock this row falls on: a busy time is split at the firm's
+     * midnights, so the offered rule matches a slot against its own day's rows only.
+     */
+    day: date("day", { mode: "string" }).notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
   },
   (t) => [
-    index("adviser_busy_times_adviser_starts_idx").on(t.adviserId, t.startsAt),
+    index("adviser_busy_times_adviser_day_idx").on(t.adviserId, t.day),
     index("adviser_busy_times_adviser_href_idx").on(t.adviserId, t.href),
     check("adviser_busy_times_order_check", sql`${t.endsAt} > ${t.startsAt}`),
   ],

@@ -3,7 +3,7 @@ import { CONSULTATION_MINUTES } from "~/domain/constants";
 import { calendarRetryMinutes, SCHEDULE_HORIZON_DAYS, type CalendarConnectValues, type CalendarStatus } from "~/domain/adviser-schedule";
 import { ADVISER_TOASTS } from "~/domain/advisers";
 import { AppError } from "~/domain/app-error";
-import { busyIntervals } from "../calendars/busy-times.server";
+import { busyIntervals, splitAtMidnights } from "../calendars/busy-times.server";
 import { CalDavError, changesSince, collectionState, putObject, readObjects, removeObject, type CalDavAccount } from "../calendars/caldav.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { openFile, sealFile } from "../core/envelope.server";
@@ -143,7 +143,9 @@ export async function syncCalendar(ctx: CalendarContext, adviserId: string): Pro
       const window = { from: new Date(now.getTime() - 24 * 3_600_000), to: new Date(now.getTime() + (SCHEDULE_HORIZON_DAYS + 7) * 24 * 3_600_000) };
       const zone = adviser?.timeZone ?? ctx.config.firmTimeZone;
       const rows = objects.flatMap(({ href, ics }) =>
-        busyIntervals(ics, { ...window, timeZone: zone, ownUid: isConsultationInviteUid }).map((busy) => ({ adviserId, href, startsAt: busy.start, endsAt: busy.end })),
+        busyIntervals(ics, { ...window, timeZone: zone, ownUid: isConsultationInviteUid }).flatMap((busy) =>
+          splitAtMidnights(busy, ctx.config.firmTimeZone).map((part) => ({ adviserId, href, day: part.day, startsAt: part.start, endsAt: part.end })),
+        ),
       );
       await ctx.db.transaction(async (tx) => {
         if ("everything" in changes) await tx.delete(adviserBusyTimes).where(eq(adviserBusyTimes.adviserId, adviserId));

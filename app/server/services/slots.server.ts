@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, not, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, not, sql, type SQL } from "drizzle-orm";
 import {
   defaultSlotsToCreate,
   SLOT_BOOKED_MESSAGE,
@@ -74,21 +74,30 @@ const slotStart = sql`(${availabilitySlots.date} + ${availabilitySlots.startTime
 /**
  * Whether another live booking of the slot's adviser clashes with it: their times, widened
  * by the adviser's buffers before and after (app/domain/adviser-schedule.ts `slotsClash`),
- * overlap. Only the day before to the day after are looked at (a buffer is at most two
- * hours); `exceptBooking` is the booking being moved, which gives its time up.
+ * overlap. Matched by adviser and day, so the database compares a slot with its own day's
+ * bookings only; a slot within four hours of midnight (the most two buffers can reach) is
+ * also compared with the next or the previous day's. `exceptBooking` is the booking being
+ * moved, which gives its time up.
  */
-function adviserClash(exceptBooking: string | undefined) {
-  return sql`exists (
-    select 1 from ${consultationBookings} as held
-    join ${availabilitySlots} as held_slot on held_slot.id = held.availability_slot_id
+function adviserClash(exceptBooking: string | undefined): SQL[] {
+  const on = (day: SQL, guard: SQL) => sql`exists (
+    select 1 from ${availabilitySlots} as held_slot
+    join ${consultationBookings} as held on held.availability_slot_id = held_slot.id
     where held.status <> 'cancelled'
       and held_slot.adviser_id = ${availabilitySlots}.adviser_id
+      and held_slot.date = ${day}
       and held_slot.id <> ${availabilitySlots}.id
-      and held_slot.date between ${availabilitySlots}.date - 1 and ${availabilitySlots}.date + 1
       ${exceptBooking ? sql`and held.id <> ${exceptBooking}` : sql``}
+      and ${guard}
       and (held_slot.date + held_slot.start_time) < (${availabilitySlots}.date + ${availabilitySlots}.end_time) + make_interval(mins => ${advisers.bufferBeforeMinutes} + ${advisers.bufferAfterMinutes})
       and (${availabilitySlots}.date + ${availabilitySlots}.start_time) < (held_slot.date + held_slot.end_time) + make_interval(mins => ${advisers.bufferBeforeMinutes} + ${advisers.bufferAfterMinutes})
   )`;
+  // Three separate conditions, not one OR: each is then an anti-join hashed on (adviser, day).
+  return [
+    on(sql`${availabilitySlots}.date`, sql`true`),
+    on(sql`${availabilitySlots}.date - 1`, sql`${availabilitySlots}.start_time < time '04:00'`),
+    on(sql`${availabilitySlots}.date + 1`, sql`${availabilitySlots}.end_time > time '20:00'`),
+  ];
 }
 
 /**
@@ -109,18 +118,20 @@ function offered(now: OfferClock, scope: SlotScope, exceptBooking?: string) {
       ? sql`${slotStart} > ${from}`
       : sql`${slotStart} > ${from} + make_interval(hours => coalesce(${advisers.noticeHours}::int, ${firmNotice}::int) - ${firmNotice}::int)`,
     exceptBooking ? sql`not exists (select 1 from ${consultationBookings} as live where live.availability_slot_id = ${availabilitySlots}.id and live.status <> 'cancelled' and live.id <> ${exceptBooking})` : not(slotHasLiveBooking),
-    scope.kind === "pool" ? undefined : and(eq(advisers.takesBookings, true), not(adviserClash(exceptBooking)), not(adviserBusy(now.timeZone ?? "UTC"))),
+    scope.kind === "pool" ? undefined : and(eq(advisers.takesBookings, true), ...adviserClash(exceptBooking).map((clash) => not(clash)), not(adviserBusy(now.timeZone ?? "UTC"))),
   );
 }
 
 /**
- * Whether the adviser's own calendar (adviser_busy_times, read over CalDAV) is busy during
- * the slot, widened by their buffers. The slot's wall-clock times are read in the firm's zone.
+ * Whether the adviser's own calendar (adviser_busy_times, read over CalDAV and cut at the
+ * firm's midnights) is busy during the slot, widened by their buffers: matched by adviser and
+ * the slot's day. The slot's wall-clock times are read in the firm's zone.
  */
 function adviserBusy(timeZone: string) {
   return sql`exists (
     select 1 from ${adviserBusyTimes} as busy
     where busy.adviser_id = ${availabilitySlots}.adviser_id
+      and busy.day = ${availabilitySlots}.date
       and busy.starts_at < ((${availabilitySlots}.date + ${availabilitySlots}.end_time) at time zone ${timeZone}) + make_interval(mins => ${advisers.bufferAfterMinutes})
       and busy.ends_at > ((${availabilitySlots}.date + ${availabilitySlots}.start_time) at time zone ${timeZone}) - make_interval(mins => ${advisers.bufferBeforeMinutes})
   )`;
@@ -166,6 +177,29 @@ export async function listSlotDates(ctx: ServiceContext, _actor: Actor, { now, s
     .orderBy(asc(availabilitySlots.date))
     .limit(CALENDAR_DATES_LIMIT);
   return rows.map((r) => r.date);
+}
+
+/**
+ * What the booking dialog opens with, in one statement: the offered slots are worked out
+ * once (a CTE) and give both the next `limit` times (one per time when advisers are merged)
+ * and every date that has one, as `listUpcomingSlots` and `listSlotDates` would.
+ */
+export async function listDialogSlots(
+  ctx: ServiceContext,
+  _actor: Actor,
+  { now, scope = POOL, limit = UPCOMING_SLOT_LIMIT }: { now: OfferClock; scope?: SlotScope; limit?: number },
+): Promise<{ upcoming: OfferedSlot[]; dates: string[] }> {
+  const base = ctx.db.select(offeredColumns).from(availabilitySlots).leftJoin(advisers, eq(advisers.id, availabilitySlots.adviserId)).where(offered(now, scope));
+  const result = (await ctx.db.execute(sql`with o as (${base})
+    select
+      coalesce((select json_agg(json_build_object('id', u.id, 'date', u.date, 'startTime', u.start_time, 'endTime', u.end_time) order by u.date, u.start_time, u.end_time, u.id)
+        from (select distinct on (date, start_time, end_time) id, date, start_time, end_time from o order by date, start_time, end_time, id limit ${limit}) u), '[]'::json) as upcoming,
+      coalesce((select json_agg(d.date order by d.date) from (select distinct date from o order by date limit ${CALENDAR_DATES_LIMIT}) d), '[]'::json) as dates`)) as unknown as {
+    rows: Array<{ upcoming: OfferedSlot[] | string; dates: string[] | string }>;
+  };
+  const row = result.rows[0];
+  const parsed = <T>(value: T | string | undefined): T => (typeof value === "string" ? (JSON.parse(value) as T) : (value ?? ([] as T)));
+  return { upcoming: parsed(row?.upcoming), dates: parsed(row?.dates) };
 }
 
 /** The offered slots of one day, by start time (one per time when several advisers are merged). */
