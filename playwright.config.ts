@@ -30,7 +30,7 @@ const node = `'${process.execPath}'`;
 const serverStart = [...Object.entries(start.env).map(([name, value]) => `${name}=${value}`), node, ...start.args].join(" ");
 
 /** Specs that publish to every visitor (see the "publishing" project). */
-const PUBLISHES = /admin-opportunities\.spec\.ts$/;
+const PUBLISHES = /(admin-opportunities|adviser-routing)\.spec\.ts$/;
 
 const discovery = (port: string | undefined) => `http://localhost:${port}/.well-known/openid-configuration`;
 
@@ -64,8 +64,9 @@ export default defineConfig({
     // The first admin sets up two-factor sign-in once; admin tests sign in with its key.
     { name: "admin-setup", testMatch: /admin\.setup\.ts$/, use: { ...devices["Desktop Chrome"] } },
     { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["admin-setup"], testIgnore: PUBLISHES },
-    // Publishing an opportunity changes what every visitor sees, and the other specs check
-    // the public pages against the demo opportunities exactly: so it runs after them, alone.
+    // Publishing an opportunity, or advisers taking bookings, changes what every visitor
+    // sees, and the other specs check the public pages against the demo content and book
+    // from the firm's shared pool: so these run after them.
     { name: "publishing", testMatch: PUBLISHES, use: { ...devices["Desktop Chrome"] }, dependencies: ["chromium"] },
   ],
   webServer: {
