@@ -3,7 +3,7 @@ import type { MessageKey } from "~/i18n/i18n";
 import { meetingLinkSchema } from "./booking-changes";
 import type { BookingWithSlot } from "./bookings";
 import { bulkIdsSchema, listViewSchema } from "./admin-table";
-import { BOOKING_STATUSES } from "./constants";
+import { BOOKING_OUTCOMES, BOOKING_STATUSES, type BookingOutcome } from "./constants";
 import { listPagingSchema } from "./list-page";
 
 /** SPEC.md section 8, "Admin" / Bookings: message keys (the English is verbatim). */
@@ -41,6 +41,12 @@ export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 export const bookingStatusChangeSchema = z.object({
   bookingId: z.uuid(),
   status: z.enum(BOOKING_STATUSES),
+});
+
+/** Held or no-show (issue 37), once the meeting's time is over. */
+export const bookingOutcomeSchema = z.object({
+  bookingId: z.uuid(),
+  outcome: z.enum(BOOKING_OUTCOMES),
 });
 
 /** The meeting-link form's submission: an https:// link or a phone number; blank removes it. */
@@ -88,4 +94,9 @@ export interface AdminBookingDetail extends AdminBookingRow {
   history: { id: string; action: string; before: unknown; after: unknown; at: Date; actorEmail: string | null }[];
   /** Every mail written about it, and whether it has gone. */
   mails: { id: string; kind: string; to: string; subject: string; at: Date; sentAt: Date | null; givenUpAt: Date | null }[];
+  /** Held or no-show, once marked (issue 37), and whether it may be marked now (the meeting is over). */
+  outcome: BookingOutcome | null;
+  outcomeMarkable: boolean;
+  /** The adviser whose slot it holds, by name; null for the firm's pool. */
+  adviserName: string | null;
 }

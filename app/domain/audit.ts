@@ -76,6 +76,7 @@ export const AUDIT_ACTION_KEYS = {
   "booking.cancel": "admin.audit.action.bookingCancel",
   "booking.move": "admin.audit.action.bookingMove",
   "booking.meeting-link": "admin.audit.action.bookingMeetingLink",
+  "booking.outcome": "admin.audit.action.bookingOutcome",
   "booking.status": "admin.audit.action.bookingStatus",
   "document.create": "admin.audit.action.documentCreate",
   "document.update": "admin.audit.action.documentUpdate",

@@ -74,6 +74,19 @@ export function canInvestorChange(booking: ManagedBookingState, firmTimeZone: st
   return slotInstant(booking.slot.date, booking.slot.startTime, firmTimeZone).getTime() > now.getTime();
 }
 
+/**
+ * Whether what became of the meeting may be marked (issue 37: held or no-show): it was
+ * confirmed (or already marked completed) and its time is over.
+ */
+export function canMarkOutcome(booking: ManagedBookingState, firmTimeZone: string, now: Date): boolean {
+  if (booking.status !== "confirmed" && booking.status !== "completed") return false;
+  if (!booking.slot) return false;
+  return slotInstant(booking.slot.date, booking.slot.endTime, firmTimeZone).getTime() <= now.getTime();
+}
+
+/** Ours: marked before the meeting ended (a message key). */
+export const OUTCOME_TOO_EARLY = "admin.booking.outcomeTooEarly" satisfies MessageKey;
+
 // ---- Forms ------------------------------------------------------------------------------------
 
 const M = BOOKING_CHANGE_MESSAGES;

@@ -199,6 +199,8 @@ export function trialConversion(ended: number, converted: number): TrialInsight 
 /** Everything the insights page shows. */
 export interface Insights {
   range: InsightRange;
+  /** Meetings in the range (by their day) marked held, and marked no-show (issue 37). */
+  meetings: { held: number; noShow: number };
   weeks: WeekTotals[];
   shares: StatusShare[];
   /** The period of the same length before (`previousRange`): its weeks and shares, for the headline figures' comparison. */

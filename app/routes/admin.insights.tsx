@@ -177,6 +177,8 @@ function InsightsBody({ insights }: { insights: Insights }) {
           { label: t("admin.insights.summary.withSlot"), value: formatCount(totals.withSlot), change: countChange(totals.withSlot, before.withSlot) },
           { label: t("admin.insights.summary.settled"), value: percent(share(SETTLED)), change: pointsChange(share(SETTLED), previousShare(SETTLED)) },
           { label: t("admin.insights.summary.cancelled"), value: percent(share(CANCELLED)), change: pointsChange(share(CANCELLED), previousShare(CANCELLED)) },
+          { label: t("admin.insights.held"), value: formatCount(insights.meetings.held) },
+          { label: t("admin.insights.noShow"), value: formatCount(insights.meetings.noShow) },
         ]}
       />
 

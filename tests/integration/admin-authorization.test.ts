@@ -32,6 +32,8 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
   "routes/admin.tsx": {
     "booking-status": { intent: "booking-status", bookingId: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
     "booking-meeting-link": { intent: "booking-meeting-link", bookingId: "7d1b3a55-0000-4000-8000-000000000001", meetingLink: "https://meet.example.com/abc" },
+    // A booking that does not exist: an admin's answer is the 404 (the matrix booking's meeting is not over).
+    "booking-outcome": { intent: "booking-outcome", bookingId: "7d1b3a55-0000-4000-8000-0000000000aa", outcome: "held" },
     "message-read": { intent: "message-read", messageId: "7d1b3a55-0000-4000-8000-000000000002" },
     "messages-read": { intent: "messages-read", ids: "7d1b3a55-0000-4000-8000-000000000002" },
     "bookings-status": { intent: "bookings-status", ids: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
@@ -60,6 +62,8 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
   "routes/admin.booking.tsx": {
     "booking-status": { intent: "booking-status", bookingId: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
     "booking-meeting-link": { intent: "booking-meeting-link", bookingId: "7d1b3a55-0000-4000-8000-000000000001", meetingLink: "https://meet.example.com/abc" },
+    // A booking that does not exist: an admin's answer is the 404 (the matrix booking's meeting is not over).
+    "booking-outcome": { intent: "booking-outcome", bookingId: "7d1b3a55-0000-4000-8000-0000000000aa", outcome: "held" },
     "bookings-status": { intent: "bookings-status", ids: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
   },
   "routes/admin.documents.tsx": {

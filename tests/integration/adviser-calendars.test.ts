@@ -11,7 +11,10 @@ import { advisers, availabilitySlots, consultationBookings } from "~/server/db/s
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { createAdviser, createOpportunity, createSlot } from "~/server/seed/factories.server";
 import { extendAdviserSlots, saveAdviserSchedule } from "~/server/services/adviser-schedules.server";
+import { markBookingOutcome, updateBookingStatus } from "~/server/services/booking-changes.server";
+import { getBookingForAdmin } from "~/server/services/bookings.server";
 import { submitEnquiry } from "~/server/services/enquiries.server";
+import { getInsights } from "~/server/services/insights.server";
 import { findOfferedSlotForUpdate, listSlotsOnDate } from "~/server/services/slots.server";
 import { action as teamAction } from "~/routes/admin.team";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
@@ -204,6 +207,30 @@ describe(`advisers' calendars (${testDriver})`, () => {
       await second?.close();
       await t.db.update(advisers).set({ takesBookings: false }).where(eq(advisers.id, fresh.id));
     }
+  });
+
+  it("marks a meeting held or no-show once it is over, and the insights count both", async () => {
+    const date = nextDay();
+    const slots = [await slotFor(team.london, date, "09:00:00"), await slotFor(team.london, date, "10:00:00")];
+    const booked = await Promise.all(slots.map((slot) => submitEnquiry(submission(), anonymous, enquiry(slot.id))));
+    const before = { ...context, clock: () => new Date(`${date}T08:00:00Z`) };
+    const after = { ...context, clock: () => new Date(`${date}T12:00:00Z`) };
+    // Not before it is confirmed, nor before its time is over.
+    await expect(markBookingOutcome(after, admin, { bookingId: booked[0]!.bookingId, outcome: "held" })).rejects.toMatchObject({ code: "CONFLICT" });
+    for (const b of booked) await updateBookingStatus(context, admin, { bookingId: b.bookingId, status: "confirmed" });
+    await expect(markBookingOutcome(before, admin, { bookingId: booked[0]!.bookingId, outcome: "held" })).rejects.toMatchObject({ code: "CONFLICT" });
+    // Only admins.
+    await expect(markBookingOutcome(after, bed.investor.actor, { bookingId: booked[0]!.bookingId, outcome: "held" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await markBookingOutcome(after, admin, { bookingId: booked[0]!.bookingId, outcome: "held" });
+    await markBookingOutcome(after, admin, { bookingId: booked[1]!.bookingId, outcome: "held" });
+    // A mistake corrected.
+    await markBookingOutcome(after, admin, { bookingId: booked[1]!.bookingId, outcome: "no_show" });
+    const rows = await t.db.select({ outcome: consultationBookings.outcome }).from(consultationBookings).where(inArray(consultationBookings.id, booked.map((b) => b.bookingId)));
+    expect(rows.map((r) => r.outcome).sort()).toEqual(["held", "no_show"]);
+    const insights = await getInsights(context, admin, { from: date, to: date });
+    expect(insights.meetings).toEqual({ held: 1, noShow: 1 });
+    const detail = await getBookingForAdmin(after, admin, booked[1]!.bookingId);
+    expect(detail).toMatchObject({ outcome: "no_show", outcomeMarkable: true, adviserName: "James Whitfield" });
   });
 
   it("lets an admin set an adviser's bookings and hours from the Team page, field by field, and makes the slots", async () => {

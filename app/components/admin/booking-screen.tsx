@@ -15,7 +15,7 @@ import type { AdminActionResult } from "~/domain/action-result";
 import { ADMIN_BOOKING_TOASTS, type AdminBookingDetail } from "~/domain/admin-bookings";
 import { BOOKING_CHANGE_MESSAGES, MEETING_LINK_MAX } from "~/domain/booking-changes";
 import { bookingStatusLabel, bookingStatusVariant, bookingTypeLabel } from "~/domain/booking-words";
-import { BOOKING_STATUSES, type BookingStatus } from "~/domain/constants";
+import { BOOKING_OUTCOMES, BOOKING_STATUSES, type BookingStatus } from "~/domain/constants";
 import { slotInstant, type SlotTimes } from "~/domain/slots";
 import type { FlashToast } from "~/domain/toast";
 import { useT, useTranslateMessage } from "~/i18n/i18n";
@@ -23,6 +23,7 @@ import { RichText, standIns } from "~/i18n/rich-text";
 import { adminSelectClass } from "./list-controls";
 import { useActionResult } from "./use-action-result";
 import { useAdminFormat } from "./use-admin-format";
+import { useWrite } from "./use-write";
 
 /**
  * A booking's own screen (issue 34): who, when on the firm's clock and on the investor's,
@@ -147,6 +148,7 @@ export function AdminBookingScreen({ booking, timeZone }: { booking: AdminBookin
       <div className="space-y-6">
         <Panel title={t("admin.booking.actions")}>
           <StatusActions booking={booking} />
+          <OutcomeActions booking={booking} />
           {booking.status === "confirmed" ? (
             <MeetingLinkForm booking={booking} name={name} />
           ) : booking.status === "pending" ? (
@@ -256,6 +258,42 @@ function HistoryLine({ entry }: { entry: AdminBookingDetail["history"][number] }
 const STATUS_FETCHER = "admin-booking-screen-status";
 
 /** The next steps as buttons (confirm, mark completed, cancel), and the SPEC's select for any status. */
+/**
+ * What became of the meeting (issue 37): once a confirmed meeting's time is over, held or
+ * no-show (insights count both); before, a line saying when it can be marked.
+ */
+function OutcomeActions({ booking }: { booking: AdminBookingDetail }) {
+  const t = useT();
+  const write = useWrite("booking-outcome", () => t("admin.booking.outcome.saved"));
+  if (booking.status !== "confirmed" && booking.status !== "completed") return null;
+  const marked = booking.outcome;
+  return (
+    <div className="mt-4 space-y-2 border-t pt-4" data-testid="booking-outcome">
+      <p className="flex items-center gap-2 text-sm">
+        {t("admin.booking.outcome")}:{" "}
+        {marked ? <Badge variant={marked === "held" ? "success" : "destructive"}>{t(marked === "held" ? "admin.booking.outcome.held" : "admin.booking.outcome.no_show")}</Badge> : "—"}
+      </p>
+      {booking.outcomeMarkable ? (
+        <div className="flex flex-wrap gap-2">
+          {BOOKING_OUTCOMES.map((outcome) => (
+            <write.fetcher.Form key={outcome} method="post">
+              {write.hidden}
+              <input type="hidden" name="bookingId" value={booking.id} />
+              <input type="hidden" name="outcome" value={outcome} />
+              <Button type="submit" size="sm" variant={marked === outcome ? "default" : "outline"} aria-pressed={marked === outcome} disabled={write.busy}>
+                {t(outcome === "held" ? "admin.booking.outcome.markHeld" : "admin.booking.outcome.markNoShow")}
+              </Button>
+            </write.fetcher.Form>
+          ))}
+        </div>
+      ) : (
+        <p className="text-xs text-muted-foreground">{t("admin.booking.outcome.notYet")}</p>
+      )}
+      {write.notice}
+    </div>
+  );
+}
+
 function StatusActions({ booking }: { booking: AdminBookingDetail }) {
   const t = useT();
   const fetcher = useFetcher<AdminActionResult>({ key: STATUS_FETCHER });

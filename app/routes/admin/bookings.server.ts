@@ -1,7 +1,7 @@
-import { ADMIN_BOOKING_TOASTS, adminBookingsQuerySchema, bookingStatusChangeSchema, bulkBookingStatusSchema, meetingLinkChangeSchema, type AdminBookingRow } from "~/domain/admin-bookings";
+import { ADMIN_BOOKING_TOASTS, adminBookingsQuerySchema, bookingOutcomeSchema, bookingStatusChangeSchema, bulkBookingStatusSchema, meetingLinkChangeSchema, type AdminBookingRow } from "~/domain/admin-bookings";
 import { BOOKING_CHANGE_MESSAGES } from "~/domain/booking-changes";
 import { emptyListPage } from "~/domain/list-page";
-import { setMeetingLink, updateBookingsStatus, updateBookingStatus } from "~/server/services/booking-changes.server";
+import { markBookingOutcome, setMeetingLink, updateBookingsStatus, updateBookingStatus } from "~/server/services/booking-changes.server";
 import { listBookingsForAdmin } from "~/server/services/bookings.server";
 import type { AdminIntent, PanelArgs } from "./types";
 import { invalid, loadPanel } from "./panel.server";
@@ -31,6 +31,15 @@ export const BOOKING_INTENTS: Record<string, AdminIntent> = {
       if (!parsed.success) return invalid("admin.table.noneSelected");
       const { changed, refused } = await updateBookingsStatus(context, actor, parsed.data);
       return { ok: true, changed, refused: refused.length };
+    },
+  },
+  "booking-outcome": {
+    failure: ADMIN_BOOKING_TOASTS.updateFailed,
+    async run({ form, context, actor }) {
+      const parsed = bookingOutcomeSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid(ADMIN_BOOKING_TOASTS.updateFailed);
+      await markBookingOutcome(context, actor, parsed.data);
+      return { ok: true };
     },
   },
   "booking-meeting-link": {

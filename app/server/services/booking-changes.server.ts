@@ -3,13 +3,15 @@ import { AppError } from "~/domain/app-error";
 import {
   BOOKING_CHANGE_KEYS,
   canInvestorChange,
+  canMarkOutcome,
   isLinkAlive,
+  OUTCOME_TOO_EARLY,
   remindersDue,
   REMINDER_LEADS,
   type BookingChange,
   type ReminderLead,
 } from "~/domain/booking-changes";
-import type { BookingStatus, BookingType } from "~/domain/constants";
+import type { BookingOutcome, BookingStatus, BookingType } from "~/domain/constants";
 import type { AuditAction } from "~/domain/audit";
 import { EVERYONE } from "~/domain/opportunity-access";
 import { slotInstant, wallClockNow, type OfferedSlot, type SlotTimes } from "~/domain/slots";
@@ -525,5 +527,25 @@ export async function setMeetingLink(
     });
     await tell(tx, ctx, { ...before, booking: after }, "meeting-link", "firm");
     return after;
+  });
+}
+
+/**
+ * Marks what became of a meeting once its time is over (issue 37): held, or the investor did
+ * not come. Admins only; audited; a meeting not yet over is refused (CONFLICT). Marking it
+ * again changes it (a mistake corrected), and the same mark twice changes nothing.
+ */
+export async function markBookingOutcome(ctx: ServiceContext, actor: Actor, input: { bookingId: string; outcome: BookingOutcome }): Promise<void> {
+  const adminId = requireAdmin(actor);
+  const now = nowOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockBooking(tx, input.bookingId, now);
+    if (!before) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.linkInvalid);
+    if (!canMarkOutcome({ status: before.booking.status, slot: before.slot }, ctx.config.firmTimeZone, now)) {
+      throw new AppError("CONFLICT", OUTCOME_TOO_EARLY, { detail: { bookingId: input.bookingId, status: before.booking.status } });
+    }
+    if (before.booking.outcome === input.outcome) return;
+    await tx.update(consultationBookings).set({ outcome: input.outcome, outcomeAt: now, updatedAt: now }).where(eq(consultationBookings.id, input.bookingId));
+    await recordAudit(tx, { actorId: adminId, action: "booking.outcome", entity: "consultation_bookings", entityId: input.bookingId, before: { outcome: before.booking.outcome }, after: { outcome: input.outcome } });
   });
 }

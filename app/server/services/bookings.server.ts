@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-
 import { ADMIN_BOOKINGS_PAGE_SIZE, BOOKING_HISTORY_LIMIT, type AdminBookingDetail, type AdminBookingRow } from "~/domain/admin-bookings";
 import type { ListSort } from "~/domain/admin-table";
 import { AppError } from "~/domain/app-error";
-import { canInvestorChange, isLinkAlive } from "~/domain/booking-changes";
+import { canInvestorChange, canMarkOutcome, isLinkAlive } from "~/domain/booking-changes";
 import type { BookingSummary, BookingWithSlot, OwnBooking } from "~/domain/bookings";
 import type { BookingStatus, BookingType } from "~/domain/constants";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
@@ -11,7 +11,7 @@ import type { ListPage, ListPaging } from "~/domain/list-page";
 import type { Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import { UNIQUE_VIOLATION, sqlState, violatedConstraint } from "../core/pg-error.server";
-import { auditLog, availabilitySlots, consultationBookings, emailOutbox, investmentOpportunities, profiles, user } from "../db/schema.server";
+import { advisers, auditLog, availabilitySlots, consultationBookings, emailOutbox, investmentOpportunities, profiles, user } from "../db/schema.server";
 import { searchCondition } from "../db/search.server";
 import { planNamesOf } from "./entitlements.server";
 import type { ServiceContext } from "../context/service-context.server";
@@ -181,11 +181,14 @@ export async function getBookingForAdmin(ctx: ServiceContext, actor: Actor, book
       updatedAt: consultationBookings.updatedAt,
       opportunityId: consultationBookings.opportunityId,
       opportunitySlug: investmentOpportunities.slug,
+      outcome: consultationBookings.outcome,
+      adviserName: sql<string | null>`(select name from ${advisers} where ${advisers.id} = ${availabilitySlots.adviserId})`,
     },
     eq(consultationBookings.id, bookingId),
   ).limit(1);
   if (!row) return null;
   const booking = withSlot(row);
+  const outcomeMarkable = canMarkOutcome({ status: booking.status, slot: booking.slot }, ctx.config.firmTimeZone, ctx.clock?.() ?? new Date());
   const [account, history, mails] = await Promise.all([
     bookingAccount(ctx.db, booking),
     ctx.db
@@ -202,7 +205,7 @@ export async function getBookingForAdmin(ctx: ServiceContext, actor: Actor, book
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
       .limit(BOOKING_HISTORY_LIMIT),
   ]);
-  return { ...booking, account, history, mails };
+  return { ...booking, account, history, mails, outcomeMarkable };
 }
 
 /** The account behind a booking: its own user, or the verified account holding its address. */

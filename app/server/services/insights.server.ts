@@ -42,18 +42,20 @@ export async function getInsights(ctx: ServiceContext, actor: Actor, range: Insi
   const start = startOfDayInZone(range.from, zone);
   const end = startOfDayInZone(format(addDays(parseISO(range.to), 1), "yyyy-MM-dd"), zone);
   const before = previousRange(range);
-  const [weekly, earlier, busy, opportunities, plans, trials] = await Promise.all([
+  const [weekly, earlier, busy, opportunities, plans, trials, meetings] = await Promise.all([
     weeklyCounts(ctx, zone, start, end),
     weeklyCounts(ctx, zone, startOfDayInZone(before.from, zone), start),
     busyCounts(ctx, range),
     opportunityCounts(ctx, start, end),
     planCounts(ctx),
     trialCounts(ctx, start, end, ctx.clock?.() ?? new Date()),
+    outcomeCounts(ctx, range),
   ]);
   const weeks = weeklyTotals(range, weekly);
   const previousWeeks = weeklyTotals(before, earlier);
   return {
     range,
+    meetings,
     weeks,
     shares: statusShares(weeks),
     previous: { range: before, weeks: previousWeeks, shares: statusShares(previousWeeks) },
@@ -80,6 +82,20 @@ function weeklyCounts(ctx: ServiceContext, zone: string, start: Date, end: Date)
     // By position: the week's expression carries the zone as a parameter, which PostgreSQL
     // would not match with a second copy of it.
     .groupBy(sql.raw("1, 2, 3, 4"));
+}
+
+/** Meetings in the range marked held or no-show by their slot's day (issue 37). */
+async function outcomeCounts(ctx: ServiceContext, range: InsightRange): Promise<Insights["meetings"]> {
+  const s = availabilitySlots;
+  const b = consultationBookings;
+  const rows = await ctx.db
+    .select({ outcome: b.outcome, count: sql<number>`count(*)::int` })
+    .from(s)
+    .innerJoin(b, eq(b.availabilitySlotId, s.id))
+    .where(and(gte(s.date, range.from), lte(s.date, range.to), isNotNull(b.outcome)))
+    .groupBy(b.outcome);
+  const of = (outcome: string) => rows.find((r) => r.outcome === outcome)?.count ?? 0;
+  return { held: of("held"), noShow: of("no_show") };
 }
 
 /** Consultations held in the range (booked, not cancelled), by the slot's ISO weekday and starting hour. */
