@@ -231,6 +231,11 @@ function BookingWhen({ booking, timeZone }: { booking: AdminBookingDetail; timeZ
           t("admin.booking.zoneUnknown")
         )}
       </Fact>
+      {booking.adviserName ? (
+        <Fact label={t("admin.booking.adviser")}>
+          <TypedText text={booking.adviserName} name />
+        </Fact>
+      ) : null}
     </dl>
   );
 }
@@ -251,6 +256,9 @@ function HistoryLine({ entry }: { entry: AdminBookingDetail["history"][number] }
   }
   if (entry.action === "booking.meeting-link") {
     return <>{after.meetingLink ? t("admin.booking.history.linkSet") : t("admin.booking.history.linkRemoved")}</>;
+  }
+  if (entry.action === "booking.outcome") {
+    return <>{t("admin.booking.history.outcome", { outcome: t(after.outcome === "held" ? "admin.booking.outcome.held" : "admin.booking.outcome.no_show") })}</>;
   }
   return <span dir="ltr">{entry.action}</span>;
 }
