@@ -97,6 +97,7 @@ export interface AdminBookingDetail extends AdminBookingRow {
   /** Held or no-show, once marked (issue 37), and whether it may be marked now (the meeting is over). */
   outcome: BookingOutcome | null;
   outcomeMarkable: boolean;
-  /** The adviser whose slot it holds, by name; null for the firm's pool. */
+  /** The adviser whose slot it holds, and their name; null for the firm's pool. */
+  adviserId: string | null;
   adviserName: string | null;
 }

@@ -77,6 +77,7 @@ export const AUDIT_ACTION_KEYS = {
   "booking.move": "admin.audit.action.bookingMove",
   "booking.meeting-link": "admin.audit.action.bookingMeetingLink",
   "booking.outcome": "admin.audit.action.bookingOutcome",
+  "booking.handover": "admin.audit.action.bookingHandover",
   "booking.status": "admin.audit.action.bookingStatus",
   "document.create": "admin.audit.action.documentCreate",
   "document.update": "admin.audit.action.documentUpdate",

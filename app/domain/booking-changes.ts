@@ -84,6 +84,12 @@ export function canMarkOutcome(booking: ManagedBookingState, firmTimeZone: strin
   return slotInstant(booking.slot.date, booking.slot.endTime, firmTimeZone).getTime() <= now.getTime();
 }
 
+/** Ours: a booking that cannot go to that colleague (no adviser's slot, not live, or they are not free then: a message key). */
+export const HANDOVER_REFUSED = "admin.booking.handoverRefused" satisfies MessageKey;
+
+/** Who takes a booking over (issue 37). */
+export const handoverSchema = z.object({ bookingId: z.uuid(), adviserId: z.uuid() });
+
 /** Ours: marked before the meeting ended (a message key). */
 export const OUTCOME_TOO_EARLY = "admin.booking.outcomeTooEarly" satisfies MessageKey;
 

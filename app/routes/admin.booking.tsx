@@ -7,6 +7,7 @@ import { type I18nHandle, translator, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { notFound } from "~/server/http/answer.server";
 import { actorOf, requireAdminViewer } from "~/server/security/session.server";
+import { listBookableAdvisers } from "~/server/services/adviser-schedules.server";
 import { getBookingForAdmin } from "~/server/services/bookings.server";
 import type { Route } from "./+types/admin.booking";
 import { BOOKING_INTENTS } from "./admin/bookings.server";
@@ -21,7 +22,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = z.uuid().safeParse(params.bookingId);
   const booking = id.success ? await getBookingForAdmin(context, actor, id.data) : null;
   if (!booking) throw notFound(context, request);
-  return { booking, timeZone: context.config.firmTimeZone };
+  // Who could take it over (issue 37): the other advisers taking bookings.
+  const colleagues = booking.adviserId ? (await listBookableAdvisers(context, actor)).filter((a) => a.id !== booking.adviserId) : [];
+  return { booking, colleagues, timeZone: context.config.firmTimeZone };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -40,14 +43,14 @@ export function meta(args: Route.MetaArgs) {
 
 export default function AdminBookingPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { booking, timeZone } = loaderData;
+  const { booking, colleagues, timeZone } = loaderData;
   return (
     <AdminAreaPage
       title={t("admin.booking.title", { name: `${booking.firstName} ${booking.lastName}` })}
       description={t("admin.booking.description", { reference: booking.reference })}
       trail={[{ to: "/admin?tab=bookings", label: t("admin.tabs.bookings") }]}
     >
-      <AdminBookingScreen booking={booking} timeZone={timeZone} />
+      <AdminBookingScreen booking={booking} colleagues={colleagues} timeZone={timeZone} />
     </AdminAreaPage>
   );
 }

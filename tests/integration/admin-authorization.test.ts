@@ -34,6 +34,7 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "booking-meeting-link": { intent: "booking-meeting-link", bookingId: "7d1b3a55-0000-4000-8000-000000000001", meetingLink: "https://meet.example.com/abc" },
     // A booking that does not exist: an admin's answer is the 404 (the matrix booking's meeting is not over).
     "booking-outcome": { intent: "booking-outcome", bookingId: "7d1b3a55-0000-4000-8000-0000000000aa", outcome: "held" },
+    "booking-handover": { intent: "booking-handover", bookingId: "7d1b3a55-0000-4000-8000-0000000000aa", adviserId: "7d1b3a55-0000-4000-8000-0000000000ab" },
     "message-read": { intent: "message-read", messageId: "7d1b3a55-0000-4000-8000-000000000002" },
     "messages-read": { intent: "messages-read", ids: "7d1b3a55-0000-4000-8000-000000000002" },
     "bookings-status": { intent: "bookings-status", ids: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
@@ -64,6 +65,7 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "booking-meeting-link": { intent: "booking-meeting-link", bookingId: "7d1b3a55-0000-4000-8000-000000000001", meetingLink: "https://meet.example.com/abc" },
     // A booking that does not exist: an admin's answer is the 404 (the matrix booking's meeting is not over).
     "booking-outcome": { intent: "booking-outcome", bookingId: "7d1b3a55-0000-4000-8000-0000000000aa", outcome: "held" },
+    "booking-handover": { intent: "booking-handover", bookingId: "7d1b3a55-0000-4000-8000-0000000000aa", adviserId: "7d1b3a55-0000-4000-8000-0000000000ab" },
     "bookings-status": { intent: "bookings-status", ids: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
   },
   "routes/admin.documents.tsx": {

@@ -1,14 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
 import { calendarConnectSchema } from "~/domain/adviser-schedule";
 import { enquirySchema } from "~/domain/enquiry";
 import type { ServiceContext } from "~/server/context/service-context.server";
-import { adviserBusyTimes, adviserCalendars, bookingCalendarEvents } from "~/server/db/schema.server";
+import { adviserBusyTimes, adviserCalendars, availabilitySlots, bookingCalendarEvents, consultationBookings, emailOutbox } from "~/server/db/schema.server";
 import { anonymous } from "~/server/security/actor.server";
 import { createAdviser, createSlot } from "~/server/seed/factories.server";
 import { connectCalendar, disconnectCalendar, pushBookingEvent, syncCalendar, syncDueCalendars } from "~/server/services/adviser-calendars.server";
-import { changeBooking, updateBookingStatus } from "~/server/services/booking-changes.server";
+import { changeBooking, handBookingOver, updateBookingStatus } from "~/server/services/booking-changes.server";
 import { submitEnquiry } from "~/server/services/enquiries.server";
 import { bookingClock, listSlotsOnDate } from "~/server/services/slots.server";
 import { RADICALE_PASSWORD, radicaleService, startRadicale, type Radicale } from "../support/radicale";
@@ -125,11 +125,48 @@ describe.skipIf(!python)(`advisers' calendars over CalDAV, against Radicale (${t
     expect(await bed.t.db.select().from(bookingCalendarEvents).where(eq(bookingCalendarEvents.bookingId, booking.bookingId))).toEqual([]);
   });
 
+  it("hands a booking to a colleague at the same time: the investor is told, the event moves between the advisers' calendars", async () => {
+    const raniaCalendar = await server.calendar("rania");
+    await connectCalendar(ctx(), bed.admin.actor, { adviserId: rania, values: calendarConnectSchema.parse({ url: raniaCalendar, username: "rania", password: RADICALE_PASSWORD }) });
+    const slot = await createSlot(bed.t.db, { adviserId: karwan, date: "2031-03-06", startTime: "11:00:00", endTime: "11:30:00" });
+    const booking = await book(slot.id);
+    await updateBookingStatus(ctx(), bed.admin.actor, { bookingId: booking.bookingId, status: "confirmed" });
+    await pushBookingEvent(ctx(), booking.bookingId);
+    const file = `${booking.bookingId}@tigrisadvisory.com.ics`;
+    expect((await server.objects(karwanCalendar, "karwan")).has(file)).toBe(true);
+
+    // Rania is busy then in her own calendar: refused, nothing changes.
+    await server.put(raniaCalendar, "rania", "busy.ics", event("busy", "20310306T110000Z", "20310306T113000Z"));
+    await syncCalendar(ctx(), rania);
+    await expect(handBookingOver(ctx(), bed.admin.actor, { bookingId: booking.bookingId, adviserId: rania })).rejects.toMatchObject({ code: "CONFLICT" });
+    await server.remove(raniaCalendar, "rania", "busy.ics");
+    await syncCalendar(ctx(), rania);
+    // Only admins.
+    await expect(handBookingOver(ctx(), bed.investor.actor, { bookingId: booking.bookingId, adviserId: rania })).rejects.toMatchObject({ code: "FORBIDDEN" });
+
+    await handBookingOver(ctx(), bed.admin.actor, { bookingId: booking.bookingId, adviserId: rania });
+    const [moved] = await bed.t.db
+      .select({ adviserId: availabilitySlots.adviserId, date: availabilitySlots.date, startTime: availabilitySlots.startTime, sequence: consultationBookings.inviteSequence })
+      .from(consultationBookings)
+      .innerJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
+      .where(eq(consultationBookings.id, booking.bookingId));
+    expect(moved).toEqual({ adviserId: rania, date: "2031-03-06", startTime: "11:00:00", sequence: 2 });
+    const [told] = await bed.t.db.select().from(emailOutbox).where(and(eq(emailOutbox.bookingId, booking.bookingId), eq(emailOutbox.kind, "booking-handed-over")));
+    expect(told!.subject).toBe("Your consultation with Tigris Advisory: a new adviser");
+    expect(told!.textBody).toContain("is now with Rania Haddad. The time is unchanged.");
+    // Karwan's 11:00 is free again; the event left his calendar for hers.
+    expect(await offered(karwan, "2031-03-06")).toContain("11:00:00");
+    await pushBookingEvent(ctx(), booking.bookingId);
+    expect((await server.objects(karwanCalendar, "karwan")).has(file)).toBe(false);
+    expect((await server.objects(raniaCalendar, "rania")).get(file)).toContain("SEQUENCE:2");
+  });
+
   it("shows an outage on the calendar, tries again later each time later, and leaves the other advisers bookable", async () => {
     await server.stop();
     try {
       now = new Date(now.getTime() + 61_000);
-      expect(await syncDueCalendars(ctx())).toEqual({ synced: 0, failed: 1 });
+      // Both advisers' calendars are on the one server here.
+      expect(await syncDueCalendars(ctx())).toEqual({ synced: 0, failed: 2 });
       let [row] = await bed.t.db.select().from(adviserCalendars).where(eq(adviserCalendars.adviserId, karwan));
       expect(row!.failures).toBe(1);
       expect(row!.lastError).toMatch(/could not be reached/);
@@ -138,11 +175,13 @@ describe.skipIf(!python)(`advisers' calendars over CalDAV, against Radicale (${t
       now = new Date(now.getTime() + 30_000);
       expect(await syncDueCalendars(ctx())).toEqual({ synced: 0, failed: 0 });
       now = new Date(now.getTime() + 31_000);
-      expect(await syncDueCalendars(ctx())).toEqual({ synced: 0, failed: 1 });
+      expect(await syncDueCalendars(ctx())).toEqual({ synced: 0, failed: 2 });
       [row] = await bed.t.db.select().from(adviserCalendars).where(eq(adviserCalendars.adviserId, karwan));
       expect(row!.nextSyncAt.getTime() - now.getTime()).toBe(120_000);
 
       // Another adviser is booked meanwhile; so is this one, from what was last read.
+      // Another adviser without a calendar is booked meanwhile.
+      await disconnectCalendar(ctx(), bed.admin.actor, { adviserId: rania });
       const other = await createSlot(bed.t.db, { adviserId: rania, date: "2031-03-05", startTime: "10:00:00", endTime: "10:30:00" });
       await expect(book(other.id)).resolves.toMatchObject({ adviserName: "Rania Haddad" });
       const own = await createSlot(bed.t.db, { adviserId: karwan, date: "2031-03-05", startTime: "10:00:00", endTime: "10:30:00" });

@@ -31,7 +31,7 @@ import { useWrite } from "./use-write";
  * history of changes (the audit log) and every mail written about it, with every action
  * (status, meeting link, a mail to the investor) in one place.
  */
-export function AdminBookingScreen({ booking, timeZone }: { booking: AdminBookingDetail; timeZone: string }) {
+export function AdminBookingScreen({ booking, colleagues = [], timeZone }: { booking: AdminBookingDetail; colleagues?: { id: string; name: string }[]; timeZone: string }) {
   const t = useT();
   const format = useAdminFormat(timeZone);
   const name = `${booking.firstName} ${booking.lastName}`;
@@ -149,6 +149,7 @@ export function AdminBookingScreen({ booking, timeZone }: { booking: AdminBookin
         <Panel title={t("admin.booking.actions")}>
           <StatusActions booking={booking} />
           <OutcomeActions booking={booking} />
+          <HandoverForm booking={booking} colleagues={colleagues} />
           {booking.status === "confirmed" ? (
             <MeetingLinkForm booking={booking} name={name} />
           ) : booking.status === "pending" ? (
@@ -257,6 +258,7 @@ function HistoryLine({ entry }: { entry: AdminBookingDetail["history"][number] }
   if (entry.action === "booking.meeting-link") {
     return <>{after.meetingLink ? t("admin.booking.history.linkSet") : t("admin.booking.history.linkRemoved")}</>;
   }
+  if (entry.action === "booking.handover") return <>{t("admin.booking.history.handover")}</>;
   if (entry.action === "booking.outcome") {
     return <>{t("admin.booking.history.outcome", { outcome: t(after.outcome === "held" ? "admin.booking.outcome.held" : "admin.booking.outcome.no_show") })}</>;
   }
@@ -266,6 +268,33 @@ function HistoryLine({ entry }: { entry: AdminBookingDetail["history"][number] }
 const STATUS_FETCHER = "admin-booking-screen-status";
 
 /** The next steps as buttons (confirm, mark completed, cancel), and the SPEC's select for any status. */
+/** Hands a live booking of an adviser to a colleague at the same time (issue 37); the investor is told. */
+function HandoverForm({ booking, colleagues }: { booking: AdminBookingDetail; colleagues: { id: string; name: string }[] }) {
+  const t = useT();
+  const write = useWrite("booking-handover", () => t("admin.booking.handedOver"));
+  if (!booking.adviserId || colleagues.length === 0 || (booking.status !== "pending" && booking.status !== "confirmed")) return null;
+  return (
+    <write.fetcher.Form method="post" className="mt-4 grid gap-2 border-t pt-4" data-testid="booking-handover">
+      {write.hidden}
+      <input type="hidden" name="bookingId" value={booking.id} />
+      <label htmlFor="handover-to" className="text-sm font-medium">
+        {t("admin.booking.handover")}
+      </label>
+      <select id="handover-to" name="adviserId" className={adminSelectClass} aria-label={t("admin.booking.handoverTo")}>
+        {colleagues.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      <Button type="submit" variant="outline" size="sm" disabled={write.busy}>
+        {t("admin.booking.handoverSubmit")}
+      </Button>
+      {write.notice}
+    </write.fetcher.Form>
+  );
+}
+
 /**
  * What became of the meeting (issue 37): once a confirmed meeting's time is over, held or
  * no-show (insights count both); before, a line saying when it can be marked.

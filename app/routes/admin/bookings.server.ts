@@ -1,7 +1,7 @@
 import { ADMIN_BOOKING_TOASTS, adminBookingsQuerySchema, bookingOutcomeSchema, bookingStatusChangeSchema, bulkBookingStatusSchema, meetingLinkChangeSchema, type AdminBookingRow } from "~/domain/admin-bookings";
-import { BOOKING_CHANGE_MESSAGES } from "~/domain/booking-changes";
+import { BOOKING_CHANGE_MESSAGES, HANDOVER_REFUSED, handoverSchema } from "~/domain/booking-changes";
 import { emptyListPage } from "~/domain/list-page";
-import { markBookingOutcome, setMeetingLink, updateBookingsStatus, updateBookingStatus } from "~/server/services/booking-changes.server";
+import { handBookingOver, markBookingOutcome, setMeetingLink, updateBookingsStatus, updateBookingStatus } from "~/server/services/booking-changes.server";
 import { listBookingsForAdmin } from "~/server/services/bookings.server";
 import type { AdminIntent, PanelArgs } from "./types";
 import { invalid, loadPanel } from "./panel.server";
@@ -39,6 +39,15 @@ export const BOOKING_INTENTS: Record<string, AdminIntent> = {
       const parsed = bookingOutcomeSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid(ADMIN_BOOKING_TOASTS.updateFailed);
       await markBookingOutcome(context, actor, parsed.data);
+      return { ok: true };
+    },
+  },
+  "booking-handover": {
+    failure: ADMIN_BOOKING_TOASTS.updateFailed,
+    async run({ form, context, actor }) {
+      const parsed = handoverSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid(HANDOVER_REFUSED);
+      await handBookingOver(context, actor, parsed.data);
       return { ok: true };
     },
   },

@@ -62,6 +62,8 @@ export interface BookingMailInput {
   status?: BookingStatus;
   /** The investor's own IANA zone, when their browser told us. */
   investorTimeZone?: string | null;
+  /** The adviser the investor will meet (issue 37), when it is one of the firm's advisers. */
+  adviserName?: string | null;
   /** The language the visitor booked in: their mails and invites are written in it. English when absent. */
   locale?: Locale;
 }
@@ -408,7 +410,7 @@ function investorTimeLine(input: BookingMailInput): string[] {
 }
 
 /** What happened to the booking, as the investor's update mail says it. */
-export type BookingChangeKind = "moved" | "cancelled" | "pending" | "completed" | "meeting-link";
+export type BookingChangeKind = "moved" | "cancelled" | "pending" | "completed" | "meeting-link" | "handed-over";
 
 /**
  * To the investor when their booking changes after it was made: moved (by them), cancelled
@@ -447,6 +449,11 @@ export function bookingChangedEmail(input: BookingMailInput, kind: BookingChange
       subject: t("mail.booking.completed.subject", { firm }),
       heading: t("mail.booking.completed.heading"),
       lead: t("mail.booking.completed.lead", { type }),
+    },
+    "handed-over": {
+      subject: t("mail.booking.handedOver.subject", { firm }),
+      heading: t("mail.booking.handedOver.heading"),
+      lead: timed("mail.booking.handedOver.lead", "mail.booking.handedOver.leadNoTime", { adviser: input.adviserName ?? firm }),
     },
     "meeting-link": {
       subject: t("mail.booking.meetingLink.subject", { firm }),

@@ -169,3 +169,9 @@ export async function adviserNameOf(db: Database, id: string): Promise<string | 
   const [row] = await db.select({ name: advisers.name }).from(advisers).where(eq(advisers.id, id)).limit(1);
   return row?.name ?? null;
 }
+
+/** The advisers taking bookings, by name, in the Team page's order (an admin's handover choices). Admins only. */
+export async function listBookableAdvisers(ctx: ServiceContext, actor: Actor): Promise<{ id: string; name: string }[]> {
+  requireAdmin(actor);
+  return ctx.db.select({ id: advisers.id, name: advisers.name }).from(advisers).where(eq(advisers.takesBookings, true)).orderBy(asc(advisers.position), asc(advisers.createdAt)).limit(MAX_BOOKABLE);
+}

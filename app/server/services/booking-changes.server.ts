@@ -4,6 +4,7 @@ import {
   BOOKING_CHANGE_KEYS,
   canInvestorChange,
   canMarkOutcome,
+  HANDOVER_REFUSED,
   isLinkAlive,
   OUTCOME_TOO_EARLY,
   remindersDue,
@@ -17,7 +18,7 @@ import { EVERYONE } from "~/domain/opportunity-access";
 import { slotInstant, wallClockNow, type OfferedSlot, type SlotTimes } from "~/domain/slots";
 import { isLocale, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
-import { availabilitySlots, consultationBookings, investmentOpportunities } from "../db/schema.server";
+import { advisers, availabilitySlots, consultationBookings, investmentOpportunities } from "../db/schema.server";
 import {
   adminBookingChangedEmail,
   bookingCalendarFile,
@@ -40,6 +41,7 @@ import { brand } from "~/domain/brand";
 import { recordAudit } from "./audit.server";
 import { bookingReaderLocale, slotTakenOr, type Booking } from "./bookings.server";
 import { queueCalendarPush } from "./adviser-calendars.server";
+import { adviserNameOf } from "./adviser-schedules.server";
 import { bookingClock, findOfferedSlotForUpdate, listUpcomingSlots, POOL, type SlotScope } from "./slots.server";
 import { opportunityOpenTo } from "./opportunity-access.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
@@ -548,4 +550,50 @@ export async function markBookingOutcome(ctx: ServiceContext, actor: Actor, inpu
     await tx.update(consultationBookings).set({ outcome: input.outcome, outcomeAt: now, updatedAt: now }).where(eq(consultationBookings.id, input.bookingId));
     await recordAudit(tx, { actorId: adminId, action: "booking.outcome", entity: "consultation_bookings", entityId: input.bookingId, before: { outcome: before.booking.outcome }, after: { outcome: input.outcome } });
   });
+}
+
+/**
+ * Hands a booking to a colleague at the same time (issue 37): the colleague's slot at that
+ * time (made for the purpose when they have none) is taken under their lock, if they are
+ * free then (no booking of theirs clashes, their own calendar is not busy); the invite's
+ * SEQUENCE rises, the investor is told who they will meet, the event moves from one
+ * adviser's calendar to the other's, and it is audited. Admins only. A booking without an
+ * adviser's slot, one not live, or a colleague who is not free is refused (CONFLICT).
+ */
+export async function handBookingOver(ctx: ServiceContext, actor: Actor, input: { bookingId: string; adviserId: string }): Promise<void> {
+  const adminId = requireAdmin(actor);
+  const now = nowOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockBooking(tx, input.bookingId, now);
+    if (!before) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.notFound);
+    const slot = before.slot;
+    if (!slot || !before.adviserId || !["pending", "confirmed"].includes(before.booking.status) || before.adviserId === input.adviserId) {
+      throw new AppError("CONFLICT", HANDOVER_REFUSED, { detail: { bookingId: input.bookingId, status: before.booking.status } });
+    }
+    const target = await colleagueSlot(tx, { adviserId: input.adviserId, slot, createdBy: adminId });
+    // Held as a booking would hold it (the colleague's lock, their buffers and calendar); the
+    // notice does not apply: the meeting is already booked.
+    const held = target ? await findOfferedSlotForUpdate(tx, { ...wallClockNow(ctx.config.firmTimeZone, now), timeZone: ctx.config.firmTimeZone }, target, input.bookingId) : undefined;
+    if (!held) throw new AppError("CONFLICT", HANDOVER_REFUSED, { detail: { bookingId: input.bookingId, adviserId: input.adviserId } });
+    const after: Locked = { ...before, adviserId: input.adviserId, booking: await reissue(tx, ctx.jobs, input.bookingId, { availabilitySlotId: held.id }) };
+    await recordAudit(tx, { actorId: adminId, action: "booking.handover", entity: "consultation_bookings", entityId: input.bookingId, before: { adviserId: before.adviserId }, after: { adviserId: input.adviserId } });
+    const mail = bookingChangedEmail({ ...mailInput(ctx.config, after), adviserName: await adviserNameOf(tx, input.adviserId) }, "handed-over", "firm");
+    await enqueueEmails(tx, ctx.jobs, [{ ...mail, to: after.booking.email, kind: "booking-handed-over", bookingId: input.bookingId }]);
+  });
+}
+
+/** The colleague's slot at the booking's time: theirs already, or made now (available) when they take bookings. */
+async function colleagueSlot(tx: Database, { adviserId, slot, createdBy }: { adviserId: string; slot: SlotTimes; createdBy: string }): Promise<string | null> {
+  const [colleague] = await tx.select({ takesBookings: advisers.takesBookings }).from(advisers).where(eq(advisers.id, adviserId)).limit(1);
+  if (!colleague?.takesBookings) return null;
+  await tx
+    .insert(availabilitySlots)
+    .values({ adviserId, date: slot.date, startTime: slot.startTime, endTime: slot.endTime, isAvailable: true, createdBy })
+    .onConflictDoNothing({ target: [availabilitySlots.adviserId, availabilitySlots.date, availabilitySlots.startTime] });
+  const [row] = await tx
+    .select({ id: availabilitySlots.id })
+    .from(availabilitySlots)
+    .where(and(eq(availabilitySlots.adviserId, adviserId), eq(availabilitySlots.date, slot.date), eq(availabilitySlots.startTime, slot.startTime), eq(availabilitySlots.endTime, slot.endTime)))
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -182,6 +182,7 @@ export async function getBookingForAdmin(ctx: ServiceContext, actor: Actor, book
       opportunityId: consultationBookings.opportunityId,
       opportunitySlug: investmentOpportunities.slug,
       outcome: consultationBookings.outcome,
+      adviserId: availabilitySlots.adviserId,
       adviserName: sql<string | null>`(select name from ${advisers} where ${advisers.id} = ${availabilitySlots.adviserId})`,
     },
     eq(consultationBookings.id, bookingId),
