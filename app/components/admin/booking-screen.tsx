@@ -280,7 +280,7 @@ function HandoverForm({ booking, colleagues }: { booking: AdminBookingDetail; co
       <label htmlFor="handover-to" className="text-sm font-medium">
         {t("admin.booking.handover")}
       </label>
-      <select id="handover-to" name="adviserId" className={adminSelectClass} aria-label={t("admin.booking.handoverTo")}>
+      <select id="handover-to" name="adviserId" className={adminSelectClass}>
         {colleagues.map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
