@@ -2,7 +2,8 @@ import { addDays, format, parseISO } from "date-fns";
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import type { MessageKey } from "~/i18n/i18n";
-import { ADVISER_MARKETS, type AdviserLanguage, type AdviserMarket } from "./advisers";
+import type { AdviserLanguage, AdviserMarket } from "./advisers";
+import { CONSULTATION_MINUTES } from "./constants";
 import { canonicalTimeZone, hhmm, normaliseTime, slotInstant, wallClockNow, type SlotTimes } from "./slots";
 
 /**
@@ -27,9 +28,6 @@ export const SCHEDULE_LIMITS = {
 
 /** How far ahead an adviser's slots are kept made from their working hours (the daily job and the admin's button). */
 export const SCHEDULE_HORIZON_DAYS = 56;
-
-/** Every slot made from working hours is this long (SPEC.md: a 30-minute consultation). */
-export const MEETING_MINUTES = 30;
 
 export interface AdviserSchedule {
   /** IANA zone the working hours are in; the firm's when null. */
@@ -117,7 +115,7 @@ export function weekdayOf(date: string): Weekday {
 
 /**
  * The slots an adviser's working hours make from `from` (yyyy-MM-dd on the adviser's own
- * clock) for `days` days: MEETING_MINUTES each, back to back from the start of the working
+ * clock) for `days` days: CONSULTATION_MINUTES each, back to back from the start of the working
  * day, the last ending by its end; each written on the firm's wall clock (a day in London
  * from 09:00 is 12:00 in Baghdad). A slot whose time does not exist on the adviser's clock
  * (the hour skipped when clocks go forward) is left out; slots never cross midnight on
@@ -133,13 +131,13 @@ export function slotsFromWorkingHours(schedule: AdviserSchedule, firmTimeZone: s
   for (let offset = 0; offset < days; offset++) {
     const date = format(addDays(parseISO(from), offset), "yyyy-MM-dd");
     if (!schedule.workDays.includes(weekdayOf(date))) continue;
-    for (let minute = dayStart; minute + MEETING_MINUTES <= dayEnd; minute += MEETING_MINUTES) {
+    for (let minute = dayStart; minute + CONSULTATION_MINUTES <= dayEnd; minute += CONSULTATION_MINUTES) {
       const local = `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
       const start = slotInstant(date, local, zone);
       // The hour that does not exist on a spring-forward day comes back as another time.
       if (format(new TZDate(start.getTime(), zone), "yyyy-MM-dd HH:mm") !== `${date} ${local}`) continue;
       const firmStart = wallClockNow(firmTimeZone, start);
-      const firmEnd = wallClockNow(firmTimeZone, new Date(start.getTime() + MEETING_MINUTES * 60_000));
+      const firmEnd = wallClockNow(firmTimeZone, new Date(start.getTime() + CONSULTATION_MINUTES * 60_000));
       if (firmEnd.date !== firmStart.date || firmEnd.time <= firmStart.time) continue;
       slots.push({ date: firmStart.date, startTime: firmStart.time, endTime: firmEnd.time });
     }
@@ -205,11 +203,6 @@ const MARKET_WORDS: [AdviserMarket, string[]][] = [
   ["jordan", ["jordan", "amman", "aqaba", "irbid", "zarqa", "dead sea", "عمّان", "الأردن", "العقبة"]],
   ["iraq", ["iraq", "baghdad", "basra", "najaf", "karbala", "mosul", "kirkuk", "بغداد", "البصرة", "العراق", "النجف", "كربلاء"]],
 ];
-
-/** A market code from a query or form, or null. */
-export function asMarket(value: unknown): AdviserMarket | null {
-  return typeof value === "string" && (ADVISER_MARKETS as readonly string[]).includes(value) ? (value as AdviserMarket) : null;
-}
 
 /** The Monday and Sunday (yyyy-MM-dd) of the week holding `date`: "least booked this week" counts in it. */
 export function weekOf(date: string): { from: string; to: string } {

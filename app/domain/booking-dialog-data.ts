@@ -33,10 +33,6 @@ export interface BookingDialogData {
 export interface BookingAdviser {
   id: string;
   name: string;
-  initials: string;
-  photoUrl: string | null;
-  /** Codes of the languages they speak (ADVISER_LANGUAGES). */
-  languages: string[];
   /** Whether routing chose them for this visit: they speak the page's language and cover the market. */
   fits: boolean;
 }

@@ -7,10 +7,13 @@ import { loader as bookingLoader } from "~/routes/api.booking";
 import { anonymous } from "~/server/security/actor.server";
 import { buildDefaultSlots, createSlot, createUser, insertBooking } from "~/server/seed/factories.server";
 import { availabilitySlots, consultationBookings, profiles } from "~/server/db/schema.server";
-import { findOfferedSlotForUpdate, listSlotDates, listSlotsOnDate, listUpcomingSlots } from "~/server/services/slots.server";
+import { findOfferedSlotForUpdate, listDialogSlots, listSlotsOnDate, listUpcomingSlots } from "~/server/services/slots.server";
 import { createTestContext, getRequest, signInCookie, routeArgs, type TestContext } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 import { SPEC_DEFAULT_SLOT_ROWS } from "../support/spec-values";
+
+/** The dates the booking dialog's calendar highlights (they come with its next times, in one statement). */
+const listSlotDates = async (...args: Parameters<typeof listDialogSlots>) => (await listDialogSlots(...args)).dates;
 
 /**
  * Which slots a visitor is offered (SPEC.md section 4, "Slot availability"; section 7,

@@ -36,7 +36,10 @@ export interface Radicale {
   destroy(): Promise<void>;
 }
 
-const auth = (user: string) => `Basic ${Buffer.from(`${user}:app-password`).toString("base64")}`;
+/** The app password tests give for every Radicale user (Radicale here checks none). */
+export const RADICALE_PASSWORD = "app-password";
+
+const auth = (user: string) => `Basic ${Buffer.from(`${user}:${RADICALE_PASSWORD}`).toString("base64")}`;
 
 export async function startRadicale(python: string): Promise<Radicale> {
   const store = mkdtempSync(path.join(tmpdir(), "radicale-"));
@@ -103,6 +106,3 @@ export async function startRadicale(python: string): Promise<Radicale> {
     },
   };
 }
-
-/** The app password tests give for every Radicale user (Radicale here checks none). */
-export const RADICALE_PASSWORD = "app-password";

@@ -5,6 +5,7 @@ import ical, {
   ICalAttendeeType,
   ICalCalendarMethod,
   ICalEventStatus,
+  type ICalEventData,
 } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { brand } from "~/domain/brand";
@@ -82,30 +83,11 @@ function wallClock(date: string, time: string, timeZone: string): TZDate {
  * a meeting link, METHOD:CANCEL) carries a higher SEQUENCE, so calendars replace the event.
  */
 export function consultationInvite(input: ConsultationInviteInput): string {
-  const start = wallClock(input.date, input.startTime, input.timeZone);
-  const end = wallClock(input.date, input.endTime, input.timeZone);
-  if (end.getTime() <= start.getTime()) throw new Error("The slot must end after it starts");
   const cancel = input.method === "CANCEL";
   const status = cancel ? ICalEventStatus.CANCELLED : input.status === "TENTATIVE" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED;
   const link = input.location && /^https:\/\//i.test(input.location) ? input.location : null;
-
-  const calendar = ical({
-    prodId: { company: brand.name, product: "Consultations", language: "EN" },
-    method: cancel ? ICalCalendarMethod.CANCEL : input.method === "PUBLISH" ? ICalCalendarMethod.PUBLISH : ICalCalendarMethod.REQUEST,
-    // No calendar-wide zone name: it would print DTSTAMP as a floating local time. The
-    // generator adds a VTIMEZONE for the event's own zone.
-    timezone: { name: null, generator: vtimezone },
-  });
-  calendar.createEvent({
-    id: consultationInviteUid(input.bookingId),
-    sequence: input.sequence ?? 0,
-    start,
-    end,
-    timezone: input.timeZone,
-    summary: input.summary,
-    description: input.description,
+  return consultationCalendar(input, cancel ? ICalCalendarMethod.CANCEL : input.method === "PUBLISH" ? ICalCalendarMethod.PUBLISH : ICalCalendarMethod.REQUEST, {
     status,
-    ...(input.location ? { location: input.location } : {}),
     organizer: { name: commonName(input.organizer.name), email: input.organizer.email },
     attendees: [
       {
@@ -119,7 +101,6 @@ export function consultationInvite(input: ConsultationInviteInput): string {
     ],
     ...(link ? { url: link } : input.url ? { url: input.url } : {}),
   });
-  return calendar.toString();
 }
 
 /**
@@ -129,9 +110,29 @@ export function consultationInvite(input: ConsultationInviteInput): string {
  * the investor an invitation of its own (the product sends theirs).
  */
 export function calendarObject(input: Pick<ConsultationInviteInput, "bookingId" | "date" | "startTime" | "endTime" | "timeZone" | "summary" | "description" | "location" | "sequence" | "status">): string {
+  return consultationCalendar(input, null, { status: input.status === "TENTATIVE" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED });
+}
+
+/**
+ * One booking's VCALENDAR: the event's UID, SEQUENCE, times in the firm's zone (with that
+ * zone's VTIMEZONE), summary, description and place, and `event`'s own fields; with METHOD
+ * when it is sent (`method`), without when it is stored.
+ */
+function consultationCalendar(
+  input: Pick<ConsultationInviteInput, "bookingId" | "date" | "startTime" | "endTime" | "timeZone" | "summary" | "description" | "location" | "sequence">,
+  method: ICalCalendarMethod | null,
+  event: Omit<ICalEventData, "id" | "sequence" | "start" | "end" | "timezone" | "summary" | "description" | "location">,
+): string {
   const start = wallClock(input.date, input.startTime, input.timeZone);
   const end = wallClock(input.date, input.endTime, input.timeZone);
-  const calendar = ical({ prodId: { company: brand.name, product: "Consultations", language: "EN" }, timezone: { name: null, generator: vtimezone } });
+  if (end.getTime() <= start.getTime()) throw new Error("The slot must end after it starts");
+  const calendar = ical({
+    prodId: { company: brand.name, product: "Consultations", language: "EN" },
+    ...(method ? { method } : {}),
+    // No calendar-wide zone name: it would print DTSTAMP as a floating local time. The
+    // generator adds a VTIMEZONE for the event's own zone.
+    timezone: { name: null, generator: vtimezone },
+  });
   calendar.createEvent({
     id: consultationInviteUid(input.bookingId),
     sequence: input.sequence ?? 0,
@@ -140,8 +141,8 @@ export function calendarObject(input: Pick<ConsultationInviteInput, "bookingId" 
     timezone: input.timeZone,
     summary: input.summary,
     description: input.description,
-    status: input.status === "TENTATIVE" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
     ...(input.location ? { location: input.location } : {}),
+    ...event,
   });
   return calendar.toString();
 }

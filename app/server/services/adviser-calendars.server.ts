@@ -172,10 +172,9 @@ export async function syncCalendar(ctx: CalendarContext, adviserId: string): Pro
     return { ok: true, read };
   } catch (error) {
     const failures = row.failures + 1;
-    const message = error instanceof CalDavError ? error.message : "the calendar's answer could not be read";
     await ctx.db
       .update(adviserCalendars)
-      .set({ lastError: message, failures, nextSyncAt: new Date(now.getTime() + calendarRetryMinutes(failures) * MINUTE) })
+      .set({ lastError: failureText(error), failures, nextSyncAt: new Date(now.getTime() + calendarRetryMinutes(failures) * MINUTE) })
       .where(eq(adviserCalendars.adviserId, adviserId));
     ctx.log.warn({ err: error, adviserId, failures }, "adviser calendar could not be read");
     return { ok: false, read: 0 };
@@ -294,6 +293,9 @@ export async function pushBookingEvent(ctx: CalendarContext, bookingId: string):
   return "written";
 }
 
+/** What a calendar's failure says to the adviser and admins: the server's answer, or that it could not be read. */
+const failureText = (error: unknown) => (error instanceof CalDavError ? error.message : "the calendar's answer could not be read");
+
 async function calendarOf(db: Database, adviserId: string): Promise<CalendarRow | null> {
   const [row] = await db.select().from(adviserCalendars).where(eq(adviserCalendars.adviserId, adviserId)).limit(1);
   return row ?? null;
@@ -304,8 +306,7 @@ async function withCalendarError(ctx: CalendarContext, calendar: CalendarRow, wr
   try {
     await write();
   } catch (error) {
-    const message = error instanceof CalDavError ? error.message : "the calendar's answer could not be read";
-    await ctx.db.update(adviserCalendars).set({ lastError: message }).where(eq(adviserCalendars.adviserId, calendar.adviserId));
+    await ctx.db.update(adviserCalendars).set({ lastError: failureText(error) }).where(eq(adviserCalendars.adviserId, calendar.adviserId));
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { format } from "date-fns";
 import { TZDate } from "@date-fns/tz";
 import {
@@ -10,7 +11,7 @@ import {
   type ScheduleFormValues,
   type Weekday,
 } from "~/domain/adviser-schedule";
-import { ADVISER_TOASTS, initialsOf } from "~/domain/advisers";
+import { ADVISER_TOASTS } from "~/domain/advisers";
 import { AppError } from "~/domain/app-error";
 import type { BookingAdviser } from "~/domain/booking-dialog-data";
 import { hhmm } from "~/domain/slots";
@@ -121,15 +122,6 @@ export async function workAdviserSlots(deps: Pick<ServiceContext, "db" | "config
   });
 }
 
-/** The admin's "Make slots from working hours" for one adviser. */
-export async function makeAdviserSlots(ctx: ServiceContext, actor: Actor, { id }: { id: string }): Promise<{ created: number }> {
-  requireAdmin(actor);
-  const [row] = await ctx.db.select().from(advisers).where(eq(advisers.id, id)).limit(1);
-  if (!row) throw new AppError("NOT_FOUND", ADVISER_TOASTS.notFound);
-  if (!row.takesBookings) return { created: 0 };
-  return { created: await extendAdviserSlots(ctx, { id }) };
-}
-
 // ---- Routing ---------------------------------------------------------------------------------
 
 /** The most advisers the dialog lists; a firm's team is smaller. */
@@ -147,19 +139,14 @@ export async function resolveBookingScope(
   actor: Actor,
   visit: { locale: Locale; opportunityId?: string | null; adviser?: string | null },
 ): Promise<{ scope: SlotScope; advisers: BookingAdviser[]; chosen: string | null; routed: string[] }> {
-  const rows = await ctx.db
-    .select({ id: advisers.id, name: advisers.name, photoUrl: advisers.photoUrl, languages: advisers.languages, markets: advisers.markets })
-    .from(advisers)
-    .where(eq(advisers.takesBookings, true))
-    .orderBy(asc(advisers.position), asc(advisers.createdAt))
-    .limit(MAX_BOOKABLE);
+  const rows = await bookableAdvisers(ctx.db, { languages: advisers.languages, markets: advisers.markets });
   if (rows.length === 0) return { scope: POOL, advisers: [], chosen: null, routed: [] };
   const opportunity = visit.opportunityId ? await findActiveOpportunity(ctx, actor, { id: visit.opportunityId }) : undefined;
   const market = opportunity ? marketOfLocation(opportunity.location) : null;
   const routed = routeAdvisers(rows, { locale: visit.locale, market });
   const listed: BookingAdviser[] = [...rows]
     .sort((a, b) => Number(routed.includes(b.id)) - Number(routed.includes(a.id)))
-    .map((row) => ({ id: row.id, name: row.name, initials: initialsOf(row.name), photoUrl: row.photoUrl, languages: row.languages, fits: routed.includes(row.id) }));
+    .map((row) => ({ id: row.id, name: row.name, fits: routed.includes(row.id) }));
   const picked = visit.adviser && rows.some((row) => row.id === visit.adviser) ? visit.adviser : null;
   return { scope: { kind: "advisers", ids: picked ? [picked] : routed }, advisers: listed, chosen: picked, routed };
 }
@@ -173,5 +160,15 @@ export async function adviserNameOf(db: Database, id: string): Promise<string | 
 /** The advisers taking bookings, by name, in the Team page's order (an admin's handover choices). Admins only. */
 export async function listBookableAdvisers(ctx: ServiceContext, actor: Actor): Promise<{ id: string; name: string }[]> {
   requireAdmin(actor);
-  return ctx.db.select({ id: advisers.id, name: advisers.name }).from(advisers).where(eq(advisers.takesBookings, true)).orderBy(asc(advisers.position), asc(advisers.createdAt)).limit(MAX_BOOKABLE);
+  return bookableAdvisers(ctx.db, {});
+}
+
+/** The advisers taking bookings (id, name and `columns`), in the Team page's order. */
+function bookableAdvisers<C extends Record<string, AnyPgColumn>>(db: Database, columns: C) {
+  return db
+    .select({ id: advisers.id, name: advisers.name, ...columns })
+    .from(advisers)
+    .where(eq(advisers.takesBookings, true))
+    .orderBy(asc(advisers.position), asc(advisers.createdAt))
+    .limit(MAX_BOOKABLE);
 }

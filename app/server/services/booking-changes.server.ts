@@ -572,7 +572,7 @@ export async function handBookingOver(ctx: ServiceContext, actor: Actor, input: 
     }
     const target = await colleagueSlot(tx, { adviserId: input.adviserId, slot, createdBy: adminId });
     // Held as a booking would hold it (the colleague's lock, their buffers and calendar); the
-    // notice does not apply: the meeting is already booked.
+    // firm's notice does not apply (the meeting is already booked), a colleague's own does.
     const held = target ? await findOfferedSlotForUpdate(tx, { ...wallClockNow(ctx.config.firmTimeZone, now), timeZone: ctx.config.firmTimeZone }, target, input.bookingId) : undefined;
     if (!held) throw new AppError("CONFLICT", HANDOVER_REFUSED, { detail: { bookingId: input.bookingId, adviserId: input.adviserId } });
     const after: Locked = { ...before, adviserId: input.adviserId, booking: await reissue(tx, ctx.jobs, input.bookingId, { availabilitySlotId: held.id }) };

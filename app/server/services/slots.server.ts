@@ -167,22 +167,10 @@ export async function listUpcomingSlots(
     .limit(limit);
 }
 
-/** The dates (yyyy-MM-dd) that have at least one offered slot, for the calendar's highlights. */
-export async function listSlotDates(ctx: ServiceContext, _actor: Actor, { now, scope = POOL }: { now: OfferClock; scope?: SlotScope }): Promise<string[]> {
-  const rows = await ctx.db
-    .selectDistinct({ date: availabilitySlots.date })
-    .from(availabilitySlots)
-    .leftJoin(advisers, eq(advisers.id, availabilitySlots.adviserId))
-    .where(offered(now, scope))
-    .orderBy(asc(availabilitySlots.date))
-    .limit(CALENDAR_DATES_LIMIT);
-  return rows.map((r) => r.date);
-}
-
 /**
  * What the booking dialog opens with, in one statement: the offered slots are worked out
  * once (a CTE) and give both the next `limit` times (one per time when advisers are merged)
- * and every date that has one, as `listUpcomingSlots` and `listSlotDates` would.
+ * and every date that has one (at most CALENDAR_DATES_LIMIT), as `listUpcomingSlots` would list the times.
  */
 export async function listDialogSlots(
   ctx: ServiceContext,
