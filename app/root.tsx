@@ -47,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         firstName: viewer.firstName,
         lastName: viewer.lastName,
         isAdmin: viewer.isAdmin,
+        isAdviser: viewer.adviserId !== null,
       },
       toast: flash.toast,
       /** The page's language (its path's prefix), for `meta` functions, which cannot read the router. */
@@ -138,7 +139,8 @@ export function meta({ error, matches }: Route.MetaArgs) {
 }
 
 /** The admin workspace (issue 34) has a frame of its own: no marketing header, footer or install banner around it. */
-const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+/** The admins' and advisers' workspaces (issue 37) have a frame of their own instead of the site's. */
+const isAdminPath = (pathname: string) => ["/admin", "/adviser"].some((home) => pathname === home || pathname.startsWith(`${home}/`));
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useFlashToast(loaderData.toast);

@@ -74,6 +74,19 @@ export interface AdminAdviser {
   updatedAt: string;
   /** Whether visitors are offered their times, and their working hours (issue 37). */
   schedule: AdviserSchedule & { takesBookings: boolean };
+  /** Their own sign-in (issue 37): none, invited (no password set yet) or active. */
+  account: AdviserAccount | null;
+}
+
+/**
+ * An adviser's account as the Team page shows it: the address it signs in with, whether
+ * its owner has set a password from the invitation yet, and whether two-factor sign-in is
+ * on (their workspace opens only once it is).
+ */
+export interface AdviserAccount {
+  email: string;
+  state: "invited" | "active";
+  twoFactor: boolean;
 }
 
 /** Lowercase words that are not a name's initial: "bin", "de", "van"... and the Arabic "بن", "أبو". */

@@ -73,6 +73,8 @@ export const AUDIT_ACTION_KEYS = {
   "adviser.calendar-connect": "admin.audit.action.adviserCalendarConnect",
   "adviser.calendar-disconnect": "admin.audit.action.adviserCalendarDisconnect",
   "adviser.unpublish": "admin.audit.action.adviserUnpublish",
+  "adviser.invite": "admin.audit.action.adviserInvite",
+  "adviser.access-removed": "admin.audit.action.adviserAccessRemoved",
   "booking.cancel": "admin.audit.action.bookingCancel",
   "booking.move": "admin.audit.action.bookingMove",
   "booking.meeting-link": "admin.audit.action.bookingMeetingLink",

@@ -114,7 +114,7 @@ test.describe("/admin", () => {
     await page.getByRole("menuitem", { name: "Admin Panel" }).click();
     // Issue 13: an admin without two-factor sign-in cannot open /admin.
     await expect(page).toHaveURL(/\/account\/security\?required=two-factor$/);
-    await expect(page.getByRole("alert").filter({ hasText: "Admin pages open only once two-factor sign-in is set up" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "open only once two-factor sign-in is set up" })).toBeVisible();
     await page.goto("/admin?tab=users");
     await expect(page).toHaveURL(/\/account\/security\?required=two-factor$/);
     const refused = await page.request.get("/admin/export/bookings.csv", { maxRedirects: 0 });

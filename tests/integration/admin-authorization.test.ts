@@ -4,8 +4,8 @@ import routes from "~/routes";
 import { DOCUMENT_INTENTS } from "~/routes/admin/documents.server";
 import { PHOTO_INTENTS } from "~/routes/admin/photos.server";
 import { identityChecks } from "~/server/db/schema.server";
-import { createOpportunity, insertBooking } from "~/server/seed/factories.server";
-import { BOOKING_INTENTS } from "~/routes/admin/bookings.server";
+import { createAdviser, createOpportunity, createSlot, insertBooking, insertContactMessage } from "~/server/seed/factories.server";
+import { ADVISER_BOOKING_INTENTS, BOOKING_INTENTS } from "~/routes/admin/bookings.server";
 import { ADMIN_INTENTS } from "~/routes/admin/intents.server";
 import { INTEREST_INTENTS } from "~/routes/admin/interests.server";
 import { IDENTITY_INTENTS } from "~/routes/admin/identity.server";
@@ -13,8 +13,8 @@ import { NDA_INTENTS } from "~/routes/admin/nda.server";
 import { QUALIFICATION_INTENTS } from "~/routes/admin/qualification.server";
 import { SIGNING_INTENTS } from "~/routes/admin/signing.server";
 import { COMMITMENT_INTENTS } from "~/routes/admin/commitments.server";
-import { TEAM_INTENTS } from "~/routes/admin/team.server";
-import { createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
+import { ADVISER_OWN_INTENTS, TEAM_INTENTS } from "~/routes/admin/team.server";
+import { addAdviserAccount, createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver } from "./test-database";
 
 /**
@@ -99,6 +99,8 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "calendar-connect": { intent: "calendar-connect", id: "7d1b3a55-0000-4000-8000-00000000000e", url: "http://127.0.0.1:9/nobody/work/", username: "nobody", password: "app-password" },
     "calendar-disconnect": { intent: "calendar-disconnect", id: "7d1b3a55-0000-4000-8000-00000000000f" },
     "adviser-schedule": { intent: "adviser-schedule", id: "7d1b3a55-0000-4000-8000-00000000000d", takesBookings: "on", workDays: "1", workStart: "09:00", workEnd: "17:00" },
+    "adviser-invite": { intent: "adviser-invite", id: "7d1b3a55-0000-4000-8000-000000000013", email: "matrix-invitee@example.com" },
+    "adviser-access-remove": { intent: "adviser-access-remove", id: "7d1b3a55-0000-4000-8000-000000000014" },
   },
   "routes/admin.qualification.tsx": {
     "statement-save": {
@@ -211,14 +213,29 @@ function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file
 const adminRoutes = flatten(routes as RouteConfigEntry[]).filter((r) => r.path === "admin" || r.path.startsWith("admin/"));
 
 let bed: AdminTestbed, context: TestContext;
-const cookies: Record<"visitor" | "investor" | "admin", string | undefined> = { visitor: undefined, investor: undefined, admin: undefined };
+const cookies: Record<"visitor" | "investor" | "admin" | "adviser", string | undefined> = { visitor: undefined, investor: undefined, admin: undefined, adviser: undefined };
+/** The matrix's adviser (A, signed in) and a colleague (B) whose rows A must never reach. */
+let adviserA: string;
+let adviserB: string;
+/** A booking and a message of B's. */
+const OTHER_BOOKING = "7d1b3a55-0000-4000-8000-0000000000b2";
+const OTHER_MESSAGE_TEXT = "A message only the other adviser may read.";
 
 beforeAll(async () => {
   ({ context } = bed = await createAdminTestbed("matrix-"));
   cookies.admin = bed.admin.cookie;
   cookies.investor = bed.investor.cookie;
   await createOpportunity(bed.t.db, { id: MATRIX_OPPORTUNITY });
-  await insertBooking(bed.t.db, { id: MATRIX_BOOKING });
+  // The matrix's booking is adviser A's; B has one of their own (issue 37).
+  const a = await addAdviserAccount(bed, "matrix-adviser@example.com", { name: "Matrix Adviser A" });
+  cookies.adviser = a.cookie;
+  adviserA = a.adviserId;
+  adviserB = (await createAdviser(bed.t.db, { name: "Matrix Adviser B", takesBookings: true })).id;
+  const slotA = await createSlot(bed.t.db, { adviserId: adviserA, date: "2031-02-03", startTime: "09:00:00", endTime: "09:30:00", isAvailable: false });
+  const slotB = await createSlot(bed.t.db, { adviserId: adviserB, date: "2031-02-03", startTime: "10:00:00", endTime: "10:30:00", isAvailable: false });
+  await insertBooking(bed.t.db, { id: MATRIX_BOOKING, availabilitySlotId: slotA.id });
+  await insertBooking(bed.t.db, { id: OTHER_BOOKING, availabilitySlotId: slotB.id, firstName: "Other", lastName: "Client", message: OTHER_MESSAGE_TEXT });
+  await insertContactMessage(bed.t.db, { consultationBookingId: OTHER_BOOKING, firstName: "Other", lastName: "Client", message: OTHER_MESSAGE_TEXT });
   // The investor an agreement is prepared for must have an approved identity check.
   await bed.t.db.insert(identityChecks).values({ userId: bed.investor.id, status: "approved", documentType: "passport", submittedAt: new Date() });
 });
@@ -235,6 +252,8 @@ async function outcome(work: () => Promise<unknown>): Promise<{ redirect?: strin
     return { status: result && "init" in result ? (result.init?.status ?? 200) : 200 };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, redirect: thrown.headers.get("Location") };
+    // A page's "not found" is thrown as data with its status (notFound in answer.server.ts).
+    if (thrown && typeof thrown === "object" && "init" in thrown) return { status: (thrown as { init?: { status?: number } | null }).init?.status ?? 200 };
     throw thrown;
   }
 }
@@ -263,15 +282,17 @@ describe(`admin authorization matrix (${testDriver})`, () => {
       if (module.action) expect(Object.keys(WRITES[route.file] ?? {}), `add ${route.file}'s writes to WRITES`).not.toHaveLength(0);
     });
 
-    it(`${path}: a page sends a visitor to sign in and an investor home, a data endpoint refuses them; an admin gets it`, async () => {
+    it(`${path}: a page sends a visitor to sign in and an investor or adviser home, a data endpoint refuses them; an admin gets it`, async () => {
       const module = (await import(`~/${route.file.replace(/\.tsx?$/, "")}`)) as RouteModule;
       if (!module.loader) return;
       const load = (cookie?: string) => () => module.loader!(routeArgs(getRequest(path, { cookie }), context, params));
       if (module.default) {
         expect(await outcome(load(cookies.visitor))).toMatchObject({ status: 302, redirect: `/auth?redirectTo=${encodeURIComponent(path)}` });
         expect(await outcome(load(cookies.investor))).toMatchObject({ status: 302, redirect: "/" });
+        // An adviser is not an admin (issue 37): sent home like an investor.
+        expect(await outcome(load(cookies.adviser))).toMatchObject({ status: 302, redirect: "/" });
       } else {
-        for (const who of ["visitor", "investor"] as const) {
+        for (const who of ["visitor", "investor", "adviser"] as const) {
           const result = await outcome(load(cookies[who]));
           expect([401, 403], `${path} as ${who}`).toContain(result.status);
           expect(result.redirect ?? null, `${path} as ${who}`).toBeNull();
@@ -281,9 +302,9 @@ describe(`admin authorization matrix (${testDriver})`, () => {
     });
 
     for (const [write, body] of Object.entries(WRITES[route.file] ?? {})) {
-      it(`${path} ${write}: refused to a visitor and an investor with 401 or 403`, async () => {
+      it(`${path} ${write}: refused to a visitor, an investor and an adviser with 401 or 403`, async () => {
         const module = (await import(`~/${route.file.replace(/\.tsx?$/, "")}`)) as RouteModule;
-        for (const who of ["visitor", "investor"] as const) {
+        for (const who of ["visitor", "investor", "adviser"] as const) {
           const result = await outcome(() => module.action!(routeArgs(formRequest(path, body, { cookie: cookies[who] }), context, params)));
           expect([401, 403], `${write} as ${who}`).toContain(result.status);
         }
@@ -293,4 +314,93 @@ describe(`admin authorization matrix (${testDriver})`, () => {
       });
     }
   }
+});
+
+/**
+ * The adviser's workspace (issue 37): every route under /adviser, as a visitor, an investor,
+ * an admin (theirs is the admin workspace) and the adviser; and adviser A against adviser
+ * B's rows, which A must never read or change.
+ */
+const adviserRoutes = flatten(routes as RouteConfigEntry[]).filter((r) => r.path === "adviser" || r.path.startsWith("adviser/"));
+
+/** One well-formed write per intent of each adviser page: on B's rows (A is refused), and on A's own where A may. */
+const ADVISER_WRITES: Record<string, Record<string, { others: () => Record<string, string>; own?: () => Record<string, string> }>> = {
+  "routes/adviser.booking.tsx": {
+    "booking-status": { others: () => ({ intent: "booking-status", bookingId: OTHER_BOOKING, status: "confirmed" }) },
+    "booking-meeting-link": { others: () => ({ intent: "booking-meeting-link", bookingId: OTHER_BOOKING, meetingLink: "https://meet.example.com/abc" }) },
+    "booking-outcome": { others: () => ({ intent: "booking-outcome", bookingId: OTHER_BOOKING, outcome: "held" }) },
+    "booking-handover": { others: () => ({ intent: "booking-handover", bookingId: OTHER_BOOKING, adviserId: adviserA }) },
+  },
+  "routes/adviser.hours.tsx": {
+    "adviser-schedule": {
+      others: () => ({ intent: "adviser-schedule", id: adviserB, takesBookings: "on", workDays: "1", workStart: "09:00", workEnd: "17:00" }),
+      own: () => ({ intent: "adviser-schedule", id: adviserA, takesBookings: "on", workDays: "1", workStart: "09:00", workEnd: "17:00" }),
+    },
+    "calendar-connect": { others: () => ({ intent: "calendar-connect", id: adviserB, url: "http://127.0.0.1:9/nobody/work/", username: "nobody", password: "app-password" }) },
+    "calendar-disconnect": { others: () => ({ intent: "calendar-disconnect", id: adviserB }), own: () => ({ intent: "calendar-disconnect", id: adviserA }) },
+  },
+};
+
+const ADVISER_INTENT_TABLES: Record<string, Record<string, unknown>> = {
+  "routes/adviser.booking.tsx": ADVISER_BOOKING_INTENTS,
+  "routes/adviser.hours.tsx": ADVISER_OWN_INTENTS,
+};
+
+/** What a loader answered, with its data when it answered some. */
+async function loaded(work: () => Promise<unknown>): Promise<unknown> {
+  const result = (await work()) as { data?: unknown } | undefined;
+  return result && typeof result === "object" && "data" in result ? result.data : result;
+}
+
+describe(`adviser authorization matrix (${testDriver})`, () => {
+  it("finds the adviser routes in the route table and lists every write they accept", () => {
+    expect(adviserRoutes.map((r) => r.file).sort()).toEqual(["routes/adviser.booking.tsx", "routes/adviser.hours.tsx", "routes/adviser.messages.tsx", "routes/adviser.tsx"]);
+    for (const [file, intents] of Object.entries(ADVISER_INTENT_TABLES)) {
+      expect(Object.keys(ADVISER_WRITES[file]!).sort(), file).toEqual(Object.keys(intents).sort());
+    }
+  });
+
+  for (const route of adviserRoutes) {
+    const { path, params } = concrete(route.path);
+
+    it(`${path}: a visitor signs in, an investor and an admin go home, the adviser gets it`, async () => {
+      const module = (await import(`~/${route.file.replace(/\.tsx?$/, "")}`)) as RouteModule;
+      const load = (cookie?: string) => () => module.loader!(routeArgs(getRequest(path, { cookie }), context, params));
+      expect(await outcome(load(cookies.visitor))).toMatchObject({ status: 302, redirect: `/auth?redirectTo=${encodeURIComponent(path)}` });
+      expect(await outcome(load(cookies.investor))).toMatchObject({ status: 302, redirect: "/" });
+      expect(await outcome(load(cookies.admin))).toMatchObject({ status: 302, redirect: "/" });
+      expect((await outcome(load(cookies.adviser))).status).toBe(200);
+      if (module.action) expect(Object.keys(ADVISER_WRITES[route.file] ?? {}), `add ${route.file}'s writes to ADVISER_WRITES`).not.toHaveLength(0);
+    });
+
+    for (const [write, bodies] of Object.entries(ADVISER_WRITES[route.file] ?? {})) {
+      it(`${path} ${write}: refused to a visitor, an investor and an admin; the adviser reaches their own rows only`, async () => {
+        const module = (await import(`~/${route.file.replace(/\.tsx?$/, "")}`)) as RouteModule;
+        const post = (who: keyof typeof cookies, body: Record<string, string>) =>
+          outcome(() => module.action!(routeArgs(formRequest(path, body, { cookie: cookies[who] }), context, params)));
+        for (const who of ["visitor", "investor", "admin"] as const) {
+          expect([401, 403], `${write} as ${who}`).toContain((await post(who, bodies.others())).status);
+        }
+        // Adviser B's booking is "not found" to A; B's hours and calendar are forbidden.
+        expect([403, 404], `${write} on B's rows`).toContain((await post("adviser", bodies.others())).status);
+        if (bodies.own) expect((await post("adviser", bodies.own())).status, `${write} on A's own`).toBe(200);
+      });
+    }
+  }
+
+  it("shows adviser A their own booking and message, never B's", async () => {
+    const { loader: meetingsLoader } = await import("~/routes/adviser");
+    const { loader: bookingLoader } = await import("~/routes/adviser.booking");
+    const { loader: messagesLoader } = await import("~/routes/adviser.messages");
+    const meetings = (await loaded(() => meetingsLoader(routeArgs(getRequest("/adviser", { cookie: cookies.adviser }), context)))) as {
+      meetings: { upcoming: { id: string }[]; toMark: { id: string }[] };
+    };
+    const ids = [...meetings.meetings.upcoming, ...meetings.meetings.toMark].map((m) => m.id);
+    expect(ids).toContain(MATRIX_BOOKING);
+    expect(ids).not.toContain(OTHER_BOOKING);
+    const other = await outcome(() => bookingLoader(routeArgs(getRequest(`/adviser/bookings/${OTHER_BOOKING}`, { cookie: cookies.adviser }), context, { bookingId: OTHER_BOOKING })));
+    expect(other.status).toBe(404);
+    const messages = (await loaded(() => messagesLoader(routeArgs(getRequest("/adviser/messages", { cookie: cookies.adviser }), context)))) as { messages: { message: string }[] };
+    expect(messages.messages.map((m) => m.message)).not.toContain(OTHER_MESSAGE_TEXT);
+  });
 });

@@ -15,7 +15,7 @@ import type { Database } from "~/server/db/client.server";
 import type { Mailer } from "~/server/email/mailer.server";
 import { deliverEmail, unsentMailIds, type MailJobs } from "~/server/email/outbox.server";
 import type { Logger } from "~/server/core/logger.server";
-import { createUser } from "~/server/seed/factories.server";
+import { createAdviser, createUser } from "~/server/seed/factories.server";
 import { createLogger } from "~/server/core/logger.server";
 import { totpCode } from "../support/totp";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -218,6 +218,22 @@ export async function createAdminTestbed(prefix: string, env: NodeJS.ProcessEnv 
     investor: { id: investorId, email: investorEmail, cookie: investorCookie, actor: { kind: "user", userId: investorId, isAdmin: false } },
     destroy: () => t.destroy(),
   };
+}
+
+/**
+ * An adviser with an account of their own (issue 37) on a testbed: an adviser row holding a
+ * user with the role "adviser" and the shared password, signed in with two-factor sign-in
+ * set up (their workspace opens only then). `adviser` sets the adviser row's columns.
+ */
+export async function addAdviserAccount(
+  bed: AdminTestbed,
+  email: string,
+  adviser: Parameters<typeof createAdviser>[1] = {},
+): Promise<TestbedUser & { adviserId: string; actor: { adviserId: string } }> {
+  const id = (await createUser(bed.t.db, { email, password: bed.password, role: "adviser" })).id;
+  const adviserId = (await createAdviser(bed.t.db, { takesBookings: true, ...adviser, userId: id })).id;
+  const cookie = (await enrolTwoFactor(bed.context, email, bed.password, await signInCookie(bed.context, email, bed.password))).cookie;
+  return { id, email, cookie, adviserId, actor: { kind: "user", userId: id, isAdmin: false, adviserId } };
 }
 
 const serviceContexts = new WeakMap<TestDatabase, ServiceContext>();

@@ -24,7 +24,7 @@ const password = "tigris two factor 2031";
 const SAID = {
   wrongCode: "That code is not valid. Check your authenticator app (or the backup code) and try again.",
   wrongPassword: "That password is not correct.",
-  adminKeepsTwoFactor: "Admins must keep two-factor sign-in on.",
+  adminKeepsTwoFactor: "The firm's admins and advisers must keep two-factor sign-in on.",
 };
 const twoFactorOn = async (id: string) => (await t.db.select().from(user).where(eq(user.id, id)))[0]!.twoFactorEnabled;
 

@@ -34,29 +34,44 @@ const AREAS = [
   { to: "/admin/audit", label: "admin.areas.audit" },
 ] as const satisfies readonly { to: string; tab?: string; label: MessageKey }[];
 
+/**
+ * The adviser's workspace (issue 37) in the same frame: their meetings, the messages of
+ * their bookings, and their hours and calendar.
+ */
+const ADVISER_AREAS = [
+  { to: "/adviser", label: "adviser.areas.meetings" },
+  { to: "/adviser/messages", label: "adviser.areas.messages" },
+  { to: "/adviser/hours", label: "adviser.areas.hours" },
+] as const satisfies readonly { to: string; label: MessageKey }[];
+
+type Workspace = "admin" | "adviser";
+type Area = (typeof AREAS)[number] | (typeof ADVISER_AREAS)[number];
+const HOME: Record<Workspace, string> = { admin: "/admin", adviser: "/adviser" };
+
 /** The dashboard's tab when none is named (admin.tsx's own default). */
 const FIRST_TAB = "opportunities";
 
 /** Whether `area` is the page at `pathname` and `search`: a tab by its `?tab=`, an area by its path (a gallery's page is under none). */
-function isCurrent(area: (typeof AREAS)[number], pathname: string, search: string): boolean {
-  // A booking's own screen (/admin/bookings/:id) is in the Bookings area.
+function isCurrent(area: Area, pathname: string, search: string): boolean {
+  // A booking's own screen (/admin/bookings/:id) is in the Bookings area; an adviser's (/adviser/bookings/:id) in their meetings.
+  if (area.to === "/adviser") return pathname === "/adviser" || pathname.startsWith("/adviser/bookings/");
   if ("tab" in area) return (pathname === "/admin" && (new URLSearchParams(search).get("tab") ?? FIRST_TAB) === area.tab) || pathname.startsWith(`/admin/${area.tab}/`);
   return pathname === area.to;
 }
 
-function AreasNav({ onNavigate }: { onNavigate?: () => void }) {
+function AreasNav({ workspace, onNavigate }: { workspace: Workspace; onNavigate?: () => void }) {
   const t = useT();
   const { pathname, search } = useLocation();
   // On the dashboard, its loader has counted the unread messages: the Messages link says how many.
   const unread = (useRouteLoaderData("routes/admin") as { unread?: { total: number; totalIsAtLeast: boolean } } | undefined)?.unread;
-  const label = (area: (typeof AREAS)[number]) =>
+  const label = (area: Area) =>
     area.label === "admin.tabs.messages" && unread && unread.total > 0
       ? t(unread.totalIsAtLeast ? "admin.tabs.messagesUnreadMany" : "admin.tabs.messagesUnread", { count: unread.total })
       : t(area.label);
   return (
     <nav aria-label={t("admin.areas.label")}>
       <ul className="space-y-0.5">
-        {AREAS.map((area) => {
+        {(workspace === "adviser" ? ADVISER_AREAS : AREAS).map((area: Area) => {
           const current = isCurrent(area, pathname, search);
           return (
             <li key={area.to}>
@@ -109,9 +124,9 @@ function AccountFoot() {
   );
 }
 
-function Brand() {
+function Brand({ workspace }: { workspace: Workspace }) {
   return (
-    <Link to="/admin" className="flex items-center gap-2 font-serif text-lg font-semibold whitespace-nowrap text-primary">
+    <Link to={HOME[workspace]} className="flex items-center gap-2 font-serif text-lg font-semibold whitespace-nowrap text-primary">
       <img src="/favicon.svg" alt="" width={24} height={24} />
       {brand.name}
     </Link>
@@ -119,12 +134,12 @@ function Brand() {
 }
 
 /** The phone's bar: the brand, and the menu that holds the navigation. */
-function PhoneBar() {
+function PhoneBar({ workspace }: { workspace: Workspace }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 flex h-14 items-center justify-between gap-3 border-b bg-background px-4 lg:hidden">
-      <Brand />
+      <Brand workspace={workspace} />
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>
           <button
@@ -137,7 +152,7 @@ function PhoneBar() {
         </DialogTrigger>
         <DialogContent className="flex max-h-dvh flex-col gap-4 overflow-y-auto">
           <DialogTitle>{t("admin.areas.label")}</DialogTitle>
-          <AreasNav onNavigate={() => setOpen(false)} />
+          <AreasNav workspace={workspace} onNavigate={() => setOpen(false)} />
           <AccountFoot />
         </DialogContent>
       </Dialog>
@@ -145,8 +160,23 @@ function PhoneBar() {
   );
 }
 
-/** An admin page: the workspace's frame, a breadcrumb, the page's title and a line about it, then its content. */
-export function AdminAreaPage({ title, description, trail = [], children }: { title: string; description: string; trail?: { to: string; label: string }[]; children: ReactNode }) {
+/**
+ * An admin page (or, with `workspace="adviser"`, an adviser's): the workspace's frame, a
+ * breadcrumb, the page's title and a line about it, then its content.
+ */
+export function AdminAreaPage({
+  title,
+  description,
+  trail = [],
+  workspace = "admin",
+  children,
+}: {
+  title: string;
+  description: string;
+  trail?: { to: string; label: string }[];
+  workspace?: Workspace;
+  children: ReactNode;
+}) {
   const t = useT();
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
@@ -158,23 +188,23 @@ export function AdminAreaPage({ title, description, trail = [], children }: { ti
       </a>
       <aside className="sticky top-0 hidden h-screen flex-col gap-6 overflow-y-auto border-e bg-background px-3 py-5 lg:flex">
         <div className="px-3">
-          <Brand />
+          <Brand workspace={workspace} />
         </div>
         <div className="flex-1">
-          <AreasNav />
+          <AreasNav workspace={workspace} />
         </div>
         <AccountFoot />
       </aside>
       <div className="min-w-0">
-        <PhoneBar />
+        <PhoneBar workspace={workspace} />
         <main id="main" className="min-h-screen bg-muted/40 pb-16">
           <div className="border-b bg-background">
             <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
               <nav aria-label={t("admin.shell.breadcrumb")}>
                 <ol className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
                   <li>
-                    <Link to="/admin" className="hover:text-foreground hover:underline">
-                      {t("admin.shell.home")}
+                    <Link to={HOME[workspace]} className="hover:text-foreground hover:underline">
+                      {t(workspace === "adviser" ? "adviser.shell.home" : "admin.shell.home")}
                     </Link>
                   </li>
                   {trail.map((step) => (

@@ -14,6 +14,7 @@ import { ADVISER_TOASTS, LANGUAGE_NAME_KEYS, MARKET_NAME_KEYS, type AdminAdviser
 import type { FlashToast } from "~/domain/toast";
 import { type MessageKey, useT, useTranslateMessage } from "~/i18n/i18n";
 import { AdviserForm, TEAM_KEYS as KEYS } from "./adviser-form-section";
+import { AdviserAccountForm } from "./adviser-account-form";
 import { AdviserCalendarForm, AdviserScheduleForm } from "./adviser-schedule-form";
 import { useActionResult } from "./use-action-result";
 
@@ -133,6 +134,7 @@ export function AdminTeam({
       <AdviserForm key={editing ? `edit-${editing.id}` : `new-${round}`} adviser={editing} answer={answer && answer.type === "error" ? answer : null} />
       {editing ? <AdviserScheduleForm key={`schedule-${editing.id}`} adviser={editing} firmTimeZone={firmTimeZone} /> : null}
       {editing ? <AdviserCalendarForm key={`calendar-${editing.id}`} adviser={editing} calendar={calendars[editing.id] ?? null} firmTimeZone={firmTimeZone} /> : null}
+      {editing ? <AdviserAccountForm key={`account-${editing.id}`} adviser={editing} /> : null}
     </div>
   );
 }
@@ -173,6 +175,7 @@ function AdviserRow({ adviser, calendar, first, last, editing }: { adviser: Admi
             <Badge variant={adviser.isPublished ? "success" : "secondary"}>{adviser.isPublished ? t("team.admin.published") : t("team.admin.hidden")}</Badge>
             {adviser.schedule.takesBookings ? <Badge variant="outline">{t("team.admin.schedule.badge")}</Badge> : null}
             {calendar?.lastError ? <Badge variant="destructive">{t("team.admin.calendar.failingBadge")}</Badge> : null}
+            {adviser.account ? <Badge variant="outline">{t("team.admin.account.badge")}</Badge> : null}
           </div>
           <p className="text-sm text-muted-foreground">
             <TypedText text={adviser.role} />

@@ -9,6 +9,8 @@ export interface HeaderViewer {
   firstName: string | null;
   lastName: string | null;
   isAdmin: boolean;
+  /** An adviser's account (issue 37): the menu opens their workspace. */
+  isAdviser: boolean;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, ShieldCheck, UserCog } from "lucide-react";
+import { CalendarClock, LayoutDashboard, LogOut, ShieldCheck, UserCog } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Avatar, AvatarFallback, initials } from "~/components/ui/avatar";
 import {
@@ -12,7 +12,7 @@ import {
 import { useT } from "~/i18n/i18n";
 import type { HeaderViewer } from "./account-menu";
 
-/** A signed-in visitor's menu: Dashboard, Admin Panel (admins only) and Sign Out. */
+/** A signed-in visitor's menu: Dashboard, Admin Panel (admins only), the adviser's workspace (advisers only) and Sign Out. */
 export default function ProfileMenu({ viewer }: { viewer: HeaderViewer }) {
   const t = useT();
   return (
@@ -45,6 +45,13 @@ export default function ProfileMenu({ viewer }: { viewer: HeaderViewer }) {
           <DropdownMenuItem asChild>
             <Link to="/admin">
               <ShieldCheck aria-hidden="true" /> {t("profileMenu.admin")}
+            </Link>
+          </DropdownMenuItem>
+        )}
+        {viewer.isAdviser && (
+          <DropdownMenuItem asChild>
+            <Link to="/adviser">
+              <CalendarClock aria-hidden="true" /> {t("profileMenu.adviser")}
             </Link>
           </DropdownMenuItem>
         )}

@@ -61,3 +61,8 @@ export const BOOKING_INTENTS: Record<string, AdminIntent> = {
     },
   },
 };
+
+/** What an adviser may do to their own bookings (issue 37): every write of a booking's screen; the services scope each to the adviser's own. */
+export const ADVISER_BOOKING_INTENTS: Record<string, AdminIntent> = Object.fromEntries(
+  Object.entries(BOOKING_INTENTS).filter(([intent]) => intent !== "bookings-status"),
+);

@@ -4,8 +4,8 @@ import { formKeyOf, typedValues } from "~/domain/form-answer";
 import { i18nFor, translateMessage } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import { answer, readForm } from "~/server/http/answer.server";
-import { requireAdmin } from "~/server/security/actor.server";
-import { adminActorFor } from "~/server/security/session.server";
+import { requireAdmin, requireAdviser, type Actor } from "~/server/security/actor.server";
+import { adminActorFor, adviserActorFor } from "~/server/security/session.server";
 import type { AdminIntent } from "./types";
 
 /** What an answer says of the page's form it answers: its key, and on a refusal what was typed. */
@@ -37,12 +37,32 @@ function localized(result: AdminActionResult, locale: Locale | undefined): Admin
  * anything else is logged and answered with the write's own failure message.
  */
 export function adminAction(request: Request, context: AppLoadContext, intents: Record<string, AdminIntent>) {
+  return dispatch(request, context, intents, async () => {
+    const actor = await adminActorFor(context);
+    requireAdmin(actor);
+    return actor;
+  });
+}
+
+/**
+ * The action of an adviser's workspace (issue 37), as adminAction: anyone but an adviser
+ * (admins included: theirs is the admin workspace) is refused before the body is read; each
+ * service then scopes the write to the adviser's own rows.
+ */
+export function adviserAction(request: Request, context: AppLoadContext, intents: Record<string, AdminIntent>) {
+  return dispatch(request, context, intents, async () => {
+    const actor = await adviserActorFor(context);
+    requireAdviser(actor);
+    return actor;
+  });
+}
+
+function dispatch(request: Request, context: AppLoadContext, intents: Record<string, AdminIntent>, guard: () => Promise<Actor>) {
   // Known once the form is read: a form of the page names itself (decision record 034).
   let naming: Naming = null;
   const refused = (message: string): AdminActionResult => named({ ok: false, message }, naming);
   return answer(context, { failure: FORM_UNREADABLE, reply: refused }, async () => {
-    const actor = await adminActorFor(context);
-    requireAdmin(actor);
+    const actor = await guard();
     const form = await readForm(request);
     const formKey = formKeyOf(form);
     naming = formKey ? { formKey, values: typedValues(form) } : null;

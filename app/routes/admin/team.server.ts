@@ -1,8 +1,10 @@
 import { z } from "zod";
 import type { FieldErrors } from "~/domain/action-result";
 import { adviserFormInput, adviserFormSchema, adviserIdSchema, adviserMoveSchema, adviserPublishSchema } from "~/domain/adviser-form";
+import { ADVISER_ACCOUNT_MESSAGES, adviserInviteSchema } from "~/domain/adviser-accounts";
 import { calendarConnectSchema, scheduleFormInput, scheduleFormSchema } from "~/domain/adviser-schedule";
 import { ADVISER_TOASTS } from "~/domain/advisers";
+import { inviteAdviser, removeAdviserAccess } from "~/server/services/adviser-accounts.server";
 import { connectCalendar, disconnectCalendar } from "~/server/services/adviser-calendars.server";
 import { saveAdviserSchedule } from "~/server/services/adviser-schedules.server";
 import { deleteAdviser, moveAdviser, removeAdviserPhoto, saveAdviser, setAdviserPublished } from "~/server/services/advisers.server";
@@ -59,6 +61,24 @@ export const TEAM_INTENTS: Record<string, AdminIntent> = {
       return { ok: true };
     },
   },
+  "adviser-invite": {
+    failure: ADVISER_ACCOUNT_MESSAGES.failed,
+    async run({ form, context, actor }) {
+      const parsed = adviserInviteSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid(ADVISER_ACCOUNT_MESSAGES.failed, z.flattenError(parsed.error).fieldErrors);
+      await inviteAdviser(context, actor, parsed.data);
+      return { ok: true };
+    },
+  },
+  "adviser-access-remove": {
+    failure: ADVISER_ACCOUNT_MESSAGES.failed,
+    async run({ form, context, actor }) {
+      const parsed = adviserIdSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid(ADVISER_TOASTS.notFound);
+      await removeAdviserAccess(context, actor, parsed.data);
+      return { ok: true };
+    },
+  },
   "adviser-delete": {
     failure: ADVISER_TOASTS.deleteFailed,
     async run({ form, context, actor }) {
@@ -96,3 +116,8 @@ export const TEAM_INTENTS: Record<string, AdminIntent> = {
     },
   },
 };
+
+/** What an adviser may change of their own (issue 37): their hours and their calendar; the services refuse another adviser's id. */
+export const ADVISER_OWN_INTENTS: Record<string, AdminIntent> = Object.fromEntries(
+  Object.entries(TEAM_INTENTS).filter(([intent]) => ["adviser-schedule", "calendar-connect", "calendar-disconnect"].includes(intent)),
+);

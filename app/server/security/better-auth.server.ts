@@ -13,7 +13,7 @@ import { passwordResetEmail, verificationEmail } from "../email/templates.server
 import type { Logger } from "../core/logger.server";
 import { enqueueEmail, type MailJobs } from "../email/outbox.server";
 import { confirmNewEmailEmail } from "../email/security-emails.server";
-import { isAdmin } from "./roles.server";
+import { isStaff } from "./roles.server";
 import { noteEmailChanged, noteSignIn, readVerificationToken, type NoticeDeps } from "./account-notices.server";
 
 /**
@@ -142,7 +142,7 @@ export function createAuth(options: {
       // Google or LinkedIn sign-in would skip the second factor the admin rights rest on.
       validateUserInfo: async ({ user: u, source }) => {
         if (source.method !== "oauth" || source.action === "create-user" || typeof u.id !== "string") return;
-        if (await isAdmin(db, u.id, logger)) return { error: ADMIN_SOCIAL_REFUSED, errorDescription: "Admins sign in with e-mail and password" };
+        if (await isStaff(db, u.id, logger)) return { error: ADMIN_SOCIAL_REFUSED, errorDescription: "Admins sign in with e-mail and password" };
       },
       // The new address gets the verification link; the change happens when it is opened.
       // The old address is told by our own service (app/server/services/account-security).

@@ -4,7 +4,7 @@ import { LAST_SEEN_GRANULARITY_MS, sessionExpired } from "~/domain/session-lifet
 import type { Database } from "../db/client.server";
 import { session } from "../db/schema.server";
 import type { Logger } from "../core/logger.server";
-import { isAdmin } from "./roles.server";
+import { staffRoleOf } from "./roles.server";
 import type { Actor } from "./actor.server";
 import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS, type Auth } from "./better-auth.server";
 
@@ -20,6 +20,11 @@ export interface Viewer {
   lastName: string | null;
   /** Holds the admin role (an admin's actor also needs `twoFactorEnabled`: see actorOf). */
   isAdmin: boolean;
+  /**
+   * The adviser this account is (issue 37): role "adviser" and an adviser holding it. Like an
+   * admin's rights, an adviser's need `twoFactorEnabled` in the actor (see actorOf).
+   */
+  adviserId: string | null;
   /** Signs in with a TOTP code after the password (better-auth's two-factor plugin). */
   twoFactorEnabled: boolean;
   /** This browser's session: its id, and when it was signed in (for "fresh sign-in" checks). */
@@ -53,7 +58,9 @@ export async function readViewer(
   }
   if (!result) return null;
   const u = result.user;
-  const admin = await isAdmin(context.db, u.id, context.log);
+  const staff = await staffRoleOf(context.db, u.id, context.log);
+  // The firm's own people (admins and advisers) keep the admins' shorter session limits.
+  const admin = staff.role !== null;
   const now = context.clock?.() ?? new Date();
   const stored = { createdAt: new Date(result.session.createdAt), lastSeenAt: new Date(result.session.updatedAt) };
   if (sessionExpired(stored, admin, now)) {
@@ -74,7 +81,8 @@ export async function readViewer(
     name: u.name,
     firstName: u.firstName ?? null,
     lastName: u.lastName ?? null,
-    isAdmin: admin,
+    isAdmin: staff.role === "admin",
+    adviserId: staff.adviserId,
     twoFactorEnabled: u.twoFactorEnabled === true,
     sessionId: result.session.id,
     signedInAt: stored.createdAt,
@@ -108,7 +116,12 @@ async function slideSession(context: { auth: Auth; log: Logger }, headers: Heade
  */
 export function actorOf(viewer: Viewer | null): Actor {
   return viewer
-    ? { kind: "user", userId: viewer.id, isAdmin: viewer.isAdmin && viewer.twoFactorEnabled }
+    ? {
+        kind: "user",
+        userId: viewer.id,
+        isAdmin: viewer.isAdmin && viewer.twoFactorEnabled,
+        adviserId: viewer.twoFactorEnabled ? viewer.adviserId : null,
+      }
     : { kind: "anonymous" };
 }
 
@@ -141,6 +154,25 @@ export async function requireAdminViewer(request: Request, context: ViewerSource
   if (!viewer.isAdmin) throw redirect("/");
   if (!viewer.twoFactorEnabled) throw redirect(ADMIN_TWO_FACTOR_SETUP);
   return viewer;
+}
+
+/**
+ * The adviser's workspace guard (issue 37), as the admin guard: an anonymous visitor goes
+ * to /auth, a signed-in account that is not an adviser to /, an adviser without two-factor
+ * sign-in to set it up. The services scope every read and write again.
+ */
+export async function requireAdviserViewer(request: Request, context: ViewerSource): Promise<Viewer & { adviserId: string }> {
+  const viewer = await requireViewer(request, context);
+  if (!viewer.adviserId) throw redirect("/");
+  if (!viewer.twoFactorEnabled) throw redirect(ADMIN_TWO_FACTOR_SETUP);
+  return { ...viewer, adviserId: viewer.adviserId };
+}
+
+/** The actor of an adviser's action: without two-factor sign-in they are sent to set it up first. */
+export async function adviserActorFor(context: ViewerSource): Promise<Actor> {
+  const viewer = await context.viewer();
+  if (viewer?.adviserId && !viewer.twoFactorEnabled) throw redirect(ADMIN_TWO_FACTOR_SETUP);
+  return actorOf(viewer);
 }
 
 /**

@@ -27,7 +27,7 @@ import { queueSecurityNotice, type NoticeDeps } from "../security/account-notice
 import { requireUser, type Actor } from "../security/actor.server";
 import type { LimitRule } from "../security/rate-limit.server";
 import { codeOf, enforce } from "./accounts.server";
-import { isAdmin } from "../security/roles.server";
+import { isStaff } from "../security/roles.server";
 
 /**
  * The signed-in person's sign-in settings (issue 13): two-factor sign-in, password,
@@ -124,7 +124,7 @@ export async function loadSecurityOverview(
       .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
       .orderBy(desc(session.updatedAt))
       .limit(50),
-    isAdmin(context.db, userId, context.log),
+    isStaff(context.db, userId, context.log),
   ]);
   if (!me) throw new AppError("UNAUTHENTICATED", "error.notAuthenticated");
   const methods = new Set<SignInMethod>();
@@ -276,7 +276,7 @@ export async function turnOffTwoFactor(
   input: { password: string; code: string },
 ): Promise<Headers> {
   const userId = requireUser(actor);
-  if (await isAdmin(context.db, userId, context.log)) throw new AppError("FORBIDDEN", SECURITY_MESSAGES.adminKeepsTwoFactor);
+  if (await isStaff(context.db, userId, context.log)) throw new AppError("FORBIDDEN", SECURITY_MESSAGES.adminKeepsTwoFactor);
   await enforce(context, [`two-factor-off:user:${userId}`], ACCOUNT_CHECK_LIMIT);
   await attempt(() =>
     isBackupCode(input.code)

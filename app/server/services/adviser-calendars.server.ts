@@ -11,7 +11,7 @@ import type { Database } from "../db/client.server";
 import { adviserBusyTimes, adviserCalendars, advisers, availabilitySlots, bookingCalendarEvents, consultationBookings } from "../db/schema.server";
 import { calendarObject, consultationInviteUid, isConsultationInviteUid } from "../email/calendar-invite.server";
 import type { JobQueue } from "../jobs/queue.server";
-import { requireAdmin, type Actor } from "../security/actor.server";
+import { requireStaff, requireStaffOver, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
 
 /**
@@ -64,11 +64,11 @@ function accountOf(ctx: Pick<ServiceContext, "config">, row: CalendarRow): CalDa
 /**
  * Connects an adviser's calendar (replacing one connected before): the address and
  * credentials are tried first, so a wrong one is refused with what the server said and
- * nothing is kept; then its busy times are read at once. Admins only; audited, without
- * the password.
+ * nothing is kept; then its busy times are read at once. An admin or the adviser
+ * themselves (issue 37); audited, without the password.
  */
 export async function connectCalendar(ctx: ServiceContext, actor: Actor, input: { adviserId: string; values: CalendarConnectValues }): Promise<void> {
-  const adminId = requireAdmin(actor);
+  const adminId = requireStaffOver(actor, input.adviserId).userId;
   const { url, username, password } = input.values;
   const [known] = await ctx.db.select({ id: advisers.id }).from(advisers).where(eq(advisers.id, input.adviserId)).limit(1);
   if (!known) throw new AppError("NOT_FOUND", ADVISER_TOASTS.notFound);
@@ -89,9 +89,9 @@ export async function connectCalendar(ctx: ServiceContext, actor: Actor, input: 
   await syncCalendar(ctx, input.adviserId);
 }
 
-/** Disconnects an adviser's calendar: its credentials and busy times go; bookings written there stay there. */
+/** Disconnects an adviser's calendar (an admin or the adviser): its credentials and busy times go; bookings written there stay there. */
 export async function disconnectCalendar(ctx: ServiceContext, actor: Actor, { adviserId }: { adviserId: string }): Promise<void> {
-  const adminId = requireAdmin(actor);
+  const adminId = requireStaffOver(actor, adviserId).userId;
   await ctx.db.transaction(async (tx) => {
     const [gone] = await tx.delete(adviserCalendars).where(eq(adviserCalendars.adviserId, adviserId)).returning({ url: adviserCalendars.url });
     if (!gone) return;
@@ -101,10 +101,13 @@ export async function disconnectCalendar(ctx: ServiceContext, actor: Actor, { ad
   });
 }
 
-/** Each adviser's calendar as the Team page shows it (no secret), by adviser id. Admins only. */
+/** Each adviser's calendar as the Team page shows it (no secret), by adviser id: an admin sees all, an adviser their own. */
 export async function calendarStatuses(ctx: ServiceContext, actor: Actor): Promise<Map<string, CalendarStatus>> {
-  requireAdmin(actor);
-  const rows = await ctx.db.select().from(adviserCalendars);
+  const scope = requireStaff(actor);
+  const rows = await ctx.db
+    .select()
+    .from(adviserCalendars)
+    .where(scope.adviserId ? eq(adviserCalendars.adviserId, scope.adviserId) : undefined);
   return new Map(rows.map((r) => [r.adviserId, statusOf(r)]));
 }
 

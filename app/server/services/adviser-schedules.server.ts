@@ -20,7 +20,7 @@ import type { ServiceContext } from "../context/service-context.server";
 import type { Database } from "../db/client.server";
 import type { JobQueue } from "../jobs/queue.server";
 import { advisers, availabilitySlots } from "../db/schema.server";
-import { requireAdmin, type Actor } from "../security/actor.server";
+import { requireStaff, requireStaffOver, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
 import { findActiveOpportunity } from "./opportunities.server";
 import { POOL, type SlotScope } from "./slots.server";
@@ -50,9 +50,10 @@ export const scheduleOf = (row: Pick<AdviserRow, "timeZone" | "workDays" | "work
  * Saves an adviser's booking settings, audited; when they take bookings, their slots for
  * the coming SCHEDULE_HORIZON_DAYS are made from the new working hours at once (slots
  * already there are kept: a changed day is tidied by hand or by switching slots off).
+ * An admin, or the adviser themselves (issue 37).
  */
 export async function saveAdviserSchedule(ctx: ServiceContext, actor: Actor, input: { id: string; values: ScheduleFormValues }): Promise<{ created: number }> {
-  const adminId = requireAdmin(actor);
+  const adminId = requireStaffOver(actor, input.id).userId;
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(advisers).where(eq(advisers.id, input.id)).for("update").limit(1);
     if (!before) throw new AppError("NOT_FOUND", ADVISER_TOASTS.notFound);
@@ -157,9 +158,9 @@ export async function adviserNameOf(db: Database, id: string): Promise<string | 
   return row?.name ?? null;
 }
 
-/** The advisers taking bookings, by name, in the Team page's order (an admin's handover choices). Admins only. */
+/** The advisers taking bookings, by name, in the Team page's order (the handover's choices). Admins and advisers. */
 export async function listBookableAdvisers(ctx: ServiceContext, actor: Actor): Promise<{ id: string; name: string }[]> {
-  requireAdmin(actor);
+  requireStaff(actor);
   return bookableAdvisers(ctx.db, {});
 }
 

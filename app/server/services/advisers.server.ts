@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max } from "drizzle-orm";
+import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import type { AdviserFormValues } from "~/domain/adviser-form";
 import {
   ADVISER_LANGUAGES,
@@ -18,8 +18,8 @@ import {
 import { AppError } from "~/domain/app-error";
 import type { ServiceContext } from "../context/service-context.server";
 import type { Database } from "../db/client.server";
-import { adviserTranslations, advisers } from "../db/schema.server";
-import { requireAdmin, type Actor } from "../security/actor.server";
+import { account, adviserTranslations, advisers, user } from "../db/schema.server";
+import { requireAdmin, requireStaff, type Actor } from "../security/actor.server";
 import { deleteFile } from "../storage/files.server";
 import { imageFileId, storeImage, type UploadedImage } from "../storage/images.server";
 import { scheduleOf } from "./adviser-schedules.server";
@@ -75,12 +75,23 @@ export async function listPublishedAdvisers(ctx: ServiceContext, _actor: Actor, 
   }));
 }
 
-/** Every adviser, published or not, in order, with their translations. Admins only. */
+/** Every adviser, published or not, in order, with their translations and account: an admin sees all, an adviser their own. */
 export async function listAdvisersForAdmin(ctx: ServiceContext, actor: Actor): Promise<AdminAdviser[]> {
-  requireAdmin(actor);
-  const rows = await ctx.db.select().from(advisers).orderBy(asc(advisers.position), asc(advisers.createdAt)).limit(MAX_ADVISERS);
-  const translations = await translationsOf(ctx.db, rows.map((r) => r.id));
-  return rows.map((row) => {
+  const scope = requireStaff(actor);
+  const found = await ctx.db
+    .select({
+      row: advisers,
+      accountEmail: user.email,
+      twoFactor: user.twoFactorEnabled,
+      hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential' and ${account.password} is not null)`,
+    })
+    .from(advisers)
+    .leftJoin(user, eq(user.id, advisers.userId))
+    .where(scope.adviserId ? eq(advisers.id, scope.adviserId) : undefined)
+    .orderBy(asc(advisers.position), asc(advisers.createdAt))
+    .limit(MAX_ADVISERS);
+  const translations = await translationsOf(ctx.db, found.map((f) => f.row.id));
+  return found.map(({ row, accountEmail, twoFactor, hasPassword }) => {
     const own = translations.get(row.id) ?? {};
     return {
       id: row.id,
@@ -96,6 +107,7 @@ export async function listAdvisersForAdmin(ctx: ServiceContext, actor: Actor): P
       isPublished: row.isPublished,
       updatedAt: row.updatedAt.toISOString(),
       schedule: { ...scheduleOf(row), takesBookings: row.takesBookings },
+      account: accountEmail ? { email: accountEmail, state: hasPassword ? "active" : "invited", twoFactor: twoFactor === true } : null,
     };
   });
 }

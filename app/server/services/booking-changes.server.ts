@@ -35,7 +35,7 @@ import type { ServiceContext, ServiceJobs } from "../context/service-context.ser
 import type { JobQueue } from "../jobs/queue.server";
 import type { Logger } from "../core/logger.server";
 import type { AppConfig } from "../core/config.server";
-import { requireAdmin, type Actor } from "../security/actor.server";
+import { requireAdmin, requireStaff, staffReaches, type Actor, type StaffScope } from "../security/actor.server";
 import { bookingIdFromToken } from "../core/booking-token.server";
 import { brand } from "~/domain/brand";
 import { recordAudit } from "./audit.server";
@@ -121,6 +121,16 @@ async function lockBooking(tx: Database, bookingId: string, now?: Date): Promise
 function mailInput(config: AppConfig, locked: Locked, audience: "investor" | "admins" = "investor"): BookingMailInput {
   const opportunityTitle = audience === "admins" || locked.opportunityPublic ? locked.opportunityTitle : null;
   return bookingMailInput({ ...locked.booking, locale: locked.readerLocale, opportunityTitle }, locked.slot, config);
+}
+
+/**
+ * The booking locked for a member of the firm (issue 37): null when it does not exist or is
+ * not theirs to reach (an adviser reaches only bookings of their own slots), so an adviser
+ * learns nothing of a colleague's booking, not even that it exists.
+ */
+async function lockBookingFor(tx: Database, scope: StaffScope, bookingId: string, now?: Date): Promise<Locked | null> {
+  const locked = await lockBooking(tx, bookingId, now);
+  return locked && staffReaches(scope, locked.adviserId) ? locked : null;
 }
 
 const nowOf = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
@@ -433,7 +443,8 @@ async function tell(
 // ---- The admin's side ------------------------------------------------------------------------
 
 /**
- * An admin sets a booking's status (SPEC.md section 4: any status from any other). A real
+ * An admin, or the booking's own adviser (issue 37), sets a booking's status (SPEC.md
+ * section 4: any status from any other). A real
  * change raises the invite's SEQUENCE, tells the investor (confirmed: the confirmation
  * with the invite; cancelled: METHOD:CANCEL; pending and completed: an update), is audited
  * and brings the reminders in line, all in one transaction. Reopening a cancelled booking
@@ -444,11 +455,12 @@ export async function updateBookingStatus(
   actor: Actor,
   input: { bookingId: string; status: BookingStatus },
 ): Promise<Booking> {
-  const adminId = requireAdmin(actor);
+  const scope = requireStaff(actor);
+  const adminId = scope.userId;
   const { bookingId, status } = input;
   try {
     return await ctx.db.transaction(async (tx) => {
-      const before = await lockBooking(tx, bookingId, nowOf(ctx));
+      const before = await lockBookingFor(tx, scope, bookingId, nowOf(ctx));
       if (!before) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.notFound);
       if (before.booking.status === status) return before.booking;
       const after = await reissue(tx, ctx.jobs, bookingId, { status });
@@ -502,7 +514,7 @@ export async function updateBookingsStatus(
 }
 
 /**
- * An admin sets (or, with null, removes) the video link or phone number of a confirmed
+ * An admin or the booking's adviser sets (or, with null, removes) the video link or phone number of a confirmed
  * booking. The investor gets the details with the updated invite (LOCATION, URL).
  */
 export async function setMeetingLink(
@@ -510,9 +522,10 @@ export async function setMeetingLink(
   actor: Actor,
   { bookingId, meetingLink }: { bookingId: string; meetingLink: string | null },
 ): Promise<Booking> {
-  const adminId = requireAdmin(actor);
+  const scope = requireStaff(actor);
+  const adminId = scope.userId;
   return ctx.db.transaction(async (tx) => {
-    const before = await lockBooking(tx, bookingId, nowOf(ctx));
+    const before = await lockBookingFor(tx, scope, bookingId, nowOf(ctx));
     if (!before) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.notFound);
     if (before.booking.status !== "confirmed") {
       throw new AppError("CONFLICT", BOOKING_CHANGE_KEYS.confirmFirst, { detail: { bookingId } });
@@ -534,14 +547,16 @@ export async function setMeetingLink(
 
 /**
  * Marks what became of a meeting once its time is over (issue 37): held, or the investor did
- * not come. Admins only; audited; a meeting not yet over is refused (CONFLICT). Marking it
- * again changes it (a mistake corrected), and the same mark twice changes nothing.
+ * not come. The booking's adviser or an admin; audited; a meeting not yet over is refused
+ * (CONFLICT). Marking it again changes it (a mistake corrected), and the same mark twice
+ * changes nothing.
  */
 export async function markBookingOutcome(ctx: ServiceContext, actor: Actor, input: { bookingId: string; outcome: BookingOutcome }): Promise<void> {
-  const adminId = requireAdmin(actor);
+  const scope = requireStaff(actor);
+  const adminId = scope.userId;
   const now = nowOf(ctx);
   await ctx.db.transaction(async (tx) => {
-    const before = await lockBooking(tx, input.bookingId, now);
+    const before = await lockBookingFor(tx, scope, input.bookingId, now);
     if (!before) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.linkInvalid);
     if (!canMarkOutcome({ status: before.booking.status, slot: before.slot }, ctx.config.firmTimeZone, now)) {
       throw new AppError("CONFLICT", OUTCOME_TOO_EARLY, { detail: { bookingId: input.bookingId, status: before.booking.status } });
@@ -557,14 +572,15 @@ export async function markBookingOutcome(ctx: ServiceContext, actor: Actor, inpu
  * time (made for the purpose when they have none) is taken under their lock, if they are
  * free then (no booking of theirs clashes, their own calendar is not busy); the invite's
  * SEQUENCE rises, the investor is told who they will meet, the event moves from one
- * adviser's calendar to the other's, and it is audited. Admins only. A booking without an
+ * adviser's calendar to the other's, and it is audited. The booking's adviser or an admin. A booking without an
  * adviser's slot, one not live, or a colleague who is not free is refused (CONFLICT).
  */
 export async function handBookingOver(ctx: ServiceContext, actor: Actor, input: { bookingId: string; adviserId: string }): Promise<void> {
-  const adminId = requireAdmin(actor);
+  const scope = requireStaff(actor);
+  const adminId = scope.userId;
   const now = nowOf(ctx);
   await ctx.db.transaction(async (tx) => {
-    const before = await lockBooking(tx, input.bookingId, now);
+    const before = await lockBookingFor(tx, scope, input.bookingId, now);
     if (!before) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.notFound);
     const slot = before.slot;
     if (!slot || !before.adviserId || !["pending", "confirmed"].includes(before.booking.status) || before.adviserId === input.adviserId) {

@@ -7,6 +7,7 @@ import type { BookingSummary, BookingWithSlot, OwnBooking } from "~/domain/booki
 import type { BookingStatus, BookingType } from "~/domain/constants";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
 import { newBookingReference, readBookingReference } from "~/domain/booking-reference";
+import { wallClockNow } from "~/domain/slots";
 import type { ListPage, ListPaging } from "~/domain/list-page";
 import type { Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
@@ -15,7 +16,7 @@ import { advisers, auditLog, availabilitySlots, consultationBookings, emailOutbo
 import { searchCondition } from "../db/search.server";
 import { planNamesOf } from "./entitlements.server";
 import type { ServiceContext } from "../context/service-context.server";
-import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
+import { requireAdmin, requireAdviser, requireStaff, requireUser, staffReaches, type Actor } from "../security/actor.server";
 import { bookingToken } from "../core/booking-token.server";
 import { afterCursor, idsAre, readListPage, type Cursor } from "../db/keyset.server";
 
@@ -167,10 +168,11 @@ export async function listBookingsForAdmin(
  * One booking as its admin screen shows it (issue 34): the booking, the investor's account
  * and plan when the booking was made signed in (or with an address a verified account
  * holds), the history of changes from the audit log, and every mail written about it.
- * Admins only; null for a booking that does not exist.
+ * Admins, and the booking's own adviser (issue 37); null for a booking that does not exist
+ * or that the adviser may not reach.
  */
 export async function getBookingForAdmin(ctx: ServiceContext, actor: Actor, bookingId: string): Promise<AdminBookingDetail | null> {
-  requireAdmin(actor);
+  const scope = requireStaff(actor);
   const [row] = await selectWithSlot(
     ctx.db,
     {
@@ -187,7 +189,8 @@ export async function getBookingForAdmin(ctx: ServiceContext, actor: Actor, book
     },
     eq(consultationBookings.id, bookingId),
   ).limit(1);
-  if (!row) return null;
+  // An adviser reaches only their own bookings: another's is "not found", as a missing one.
+  if (!row || !staffReaches(scope, row.adviserId)) return null;
   const booking = withSlot(row);
   const outcomeMarkable = canMarkOutcome({ status: booking.status, slot: booking.slot }, ctx.config.firmTimeZone, ctx.clock?.() ?? new Date());
   const [account, history, mails] = await Promise.all([
@@ -220,6 +223,17 @@ async function bookingAccount(db: Database, booking: { userId: string | null; em
   if (!found) return null;
   const plans = await planNamesOf(db, [found.id]);
   return { ...found, plan: plans.get(found.id) ?? null };
+}
+
+/** Those of `ids` that are bookings of the adviser's own slots. */
+async function ownBookingIds(db: Database, adviserId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: consultationBookings.id })
+    .from(consultationBookings)
+    .innerJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
+    .where(and(inArray(consultationBookings.id, [...ids]), eq(availabilitySlots.adviserId, adviserId)));
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -276,10 +290,12 @@ export async function listBookingsForExport(
 
 /**
  * The booking details the Messages tab shows beside the messages of one page (or one
- * export batch), by booking id. Admins only.
+ * export batch), by booking id: for an admin, or an adviser's own bookings.
  */
 export async function findBookingSummaries(ctx: ServiceContext, actor: Actor, ids: readonly string[]): Promise<Map<string, BookingSummary>> {
-  requireAdmin(actor);
+  // An adviser reads only the summaries of their own bookings (issue 37).
+  const scope = requireStaff(actor);
+  if (scope.adviserId) ids = await ownBookingIds(ctx.db, scope.adviserId, ids);
   if (ids.length === 0) return new Map();
   const rows = await ctx.db
     .select({
@@ -363,4 +379,43 @@ export async function detachCancelledBookings(tx: Database, slotId: string, slot
     .where(and(eq(consultationBookings.availabilitySlotId, slotId), eq(consultationBookings.status, "cancelled")))
     .returning({ id: consultationBookings.id });
   return detached.map((b) => b.id);
+}
+
+/** How many meetings each list of an adviser's workspace shows (the admin's Bookings tab has them all). */
+export const ADVISER_MEETINGS_LIMIT = 50;
+
+/** An adviser's meetings as their workspace lists them (issue 37). */
+export interface AdviserMeetings {
+  /** Live meetings still to come (or under way), soonest first. */
+  upcoming: AdminBookingRow[];
+  /** Meetings over, neither cancelled nor marked held or no-show yet, latest first. */
+  toMark: AdminBookingRow[];
+}
+
+/**
+ * The adviser's own meetings (issue 37): only bookings of their own slots, scoped in the
+ * query. For an adviser only (an admin has the Bookings tab); the firm's clock decides
+ * what is to come and what is over.
+ */
+export async function listAdviserMeetings(ctx: ServiceContext, actor: Actor): Promise<AdviserMeetings> {
+  const { adviserId } = requireAdviser(actor);
+  const { date, time } = wallClockNow(ctx.config.firmTimeZone, ctx.clock?.() ?? new Date());
+  const mine = and(eq(availabilitySlots.adviserId, adviserId), sql`${consultationBookings.status} <> 'cancelled'`);
+  const ends = sql`(${availabilitySlots.date}, ${availabilitySlots.endTime})`;
+  const select = (where: SQL | undefined) =>
+    ctx.db
+      .select({ ...withSlotColumns, userId: consultationBookings.userId, at: sql<string>`${consultationBookings.createdAt}::text` })
+      .from(consultationBookings)
+      .innerJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
+      .leftJoin(investmentOpportunities, eq(investmentOpportunities.id, consultationBookings.opportunityId))
+      .where(where);
+  const [upcoming, toMark] = await Promise.all([
+    select(and(mine, sql`${ends} > (${date}::date, ${time}::time)`))
+      .orderBy(asc(availabilitySlots.date), asc(availabilitySlots.startTime))
+      .limit(ADVISER_MEETINGS_LIMIT),
+    select(and(mine, isNull(consultationBookings.outcome), sql`${ends} <= (${date}::date, ${time}::time)`))
+      .orderBy(desc(availabilitySlots.date), desc(availabilitySlots.startTime))
+      .limit(ADVISER_MEETINGS_LIMIT),
+  ]);
+  return { upcoming: upcoming.map(withSlot), toMark: toMark.map(withSlot) };
 }

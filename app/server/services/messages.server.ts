@@ -5,10 +5,10 @@ import type { ListSort } from "~/domain/admin-table";
 import { AppError } from "~/domain/app-error";
 import type { Database } from "../db/client.server";
 import { afterCursor, idsAre, boundedCount, readListPage, type Cursor } from "../db/keyset.server";
-import { contactMessages } from "../db/schema.server";
+import { availabilitySlots, consultationBookings, contactMessages } from "../db/schema.server";
 import { searchCondition } from "../db/search.server";
 import type { ServiceContext } from "../context/service-context.server";
-import { requireAdmin, type Actor } from "../security/actor.server";
+import { requireAdmin, requireAdviser, type Actor } from "../security/actor.server";
 import { recordAudit } from "./audit.server";
 import { findBookingSummaries } from "./bookings.server";
 
@@ -90,6 +90,22 @@ export async function listMessagesForAdmin(ctx: ServiceContext, actor: Actor, qu
   );
   const messages = await withBookings(ctx, actor, listed.rows);
   return { ...listed, rows: messages.map(({ at: _at, ...message }) => message) };
+}
+
+/** How many of their messages an adviser's workspace shows, newest first. */
+export const ADVISER_MESSAGES_LIMIT = 100;
+
+/**
+ * An adviser's own messages (issue 37): those whose enquiry booked one of their slots,
+ * newest first, each with its booking's details; scoped in the query (another adviser's
+ * and the firm's pool's are never read). Advisers only.
+ */
+export async function listMessagesForAdviser(ctx: ServiceContext, actor: Actor): Promise<(AdminMessage & { bookingId: string | null })[]> {
+  const { adviserId } = requireAdviser(actor);
+  const theirs = sql`${contactMessages.consultationBookingId} in (select ${consultationBookings.id} from ${consultationBookings} join ${availabilitySlots} on ${availabilitySlots.id} = ${consultationBookings.availabilitySlotId} where ${availabilitySlots.adviserId} = ${adviserId})`;
+  const rows = await selectMessages(ctx.db, theirs).limit(ADVISER_MESSAGES_LIMIT);
+  const messages = await withBookings(ctx, actor, rows);
+  return messages.map(({ at: _at, ...message }, i) => ({ ...message, bookingId: rows[i]!.bookingId }));
 }
 
 /** One batch of the admin's CSV export: messages matching `q` (only `ids` for an exported selection) after `cursor`, with their booking details. */
