@@ -52,7 +52,7 @@ export default function AdviserBookingPage({ loaderData }: Route.ComponentProps)
       workspace="adviser"
       title={t("admin.booking.title", { name: `${booking.firstName} ${booking.lastName}` })}
       description={t("admin.booking.description", { reference: booking.reference })}
-      trail={[{ to: "/adviser", label: t("adviser.areas.meetings") }]}
+      trail={[{ to: "/adviser", label: t("admin.adviser.areas.meetings") }]}
     >
       <AdminBookingScreen booking={booking} colleagues={colleagues} timeZone={timeZone} />
     </AdminAreaPage>

@@ -34,14 +34,14 @@ export function headers() {
 
 export function meta(args: Route.MetaArgs) {
   const t = translator(localeFromMatches(args.matches));
-  return routeMeta(args, { title: t("adviser.hours.metaTitle", { brand: brand.name }), noindex: true });
+  return routeMeta(args, { title: t("admin.adviser.hours.metaTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function AdviserHoursPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { adviser, calendar, firmTimeZone } = loaderData;
   return (
-    <AdminAreaPage workspace="adviser" title={t("adviser.areas.hours")} description={t("adviser.hours.description")}>
+    <AdminAreaPage workspace="adviser" title={t("admin.adviser.areas.hours")} description={t("admin.adviser.hours.description")}>
       <AdviserScheduleForm adviser={adviser} firmTimeZone={firmTimeZone} />
       <AdviserCalendarForm adviser={adviser} calendar={calendar} firmTimeZone={firmTimeZone} />
     </AdminAreaPage>

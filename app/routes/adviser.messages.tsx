@@ -23,13 +23,13 @@ export function headers() {
 
 export function meta(args: Route.MetaArgs) {
   const t = translator(localeFromMatches(args.matches));
-  return routeMeta(args, { title: t("adviser.messages.metaTitle", { brand: brand.name }), noindex: true });
+  return routeMeta(args, { title: t("admin.adviser.messages.metaTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function AdviserMessagesPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
-    <AdminAreaPage workspace="adviser" title={t("adviser.areas.messages")} description={t("adviser.messages.description")}>
+    <AdminAreaPage workspace="adviser" title={t("admin.adviser.areas.messages")} description={t("admin.adviser.messages.description")}>
       <AdviserMessageList messages={loaderData.messages} timeZone={loaderData.timeZone} />
     </AdminAreaPage>
   );

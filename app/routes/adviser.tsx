@@ -27,17 +27,17 @@ export function headers() {
 
 export function meta(args: Route.MetaArgs) {
   const t = translator(localeFromMatches(args.matches));
-  return routeMeta(args, { title: t("adviser.meetings.metaTitle", { brand: brand.name }), noindex: true });
+  return routeMeta(args, { title: t("admin.adviser.meetings.metaTitle", { brand: brand.name }), noindex: true });
 }
 
 export default function AdviserMeetingsPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { meetings, calendar, timeZone } = loaderData;
   return (
-    <AdminAreaPage workspace="adviser" title={t("adviser.areas.meetings")} description={t("adviser.meetings.description")}>
+    <AdminAreaPage workspace="adviser" title={t("admin.adviser.areas.meetings")} description={t("admin.adviser.meetings.description")}>
       <CalendarFailing calendar={calendar} timeZone={timeZone} />
-      <MeetingList id="meetings-to-mark" title={t("adviser.meetings.toMark")} empty={t("adviser.meetings.noneToMark")} meetings={meetings.toMark} />
-      <MeetingList id="meetings-upcoming" title={t("adviser.meetings.upcoming")} empty={t("adviser.meetings.noneUpcoming")} meetings={meetings.upcoming} />
+      <MeetingList id="meetings-to-mark" title={t("admin.adviser.meetings.toMark")} empty={t("admin.adviser.meetings.noneToMark")} meetings={meetings.toMark} />
+      <MeetingList id="meetings-upcoming" title={t("admin.adviser.meetings.upcoming")} empty={t("admin.adviser.meetings.noneUpcoming")} meetings={meetings.upcoming} />
     </AdminAreaPage>
   );
 }

@@ -39,9 +39,9 @@ const AREAS = [
  * their bookings, and their hours and calendar.
  */
 const ADVISER_AREAS = [
-  { to: "/adviser", label: "adviser.areas.meetings" },
-  { to: "/adviser/messages", label: "adviser.areas.messages" },
-  { to: "/adviser/hours", label: "adviser.areas.hours" },
+  { to: "/adviser", label: "admin.adviser.areas.meetings" },
+  { to: "/adviser/messages", label: "admin.adviser.areas.messages" },
+  { to: "/adviser/hours", label: "admin.adviser.areas.hours" },
 ] as const satisfies readonly { to: string; label: MessageKey }[];
 
 type Workspace = "admin" | "adviser";
@@ -204,7 +204,7 @@ export function AdminAreaPage({
                 <ol className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
                   <li>
                     <Link to={HOME[workspace]} className="hover:text-foreground hover:underline">
-                      {t(workspace === "adviser" ? "adviser.shell.home" : "admin.shell.home")}
+                      {t(workspace === "adviser" ? "admin.adviser.shell.home" : "admin.shell.home")}
                     </Link>
                   </li>
                   {trail.map((step) => (

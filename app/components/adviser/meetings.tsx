@@ -75,7 +75,7 @@ export function CalendarFailing({ calendar, timeZone }: { calendar: CalendarStat
       <p>
         <RichText message={t("team.admin.calendar.failing", { count: calendar.failures, error: `\u2068${calendar.lastError}\u2069`, ...standIns("when") })} elements={{ when: format.moment(calendar.nextSyncAt) }} />{" "}
         <Link to="/adviser/hours#adviser-calendar" className="font-medium underline">
-          {t("adviser.meetings.fixCalendar")}
+          {t("admin.adviser.meetings.fixCalendar")}
         </Link>
       </p>
     </div>
@@ -86,7 +86,7 @@ export function CalendarFailing({ calendar, timeZone }: { calendar: CalendarStat
 export function AdviserMessageList({ messages, timeZone }: { messages: (AdminMessage & { bookingId: string | null })[]; timeZone: string }) {
   const t = useT();
   const format = useAdminFormat(timeZone);
-  if (messages.length === 0) return <p className="rounded-xl border bg-card px-5 py-8 text-center text-sm text-muted-foreground">{t("adviser.messages.empty")}</p>;
+  if (messages.length === 0) return <p className="rounded-xl border bg-card px-5 py-8 text-center text-sm text-muted-foreground">{t("admin.adviser.messages.empty")}</p>;
   return (
     <ul className="space-y-4" data-testid="adviser-messages">
       {messages.map((m) => (
@@ -105,7 +105,7 @@ export function AdviserMessageList({ messages, timeZone }: { messages: (AdminMes
           </p>
           {m.bookingId ? (
             <Link to={`/adviser/bookings/${m.bookingId}`} className="mt-3 inline-block text-sm font-medium text-primary hover:underline">
-              {t("adviser.messages.openMeeting")}
+              {t("admin.adviser.messages.openMeeting")}
             </Link>
           ) : null}
         </li>

@@ -18,7 +18,7 @@ import {
 import { AppError } from "~/domain/app-error";
 import type { ServiceContext } from "../context/service-context.server";
 import type { Database } from "../db/client.server";
-import { account, adviserTranslations, advisers, user } from "../db/schema.server";
+import { account, adviserTranslations, advisers, session, user } from "../db/schema.server";
 import { requireAdmin, requireStaff, type Actor } from "../security/actor.server";
 import { deleteFile } from "../storage/files.server";
 import { imageFileId, storeImage, type UploadedImage } from "../storage/images.server";
@@ -265,6 +265,8 @@ export async function deleteAdviser(ctx: ServiceContext, actor: Actor, { id }: {
     const [row] = await tx.delete(advisers).where(eq(advisers.id, id)).returning();
     if (!row) throw new AppError("NOT_FOUND", ADVISER_TOASTS.notFound);
     await dropPhoto(tx, row.photoUrl);
+    // Their own account (issue 37) is nobody's now and opens nothing: its sessions end at once.
+    if (row.userId) await tx.delete(session).where(eq(session.userId, row.userId));
     await recordAudit(tx, { actorId: adminId, action: "adviser.delete", entity: "advisers", entityId: id, before: row, after: null });
   });
 }
