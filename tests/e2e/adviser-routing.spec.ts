@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { linkFrom } from "../support/mailbox";
 import { totpCode } from "../support/totp";
 import { signInAsAdmin } from "./e2e-admin";
@@ -42,7 +42,7 @@ async function stopTakingBookings(request: APIRequestContext, baseURL: string, i
  * sign-in, and then finds the Sorani visitor's meeting in their workspace, in English and
  * in Arabic, and opens it.
  */
-async function adviserSeesTheirMeeting(page: Page, browser: import("@playwright/test").Browser, baseURL: string, id: string) {
+async function adviserSeesTheirMeeting(page: Page, browser: Browser, baseURL: string, id: string) {
   const address = `karwan.${Date.now()}.${randomInt(1e6)}@firm.example`;
   const password = "karwan's long passphrase 2031";
   await page.goto(`/admin/team?edit=${id}#adviser-account`);
