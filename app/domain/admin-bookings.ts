@@ -5,6 +5,7 @@ import type { BookingWithSlot } from "./bookings";
 import { bulkIdsSchema, listViewSchema } from "./admin-table";
 import { BOOKING_OUTCOMES, BOOKING_STATUSES, type BookingOutcome } from "./constants";
 import { listPagingSchema } from "./list-page";
+import type { SlotTimes } from "./slots";
 
 /** SPEC.md section 8, "Admin" / Bookings: message keys (the English is verbatim). */
 export const ADMIN_BOOKING_TOASTS = {
@@ -100,4 +101,6 @@ export interface AdminBookingDetail extends AdminBookingRow {
   /** The adviser whose slot it holds, and their name; null for the firm's pool. */
   adviserId: string | null;
   adviserName: string | null;
+  /** A new time proposed to the investor (issue 37), while they may still accept it. */
+  proposal: SlotTimes | null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingChangeSchema, canInvestorChange, isLinkAlive, isMeetingLink, meetingLinkSchema, remindersDue } from "./booking-changes";
+import { bookingChangeSchema, canInvestorChange, isLinkAlive, isMeetingLink, isProposalOpen, meetingLinkSchema, proposeTimeSchema, remindersDue } from "./booking-changes";
 
 const slot = { date: "2031-06-10", startTime: "10:00:00", endTime: "10:30:00" };
 // 10:00 London (BST) is 09:00 UTC.
@@ -59,5 +59,32 @@ describe("the forms", () => {
     }
     expect(meetingLinkSchema.parse("  ")).toBeNull();
     expect(meetingLinkSchema.parse(" https://meet.example.com/abc ")).toBe("https://meet.example.com/abc");
+  });
+});
+
+describe("proposing a new time", () => {
+  const bookingId = "7d1b3a55-0000-4000-8000-000000000001";
+  const slotId = "7d1b3a55-0000-4000-8000-000000000002";
+
+  it("names the booking and the slot by their ids, and nothing else", () => {
+    expect(proposeTimeSchema.parse({ bookingId, slotId, intent: "booking-propose" })).toEqual({ bookingId, slotId });
+    expect(proposeTimeSchema.safeParse({ bookingId, slotId: "tomorrow at ten" }).success).toBe(false);
+    expect(proposeTimeSchema.safeParse({ bookingId: "", slotId }).success).toBe(false);
+    expect(proposeTimeSchema.safeParse({ slotId }).success).toBe(false);
+  });
+
+  it("the manage page accepts or declines it with no other field", () => {
+    expect(bookingChangeSchema.parse({ intent: "accept-proposal", slotId })).toEqual({ intent: "accept-proposal" });
+    expect(bookingChangeSchema.parse({ intent: "decline-proposal" })).toEqual({ intent: "decline-proposal" });
+  });
+
+  it("is open while its time is more than the notice ahead, read on the firm's clock", () => {
+    // 10:00 London (BST) is 09:00 UTC.
+    expect(isProposalOpen(slot, "Europe/London", at("2031-06-10T08:59:00Z"))).toBe(true);
+    expect(isProposalOpen(slot, "Europe/London", at("2031-06-10T09:00:00Z"))).toBe(false);
+    expect(isProposalOpen(slot, "Europe/London", at("2031-06-09T20:59:00Z"), 12)).toBe(true);
+    expect(isProposalOpen(slot, "Europe/London", at("2031-06-09T21:00:00Z"), 12)).toBe(false);
+    expect(isProposalOpen(slot, "Asia/Baghdad", at("2031-06-10T07:30:00Z"))).toBe(false);
+    expect(isProposalOpen(null, "Europe/London", at("2031-06-01T00:00:00Z"))).toBe(false);
   });
 });

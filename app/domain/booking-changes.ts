@@ -44,6 +44,10 @@ export const BOOKING_CHANGE_KEYS = {
   cancelled: "booking.change.cancelled",
   notFound: "booking.change.notFound",
   confirmFirst: "booking.change.confirmFirst",
+  accepted: "booking.change.accepted",
+  declined: "booking.change.declined",
+  proposalTaken: "booking.change.proposalTaken",
+  proposalGone: "booking.change.proposalGone",
 } as const satisfies Record<string, MessageKey>;
 
 export const CANCELLATION_REASON_MAX = 500;
@@ -90,6 +94,23 @@ export const HANDOVER_REFUSED = "admin.booking.handoverRefused" satisfies Messag
 /** Who takes a booking over (issue 37). */
 export const handoverSchema = z.object({ bookingId: z.uuid(), adviserId: z.uuid() });
 
+/** Ours: a time that cannot be proposed (not offered now, not with the booking's adviser, or its current time). */
+export const PROPOSE_REFUSED = "admin.booking.proposeRefused" satisfies MessageKey;
+
+/** An admin proposes a new time for a booking (issue 37): one of the times offered with its adviser. */
+export const proposeTimeSchema = z.object({ bookingId: z.uuid(), slotId: z.uuid() });
+export type ProposeTime = z.infer<typeof proposeTimeSchema>;
+
+/**
+ * Whether a proposed time is still one to show and to accept: there is one, and it starts
+ * more than the firm's notice after now (a time sooner could no longer be moved to). A
+ * proposal whose time has passed is dropped from view without a word.
+ */
+export function isProposalOpen(proposed: SlotTimes | null, firmTimeZone: string, now: Date, noticeHours = 0): proposed is SlotTimes {
+  if (!proposed) return false;
+  return slotInstant(proposed.date, proposed.startTime, firmTimeZone).getTime() > now.getTime() + noticeHours * 3_600_000;
+}
+
 /** Ours: marked before the meeting ended (a message key). */
 export const OUTCOME_TOO_EARLY = "admin.booking.outcomeTooEarly" satisfies MessageKey;
 
@@ -98,9 +119,14 @@ export const OUTCOME_TOO_EARLY = "admin.booking.outcomeTooEarly" satisfies Messa
 const M = BOOKING_CHANGE_MESSAGES;
 const K = BOOKING_CHANGE_KEYS;
 
-/** The manage page's two buttons: move to another slot, or cancel (a reason is optional). Its messages are keys. */
+/**
+ * The manage page's buttons: move to another slot, cancel (a reason is optional), or accept
+ * or decline the new time the firm proposed. Its messages are keys.
+ */
 export const bookingChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move"), slotId: z.uuid(K.slotRequired) }),
+  z.object({ intent: z.literal("accept-proposal") }),
+  z.object({ intent: z.literal("decline-proposal") }),
   z.object({
     intent: z.literal("cancel"),
     reason: z

@@ -8,6 +8,7 @@ import { withCatalogues } from "~/i18n/route-catalogues";
 import { notFound } from "~/server/http/answer.server";
 import { actorOf, requireAdminViewer } from "~/server/security/session.server";
 import { listBookableAdvisers } from "~/server/services/adviser-schedules.server";
+import { listProposableSlots } from "~/server/services/booking-changes.server";
 import { getBookingForAdmin } from "~/server/services/bookings.server";
 import type { Route } from "./+types/admin.booking";
 import { BOOKING_INTENTS } from "./admin/bookings.server";
@@ -24,7 +25,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!booking) throw notFound(context, request);
   // Who could take it over (issue 37): the other advisers taking bookings.
   const colleagues = booking.adviserId ? (await listBookableAdvisers(context, actor)).filter((a) => a.id !== booking.adviserId) : [];
-  return { booking, colleagues, timeZone: context.config.firmTimeZone };
+  // The times that may be proposed instead (issue 37): offered with its adviser, as a move's.
+  const proposable = await listProposableSlots(context, actor, { bookingId: booking.id });
+  return { booking, colleagues, proposable, timeZone: context.config.firmTimeZone };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -43,14 +46,14 @@ export function meta(args: Route.MetaArgs) {
 
 export default function AdminBookingPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { booking, colleagues, timeZone } = loaderData;
+  const { booking, colleagues, proposable, timeZone } = loaderData;
   return (
     <AdminAreaPage
       title={t("admin.booking.title", { name: `${booking.firstName} ${booking.lastName}` })}
       description={t("admin.booking.description", { reference: booking.reference })}
       trail={[{ to: "/admin?tab=bookings", label: t("admin.tabs.bookings") }]}
     >
-      <AdminBookingScreen booking={booking} colleagues={colleagues} timeZone={timeZone} />
+      <AdminBookingScreen booking={booking} colleagues={colleagues} proposable={proposable} timeZone={timeZone} />
     </AdminAreaPage>
   );
 }

@@ -8,6 +8,7 @@ import { withCatalogues } from "~/i18n/route-catalogues";
 import { notFound } from "~/server/http/answer.server";
 import { actorOf, requireAdviserViewer } from "~/server/security/session.server";
 import { listBookableAdvisers } from "~/server/services/adviser-schedules.server";
+import { listProposableSlots } from "~/server/services/booking-changes.server";
 import { getBookingForAdmin } from "~/server/services/bookings.server";
 import type { Route } from "./+types/adviser.booking";
 import { ADVISER_BOOKING_INTENTS } from "./admin/bookings.server";
@@ -19,7 +20,7 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(arg
 /**
  * /adviser/bookings/:id (issue 37): one of the adviser's own meetings, as an admin's booking
  * screen shows it, with what its adviser may do (confirm or cancel, the meeting link, held
- * or no-show, hand it to a colleague). Another adviser's booking is not found.
+ * or no-show, propose a new time, hand it to a colleague). Another adviser's booking is not found.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireAdviserViewer(request, context);
@@ -27,8 +28,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = z.uuid().safeParse(params.bookingId);
   const booking = id.success ? await getBookingForAdmin(context, actor, id.data) : null;
   if (!booking) throw notFound(context, request);
-  const colleagues = (await listBookableAdvisers(context, actor)).filter((a) => a.id !== booking.adviserId);
-  return { booking, colleagues, timeZone: context.config.firmTimeZone };
+  const [advisers, proposable] = await Promise.all([listBookableAdvisers(context, actor), listProposableSlots(context, actor, { bookingId: booking.id })]);
+  return { booking, colleagues: advisers.filter((a) => a.id !== booking.adviserId), proposable, timeZone: context.config.firmTimeZone };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +47,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function AdviserBookingPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { booking, colleagues, timeZone } = loaderData;
+  const { booking, colleagues, proposable, timeZone } = loaderData;
   return (
     <AdminAreaPage
       workspace="adviser"
@@ -54,7 +55,7 @@ export default function AdviserBookingPage({ loaderData }: Route.ComponentProps)
       description={t("admin.booking.description", { reference: booking.reference })}
       trail={[{ to: "/adviser", label: t("admin.adviser.areas.meetings") }]}
     >
-      <AdminBookingScreen booking={booking} colleagues={colleagues} timeZone={timeZone} />
+      <AdminBookingScreen booking={booking} colleagues={colleagues} proposable={proposable} timeZone={timeZone} />
     </AdminAreaPage>
   );
 }

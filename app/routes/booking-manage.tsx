@@ -119,6 +119,37 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
           </p>
         ) : null}
 
+        {booking.proposal ? (
+          <section aria-labelledby="proposal-heading" className="mt-6 rounded-xl border-2 border-accent/60 bg-card p-6 shadow-sm" data-testid="booking-proposal">
+            <h2 id="proposal-heading" className="flex items-center gap-2 font-serif text-xl font-semibold">
+              <CalendarClock className="size-5 text-accent" aria-hidden="true" /> {t("booking.manage.proposal.title")}
+            </h2>
+            <p className="mt-2 text-sm text-muted-foreground">{t("booking.manage.proposal.lead")}</p>
+            <dl className="mt-4 text-sm">
+              <dt className="font-medium text-muted-foreground">{t("booking.manage.proposal.when")}</dt>
+              <dd data-testid="booking-proposed-when">
+                <SlotWhen slot={booking.proposal} timeZone={booking.firmTimeZone} />
+              </dd>
+            </dl>
+            <div className="mt-5 flex flex-wrap gap-3">
+              <Form method="post">
+                <input type="hidden" name="intent" value="accept-proposal" />
+                <Button type="submit" disabled={pending != null}>
+                  {pending === "accept-proposal" ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
+                  {pending === "accept-proposal" ? t("booking.manage.proposal.accepting") : t("booking.manage.proposal.accept")}
+                </Button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="decline-proposal" />
+                <Button type="submit" variant="outline" disabled={pending != null}>
+                  {pending === "decline-proposal" ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
+                  {pending === "decline-proposal" ? t("booking.manage.proposal.declining") : t("booking.manage.proposal.decline")}
+                </Button>
+              </Form>
+            </div>
+          </section>
+        ) : null}
+
         <section aria-labelledby="booking-details" className="mt-6 rounded-xl border bg-card p-6 shadow-sm">
           <div className="flex items-start justify-between gap-3">
             <h2 id="booking-details" className="font-serif text-xl font-semibold">

@@ -35,6 +35,7 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     // A booking that does not exist: an admin's answer is the 404 (the matrix booking's meeting is not over).
     "booking-outcome": { intent: "booking-outcome", bookingId: "7d1b3a55-0000-4000-8000-0000000000aa", outcome: "held" },
     "booking-handover": { intent: "booking-handover", bookingId: "7d1b3a55-0000-4000-8000-0000000000aa", adviserId: "7d1b3a55-0000-4000-8000-0000000000ab" },
+    "booking-propose": { intent: "booking-propose", bookingId: "7d1b3a55-0000-4000-8000-0000000000aa", slotId: "7d1b3a55-0000-4000-8000-0000000000ac" },
     "message-read": { intent: "message-read", messageId: "7d1b3a55-0000-4000-8000-000000000002" },
     "messages-read": { intent: "messages-read", ids: "7d1b3a55-0000-4000-8000-000000000002" },
     "bookings-status": { intent: "bookings-status", ids: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
@@ -66,6 +67,7 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     // A booking that does not exist: an admin's answer is the 404 (the matrix booking's meeting is not over).
     "booking-outcome": { intent: "booking-outcome", bookingId: "7d1b3a55-0000-4000-8000-0000000000aa", outcome: "held" },
     "booking-handover": { intent: "booking-handover", bookingId: "7d1b3a55-0000-4000-8000-0000000000aa", adviserId: "7d1b3a55-0000-4000-8000-0000000000ab" },
+    "booking-propose": { intent: "booking-propose", bookingId: "7d1b3a55-0000-4000-8000-0000000000aa", slotId: "7d1b3a55-0000-4000-8000-0000000000ac" },
     "bookings-status": { intent: "bookings-status", ids: "7d1b3a55-0000-4000-8000-000000000001", status: "confirmed" },
   },
   "routes/admin.documents.tsx": {
@@ -330,6 +332,7 @@ const ADVISER_WRITES: Record<string, Record<string, { others: () => Record<strin
     "booking-meeting-link": { others: () => ({ intent: "booking-meeting-link", bookingId: OTHER_BOOKING, meetingLink: "https://meet.example.com/abc" }) },
     "booking-outcome": { others: () => ({ intent: "booking-outcome", bookingId: OTHER_BOOKING, outcome: "held" }) },
     "booking-handover": { others: () => ({ intent: "booking-handover", bookingId: OTHER_BOOKING, adviserId: adviserA }) },
+    "booking-propose": { others: () => ({ intent: "booking-propose", bookingId: OTHER_BOOKING, slotId: "7d1b3a55-0000-4000-8000-0000000000ac" }) },
   },
   "routes/adviser.hours.tsx": {
     "adviser-schedule": {

@@ -16,10 +16,11 @@ import { ADMIN_BOOKING_TOASTS, type AdminBookingDetail } from "~/domain/admin-bo
 import { BOOKING_CHANGE_MESSAGES, MEETING_LINK_MAX } from "~/domain/booking-changes";
 import { bookingStatusLabel, bookingStatusVariant, bookingTypeLabel } from "~/domain/booking-words";
 import { BOOKING_OUTCOMES, BOOKING_STATUSES, type BookingStatus } from "~/domain/constants";
-import { slotInstant, type SlotTimes } from "~/domain/slots";
+import { slotInstant, type OfferedSlot, type SlotTimes } from "~/domain/slots";
 import type { FlashToast } from "~/domain/toast";
 import { useT, useTranslateMessage } from "~/i18n/i18n";
 import { RichText, standIns } from "~/i18n/rich-text";
+import { ProposeTimeForm, useSlotLine } from "./booking-proposal-form";
 import { adminSelectClass } from "./list-controls";
 import { useActionResult } from "./use-action-result";
 import { useAdminFormat } from "./use-admin-format";
@@ -31,7 +32,18 @@ import { useWrite } from "./use-write";
  * history of changes (the audit log) and every mail written about it, with every action
  * (status, meeting link, a mail to the investor) in one place.
  */
-export function AdminBookingScreen({ booking, colleagues = [], timeZone }: { booking: AdminBookingDetail; colleagues?: { id: string; name: string }[]; timeZone: string }) {
+export function AdminBookingScreen({
+  booking,
+  colleagues = [],
+  proposable = [],
+  timeZone,
+}: {
+  booking: AdminBookingDetail;
+  colleagues?: { id: string; name: string }[];
+  /** The times that may be proposed instead (issue 37). */
+  proposable?: OfferedSlot[];
+  timeZone: string;
+}) {
   const t = useT();
   const format = useAdminFormat(timeZone);
   const name = `${booking.firstName} ${booking.lastName}`;
@@ -109,7 +121,7 @@ export function AdminBookingScreen({ booking, colleagues = [], timeZone }: { boo
               {booking.history.map((entry) => (
                 <li key={entry.id} className="border-s-2 ps-3">
                   <p>
-                    <HistoryLine entry={entry} />
+                    <HistoryLine entry={entry} timeZone={timeZone} />
                   </p>
                   <p className="text-xs text-muted-foreground">
                     {format.moment(entry.at)} · <span dir="ltr">{entry.actorEmail ?? t("admin.booking.deletedAdmin")}</span>
@@ -150,6 +162,7 @@ export function AdminBookingScreen({ booking, colleagues = [], timeZone }: { boo
           <StatusActions booking={booking} />
           <OutcomeActions booking={booking} />
           <HandoverForm booking={booking} colleagues={colleagues} />
+          <ProposeTimeForm booking={booking} choices={proposable} timeZone={timeZone} />
           {booking.status === "confirmed" ? (
             <MeetingLinkForm booking={booking} name={name} />
           ) : booking.status === "pending" ? (
@@ -248,8 +261,15 @@ function inZone(slot: SlotTimes, firmZone: string, zone: string): SlotTimes {
   return { date: format(start, "yyyy-MM-dd"), startTime: format(start, "HH:mm"), endTime: format(local(slot.endTime), "HH:mm") };
 }
 
-function HistoryLine({ entry }: { entry: AdminBookingDetail["history"][number] }) {
+/** A slot as an audit row keeps it, when it is one. */
+function slotIn(value: unknown): SlotTimes | null {
+  const slot = value as Partial<SlotTimes> | null | undefined;
+  return slot && typeof slot.date === "string" && typeof slot.startTime === "string" && typeof slot.endTime === "string" ? (slot as SlotTimes) : null;
+}
+
+function HistoryLine({ entry, timeZone }: { entry: AdminBookingDetail["history"][number]; timeZone: string }) {
   const t = useT();
+  const line = useSlotLine(timeZone);
   const before = (entry.before ?? {}) as Record<string, unknown>;
   const after = (entry.after ?? {}) as Record<string, unknown>;
   if (entry.action === "booking.status") {
@@ -259,6 +279,13 @@ function HistoryLine({ entry }: { entry: AdminBookingDetail["history"][number] }
     return <>{after.meetingLink ? t("admin.booking.history.linkSet") : t("admin.booking.history.linkRemoved")}</>;
   }
   if (entry.action === "booking.handover") return <>{t("admin.booking.history.handover")}</>;
+  if (entry.action === "booking.propose") {
+    const proposed = slotIn(after.proposed);
+    return proposed ? <>{t("admin.booking.history.propose", { when: line(proposed) })}</> : <span dir="ltr">{entry.action}</span>;
+  }
+  if (entry.action === "booking.proposal-accept") return <>{t("admin.booking.history.proposalAccept")}</>;
+  if (entry.action === "booking.proposal-decline") return <>{t("admin.booking.history.proposalDecline")}</>;
+  if (entry.action === "booking.proposal-lapse") return <>{t("admin.booking.history.proposalLapse")}</>;
   if (entry.action === "booking.outcome") {
     return <>{t("admin.booking.history.outcome", { outcome: t(after.outcome === "held" ? "admin.booking.outcome.held" : "admin.booking.outcome.no_show") })}</>;
   }

@@ -1,7 +1,7 @@
 import { ADMIN_BOOKING_TOASTS, adminBookingsQuerySchema, bookingOutcomeSchema, bookingStatusChangeSchema, bulkBookingStatusSchema, meetingLinkChangeSchema, type AdminBookingRow } from "~/domain/admin-bookings";
-import { BOOKING_CHANGE_MESSAGES, HANDOVER_REFUSED, handoverSchema } from "~/domain/booking-changes";
+import { BOOKING_CHANGE_MESSAGES, HANDOVER_REFUSED, handoverSchema, PROPOSE_REFUSED, proposeTimeSchema } from "~/domain/booking-changes";
 import { emptyListPage } from "~/domain/list-page";
-import { handBookingOver, markBookingOutcome, setMeetingLink, updateBookingsStatus, updateBookingStatus } from "~/server/services/booking-changes.server";
+import { handBookingOver, markBookingOutcome, proposeNewTime, setMeetingLink, updateBookingsStatus, updateBookingStatus } from "~/server/services/booking-changes.server";
 import { listBookingsForAdmin } from "~/server/services/bookings.server";
 import type { AdminIntent, PanelArgs } from "./types";
 import { invalid, loadPanel } from "./panel.server";
@@ -48,6 +48,16 @@ export const BOOKING_INTENTS: Record<string, AdminIntent> = {
       const parsed = handoverSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid(HANDOVER_REFUSED);
       await handBookingOver(context, actor, parsed.data);
+      return { ok: true };
+    },
+  },
+  // Propose a new time (issue 37): the investor accepts it, or keeps theirs, from the mailed link.
+  "booking-propose": {
+    failure: ADMIN_BOOKING_TOASTS.updateFailed,
+    async run({ form, context, actor }) {
+      const parsed = proposeTimeSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return invalid(PROPOSE_REFUSED);
+      await proposeNewTime(context, actor, parsed.data);
       return { ok: true };
     },
   },

@@ -175,6 +175,15 @@ export const consultationBookings = pgTable(
     /** After the meeting's end (issue 37): whether it was held or the investor did not come, as the adviser or an admin marked it. */
     outcome: text("outcome", { enum: BOOKING_OUTCOMES }),
     outcomeAt: timestamp("outcome_at", { withTimezone: true }),
+    /**
+     * A new time an admin proposed (issue 37), waiting for the investor to accept it from the
+     * mailed link: a slot of the booking's own adviser (or the pool's), offered when proposed.
+     * Cleared on acceptance, refusal, or any move, cancellation or handover; a slot deleted
+     * meanwhile takes the proposal with it. Shown only while its time is ahead.
+     */
+    proposedSlotId: uuid("proposed_slot_id").references(() => availabilitySlots.id, { onDelete: "set null" }),
+    /** When that time was proposed (a second proposal replaces the first). */
+    proposedAt: timestamp("proposed_at", { withTimezone: true }),
     /** The language the visitor booked in: the receipt, updates and invites are written in it (issue 17). */
     locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     /**
@@ -209,6 +218,8 @@ export const consultationBookings = pgTable(
       .where(sql`${t.availabilitySlotId} is not null and ${t.status} <> 'cancelled'`),
     // "Which of these slots are booked?" (including cancelled history) and the slot foreign key.
     index("consultation_bookings_slot_idx").on(t.availabilitySlotId),
+    // The proposed slot's foreign key (a deleted slot clears the proposals naming it).
+    index("consultation_bookings_proposed_slot_idx").on(t.proposedSlotId).where(sql`${t.proposedSlotId} is not null`),
     index("consultation_bookings_user_created_idx").on(t.userId, t.createdAt),
     // The admin list's pages, all and by status (keyset over created_at, id). Ascending, as
     // every index here: read backwards, an index serves `order by … desc` exactly (one built

@@ -487,6 +487,35 @@ export function bookingChangedEmail(input: BookingMailInput, kind: BookingChange
 }
 
 /**
+ * To the investor when the firm proposes a new time (issue 37): the time they have and the
+ * one proposed (on the firm's clock and, when known, their own), and the way to their
+ * booking's page, where they accept it or keep theirs. Nothing has changed yet, so no invite.
+ */
+export function bookingTimeProposedEmail(input: BookingMailInput, proposed: NonNullable<BookingMailInput["slot"]>): EmailContent {
+  const { t, locale } = readerOfBooking(input);
+  const type = bookingTypeLabel(input.bookingType, t);
+  const firm = input.firmName;
+  const when = localSlot(input, proposed);
+  const lead = input.slot ? t("mail.booking.proposed.lead", { type, current: localSlot(input, input.slot), when }) : t("mail.booking.proposed.leadNoTime", { type, when });
+  const { html, text } = layout({
+    locale,
+    preheader: lead,
+    heading: t("mail.booking.proposed.heading"),
+    paragraphs: [
+      plainGreeting(locale),
+      lead,
+      ...investorTimeLine({ ...input, slot: proposed }),
+      ...opportunityLine(input),
+      t("mail.booking.proposed.choose"),
+      t("mail.booking.detail.reference", { reference: keepLtr(locale, input.reference) }),
+    ],
+    action: input.manageUrl ? { label: t("mail.booking.proposed.action"), url: input.manageUrl } : opportunitiesAction(input),
+    note: input.manageUrl ? manageNote(input) : t("mail.booking.questions", { email: brand.email }),
+  });
+  return { subject: t("mail.booking.proposed.subject", { firm }), html, text };
+}
+
+/**
  * To an admin, in that admin's own language, when an investor moves or cancels (the reason
  * is theirs: admins are verified).
  */

@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { AppError } from "~/domain/app-error";
 import {
   BOOKING_CHANGE_KEYS,
@@ -6,12 +7,16 @@ import {
   canMarkOutcome,
   HANDOVER_REFUSED,
   isLinkAlive,
+  isProposalOpen,
   OUTCOME_TOO_EARLY,
+  PROPOSE_REFUSED,
   remindersDue,
   REMINDER_LEADS,
   type BookingChange,
+  type ProposeTime,
   type ReminderLead,
 } from "~/domain/booking-changes";
+import type { MessageKey } from "~/i18n/i18n";
 import type { BookingOutcome, BookingStatus, BookingType } from "~/domain/constants";
 import type { AuditAction } from "~/domain/audit";
 import { EVERYONE } from "~/domain/opportunity-access";
@@ -26,6 +31,7 @@ import {
   bookingConfirmedEmail,
   bookingMailInput,
   bookingReminderEmail,
+  bookingTimeProposedEmail,
   type BookingChangeKind,
   type BookingMailInput,
 } from "../email/booking-emails.server";
@@ -42,7 +48,7 @@ import { recordAudit } from "./audit.server";
 import { bookingReaderLocale, slotTakenOr, type Booking } from "./bookings.server";
 import { queueCalendarPush } from "./adviser-calendars.server";
 import { adviserNameOf } from "./adviser-schedules.server";
-import { bookingClock, findOfferedSlotForUpdate, listUpcomingSlots, POOL, type SlotScope } from "./slots.server";
+import { bookingClock, findOfferedSlotForUpdate, listUpcomingSlots, POOL, type HeldSlot, type SlotScope } from "./slots.server";
 import { opportunityOpenTo } from "./opportunity-access.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
 import { listAdminReaders } from "./users.server";
@@ -71,7 +77,15 @@ interface Locked {
   readerLocale: Locale;
   /** The adviser whose slot it holds (issue 37); null for the firm's pool or no slot. */
   adviserId: string | null;
+  /** The new time an admin proposed (issue 37), whether or not it is still ahead; null when none. */
+  proposed: SlotTimes | null;
 }
+
+/** The proposed slot, joined beside the booking's own. */
+const proposedSlot = alias(availabilitySlots, "proposed_slot");
+
+/** What any move, cancellation or handover writes: a pending proposal is dropped with it. */
+const NO_PROPOSAL = { proposedSlotId: null, proposedAt: null } as const;
 
 /** A booking with its slot and its opportunity's title, by id (add `.for("update", ...)` to lock it). */
 function selectBooking(db: Database, bookingId: string, now: Date = new Date()) {
@@ -80,12 +94,14 @@ function selectBooking(db: Database, bookingId: string, now: Date = new Date()) 
       booking: consultationBookings,
       slot: { date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime },
       adviserId: availabilitySlots.adviserId,
+      proposed: { date: proposedSlot.date, startTime: proposedSlot.startTime, endTime: proposedSlot.endTime },
       opportunityTitle: investmentOpportunities.title,
       opportunityPublic: sql<boolean>`coalesce(${opportunityOpenTo(EVERYONE, now)}, false)`,
       readerLocale: bookingReaderLocale,
     })
     .from(consultationBookings)
     .leftJoin(availabilitySlots, eq(availabilitySlots.id, consultationBookings.availabilitySlotId))
+    .leftJoin(proposedSlot, eq(proposedSlot.id, consultationBookings.proposedSlotId))
     .leftJoin(investmentOpportunities, eq(investmentOpportunities.id, consultationBookings.opportunityId))
     .where(eq(consultationBookings.id, bookingId))
     .limit(1);
@@ -98,11 +114,13 @@ function asLocked(row: {
   opportunityPublic: boolean;
   readerLocale: string;
   adviserId: string | null;
+  proposed: { date: string | null; startTime: string | null; endTime: string | null } | null;
 }): Locked {
   return {
     adviserId: row.adviserId,
     booking: row.booking,
     slot: row.slot?.date ? (row.slot as SlotTimes) : null,
+    proposed: row.booking.proposedSlotId && row.proposed?.date ? (row.proposed as SlotTimes) : null,
     opportunityTitle: row.opportunityTitle ?? null,
     opportunityPublic: row.opportunityPublic === true,
     readerLocale: isLocale(row.readerLocale) ? row.readerLocale : row.booking.locale,
@@ -134,6 +152,14 @@ async function lockBookingFor(tx: Database, scope: StaffScope, bookingId: string
 }
 
 const nowOf = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
+
+/**
+ * The proposal a locked booking shows and may accept: one whose time is still ahead of the
+ * firm's notice (a sooner time could no longer be moved to); null otherwise.
+ */
+function openProposal(ctx: Pick<ServiceContext, "config">, locked: Locked, now: Date): SlotTimes | null {
+  return isProposalOpen(locked.proposed, ctx.config.firmTimeZone, now, ctx.config.bookingNoticeHours) ? locked.proposed : null;
+}
 
 /**
  * Writes a change the investor's calendar must follow: the invite's SEQUENCE rises with it.
@@ -270,6 +296,8 @@ export interface ManagedBooking {
   meetingLink: string | null;
   /** Whether the investor may still move or cancel it. */
   changeable: boolean;
+  /** A new time the firm proposed, to accept or decline (issue 37): only while it is ahead and the booking changeable. */
+  proposal: SlotTimes | null;
   /** The firm's zone, in which the slot's times are wall-clock times. */
   firmTimeZone: string;
 }
@@ -293,7 +321,8 @@ export async function findManagedBooking(
   const now = nowOf(ctx);
   const [row] = await selectBooking(ctx.db, bookingId, now);
   if (!row) return null;
-  const { booking, slot, opportunityTitle: title, opportunityPublic } = asLocked(row);
+  const locked = asLocked(row);
+  const { booking, slot, opportunityTitle: title, opportunityPublic } = locked;
   // The link may have reached whoever holds the address: an early-access title is not named.
   const opportunityTitle = opportunityPublic ? title : null;
   const state = { status: booking.status, slot };
@@ -313,6 +342,7 @@ export async function findManagedBooking(
       opportunityTitle,
       meetingLink: booking.status === "confirmed" ? booking.meetingLink : null,
       changeable,
+      proposal: changeable ? openProposal(ctx, locked, now) : null,
       firmTimeZone: ctx.config.firmTimeZone,
     },
     slots,
@@ -347,23 +377,29 @@ export async function findBookingCalendar(
 /** How many free slots the booking page offers to move to. */
 export const MOVE_CHOICES = 60;
 
+/** What a change of the booking's page did; its message is BOOKING_CHANGE_KEYS[kind]. */
+export type BookingChangeDone = "moved" | "cancelled" | "accepted" | "declined";
+
 /**
- * The investor moves or cancels the booking behind `token`. Moving takes the new slot
- * (locked, still offered, at least the minimum notice ahead) and lets go of the old one in
- * one statement: the booking always holds exactly one of them, and the live-slot unique
- * index refuses a slot someone took a moment ago. Cancelling frees the slot. Either way
- * the investor gets the updated invite, every admin is told, and the reminders follow.
+ * The investor moves or cancels the booking behind `token`, or answers a new time the firm
+ * proposed. Moving takes the new slot (locked, still offered, at least the minimum notice
+ * ahead) and lets go of the old one in one statement: the booking always holds exactly one
+ * of them, and the live-slot unique index refuses a slot someone took a moment ago.
+ * Cancelling frees the slot. Either way the investor gets the updated invite, every admin
+ * is told, the reminders follow, and a pending proposal is dropped. Accepting a proposal is
+ * that same move; a proposed time taken meanwhile is refused (CONFLICT) and the proposal
+ * dropped, the booking keeping its time.
  */
 export async function changeBooking(
   ctx: ServiceContext,
   actor: Actor,
   { token, change }: { token: string; change: BookingChange },
-): Promise<{ kind: "moved" | "cancelled" }> {
+): Promise<{ kind: BookingChangeDone }> {
   const bookingId = tokenBookingId(ctx, token);
   if (!bookingId) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.linkInvalid);
   const now = nowOf(ctx);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const done = await ctx.db.transaction(async (tx) => {
       // Each change mails the booking's address and every admin: bounded per booking and per
       // client, so a link cannot be used to flood an inbox. A refused or failed change rolls
       // its hits back with the rest of the transaction.
@@ -381,25 +417,90 @@ export async function changeBooking(
       const actorId = actor.kind === "user" ? actor.userId : null;
 
       if (change.intent === "move") {
-        const slot = await findOfferedSlotForUpdate(tx, bookingClock(ctx), change.slotId, bookingId);
-        if (!slot || slot.id === before.booking.availabilitySlotId || slot.adviserId !== before.adviserId) {
-          throw new AppError("CONFLICT", BOOKING_CHANGE_KEYS.slotTaken, { detail: { bookingId, slotId: change.slotId } });
-        }
-        const moved: Locked = { ...before, booking: await reissue(tx, ctx.jobs, bookingId, { availabilitySlotId: slot.id }), slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime } };
-        await recordChange(tx, actorId, "booking.move", before, moved);
-        await tell(tx, ctx, moved, "moved", "investor", { kind: "moved", from: before.slot });
-        await syncReminders(tx, ctx.jobs, ctx.config, moved.booking, moved.slot, now);
-        return { kind: "moved" as const };
+        await moveBooking(tx, ctx, { before, slotId: change.slotId, actorId, action: "booking.move", refusal: BOOKING_CHANGE_KEYS.slotTaken, now });
+        return "moved" as const;
+      }
+      if (change.intent === "accept-proposal" || change.intent === "decline-proposal") {
+        return answerProposal(tx, ctx, { before, actorId, accept: change.intent === "accept-proposal", now });
       }
 
-      const cancelled: Locked = { ...before, booking: await reissue(tx, ctx.jobs, bookingId, { status: "cancelled", cancellationReason: change.reason ?? null }) };
+      const cancelled: Locked = { ...before, proposed: null, booking: await reissue(tx, ctx.jobs, bookingId, { status: "cancelled", cancellationReason: change.reason ?? null, ...NO_PROPOSAL }) };
       await recordChange(tx, actorId, "booking.cancel", before, cancelled);
       await tell(tx, ctx, cancelled, "cancelled", "investor", { kind: "cancelled", reason: change.reason ?? null });
       await syncReminders(tx, ctx.jobs, ctx.config, cancelled.booking, null, now);
-      return { kind: "cancelled" as const };
+      return "cancelled" as const;
     });
+    // The stale proposal is dropped (committed above); the investor is told the time went.
+    if (done === "lapsed") throw new AppError("CONFLICT", BOOKING_CHANGE_KEYS.proposalTaken, { detail: { bookingId } });
+    return { kind: done };
   } catch (error) {
     throw slotTakenOr(error, { bookingId }, BOOKING_CHANGE_KEYS.slotTaken);
+  }
+}
+
+/**
+ * The slot a locked booking may move to: offered now (its own time given up while it
+ * moves), its adviser's (or the pool's when it has none), and not the one it holds. Held
+ * under the adviser's lock for the rest of the transaction. Refused with `refusal`.
+ */
+async function slotToMoveTo(tx: Database, ctx: ServiceContext, before: Locked, slotId: string, refusal: MessageKey): Promise<HeldSlot> {
+  const slot = await findOfferedSlotForUpdate(tx, bookingClock(ctx), slotId, before.booking.id);
+  if (!slot || slot.id === before.booking.availabilitySlotId || slot.adviserId !== before.adviserId) {
+    throw new AppError("CONFLICT", refusal, { detail: { bookingId: before.booking.id, slotId } });
+  }
+  return slot;
+}
+
+/**
+ * Moves a locked booking to another slot (a visitor's move, or an accepted proposal): one
+ * UPDATE takes the new slot and gives up the old one, the invite's SEQUENCE rises, a
+ * proposal is dropped, and the audit row, the investor's "moved" mail with the invite, every
+ * admin's notice and the reminders follow.
+ */
+async function moveBooking(
+  tx: Database,
+  ctx: ServiceContext,
+  { before, slotId, actorId, action, refusal, now }: { before: Locked; slotId: string; actorId: string | null; action: AuditAction; refusal: MessageKey; now: Date },
+): Promise<void> {
+  const slot = await slotToMoveTo(tx, ctx, before, slotId, refusal);
+  const booking = await reissue(tx, ctx.jobs, before.booking.id, { availabilitySlotId: slot.id, ...NO_PROPOSAL });
+  const moved: Locked = { ...before, booking, proposed: null, slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime } };
+  await recordChange(tx, actorId, action, before, moved);
+  await tell(tx, ctx, moved, "moved", "investor", { kind: "moved", from: before.slot });
+  await syncReminders(tx, ctx.jobs, ctx.config, moved.booking, moved.slot, now);
+}
+
+/**
+ * The investor accepts or declines the time the firm proposed. Declining drops it (audited).
+ * Accepting is a move to it, in a savepoint: when the time was taken or stopped being offered
+ * meanwhile, the move alone is undone, the proposal is dropped (audited as lapsed) and
+ * "lapsed" answered, so the caller commits that and refuses. No open proposal: CONFLICT.
+ */
+async function answerProposal(
+  tx: Database,
+  ctx: ServiceContext,
+  { before, actorId, accept, now }: { before: Locked; actorId: string | null; accept: boolean; now: Date },
+): Promise<"accepted" | "declined" | "lapsed"> {
+  const bookingId = before.booking.id;
+  const proposed = openProposal(ctx, before, now);
+  const slotId = before.booking.proposedSlotId;
+  if (!proposed || !slotId) throw new AppError("CONFLICT", BOOKING_CHANGE_KEYS.proposalGone, { detail: { bookingId } });
+  const drop = async (action: AuditAction) => {
+    await tx.update(consultationBookings).set({ ...NO_PROPOSAL, updatedAt: now }).where(eq(consultationBookings.id, bookingId));
+    await recordAudit(tx, { actorId, action, entity: "consultation_bookings", entityId: bookingId, before: { proposed }, after: { proposed: null } });
+  };
+  if (!accept) {
+    await drop("booking.proposal-decline");
+    return "declined";
+  }
+  try {
+    await tx.transaction((sp) => moveBooking(sp as unknown as Database, ctx, { before, slotId, actorId, action: "booking.proposal-accept", refusal: BOOKING_CHANGE_KEYS.proposalTaken, now }));
+    return "accepted";
+  } catch (error) {
+    const refused = slotTakenOr(error, { bookingId, slotId }, BOOKING_CHANGE_KEYS.proposalTaken);
+    if (!(refused instanceof AppError) || refused.message !== BOOKING_CHANGE_KEYS.proposalTaken) throw error;
+    await drop("booking.proposal-lapse");
+    return "lapsed";
   }
 }
 
@@ -463,7 +564,8 @@ export async function updateBookingStatus(
       const before = await lockBookingFor(tx, scope, bookingId, nowOf(ctx));
       if (!before) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.notFound);
       if (before.booking.status === status) return before.booking;
-      const after = await reissue(tx, ctx.jobs, bookingId, { status });
+      // A booking no longer live drops a pending proposal.
+      const after = await reissue(tx, ctx.jobs, bookingId, { status, ...(status === "cancelled" || status === "completed" ? NO_PROPOSAL : {}) });
       const changed: Locked = { ...before, booking: after };
       await recordAudit(tx, {
         actorId: adminId,
@@ -591,7 +693,8 @@ export async function handBookingOver(ctx: ServiceContext, actor: Actor, input: 
     // firm's notice does not apply (the meeting is already booked), a colleague's own does.
     const held = target ? await findOfferedSlotForUpdate(tx, { ...wallClockNow(ctx.config.firmTimeZone, now), timeZone: ctx.config.firmTimeZone }, target, input.bookingId) : undefined;
     if (!held) throw new AppError("CONFLICT", HANDOVER_REFUSED, { detail: { bookingId: input.bookingId, adviserId: input.adviserId } });
-    const after: Locked = { ...before, adviserId: input.adviserId, booking: await reissue(tx, ctx.jobs, input.bookingId, { availabilitySlotId: held.id }) };
+    // A time proposed with the first adviser is dropped with the handover.
+    const after: Locked = { ...before, adviserId: input.adviserId, proposed: null, booking: await reissue(tx, ctx.jobs, input.bookingId, { availabilitySlotId: held.id, ...NO_PROPOSAL }) };
     await recordAudit(tx, { actorId: adminId, action: "booking.handover", entity: "consultation_bookings", entityId: input.bookingId, before: { adviserId: before.adviserId }, after: { adviserId: input.adviserId } });
     const mail = bookingChangedEmail({ ...mailInput(ctx.config, after), adviserName: await adviserNameOf(tx, input.adviserId) }, "handed-over", "firm");
     await enqueueEmails(tx, ctx.jobs, [{ ...mail, to: after.booking.email, kind: "booking-handed-over", bookingId: input.bookingId }]);
@@ -612,4 +715,59 @@ async function colleagueSlot(tx: Database, { adviserId, slot, createdBy }: { adv
     .where(and(eq(availabilitySlots.adviserId, adviserId), eq(availabilitySlots.date, slot.date), eq(availabilitySlots.startTime, slot.startTime), eq(availabilitySlots.endTime, slot.endTime)))
     .limit(1);
   return row?.id ?? null;
+}
+
+// ---- Proposing a new time (issue 37) ---------------------------------------------------------
+
+/**
+ * An admin, or the booking's adviser (issue 37), proposes a new time for a live booking
+ * still ahead: a slot of the booking's own adviser (the pool's for a pool booking) that is
+ * offered now, by the same rule a move
+ * checks (`slotToMoveTo`), other than its current one. The proposal is stored (a second
+ * replaces the first), audited, and the investor is mailed, in their language, the time
+ * proposed and the way to their booking's page, where they accept it or keep theirs.
+ * Nothing else changes until they accept.
+ */
+export async function proposeNewTime(ctx: ServiceContext, actor: Actor, input: ProposeTime): Promise<void> {
+  const scope = requireStaff(actor);
+  const adminId = scope.userId;
+  const now = nowOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockBookingFor(tx, scope, input.bookingId, now);
+    if (!before) throw new AppError("NOT_FOUND", BOOKING_CHANGE_KEYS.notFound);
+    if (!canInvestorChange({ status: before.booking.status, slot: before.slot }, ctx.config.firmTimeZone, now)) {
+      throw new AppError("CONFLICT", BOOKING_CHANGE_KEYS.notChangeable, { detail: { bookingId: input.bookingId, status: before.booking.status } });
+    }
+    const slot = await slotToMoveTo(tx, ctx, before, input.slotId, PROPOSE_REFUSED);
+    const proposed: SlotTimes = { date: slot.date, startTime: slot.startTime, endTime: slot.endTime };
+    await tx.update(consultationBookings).set({ proposedSlotId: slot.id, proposedAt: now, updatedAt: now }).where(eq(consultationBookings.id, input.bookingId));
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "booking.propose",
+      entity: "consultation_bookings",
+      entityId: input.bookingId,
+      before: { proposed: openProposal(ctx, before, now) },
+      after: { proposed },
+    });
+    const mail = bookingTimeProposedEmail(mailInput(ctx.config, before), proposed);
+    await enqueueEmail(tx, ctx.jobs, { ...mail, to: before.booking.email, kind: "booking-time-proposed", bookingId: input.bookingId });
+  });
+}
+
+/**
+ * The times an admin or the booking's adviser may propose for it: those offered now with its
+ * adviser (the pool's for a pool booking), its own time given up as for a move, other than
+ * its current one, at most MOVE_CHOICES. None for a booking that can no longer change.
+ */
+export async function listProposableSlots(ctx: ServiceContext, actor: Actor, { bookingId }: { bookingId: string }): Promise<OfferedSlot[]> {
+  const staff = requireStaff(actor);
+  const now = nowOf(ctx);
+  const [row] = await selectBooking(ctx.db, bookingId, now);
+  if (!row) return [];
+  const { booking, slot, adviserId } = asLocked(row);
+  if (!staffReaches(staff, adviserId)) return [];
+  if (!canInvestorChange({ status: booking.status, slot }, ctx.config.firmTimeZone, now)) return [];
+  const scope: SlotScope = adviserId ? { kind: "advisers", ids: [adviserId] } : POOL;
+  const offered = await listUpcomingSlots(ctx, actor, { now: bookingClock(ctx), limit: MOVE_CHOICES + 1, scope, exceptBooking: booking.id });
+  return offered.filter((s) => s.id !== booking.availabilitySlotId).slice(0, MOVE_CHOICES);
 }

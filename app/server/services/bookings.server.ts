@@ -2,13 +2,13 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-
 import { ADMIN_BOOKINGS_PAGE_SIZE, BOOKING_HISTORY_LIMIT, type AdminBookingDetail, type AdminBookingRow } from "~/domain/admin-bookings";
 import type { ListSort } from "~/domain/admin-table";
 import { AppError } from "~/domain/app-error";
-import { canInvestorChange, canMarkOutcome, isLinkAlive } from "~/domain/booking-changes";
+import { canInvestorChange, canMarkOutcome, isLinkAlive, isProposalOpen } from "~/domain/booking-changes";
 import type { BookingSummary, BookingWithSlot, OwnBooking } from "~/domain/bookings";
 import type { BookingStatus, BookingType } from "~/domain/constants";
 import { ENQUIRY_TOASTS } from "~/domain/enquiry-messages";
 import { newBookingReference, readBookingReference } from "~/domain/booking-reference";
-import { wallClockNow } from "~/domain/slots";
 import type { ListPage, ListPaging } from "~/domain/list-page";
+import { wallClockNow, type SlotTimes } from "~/domain/slots";
 import type { Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import { UNIQUE_VIOLATION, sqlState, violatedConstraint } from "../core/pg-error.server";
@@ -184,6 +184,7 @@ export async function getBookingForAdmin(ctx: ServiceContext, actor: Actor, book
       opportunityId: consultationBookings.opportunityId,
       opportunitySlug: investmentOpportunities.slug,
       outcome: consultationBookings.outcome,
+      proposedSlotId: consultationBookings.proposedSlotId,
       adviserId: availabilitySlots.adviserId,
       adviserName: sql<string | null>`(select name from ${advisers} where ${advisers.id} = ${availabilitySlots.adviserId})`,
     },
@@ -191,10 +192,12 @@ export async function getBookingForAdmin(ctx: ServiceContext, actor: Actor, book
   ).limit(1);
   // An adviser reaches only their own bookings: another's is "not found", as a missing one.
   if (!row || !staffReaches(scope, row.adviserId)) return null;
-  const booking = withSlot(row);
-  const outcomeMarkable = canMarkOutcome({ status: booking.status, slot: booking.slot }, ctx.config.firmTimeZone, ctx.clock?.() ?? new Date());
-  const [account, history, mails] = await Promise.all([
+  const { proposedSlotId, ...booking } = withSlot(row);
+  const now = ctx.clock?.() ?? new Date();
+  const outcomeMarkable = canMarkOutcome({ status: booking.status, slot: booking.slot }, ctx.config.firmTimeZone, now);
+  const [account, proposal, history, mails] = await Promise.all([
     bookingAccount(ctx.db, booking),
+    openProposalOf(ctx, { ...booking, proposedSlotId }, now),
     ctx.db
       .select({ id: auditLog.id, action: auditLog.action, before: auditLog.before, after: auditLog.after, at: auditLog.createdAt, actorEmail: user.email })
       .from(auditLog)
@@ -209,7 +212,22 @@ export async function getBookingForAdmin(ctx: ServiceContext, actor: Actor, book
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
       .limit(BOOKING_HISTORY_LIMIT),
   ]);
-  return { ...booking, account, history, mails, outcomeMarkable };
+  return { ...booking, account, proposal, history, mails, outcomeMarkable };
+}
+
+/** The new time proposed for a booking (issue 37) while it is open: the booking may change and the time is ahead of the notice. */
+async function openProposalOf(
+  ctx: ServiceContext,
+  booking: { status: BookingStatus; slot: SlotTimes | null; proposedSlotId: string | null },
+  now: Date,
+): Promise<SlotTimes | null> {
+  if (!booking.proposedSlotId || !canInvestorChange(booking, ctx.config.firmTimeZone, now)) return null;
+  const [slot] = await ctx.db
+    .select({ date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime })
+    .from(availabilitySlots)
+    .where(eq(availabilitySlots.id, booking.proposedSlotId))
+    .limit(1);
+  return slot && isProposalOpen(slot, ctx.config.firmTimeZone, now, ctx.config.bookingNoticeHours) ? slot : null;
 }
 
 /** The account behind a booking: its own user, or the verified account holding its address. */

@@ -1,0 +1,4 @@
+ALTER TABLE "consultation_bookings" ADD COLUMN "proposed_slot_id" uuid;--> statement-breakpoint
+ALTER TABLE "consultation_bookings" ADD COLUMN "proposed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "consultation_bookings" ADD CONSTRAINT "consultation_bookings_proposed_slot_id_availability_slots_id_fk" FOREIGN KEY ("proposed_slot_id") REFERENCES "public"."availability_slots"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "consultation_bookings_proposed_slot_idx" ON "consultation_bookings" USING btree ("proposed_slot_id") WHERE "consultation_bookings"."proposed_slot_id" is not null;
