@@ -36,8 +36,8 @@ export default function AdviserMeetingsPage({ loaderData }: Route.ComponentProps
   return (
     <AdminAreaPage workspace="adviser" title={t("admin.adviser.areas.meetings")} description={t("admin.adviser.meetings.description")}>
       <CalendarFailing calendar={calendar} timeZone={timeZone} />
-      <MeetingList id="meetings-to-mark" title={t("admin.adviser.meetings.toMark")} empty={t("admin.adviser.meetings.noneToMark")} meetings={meetings.toMark} />
       <MeetingList id="meetings-upcoming" title={t("admin.adviser.meetings.upcoming")} empty={t("admin.adviser.meetings.noneUpcoming")} meetings={meetings.upcoming} />
+      <MeetingList id="meetings-to-mark" title={t("admin.adviser.meetings.toMark")} empty={t("admin.adviser.meetings.noneToMark")} meetings={meetings.toMark} />
     </AdminAreaPage>
   );
 }

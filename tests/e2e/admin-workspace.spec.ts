@@ -139,7 +139,7 @@ test.describe("the admin's bookings table", () => {
     await expect(main).toContainText(emailOf("Dalia"));
     await expect(main).toContainText("$1,500,000");
     await expect(main).toContainText("About the Erbil towers (Dalia).");
-    await expect(main).toContainText("No changes by an admin yet.");
+    await expect(main).toContainText("No changes yet.");
     await expectAccessible(page, "a booking's screen");
 
     await page.getByRole("button", { name: "Confirm", exact: true }).click();

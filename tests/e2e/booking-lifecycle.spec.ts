@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import type { BookingDialogData, BookingTimesData } from "../../app/domain/booking-dialog-data";
 import type { OfferedSlot } from "../../app/domain/slots";
 import { mailsTo, waitForMail } from "../support/mailbox";
+import { signInAsAdmin } from "./e2e-admin";
 import { expect, expectAccessible, test } from "./fixtures";
 
 /**
@@ -137,6 +138,62 @@ test("book, open the receipt's link, move to another slot, then cancel; a plain 
   const rebook = await page.request.get(`${new URL(link!).pathname}?intent=move&slotId=${booked}`, { headers: { Origin: baseURL! } });
   expect(rebook.status()).toBe(200);
   expect((await offeredSlots(page.request)).has(booked)).toBe(true);
+});
+
+test("an admin proposes a new time; the investor accepts it from the mailed link", async ({ page, browser, baseURL }) => {
+  await asVisitor(page);
+  const email = uniqueEmail("proposal");
+  const booked = await bookFromTheHero(page, email);
+  const receipt = await waitForMail(dataDir(), email, (m) => /consultation request/.test(m.subject ?? ""));
+  const link = receipt.text!.match(/https?:\/\/\S+\/booking\/\S+/)![0];
+  const bookingId = /\/booking\/([0-9a-f-]{36})\./.exec(link)![1]!;
+
+  // The admin proposes the last time offered instead, from the booking's screen.
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  let proposedId: string;
+  try {
+    await signInAsAdmin(adminPage.request, baseURL!);
+    await adminPage.goto(`/admin/bookings/${bookingId}`);
+    const form = adminPage.getByTestId("booking-propose");
+    const select = form.getByLabel("Propose a new time");
+    proposedId = await select.locator("option").last().getAttribute("value") as string;
+    expect(proposedId).not.toBe(booked);
+    await select.selectOption(proposedId);
+    await form.getByRole("button", { name: "Propose and tell the investor" }).click();
+    await expect(adminPage.getByText("Proposed; the investor has been sent the new time").first()).toBeVisible();
+    await expect(form.getByRole("status")).toContainText("waiting for the investor");
+  } finally {
+    await admin.close();
+  }
+
+  // The investor's mail names the time and links to their booking's page, which offers it.
+  const proposal = await waitForMail(dataDir(), email, (m) => /proposes a new time/.test(m.subject ?? ""));
+  expect(proposal.text).toContain(new URL(link).pathname);
+  await page.goto(new URL(link).pathname);
+  const panel = page.getByRole("region", { name: "We have proposed a new time" });
+  await expect(panel).toBeVisible();
+  await expectAccessible(page, "the booking page with a proposal");
+  await page.screenshot({ path: test.info().outputPath("proposal-en.png"), fullPage: true });
+  await page.goto(`/ar${new URL(link).pathname}`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("proposal-ar-phone.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto(new URL(link).pathname);
+  await page.getByRole("button", { name: "Accept the new time" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your consultation is now at the new time" })).toBeVisible();
+  await expect(panel).toHaveCount(0);
+  const offered = await offeredSlots(page.request);
+  expect(offered.has(booked)).toBe(true);
+  expect(offered.has(proposedId!)).toBe(false);
+  const moved = await waitForMail(dataDir(), email, (m) => /has moved/.test(m.subject ?? ""));
+  expect(inviteOf(moved)).toContain("SEQUENCE:1");
+
+  // Clean up: the consultation is cancelled, its time free for the tests alongside.
+  await page.getByRole("button", { name: "Cancel consultation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your consultation has been cancelled" })).toBeVisible();
 });
 
 test("an opportunity's Schedule Discussion names it in the dialog, and the booking shows it on the dashboard with its time zone and actions", async ({ page, investor }) => {

@@ -25,7 +25,7 @@ export function ProposeTimeForm({ booking, choices, timeZone }: { booking: Admin
   if (booking.status !== "pending" && booking.status !== "confirmed") return null;
   const id = `propose-${booking.id}`;
   return (
-    <div className="mt-4 grid gap-2 border-t pt-4" data-testid="booking-propose">
+    <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-2 border-t pt-4" data-testid="booking-propose">
       {booking.proposal ? (
         <p role="status" className="rounded-md border border-accent/40 bg-accent/10 p-2 text-sm">
           {t("admin.booking.proposalPending", { when: line(booking.proposal) })}
@@ -34,13 +34,13 @@ export function ProposeTimeForm({ booking, choices, timeZone }: { booking: Admin
       {choices.length === 0 ? (
         <p className="text-xs text-muted-foreground">{t("admin.booking.proposeNoTimes")}</p>
       ) : (
-        <write.fetcher.Form method="post" className="grid gap-2">
+        <write.fetcher.Form method="post" className="grid grid-cols-[minmax(0,1fr)] gap-2">
           {write.hidden}
           <input type="hidden" name="bookingId" value={booking.id} />
           <label htmlFor={id} className="text-sm font-medium">
             {t("admin.booking.propose")}
           </label>
-          <select id={id} name="slotId" required className={adminSelectClass}>
+          <select id={id} name="slotId" required className={`${adminSelectClass} w-full min-w-0`}>
             {choices.map((slot) => (
               <option key={slot.id} value={slot.id}>
                 {line(slot)}
