@@ -1,7 +1,7 @@
 /**
  * npm run identity:rewrap
  * After IDENTITY_FILES_KEY changed (the old key in IDENTITY_FILES_PREVIOUS_KEYS): seals
- * every identity file's and proof of transfer's own key again under the new master key at once, rather than at the
+ * every identity file's, proof of transfer's and adviser's calendar password's own key again under the new master key at once, rather than at the
  * next hourly maintenance. The files' bytes are not touched. Uses the server's
  * configuration (DATABASE_URL, or the PGlite data directory, which must not be in use).
  */
@@ -13,7 +13,7 @@ const lock = lockDataDirOrExit(config, "Stop the server, run identity:rewrap, th
 const database = await openMigratedDatabase(config);
 try {
   const count = await rewrapSealedFiles(database.db, config.identity.keys);
-  process.stdout.write(`Sealed ${count} file key${count === 1 ? "" : "s"} (identity files, proofs of transfer) again under master key ${config.identity.keys.current.id}.\n`);
+  process.stdout.write(`Sealed ${count} key${count === 1 ? "" : "s"} (identity files, proofs of transfer, calendar passwords) again under master key ${config.identity.keys.current.id}.\n`);
   if (config.identity.keys.previous.length > 0) {
     process.stdout.write("Once no file is left under an older key, IDENTITY_FILES_PREVIOUS_KEYS may be removed.\n");
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
@@ -5,7 +6,9 @@ import { calendarConnectSchema } from "~/domain/adviser-schedule";
 import { enquirySchema } from "~/domain/enquiry";
 import type { ServiceContext } from "~/server/context/service-context.server";
 import { adviserBusyTimes, adviserCalendars, availabilitySlots, bookingCalendarEvents, consultationBookings, emailOutbox } from "~/server/db/schema.server";
+import { keyring } from "~/server/core/envelope.server";
 import { anonymous } from "~/server/security/actor.server";
+import { rewrapSealedFiles } from "~/server/storage/sealed-files.server";
 import { createAdviser, createSlot } from "~/server/seed/factories.server";
 import { connectCalendar, disconnectCalendar, pushBookingEvent, syncCalendar, syncDueCalendars } from "~/server/services/adviser-calendars.server";
 import { changeBooking, handBookingOver, updateBookingStatus } from "~/server/services/booking-changes.server";
@@ -89,6 +92,22 @@ describe.skipIf(!python)(`advisers' calendars over CalDAV, against Radicale (${t
     // 11:50–12:05 overlaps the 12:00 slot, not the 11:00 one (it ends at 11:30).
     expect(await offered(karwan, "2031-03-03")).toEqual(["09:00:00", "10:00:00", "11:00:00"]);
     expect((await bed.t.db.select().from(adviserBusyTimes).where(eq(adviserBusyTimes.adviserId, karwan))).map((b) => b.href.split("/").at(-1)).sort()).toEqual(["call.ics", "dentist.ics"]);
+
+    // A master key rotation (npm run identity:rewrap) seals the password's key again: the
+    // calendar is read with the new master key alone, and the old one can be dropped.
+    const current = bed.context.config.identity.keys.current.key;
+    const newKey = randomBytes(32);
+    expect(await rewrapSealedFiles(bed.t.db, keyring([newKey, current]))).toBeGreaterThanOrEqual(1);
+    const [rewrapped] = await bed.t.db.select().from(adviserCalendars).where(eq(adviserCalendars.adviserId, karwan));
+    expect(rewrapped!.secretKeyId).not.toBe(stored!.secretKeyId);
+    const onlyNew = (): ServiceContext => ({ ...ctx(), config: { ...ctx().config, identity: { ...ctx().config.identity, keys: keyring([newKey]) } } });
+    await server.put(karwanCalendar, "karwan", "after-rotation.ics", event("after-rotation", "20310303T090000Z", "20310303T093000Z"));
+    expect(await syncCalendar(onlyNew(), karwan)).toEqual({ ok: true, read: 1 });
+    expect(await offered(karwan, "2031-03-03")).toEqual(["10:00:00", "11:00:00"]);
+    await server.remove(karwanCalendar, "karwan", "after-rotation.ics");
+    await rewrapSealedFiles(bed.t.db, keyring([current, newKey]));
+    expect(await syncCalendar(ctx(), karwan)).toMatchObject({ ok: true });
+    expect(await offered(karwan, "2031-03-03")).toEqual(["09:00:00", "10:00:00", "11:00:00"]);
   });
 
   it("writes a booking into the adviser's calendar with the invite's UID and time, and removes it when cancelled", async () => {

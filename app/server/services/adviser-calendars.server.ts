@@ -7,6 +7,7 @@ import { busyIntervals, splitAtMidnights } from "../calendars/busy-times.server"
 import { CalDavError, changesSince, collectionState, putObject, readObjects, removeObject, type CalDavAccount } from "../calendars/caldav.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { openFile, sealFile } from "../core/envelope.server";
+import { calendarSecretBinding } from "../storage/sealed-files.server";
 import type { Database } from "../db/client.server";
 import { adviserBusyTimes, adviserCalendars, advisers, availabilitySlots, bookingCalendarEvents, consultationBookings } from "../db/schema.server";
 import { calendarObject, consultationInviteUid, isConsultationInviteUid } from "../email/calendar-invite.server";
@@ -44,12 +45,12 @@ const CALENDARS_PER_POLL = 25;
 
 /** The app password, sealed under the identity files' master key and bound to the adviser's id. */
 function sealSecret(ctx: Pick<ServiceContext, "config">, adviserId: string, password: string) {
-  const sealed = sealFile(ctx.config.identity.keys, `calendar:${adviserId}`, Buffer.from(password, "utf8"));
+  const sealed = sealFile(ctx.config.identity.keys, calendarSecretBinding(adviserId), Buffer.from(password, "utf8"));
   return { secretKeyId: sealed.keyId, secretWrappedKey: sealed.wrappedKey, secretIv: sealed.iv, secretAuthTag: sealed.tag, secretCiphertext: sealed.ciphertext };
 }
 
 function accountOf(ctx: Pick<ServiceContext, "config">, row: CalendarRow): CalDavAccount {
-  const password = openFile(ctx.config.identity.keys, `calendar:${row.adviserId}`, {
+  const password = openFile(ctx.config.identity.keys, calendarSecretBinding(row.adviserId), {
     keyId: row.secretKeyId,
     wrappedKey: Buffer.from(row.secretWrappedKey),
     iv: Buffer.from(row.secretIv),

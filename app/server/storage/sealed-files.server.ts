@@ -1,22 +1,28 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { openFile, rewrapKey, sealFile, type Keyring } from "../core/envelope.server";
 import type { Database } from "../db/client.server";
-import { identityFiles, paymentProofs } from "../db/schema.server";
+import { adviserCalendars, identityFiles, paymentProofs } from "../db/schema.server";
+
+/** What an adviser's calendar password is bound to when sealed (issue 37): their id, named as a calendar's. */
+export const calendarSecretBinding = (adviserId: string) => `calendar:${adviserId}`;
+
+const own = (id: string) => id;
 
 /**
- * The files sealed at rest under the identity files' master key (decision 044): identity
- * documents and proofs of transfer (issue 36). Each table's rows, by their own id (the
- * id the file key is bound to).
+ * What is sealed at rest under the identity files' master key (decision 044): identity
+ * documents, proofs of transfer (issue 36) and advisers' calendar passwords (issue 37,
+ * decision 050). Each table's rows, by their own id, and what that id's key is bound to.
  */
 const SEALED = [
-  { table: identityFiles, id: identityFiles.id, keyId: identityFiles.keyId, wrappedKey: identityFiles.wrappedKey },
-  { table: paymentProofs, id: paymentProofs.paymentId, keyId: paymentProofs.keyId, wrappedKey: paymentProofs.wrappedKey },
+  { table: identityFiles, id: identityFiles.id, keyId: identityFiles.keyId, wrappedKey: identityFiles.wrappedKey, binding: own },
+  { table: paymentProofs, id: paymentProofs.paymentId, keyId: paymentProofs.keyId, wrappedKey: paymentProofs.wrappedKey, binding: own },
+  { table: adviserCalendars, id: adviserCalendars.adviserId, keyId: adviserCalendars.secretKeyId, wrappedKey: adviserCalendars.secretWrappedKey, binding: calendarSecretBinding },
 ] as const;
 
 /**
- * After a master key rotation: every file key sealed under one of the older master keys
- * is sealed again under the current one, `batch` at a time. The files' own bytes do not
+ * After a master key rotation: every file key (and calendar password's key) sealed under
+ * one of the older master keys is sealed again under the current one, `batch` at a time. The files' own bytes do not
  * change. (A file under a key that is not configured at all stays as it is.)
  */
 export async function rewrapSealedFiles(db: Database, keys: Keyring, batch = 200): Promise<number> {
@@ -28,10 +34,13 @@ export async function rewrapSealedFiles(db: Database, keys: Keyring, batch = 200
       const rows = await db.select({ id: sealed.id, keyId: sealed.keyId, wrappedKey: sealed.wrappedKey }).from(sealed.table).where(inArray(sealed.keyId, older)).limit(batch);
       let moved = 0;
       for (const row of rows) {
-        const next = rewrapKey(keys, row.id, { keyId: row.keyId, wrappedKey: Buffer.from(row.wrappedKey) });
+        const next = rewrapKey(keys, sealed.binding(row.id), { keyId: row.keyId, wrappedKey: Buffer.from(row.wrappedKey) });
         if (!next) continue;
         // Only if no other instance re-sealed it meanwhile.
-        await db.update(sealed.table).set({ keyId: next.keyId, wrappedKey: next.wrappedKey }).where(and(eq(sealed.id, row.id), eq(sealed.keyId, row.keyId)));
+        // (A plain SQL update: the tables name their key columns differently.)
+        await db.execute(
+          sql`update ${sealed.table} set ${sql.identifier(sealed.keyId.name)} = ${next.keyId}, ${sql.identifier(sealed.wrappedKey.name)} = ${next.wrappedKey} where ${and(eq(sealed.id, row.id), eq(sealed.keyId, row.keyId))}`,
+        );
         moved++;
       }
       done += moved;
