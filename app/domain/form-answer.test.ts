@@ -36,4 +36,15 @@ describe("form answers", () => {
     ]);
     expect(typedValues(form)).toEqual({ bookingId: "1", meetingLink: "javascript:alert(1)" });
   });
+
+  it("keeps every value of a field sent more than once (ticked boxes), joined by commas in order", () => {
+    const form = formOf([
+      ["intent", "adviser-schedule"],
+      ["workDays", "7"],
+      ["workDays", "1"],
+      ["workDays", "4"],
+      ["workStart", "09:00"],
+    ]);
+    expect(typedValues(form)).toEqual({ workDays: "7,1,4", workStart: "09:00" });
+  });
 });

@@ -72,14 +72,14 @@ export function AdviserForm({ adviser, answer }: { adviser: AdminAdviser | null;
             name="languages"
             legend={t("team.admin.form.languages")}
             options={ADVISER_LANGUAGES.map((code) => ({ value: code, label: t(LANGUAGE_NAME_KEYS[code]) }))}
-            checked={typed?.languages ? [typed.languages] : (adviser?.languages ?? [])}
+            checked={typed?.languages ? typed.languages.split(",") : (adviser?.languages ?? [])}
             errors={errors("languages")}
           />
           <CheckboxGroup
             name="markets"
             legend={t("team.admin.form.markets")}
             options={ADVISER_MARKETS.map((market) => ({ value: market, label: t(MARKET_NAME_KEYS[market]) }))}
-            checked={typed?.markets ? [typed.markets] : (adviser?.markets ?? [])}
+            checked={typed?.markets ? typed.markets.split(",") : (adviser?.markets ?? [])}
             errors={errors("markets")}
           />
         </div>
