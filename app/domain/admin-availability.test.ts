@@ -83,7 +83,11 @@ describe("the row and defaults schemas", () => {
     expect(slotAvailabilitySchema.safeParse({ slotId: "1; drop table", isAvailable: "true" }).success).toBe(false);
     expect(slotDeleteSchema.parse({ slotId })).toEqual({ slotId });
     expect(slotDeleteSchema.safeParse({}).success).toBe(false);
-    expect(slotDefaultsSchema.parse({ date: "2031-01-16" })).toEqual({ date: "2031-01-16" });
+    expect(slotDefaultsSchema.parse({ date: "2031-01-16" })).toEqual({ date: "2031-01-16", adviserId: null });
+    // Whose slots (issue 37): an adviser's id, or the pool for none or the empty choice.
+    expect(slotDefaultsSchema.parse({ date: "2031-01-16", adviserId: "" })).toEqual({ date: "2031-01-16", adviserId: null });
+    expect(slotDefaultsSchema.parse({ date: "2031-01-16", adviserId: "7d1b3a55-0000-4000-8000-0000000000ff" }).adviserId).toBe("7d1b3a55-0000-4000-8000-0000000000ff");
+    expect(slotDefaultsSchema.safeParse({ date: "2031-01-16", adviserId: "nobody" }).success).toBe(false);
     expect(slotDefaultsSchema.safeParse({ date: "16/01/2031" }).success).toBe(false);
   });
 });
@@ -130,13 +134,15 @@ describe("defaultSlotsToCreate", () => {
 describe("the chosen day and month", () => {
   const today = "2031-01-15";
   it("defaults to the firm's today and the chosen day's month", () => {
-    expect(adminAvailabilityQuery({}, today)).toEqual({ date: today, month: "2031-01" });
-    expect(adminAvailabilityQuery({ date: "2031-03-02" }, today)).toEqual({ date: "2031-03-02", month: "2031-03" });
-    expect(adminAvailabilityQuery({ date: "2031-03-02", month: "2031-05" }, today)).toEqual({ date: "2031-03-02", month: "2031-05" });
+    expect(adminAvailabilityQuery({}, today)).toEqual({ date: today, month: "2031-01", adviser: null });
+    expect(adminAvailabilityQuery({ date: "2031-03-02" }, today)).toEqual({ date: "2031-03-02", month: "2031-03", adviser: null });
+    expect(adminAvailabilityQuery({ date: "2031-03-02", month: "2031-05" }, today)).toEqual({ date: "2031-03-02", month: "2031-05", adviser: null });
   });
   it("ignores anything unreadable", () => {
-    expect(adminAvailabilityQuery({ date: "2031-02-31", month: "2031-13" }, today)).toEqual({ date: today, month: "2031-01" });
-    expect(adminAvailabilityQuery({ date: "'; drop", month: "soon" }, today)).toEqual({ date: today, month: "2031-01" });
+    expect(adminAvailabilityQuery({ date: "2031-02-31", month: "2031-13" }, today)).toEqual({ date: today, month: "2031-01", adviser: null });
+    expect(adminAvailabilityQuery({ date: "'; drop", month: "soon" }, today)).toEqual({ date: today, month: "2031-01", adviser: null });
+    expect(adminAvailabilityQuery({ adviser: "7d1b3a55-0000-4000-8000-0000000000ff" }, today).adviser).toBe("7d1b3a55-0000-4000-8000-0000000000ff");
+    expect(adminAvailabilityQuery({ adviser: "x' or 1=1" }, today).adviser).toBeNull();
   });
   it("covers the calendar grid's leading and trailing weeks", () => {
     expect(calendarRange("2031-01")).toEqual({ from: "2030-12-25", to: "2031-02-14" });

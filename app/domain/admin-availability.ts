@@ -56,6 +56,15 @@ export function endsAfterStart(startTime: string, endTime: string): boolean {
 }
 
 /** The Add Time Slot dialog's form. */
+/**
+ * Whose slots a write is for (issue 37): an adviser's id, or the firm's shared pool when
+ * absent or empty (the form's "shared pool" choice sends an empty value).
+ */
+const slotOwner = z
+  .union([z.uuid("admin.availability.unknownAdviser" satisfies MessageKey), z.literal("")])
+  .optional()
+  .transform((v) => v || null);
+
 export const slotCreateSchema = z
   .object({
     date: calendarDate,
@@ -72,6 +81,9 @@ export const slotCreateSchema = z
   .refine((s) => endsAfterStart(s.startTime, s.endTime), { message: END_AFTER_START_MESSAGE, path: ["endTime"] });
 export type SlotCreateInput = z.infer<typeof slotCreateSchema>;
 
+/** Add Time Slot on the server: the form's fields and whose slot it is. */
+export const slotCreateForSchema = slotCreateSchema.and(z.object({ adviserId: slotOwner }));
+
 /** One row's availability switch. */
 export const slotAvailabilitySchema = z.object({
   slotId: z.uuid(),
@@ -80,18 +92,20 @@ export const slotAvailabilitySchema = z.object({
 
 export const slotDeleteSchema = z.object({ slotId: z.uuid() });
 
-/** Generate Default Slots for the chosen date. */
-export const slotDefaultsSchema = z.object({ date: calendarDate });
+/** Generate Default Slots for the chosen date, for the pool or one adviser. */
+export const slotDefaultsSchema = z.object({ date: calendarDate, adviserId: slotOwner });
 
 
 /**
  * ?date=yyyy-MM-dd (the chosen day) and ?month=yyyy-MM (the month the calendar shows).
  * Anything unreadable falls back to `today` (the firm's) and the chosen day's month.
  */
-export function adminAvailabilityQuery(params: Record<string, string | undefined>, today: string): { date: string; month: string } {
+export function adminAvailabilityQuery(params: Record<string, string | undefined>, today: string): { date: string; month: string; adviser: string | null } {
   const date = params.date && isCalendarDate(params.date) ? params.date : today;
   const month = params.month && ISO_MONTH.test(params.month) && isCalendarDate(`${params.month}-01`) ? params.month : date.slice(0, 7);
-  return { date, month };
+  // ?adviser=<id>: whose slots the tab shows (issue 37); the firm's shared pool without it.
+  const adviser = params.adviser && z.uuid().safeParse(params.adviser).success ? params.adviser : null;
+  return { date, month, adviser };
 }
 export type AdminAvailabilityQuery = ReturnType<typeof adminAvailabilityQuery>;
 
@@ -111,8 +125,8 @@ export function dateOf(day: Date): string {
 }
 
 /** The query string that shows `date` (and the calendar on `month`, its own month by default). */
-export function availabilityHref(date: string, month: string = date.slice(0, 7)): string {
-  return `?${new URLSearchParams({ tab: "availability", date, month })}`;
+export function availabilityHref(date: string, month: string = date.slice(0, 7), adviser: string | null = null): string {
+  return `?${new URLSearchParams({ tab: "availability", date, month, ...(adviser ? { adviser } : {}) })}`;
 }
 
 interface Times {
@@ -159,6 +173,8 @@ export interface AvailabilityPanel {
   today: string;
   timeZone: string;
   result: { slots: AdminSlot[]; slotDates: string[] };
+  /** The advisers whose slots the tab can show instead of the pool's (issue 37), by name. */
+  advisers: { id: string; name: string }[];
   /** The SPEC's toast when the read failed (a message key). */
   error: MessageKey | null;
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wallClockNow } from "~/domain/slots";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
-import { createSlot as insertSlot, insertBooking } from "~/server/seed/factories.server";
+import { createAdviser, createSlot as insertSlot, insertBooking } from "~/server/seed/factories.server";
 import { auditLog, availabilitySlots, consultationBookings } from "~/server/db/schema.server";
 import {
   createDefaultSlots,
@@ -68,7 +68,7 @@ describe(`/admin availability: reading (${testDriver})`, () => {
     await insertBooking(t.db, { availabilitySlotId: c.id, status: "cancelled" });
 
     const chosen = await panel("tab=availability&date=2031-04-10");
-    expect(chosen).toMatchObject({ tab: "availability", error: null, query: { date: "2031-04-10", month: "2031-04" } });
+    expect(chosen).toMatchObject({ tab: "availability", error: null, query: { date: "2031-04-10", month: "2031-04", adviser: null } });
     expect(chosen.result.slots.map((s) => [s.id, s.startTime, s.isAvailable, s.booked])).toEqual([
       [b.id, "09:00:00", false, false],
       [a.id, "10:00:00", true, true],
@@ -80,7 +80,7 @@ describe(`/admin availability: reading (${testDriver})`, () => {
     const plain = await panel("tab=availability");
     expect(plain.query.date).toBe(today);
     expect(plain.today).toBe(today);
-    expect((await panel("tab=availability&date=2031-02-30&month=nope")).query).toEqual({ date: today, month: today.slice(0, 7) });
+    expect((await panel("tab=availability&date=2031-02-30&month=nope&adviser=nope")).query).toEqual({ date: today, month: today.slice(0, 7), adviser: null });
     expect((await panel("tab=availability&date=2031-04-10&month=2031-07")).result.slotDates).toEqual(["2031-07-01"]);
   });
 
@@ -275,5 +275,29 @@ describe(`/admin availability: only admins (${testDriver})`, () => {
       await expect(createDefaultSlots(context, actor, { date: "2031-08-02" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     }
     expect(await slotsOn("2031-08-02")).toHaveLength(1);
+  });
+});
+
+describe(`/admin availability: an adviser's times (issue 37) (${testDriver})`, () => {
+  it("shows, adds and generates one adviser's slots beside the firm's pool, each list its own", async () => {
+    const adviser = await createAdviser(t.db, { name: "Layla Haddad" });
+    const date = "2031-09-09";
+    await insertSlot(t.db, { date, startTime: "09:00:00", endTime: "09:30:00" });
+    expect(await post({ intent: "slot-create", date, startTime: "09:00", endTime: "09:30", isAvailable: "on", adviserId: adviser.id })).toMatchObject({ status: 200 });
+    expect(await post({ intent: "slot-defaults", date, adviserId: adviser.id })).toEqual({ status: 200, data: { ok: true, created: 7 } });
+    // The pool's own 09:00 is untouched; the adviser has 8 of their own that day.
+    const pool = await panel(`tab=availability&date=${date}`);
+    expect(pool.result.slots.map((s) => s.startTime)).toEqual(["09:00:00"]);
+    const theirs = (await panel(`tab=availability&date=${date}&adviser=${adviser.id}`)) as Awaited<ReturnType<typeof panel>> & { query: { adviser: string | null }; advisers: { id: string; name: string }[] };
+    expect(theirs.query.adviser).toBe(adviser.id);
+    expect(theirs.advisers).toContainEqual({ id: adviser.id, name: "Layla Haddad" });
+    expect(theirs.result.slots).toHaveLength(8);
+    expect(theirs.result.slotDates).toContain(date);
+    const rows = await t.db.select().from(availabilitySlots).where(and(eq(availabilitySlots.date, date), eq(availabilitySlots.adviserId, adviser.id)));
+    expect(rows).toHaveLength(8);
+    // An id that is no adviser: the pool is shown; a write for it is refused, nothing made.
+    const stranger = "7d1b3a55-0000-4000-8000-0000000000ff";
+    expect(((await panel(`tab=availability&date=${date}&adviser=${stranger}`)) as unknown as { query: { adviser: string | null } }).query.adviser).toBeNull();
+    expect((await post({ intent: "slot-defaults", date, adviserId: "not-an-id" })).status).toBe(400);
   });
 });

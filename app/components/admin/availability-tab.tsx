@@ -36,6 +36,7 @@ import type { AvailabilityPanel } from "~/domain/admin-availability";
 import type { AdminActionResult } from "~/domain/action-result";
 import type { AdminSlot } from "~/domain/admin-availability";
 import type { FlashToast } from "~/domain/toast";
+import { adminSelectClass } from "./list-controls";
 import { useActionResult } from "./use-action-result";
 
 /**
@@ -114,7 +115,8 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
   const dayLabel = useDayLabel();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const { query, today, timeZone } = panel;
+  const { query, today, timeZone, advisers } = panel;
+  const owner = query.adviser;
   const { slots, slotDates } = panel.result;
 
   // While the next day or month loads, the calendar already shows it and the list says so.
@@ -142,12 +144,12 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
   function chooseDate(picked: Date | undefined) {
     if (!picked) return;
     const date = dateOf(picked);
-    if (date !== query.date) void navigate(availabilityHref(date), { preventScrollReset: true });
+    if (date !== query.date) void navigate(availabilityHref(date, undefined, owner), { preventScrollReset: true });
   }
 
   function showMonth(month: Date) {
     setCalendarMonth(format(month, "yyyy-MM"));
-    void navigate(availabilityHref(query.date, format(month, "yyyy-MM")), { preventScrollReset: true, replace: true });
+    void navigate(availabilityHref(query.date, format(month, "yyyy-MM"), owner), { preventScrollReset: true, replace: true });
   }
 
   return (
@@ -157,6 +159,7 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
           {t("admin.availability.title")}
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">{t("admin.availability.intro", { city })}</p>
+        {advisers.length > 0 ? <OwnerChoice advisers={advisers} owner={owner} date={query.date} month={query.month} /> : null}
       </div>
 
       <div className="grid items-start gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
@@ -212,8 +215,8 @@ export function AdminAvailabilityTab({ panel, failed: loadFailed }: { panel: Ava
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
-              <AddSlotDialog date={query.date} city={city} disabled={loadingDay} />
-              <GenerateDefaultsButton date={query.date} disabled={loadingDay} />
+              <AddSlotDialog date={query.date} owner={owner} city={city} disabled={loadingDay} />
+              <GenerateDefaultsButton date={query.date} owner={owner} disabled={loadingDay} />
             </div>
           </div>
 
@@ -318,7 +321,47 @@ function SlotRow({ slot, disabled }: { slot: AdminSlot; disabled: boolean }) {
   );
 }
 
-function GenerateDefaultsButton({ date, disabled }: { date: string; disabled: boolean }) {
+/**
+ * Whose times the tab shows and its writes make (issue 37): the firm's shared pool, or one
+ * adviser's. A GET form, so it works without scripts; with them, choosing goes at once.
+ */
+function OwnerChoice({ advisers, owner, date, month }: { advisers: { id: string; name: string }[]; owner: string | null; date: string; month: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  return (
+    <form method="get" className="mt-3 flex flex-wrap items-end gap-2" onSubmit={(e) => e.preventDefault()}>
+      <input type="hidden" name="tab" value="availability" />
+      <input type="hidden" name="date" value={date} />
+      <input type="hidden" name="month" value={month} />
+      <div className="grid gap-1">
+        <Label htmlFor="availability-owner">{t("admin.availability.owner")}</Label>
+        <select
+          id="availability-owner"
+          name="adviser"
+          defaultValue={owner ?? ""}
+          key={owner ?? ""}
+          className={adminSelectClass}
+          onChange={(e) => void navigate(availabilityHref(date, month, e.currentTarget.value || null), { preventScrollReset: true })}
+          data-testid="availability-owner"
+        >
+          <option value="">{t("admin.availability.pool")}</option>
+          {advisers.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <noscript>
+        <Button type="submit" variant="outline" size="sm">
+          {t("admin.availability.showOwner")}
+        </Button>
+      </noscript>
+    </form>
+  );
+}
+
+function GenerateDefaultsButton({ date, owner, disabled }: { date: string; owner: string | null; disabled: boolean }) {
   const fetcher = useFetcher<AdminActionResult>({ key: FETCHERS.defaults });
   const t = useT();
   const busy = fetcher.state !== "idle";
@@ -327,6 +370,7 @@ function GenerateDefaultsButton({ date, disabled }: { date: string; disabled: bo
       <input type="hidden" name="intent" value="slot-defaults" />
       <FormKey name={FETCHERS.defaults} />
       <input type="hidden" name="date" value={date} />
+      <input type="hidden" name="adviserId" value={owner ?? ""} />
       <Button type="submit" variant="outline" disabled={disabled || busy}>
         {busy ? <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <CalendarPlus aria-hidden="true" />}
         {busy ? t("admin.availability.generating") : t("admin.availability.generate")}
@@ -336,7 +380,7 @@ function GenerateDefaultsButton({ date, disabled }: { date: string; disabled: bo
 }
 
 /** Add Time Slot (SPEC.md section 9: 09:00-09:30, available, by default) for the chosen day. */
-function AddSlotDialog({ date, city, disabled }: { date: string; city: string; disabled: boolean }) {
+function AddSlotDialog({ date, owner, city, disabled }: { date: string; owner: string | null; city: string; disabled: boolean }) {
   const [open, setOpen] = useState(false);
   const t = useT();
   const dayLabel = useDayLabel();
@@ -371,7 +415,7 @@ function AddSlotDialog({ date, city, disabled }: { date: string; city: string; d
           <DialogDescription>{t("admin.availability.addFor", { day: dayLabel(date), city })}</DialogDescription>
         </DialogHeader>
         {/* Mounted with the dialog's content, so each opening starts from the defaults. */}
-        <AddSlotForm date={date} />
+        <AddSlotForm date={date} owner={owner} />
       </DialogContent>
     </Dialog>
   );
@@ -379,7 +423,7 @@ function AddSlotDialog({ date, city, disabled }: { date: string; city: string; d
 
 const TIME_INPUT = { type: "time" } as const;
 
-function AddSlotForm({ date }: { date: string }) {
+function AddSlotForm({ date, owner }: { date: string; owner: string | null }) {
   const { form, fields, fetcher, busy } = useAdminForm({
     id: "add-slot",
     fetcherKey: FETCHERS.create,
@@ -425,6 +469,7 @@ function AddSlotForm({ date }: { date: string }) {
       </DialogFooter>
       {/* After the fields: Conform focuses the first invalid control in order, and this one cannot take focus. */}
       <input type="hidden" name="date" value={date} />
+      <input type="hidden" name="adviserId" value={owner ?? ""} />
     </fetcher.Form>
   );
 }
