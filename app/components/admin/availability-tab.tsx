@@ -31,7 +31,7 @@ import { zoneCity } from "~/domain/slots";
 import { useDateLocale } from "~/i18n/date-locales";
 import { datePattern } from "~/i18n/date-patterns";
 import { type MessageKey, type Translate, useLocale, useT, useTranslateMessage } from "~/i18n/i18n";
-import { directionOf } from "~/i18n/locales";
+import { directionOf, typedTextProps } from "~/i18n/locales";
 import type { AvailabilityPanel } from "~/domain/admin-availability";
 import type { AdminActionResult } from "~/domain/action-result";
 import type { AdminSlot } from "~/domain/admin-availability";
@@ -327,6 +327,7 @@ function SlotRow({ slot, disabled }: { slot: AdminSlot; disabled: boolean }) {
  */
 function OwnerChoice({ advisers, owner, date, month }: { advisers: { id: string; name: string }[]; owner: string | null; date: string; month: string }) {
   const t = useT();
+  const locale = useLocale();
   const navigate = useNavigate();
   return (
     <form method="get" className="mt-3 flex flex-wrap items-end gap-2" onSubmit={(e) => e.preventDefault()}>
@@ -346,7 +347,8 @@ function OwnerChoice({ advisers, owner, date, month }: { advisers: { id: string;
         >
           <option value="">{t("admin.availability.pool")}</option>
           {advisers.map((a) => (
-            <option key={a.id} value={a.id}>
+            // A person's name as the Team page keeps it: marked as typed text, never translated.
+            <option key={a.id} value={a.id} translate="no" {...typedTextProps(a.name, locale)}>
               {a.name}
             </option>
           ))}

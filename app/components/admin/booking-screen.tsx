@@ -18,7 +18,8 @@ import { bookingStatusLabel, bookingStatusVariant, bookingTypeLabel } from "~/do
 import { BOOKING_OUTCOMES, BOOKING_STATUSES, type BookingStatus } from "~/domain/constants";
 import { slotInstant, type OfferedSlot, type SlotTimes } from "~/domain/slots";
 import type { FlashToast } from "~/domain/toast";
-import { useT, useTranslateMessage } from "~/i18n/i18n";
+import { useLocale, useT, useTranslateMessage } from "~/i18n/i18n";
+import { typedTextProps } from "~/i18n/locales";
 import { RichText, standIns } from "~/i18n/rich-text";
 import { ProposeTimeForm, useSlotLine } from "./booking-proposal-form";
 import { adminSelectClass } from "./list-controls";
@@ -298,6 +299,7 @@ const STATUS_FETCHER = "admin-booking-screen-status";
 /** Hands a live booking of an adviser to a colleague at the same time (issue 37); the investor is told. */
 function HandoverForm({ booking, colleagues }: { booking: AdminBookingDetail; colleagues: { id: string; name: string }[] }) {
   const t = useT();
+  const locale = useLocale();
   const write = useWrite("booking-handover", () => t("admin.booking.handedOver"));
   if (!booking.adviserId || colleagues.length === 0 || (booking.status !== "pending" && booking.status !== "confirmed")) return null;
   return (
@@ -309,7 +311,7 @@ function HandoverForm({ booking, colleagues }: { booking: AdminBookingDetail; co
       </label>
       <select id="handover-to" name="adviserId" className={adminSelectClass}>
         {colleagues.map((c) => (
-          <option key={c.id} value={c.id}>
+          <option key={c.id} value={c.id} translate="no" {...typedTextProps(c.name, locale)}>
             {c.name}
           </option>
         ))}
