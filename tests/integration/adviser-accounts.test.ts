@@ -73,7 +73,7 @@ describe(`adviser accounts (${testDriver})`, () => {
   it("invites an adviser: an account with the role adviser, and a mailed link to set a password", async () => {
     const refused = await team({ intent: "adviser-invite", id: layla, email: "not an address" });
     expect(refused.ok).toBe(false);
-    expect(refused.fieldErrors?.email?.[0]).toBeTruthy();
+    expect(refused.fieldErrors?.email).toEqual(["Please enter a valid email address"]);
 
     expect(await team({ intent: "adviser-invite", id: layla, email: ADDRESS.toUpperCase() })).toMatchObject({ ok: true });
     const [row] = await bed.t.db.select({ userId: advisers.userId }).from(advisers).where(eq(advisers.id, layla));

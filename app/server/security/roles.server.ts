@@ -4,14 +4,9 @@ import type { Database } from "../db/client.server";
 import { advisers, userRoles } from "../db/schema.server";
 
 /**
- * SPEC.md section 4: admin only with a user_roles row saying so; false when there is
- * none and when the lookup fails (logged).
+ * The firm's own people (issue 37): an admin (SPEC.md section 4: only with a user_roles row
+ * saying so), or an adviser with their adviser's id.
  */
-export async function isAdmin(db: Database, userId: string, log: Logger): Promise<boolean> {
-  return (await staffRoleOf(db, userId, log)).role === "admin";
-}
-
-/** The firm's own people (issue 37): an admin, or an adviser with their adviser's id. */
 export interface StaffRole {
   role: "admin" | "adviser" | null;
   /** The adviser this account is, when its role is "adviser" and an adviser holds it. */

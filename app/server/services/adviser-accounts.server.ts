@@ -1,15 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { ADVISER_ACCOUNT_MESSAGES, ADVISER_INVITE_DAYS, accountNames } from "~/domain/adviser-accounts";
-import { ADVISER_TOASTS } from "~/domain/advisers";
 import { AppError } from "~/domain/app-error";
 import { DEFAULT_LOCALE, localizePath } from "~/i18n/locales";
 import type { ServiceContext } from "../context/service-context.server";
-import type { Database } from "../db/client.server";
 import { account, advisers, session, user, userRoles, verification } from "../db/schema.server";
 import { adviserInviteEmail } from "../email/account-emails.server";
 import { enqueueEmails } from "../email/outbox.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
+import { lockAdviser } from "./advisers.server";
 import { recordAudit } from "./audit.server";
 import { insertUser } from "./users.server";
 
@@ -21,14 +20,6 @@ import { insertUser } from "./users.server";
  * here with a longer life: /auth/reset-password spends it exactly as a reset, so the
  * password is set by the same code that resets one, and the token works once.
  */
-
-type AdviserRow = typeof advisers.$inferSelect;
-
-async function lockAdviser(tx: Database, id: string): Promise<AdviserRow> {
-  const [row] = await tx.select().from(advisers).where(eq(advisers.id, id)).for("update").limit(1);
-  if (!row) throw new AppError("NOT_FOUND", ADVISER_TOASTS.notFound);
-  return row;
-}
 
 /**
  * Invites the adviser `id` at `email`, or sends the invitation again while its password is

@@ -113,7 +113,7 @@ export async function listAdvisersForAdmin(ctx: ServiceContext, actor: Actor): P
 }
 
 /** The adviser's row, locked for the caller's transaction; NOT_FOUND when there is none. */
-async function lockAdviser(tx: Database, id: string): Promise<AdviserRow> {
+export async function lockAdviser(tx: Database, id: string): Promise<AdviserRow> {
   if (!isUuid(id)) throw new AppError("NOT_FOUND", ADVISER_TOASTS.notFound);
   const [row] = await tx.select().from(advisers).where(eq(advisers.id, id)).for("update").limit(1);
   if (!row) throw new AppError("NOT_FOUND", ADVISER_TOASTS.notFound);
