@@ -84,8 +84,12 @@ test.describe("/admin", () => {
     await expect(message).toHaveCount(1);
     await expect(message).toContainText("Basra waterfront");
     await expect(message.getByText("New", { exact: true })).toBeVisible();
+    // 'New' goes as soon as it is asked for; the reload waits for the server's answer, or it
+    // could cancel the post on a loaded machine and find the message still unread.
+    const marked = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin"));
     await message.getByRole("button", { name: "Mark as Read" }).click();
     await expect(message.getByText("New", { exact: true })).toBeHidden();
+    expect((await marked).ok()).toBe(true);
     await page.reload();
     const again = page.getByRole("table", { name: "Messages" }).getByRole("row").filter({ hasText: "Nadia Kareem" });
     await expect(again).toBeVisible();
