@@ -134,6 +134,23 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: "" }).authSecretSource).toBe("data-dir");
   });
 
+  it("reads the process's role, whether it migrates and its connections, and refuses what the embedded database cannot do (issue 38)", () => {
+    const dir = tempDir();
+    const embedded = loadConfig({ DATA_DIR: dir });
+    expect(embedded).toMatchObject({ role: "all", migrateOnStart: true, databasePoolMax: 10, directDatabaseUrl: undefined });
+    const postgres = { DATA_DIR: dir, DATABASE_URL: "postgres://app@pgbouncer:6432/tigris", BETTER_AUTH_SECRET: "x".repeat(32) };
+    expect(loadConfig(postgres).directDatabaseUrl).toBe("postgres://app@pgbouncer:6432/tigris");
+    expect(
+      loadConfig({ ...postgres, PROCESS_ROLE: "worker", MIGRATE_ON_START: "false", DIRECT_DATABASE_URL: "postgres://app@db:5432/tigris", DATABASE_POOL_MAX: "4" }),
+    ).toMatchObject({ role: "worker", migrateOnStart: false, directDatabaseUrl: "postgres://app@db:5432/tigris", databasePoolMax: 4 });
+    expect(errorOf({ ...postgres, PROCESS_ROLE: "cron" }).message).toContain("PROCESS_ROLE: must be one of all, web, worker");
+    expect(errorOf({ ...postgres, MIGRATE_ON_START: "no" }).message).toContain("MIGRATE_ON_START: must be true or false");
+    expect(errorOf({ ...postgres, DATABASE_POOL_MAX: "0" }).message).toContain("DATABASE_POOL_MAX: must be at least 1");
+    expect(errorOf({ DATA_DIR: dir, PROCESS_ROLE: "web" }).message).toContain("PROCESS_ROLE: must be all without DATABASE_URL");
+    expect(errorOf({ DATA_DIR: dir, MIGRATE_ON_START: "false" }).message).toContain("MIGRATE_ON_START: must be true without DATABASE_URL");
+    expect(errorOf({ DATA_DIR: dir, DIRECT_DATABASE_URL: "postgres://db/x" }).message).toContain("DIRECT_DATABASE_URL: is set without DATABASE_URL");
+  });
+
   it("documents every variable it reads in .env.example and the README's table", () => {
     const root = path.resolve(import.meta.dirname, "../../..");
     const example = readFileSync(path.join(root, ".env.example"), "utf8");

@@ -87,6 +87,10 @@ const firmPhone = optionalString.pipe(
     .optional(),
 );
 
+/** What a process may be (PROCESS_ROLE). */
+export const PROCESS_ROLES = ["all", "web", "worker"] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
 /** The firm facts a real installation must give together (decision 038); regulator and licence are a pair of their own. */
 const FIRM_REQUIRED = ["FIRM_LEGAL_NAME", "FIRM_COMPANY_NUMBER", "FIRM_REGISTERED_OFFICE", "FIRM_PHONE", "FIRM_EMAIL"] as const;
 const FIRM_VARIABLES = [...FIRM_REQUIRED, "FIRM_REGULATOR", "FIRM_LICENCE_NUMBER"] as const;
@@ -208,7 +212,35 @@ const envSchema = z.object({
     blankAsUnset,
     z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(1000, "must be at most 1000").default(7),
   ),
+  /**
+   * The production topology (issue 38, decision 051): what this process does. "all" serves
+   * the site and runs the background work; "web" only serves; "worker" only runs the
+   * background work and answers /healthz, /readyz and /metrics.
+   */
+  PROCESS_ROLE: z.preprocess(blankAsUnset, z.enum(PROCESS_ROLES, { error: `must be one of ${PROCESS_ROLES.join(", ")}` }).default("all")),
+  /** Whether this process brings the schema up to date at start; false leaves it to `npm run migrate`. */
+  MIGRATE_ON_START: z.preprocess(blankAsUnset, z.enum(["true", "false"], { error: "must be true or false" }).default("true")),
+  /** A connection that is not pooled per transaction, for migrations and the job queue (LISTEN); DATABASE_URL when unset. */
+  DIRECT_DATABASE_URL: postgresUrl,
+  /** The most connections this process opens to DATABASE_URL. */
+  DATABASE_POOL_MAX: z.preprocess(
+    blankAsUnset,
+    z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(200, "must be at most 200").default(10),
+  ),
 }).superRefine((env, context) => {
+  // The embedded database lives in one process's memory: it cannot be shared by a web
+  // process and a worker, nor migrated by another process while it runs.
+  if (!env.DATABASE_URL) {
+    if (env.PROCESS_ROLE !== "all") {
+      context.addIssue({ code: "custom", path: ["PROCESS_ROLE"], message: `must be all without DATABASE_URL: the embedded database is one process, so ${env.PROCESS_ROLE} needs PostgreSQL` });
+    }
+    if (env.MIGRATE_ON_START === "false") {
+      context.addIssue({ code: "custom", path: ["MIGRATE_ON_START"], message: "must be true without DATABASE_URL: the embedded database is migrated by the process that opens it" });
+    }
+    if (env.DIRECT_DATABASE_URL) {
+      context.addIssue({ code: "custom", path: ["DIRECT_DATABASE_URL"], message: "is set without DATABASE_URL: set both, or neither for the embedded database" });
+    }
+  }
   // With PostgreSQL there may be several instances, each with its own DATA_DIR: a secret
   // generated there would differ between them, and sessions, booking links and two-factor
   // keys made by one would be refused by the others (issue 32). The embedded database
@@ -263,6 +295,12 @@ export interface AppConfig {
   port: number;
   siteUrl: string;
   databaseUrl: string | undefined;
+  /** For migrations and the job queue: DIRECT_DATABASE_URL, else DATABASE_URL. */
+  directDatabaseUrl: string | undefined;
+  databasePoolMax: number;
+  /** PROCESS_ROLE: whether this process serves the site, runs the background work, or both. */
+  role: ProcessRole;
+  migrateOnStart: boolean;
   dataDir: string;
   authSecret: string;
   /**
@@ -423,6 +461,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     port: env.PORT,
     siteUrl,
     databaseUrl: env.DATABASE_URL,
+    directDatabaseUrl: env.DIRECT_DATABASE_URL ?? env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    role: env.PROCESS_ROLE,
+    migrateOnStart: env.MIGRATE_ON_START === "true",
     dataDir,
     authSecret: env.BETTER_AUTH_SECRET ?? persistedSecret(dataDir),
     authSecretSource: env.BETTER_AUTH_SECRET ? "environment" : "data-dir",

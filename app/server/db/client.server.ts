@@ -20,7 +20,14 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseHandle =
   | (HandleBase & { driver: "pglite"; client: PGlite })
-  | (HandleBase & { driver: "postgres"; pool: pg.Pool; /** The server's URL (the job queue opens its own pool). */ url: string });
+  | (HandleBase & {
+      driver: "postgres";
+      pool: pg.Pool;
+      /** The server's URL, as the pool reaches it (through PgBouncer, in production). */
+      url: string;
+      /** A connection not pooled per transaction, for migrations and the job queue's LISTEN (DIRECT_DATABASE_URL); `url` when none is given. */
+      directUrl: string;
+    });
 
 interface HandleBase {
   db: Database;
@@ -32,7 +39,7 @@ interface HandleBase {
 }
 
 export type DatabaseTarget =
-  | { driver: "postgres"; url: string; maxConnections?: number; observer?: DatabaseObserver }
+  | { driver: "postgres"; url: string; directUrl?: string; maxConnections?: number; observer?: DatabaseObserver }
   | { driver: "pglite"; dataDir: string | undefined; observer?: DatabaseObserver };
 
 const PING_TIMEOUT_MS = 2_000;
@@ -203,6 +210,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       location: "postgres",
       pool,
       url: target.url,
+      directUrl: target.directUrl ?? target.url,
       db: drizzlePg({ client: pool, schema }) as unknown as Database,
       ping: () => withTimeout(pool.query("select 1").then(() => undefined), PING_TIMEOUT_MS),
       close: closeOnce(() => pool.end()),

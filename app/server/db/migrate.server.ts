@@ -1,11 +1,15 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { sql } from "drizzle-orm";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import pg from "pg";
 import { DATABASE_BOUNDS_MS, type DatabaseHandle } from "./client.server";
 import { projectRoot } from "../core/project-root.server";
+import { sqlState } from "../core/pg-error.server";
 
 /** The committed migrations, found from the project's folder (the sources and the compiled server alike). */
 export const MIGRATIONS_FOLDER = path.join(projectRoot(), "app/server/db/migrations");
@@ -27,7 +31,7 @@ export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder =
   // Its own connection, without the pool's bounds on a statement (DATABASE_BOUNDS_MS): those
   // are for a request, and a migration may rebuild an index over a million rows, or wait
   // for the lock while another instance does.
-  const connection = new pg.Client({ connectionString: handle.url, connectionTimeoutMillis: DATABASE_BOUNDS_MS.connect, keepAlive: true });
+  const connection = new pg.Client({ connectionString: handle.directUrl, connectionTimeoutMillis: DATABASE_BOUNDS_MS.connect, keepAlive: true });
   await connection.connect();
   try {
     await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
@@ -39,4 +43,28 @@ export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder =
   } finally {
     await connection.end();
   }
+}
+
+/**
+ * The committed migrations the database has not had, by their tags (0035_..., say), for a
+ * process that does not migrate (MIGRATE_ON_START=false): it refuses to start on a schema
+ * older than its build. A newer schema is fine: during a rolling upgrade the previous
+ * release serves against the next one's schema (expand and contract, decision 053).
+ * Compared as drizzle's migrator compares them: by the time each migration was made.
+ */
+export async function pendingMigrations(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_FOLDER): Promise<string[]> {
+  const files = readMigrationFiles({ migrationsFolder });
+  const applied = await handle.db
+    .execute<{ at: string | null }>(sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`)
+    .then((result) => (result as unknown as { rows: Array<{ at: string | null }> }).rows[0]?.at ?? null)
+    .catch((error: unknown) => {
+      // No migrations table yet: nothing was ever applied.
+      const state = sqlState(error);
+      if (state === "42P01" || state === "3F000") return null;
+      throw error;
+    });
+  const last = applied === null ? -Infinity : Number(applied);
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: Array<{ tag: string; when: number }> };
+  const tagOf = new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
+  return files.filter((file) => file.folderMillis > last).map((file) => tagOf.get(file.folderMillis) ?? String(file.folderMillis));
 }

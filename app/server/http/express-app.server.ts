@@ -49,6 +49,12 @@ export interface HttpAppOptions {
   routeLabel?: RouteLabeller;
   /** Background work whose health /readyz reports (the job queue). */
   jobs?: Pick<JobQueue, "health">;
+  /**
+   * Whether the process is shutting down (SIGTERM): /readyz then answers 503, so a load
+   * balancer sends nothing new, and every answer closes its connection, so clients holding
+   * one open come back through another instance (decision 051).
+   */
+  stopping?: () => boolean;
 }
 
 const SAFE_REQUEST_ID = /^[\w-]{8,64}$/;
@@ -178,6 +184,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
+  const stopping = options.stopping ?? (() => false);
+  app.use((_req, res, next) => {
+    if (stopping()) res.setHeader("Connection", "close");
+    next();
+  });
+
   if (metrics) {
     app.use((req, res, next) => {
       const done = metrics.startRequest();
@@ -275,6 +287,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // worker answer), for a load balancer deciding where to send requests. /healthz stays the
   // liveness check: the process answers.
   app.get("/readyz", async (req, res) => {
+    if (stopping()) {
+      res.status(503).set("Cache-Control", "no-store").json({ status: "stopping" });
+      return;
+    }
     const database_ = await database.ping().then(
       () => ({ ok: true }),
       (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),

@@ -169,6 +169,18 @@ export interface OpenJobQueueOptions {
   supervise?: boolean;
   /** How often an idle worker looks for jobs when no notification wakes it. */
   pollingIntervalSeconds?: number;
+  /**
+   * Install or upgrade pg-boss's schema, create and update the queues and write the
+   * schedules. Default true; false (a process started with MIGRATE_ON_START=false) expects
+   * `npm run migrate` to have done it, and fails to open when pg-boss's schema is missing.
+   */
+  install?: boolean;
+  /**
+   * Wake workers with LISTEN/NOTIFY, on a connection of its own (the handle's directUrl:
+   * PgBouncer in transaction pooling cannot LISTEN). Default true; a web process, which
+   * works no jobs, says false.
+   */
+  listen?: boolean;
 }
 
 /** Errors pg-boss reports from its background loops are logged, never thrown at anyone. */
@@ -182,13 +194,16 @@ const ERROR_MEMORY_MS = 2 * MINUTE * 1000;
  */
 export async function openJobQueue(handle: DatabaseHandle, options: OpenJobQueueOptions): Promise<JobQueue> {
   const { log } = options;
+  const install = options.install ?? true;
+  const listen = options.listen ?? true;
   const common: ConstructorOptions = {
     schedule: options.schedule ?? true,
     supervise: options.supervise ?? true,
+    migrate: install,
     // Dead workers' jobs (no heartbeat) are noticed within a minute.
     monitorIntervalSeconds: 15,
     superviseIntervalSeconds: 15,
-    useListenNotify: true,
+    useListenNotify: listen,
     registerInstance: false,
     openTelemetry: { enabled: false },
   };
@@ -197,7 +212,10 @@ export async function openJobQueue(handle: DatabaseHandle, options: OpenJobQueue
       ? // One embedded process: no index rebuilds or vacuum monitoring to do, and nothing of
         // pg-boss's upkeep should hold the single connection longer than it must.
         new PgBoss({ ...common, db: fromPglite(handle.client), backend: "pglite", reindex: false, monitorVacuum: false })
-      : new PgBoss({ ...common, connectionString: handle.url, max: 4, application_name: "tigris-jobs" });
+      : // A worker that listens, installs or runs schedules needs a session of its own (the
+        // direct URL); a web process only sends, inside its requests' transactions, and reads
+        // the queues' settings now and then: through the pool as everything else it does.
+        new PgBoss({ ...common, connectionString: listen || install ? handle.directUrl : handle.url, max: listen || install ? 4 : 1, application_name: "tigris-jobs" });
 
   let lastError: Date | null = null;
   boss.on("error", (error: unknown) => {
@@ -207,15 +225,26 @@ export async function openJobQueue(handle: DatabaseHandle, options: OpenJobQueue
   boss.on("warning", (warning: unknown) => log.warn({ warning }, "job queue warning"));
 
   await boss.start();
-  for (const [name, queue] of Object.entries(QUEUES)) {
-    if (await boss.getQueue(name)) await boss.updateQueue(name, withoutPolicy(queue));
-    else await boss.createQueue(name, queue);
+  if (install) {
+    for (const [name, queue] of Object.entries(QUEUES)) {
+      if (await boss.getQueue(name)) await boss.updateQueue(name, withoutPolicy(queue));
+      else await boss.createQueue(name, queue);
+    }
+    if (options.schedule ?? true) {
+      for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: "UTC" });
+    }
+  } else {
+    // Installed by `npm run migrate`: every queue this build sends to must be there.
+    const missing: string[] = [];
+    for (const name of Object.keys(QUEUES)) if (!(await boss.getQueue(name))) missing.push(name);
+    if (missing.length > 0) {
+      await boss.stop({ graceful: false, close: true }).catch(() => {});
+      throw new Error(`the job queue lacks this release's queues (${missing.join(", ")}): run \`npm run migrate\` before starting this release's instances`);
+    }
   }
-  if (options.schedule ?? true) {
-    for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: "UTC" });
-  }
-  // createQueue and updateQueue leave each queue in pg-boss's in-memory cache, so a send
-  // inside a transaction never reads the queue outside it.
+  // start() reads every queue into pg-boss's in-memory cache, and createQueue and
+  // updateQueue leave theirs there: a send inside a transaction never reads the queue
+  // outside it.
 
   let stopped = false;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;

@@ -6,7 +6,10 @@ import { installFirmFacts } from "../core/firm.server";
 import type { DatabaseObserver } from "../core/metrics.server";
 import { openDatabase, type DatabaseHandle } from "../db/client.server";
 import { acquireDataDirLock, DataDirLockedError, ensurePrivateDir, type DataDirLock } from "../core/data-dir-lock.server";
-import { migrateDatabase } from "../db/migrate.server";
+import { migrateDatabase, pendingMigrations } from "../db/migrate.server";
+import type { Logger } from "../core/logger.server";
+import { seedDemoContent } from "../seed/seed.server";
+import { importLegacyUploads } from "../storage/images.server";
 
 /**
  * The start-up steps shared by the server and the command-line scripts. Failures an
@@ -98,16 +101,52 @@ export function lockDataDirOrExit(config: AppConfig, hint = ""): DataDirLock | u
   }
 }
 
-/** Opens the configured database and brings its schema up to date. */
+/** The schema is older than this build and this process may not migrate it (MIGRATE_ON_START=false). */
+export class SchemaBehindError extends Error {
+  constructor(readonly pending: string[]) {
+    super(
+      `MIGRATE_ON_START=false and the database lacks ${pending.length} of this release's migrations (${pending.join(", ")}): ` +
+        "run `npm run migrate` (the deploy step) before starting this release's instances",
+    );
+    this.name = "SchemaBehindError";
+  }
+}
+
+/** Opens the configured database (DATABASE_URL, or the embedded one in DATA_DIR). */
+export function openConfiguredDatabase(config: AppConfig, observer?: DatabaseObserver): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openDatabase({ driver: "postgres", url: config.databaseUrl, directUrl: config.directDatabaseUrl, maxConnections: config.databasePoolMax, observer })
+    : openDatabase({ driver: "pglite", dataDir: config.dataDir, observer });
+}
+
+/**
+ * Opens the configured database and brings its schema up to date, or, with
+ * MIGRATE_ON_START=false (`npm run migrate` did it), checks that it is: a schema older
+ * than the build throws SchemaBehindError.
+ */
 export async function openMigratedDatabase(config: AppConfig, observer?: DatabaseObserver): Promise<DatabaseHandle> {
-  const database = config.databaseUrl
-    ? await openDatabase({ driver: "postgres", url: config.databaseUrl, observer })
-    : await openDatabase({ driver: "pglite", dataDir: config.dataDir, observer });
+  const database = await openConfiguredDatabase(config, observer);
   try {
-    await migrateDatabase(database);
+    if (config.migrateOnStart) await migrateDatabase(database);
+    else {
+      const pending = await pendingMigrations(database);
+      if (pending.length > 0) throw new SchemaBehindError(pending);
+    }
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
   }
   return database;
+}
+
+/**
+ * What a database needs once, after its migrations and before instances serve from it:
+ * the demo content on an empty database (SEED_DEMO_CONTENT), and images uploaded before
+ * files moved into the database (decision 017). Run by the process that migrates.
+ */
+export async function prepareDatabase(database: DatabaseHandle, config: AppConfig, logger: Logger): Promise<void> {
+  if (config.seedDemoContent && (await seedDemoContent(database.db, { timeZone: config.firmTimeZone }))) {
+    logger.info("empty database: demo content added");
+  }
+  await importLegacyUploads(database.db, config.dataDir, logger);
 }

@@ -17,8 +17,6 @@ import { outboxStatus } from "~/server/email/outbox.server";
 import { openJobQueue, type JobQueue } from "~/server/jobs/queue.server";
 import { startWorkers } from "~/server/start/workers.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
-import { seedDemoContent } from "~/server/seed/seed.server";
-import { importLegacyUploads } from "~/server/storage/images.server";
 import { backupSiteOf, writeBackup } from "~/server/ops/backup.server";
 import { startBackupSchedule, type BackupSchedule } from "~/server/ops/backup-schedule.server";
 import { startControlSocket, type ControlSocket } from "~/server/ops/control-socket.server";
@@ -28,7 +26,7 @@ import { buildFor, pagesByLocale } from "~/server/http/locale-pages.server";
 import { createMetrics, type Metrics } from "~/server/core/metrics.server";
 import { createLogger, type Logger } from "~/server/core/logger.server";
 import { gracefulShutdown } from "~/server/start/shutdown.server";
-import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/start/boot.server";
+import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase, prepareDatabase, SchemaBehindError } from "~/server/start/boot.server";
 import { sealName } from "~/server/documents/seal.server";
 import { sealKeyOf } from "~/server/services/signing.server";
 import { sitePages } from "../http/site-pages.server";
@@ -56,9 +54,9 @@ async function buildApp(
   database: DatabaseHandle,
   logger: Logger,
   httpServer: Server,
-  background: { jobs: JobQueue; metrics: Metrics },
+  background: { jobs: JobQueue; metrics: Metrics; lifecycle: { stopping: () => boolean } },
 ): Promise<Built> {
-  const { jobs, metrics } = background;
+  const { jobs, metrics, lifecycle } = background;
   const auth = createAuth({ config, db: database.db, logger, jobs });
   const authHandler = toNodeHandler(auth);
   const parts = { db: database.db, config, auth, jobs, metrics };
@@ -75,6 +73,7 @@ async function buildApp(
       logger,
       metrics,
       jobs,
+      stopping: lifecycle.stopping,
       auth: authHandler,
       assets: [{ handler: devServer.middlewares }],
       pages: pagesByLocale((basename) =>
@@ -95,6 +94,7 @@ async function buildApp(
     logger,
     metrics,
     jobs,
+    stopping: lifecycle.stopping,
     routeLabel: routeLabeller(build.routes),
     auth: authHandler,
     assets: [
@@ -150,9 +150,15 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   const lock = lockDataDirOrExit(config);
   const logger = createLogger({ level: config.logLevel, pretty: !config.isProduction || Boolean(process.stdout.isTTY) });
   for (const line of disabledFeatures(config)) logger.info(line);
+  // What this process does (PROCESS_ROLE, decision 051): a web process serves the site and
+  // runs no jobs; a worker runs the jobs and answers only /healthz, /readyz and /metrics.
+  const serves = config.role !== "worker";
+  const works = config.role !== "web";
 
   const httpServer = createServer();
   const metrics = createMetrics();
+  /** Set on SIGTERM: /readyz answers 503 and every answer closes its connection. */
+  let stopping = false;
   let database: DatabaseHandle | undefined;
   let built: Built | undefined;
   let jobs: JobQueue | undefined;
@@ -168,23 +174,30 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     });
     const opened = database.db;
     metrics.watchMailQueue(() => outboxStatus(opened));
-    if (config.seedDemoContent && (await seedDemoContent(database.db, { timeZone: config.firmTimeZone }))) {
-      logger.info("empty database: demo content added");
-    }
+    // The one-off work on a database: the process that migrates it does it (`npm run
+    // migrate` when instances do not, MIGRATE_ON_START=false).
+    if (config.migrateOnStart) await prepareDatabase(database, config, logger);
     // The seal on signed agreements (decision 046): the configured certificate, or the
     // self-signed one made now, on first start, and kept in the database for every instance.
     const seal = await sealKeyOf({ db: database.db, config });
     logger.info({ seal: sealName(seal), configured: Boolean(config.seal) }, config.seal ? "agreements are sealed with SEAL_P12_FILE" : "agreements are sealed with a self-signed certificate: set SEAL_P12_FILE before going live");
-    // Images uploaded before files moved into the database (decision 017).
-    await importLegacyUploads(database.db, config.dataDir, logger);
     const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger, timeoutMs: config.mail.timeoutMs });
     // The job queue (decision 019): e-mail delivery, reminders, alerts and maintenance,
-    // each job run once by whichever instance takes it.
-    jobs = await openJobQueue(database, { log: logger });
-    await startWorkers(jobs, { db: database.db, config, mailer, log: logger, onMailFailure: metrics.mailFailed });
-    // Backups: on a schedule when BACKUP_EVERY_HOURS is set (once across instances), and on
-    // request from `npm run backup`, which cannot open the embedded database while we hold it.
-    backups = startBackupSchedule({ database, config, log: logger });
+    // each job run once by whichever worker takes it. A web process only sends jobs, in the
+    // transactions of the changes that cause them.
+    jobs = await openJobQueue(database, {
+      log: logger,
+      install: config.migrateOnStart,
+      schedule: works,
+      supervise: works,
+      listen: works,
+    });
+    if (works) {
+      await startWorkers(jobs, { db: database.db, config, mailer, log: logger, onMailFailure: metrics.mailFailed });
+      // Backups: on a schedule when BACKUP_EVERY_HOURS is set (once across instances), and on
+      // request from `npm run backup`, which cannot open the embedded database while we hold it.
+      backups = startBackupSchedule({ database, config, log: logger });
+    }
     const handle = database;
     if (handle.driver === "pglite") {
       // Not being reachable for backups (a socket path over the system's length limit, say)
@@ -198,7 +211,10 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
         return undefined;
       });
     }
-    built = await buildApp(options, config, database, logger, httpServer, { jobs, metrics });
+    const lifecycle = { stopping: () => stopping };
+    built = serves
+      ? await buildApp(options, config, database, logger, httpServer, { jobs, metrics, lifecycle })
+      : { app: createHttpApp({ config, database, logger, metrics, jobs: works ? jobs : undefined, stopping: lifecycle.stopping }) };
     httpServer.on("request", built.app);
     await listen(httpServer, config.port);
   } catch (error) {
@@ -210,6 +226,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     lock?.release();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE") exitWithMessage(`Port ${config.port} is already in use (PORT).`);
+    if (error instanceof SchemaBehindError) exitWithMessage(error.message);
     logger.fatal({ err: error }, "start-up failed");
     // Give the log transport a moment to flush.
     setTimeout(() => process.exit(1), 200);
@@ -221,7 +238,10 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   const jobQueue = jobs;
   const controlSocket = control;
   const backupSchedule = backups;
-  logger.info({ port: config.port, database: db.driver, siteUrl: config.siteUrl }, `serving on http://localhost:${config.port}`);
+  logger.info(
+    { port: config.port, database: db.driver, siteUrl: config.siteUrl, role: config.role },
+    serves ? `serving on http://localhost:${config.port}` : `working the job queue; health on http://localhost:${config.port}/readyz`,
+  );
 
   const shutdown = gracefulShutdown({
     server: httpServer,
@@ -239,7 +259,10 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
       lock?.release();
     },
   });
-  const exitAfterShutdown = (signal: string) => void shutdown(signal).then(() => setTimeout(() => process.exit(0), 100));
+  const exitAfterShutdown = (signal: string) => {
+    stopping = true;
+    void shutdown(signal).then(() => setTimeout(() => process.exit(0), 100));
+  };
   process.once("SIGTERM", () => exitAfterShutdown("SIGTERM"));
   process.once("SIGINT", () => exitAfterShutdown("SIGINT"));
   // A promise nobody awaited failing (a library's background work, say) is a bug to log,
