@@ -26,6 +26,7 @@ import { createHttpApp, loadContextFor } from "~/server/http/express-app.server"
 import { routeLabeller } from "~/server/http/route-pattern.server";
 import { buildFor, pagesByLocale } from "~/server/http/locale-pages.server";
 import { createMetrics, type Metrics } from "~/server/core/metrics.server";
+import { watchOperations } from "~/server/start/operations-metrics.server";
 import { createLogger, type Logger } from "~/server/core/logger.server";
 import { gracefulShutdown } from "~/server/start/shutdown.server";
 import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase } from "~/server/start/boot.server";
@@ -168,6 +169,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     });
     const opened = database.db;
     metrics.watchMailQueue(() => outboxStatus(opened));
+    watchOperations(metrics, { database, config });
     if (config.seedDemoContent && (await seedDemoContent(database.db, { timeZone: config.firmTimeZone }))) {
       logger.info("empty database: demo content added");
     }
