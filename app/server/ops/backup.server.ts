@@ -270,6 +270,32 @@ export async function pruneScheduledBackups(dir: string, keep: number): Promise<
   return old;
 }
 
+/** A complete backup's name (`stamp`'s time in it); a partial one starts with a dot. */
+const BACKUP_NAME = /^tigris-(?:backup|scheduled)-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.tar\.gz$/;
+
+/**
+ * When the newest complete backup in `dir` was taken (the time in its name, set when it
+ * began), or null when there is none: the metrics' last successful backup. A failed one
+ * leaves no file under such a name.
+ */
+export async function newestBackupTime(dir: string): Promise<Date | null> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  let newest: number | null = null;
+  for (const name of names) {
+    const m = BACKUP_NAME.exec(name);
+    if (!m) continue;
+    const time = Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`);
+    if (!Number.isNaN(time) && (newest === null || time > newest)) newest = time;
+  }
+  return newest === null ? null : new Date(newest);
+}
+
 // ---- Restore --------------------------------------------------------------------------------
 
 /** Tables in an order that inserts every referenced row before the rows that refer to it. */

@@ -24,6 +24,7 @@ import { createHttpApp, loadContextFor } from "~/server/http/express-app.server"
 import { routeLabeller } from "~/server/http/route-pattern.server";
 import { buildFor, pagesByLocale } from "~/server/http/locale-pages.server";
 import { createMetrics, type Metrics } from "~/server/core/metrics.server";
+import { watchOperations } from "~/server/start/operations-metrics.server";
 import { createLogger, type Logger } from "~/server/core/logger.server";
 import { gracefulShutdown } from "~/server/start/shutdown.server";
 import { exitWithMessage, loadConfigOrExit, lockDataDirOrExit, openMigratedDatabase, prepareDatabase, SchemaBehindError } from "~/server/start/boot.server";
@@ -174,6 +175,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     });
     const opened = database.db;
     metrics.watchMailQueue(() => outboxStatus(opened));
+    watchOperations(metrics, { database, config });
     // The one-off work on a database: the process that migrates it does it (`npm run
     // migrate` when instances do not, MIGRATE_ON_START=false).
     if (config.migrateOnStart) await prepareDatabase(database, config, logger);
