@@ -61,6 +61,10 @@ export interface Topology {
   worker: Instance | undefined;
   /** What `npm run migrate` printed, each time it ran. */
   migrations: string[];
+  /** Stops one instance (SIGTERM: it finishes what it has), by name. */
+  stopInstance(name: string): Promise<void>;
+  /** Starts a stopped instance again and waits for its /readyz. */
+  startInstance(name: string): Promise<void>;
   /** Restarts every instance as the layout does it (RollOptions). */
   roll(options?: RollOptions): Promise<RollReport>;
   stop(): Promise<void>;
@@ -323,6 +327,12 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     await waitFor(`nginx on ${httpPort} ${nginxOutput}`, answers(`http://127.0.0.1:${httpPort}/nginx-health`), 20_000, () => nginx);
     log(`nginx: ${url} (TLS, HTTP/2) and http://localhost:${httpPort} (redirects)`);
 
+    const instanceNamed = (name: string) => {
+      const found = [...webs, ...(worker ? [worker] : [])].find((i) => i.name === name);
+      if (!found) throw new Error(`no instance named ${name}`);
+      return found;
+    };
+
     /** Rewrites the upstream list and has nginx load it; its old workers finish what they hold. */
     const reloadNginx = async () => {
       writeFileSync(path.join(nginxDir, "site.conf"), renderSite());
@@ -343,6 +353,12 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       webs,
       worker,
       migrations,
+      async stopInstance(name) {
+        await stopInstance(instanceNamed(name));
+      },
+      async startInstance(name) {
+        await startInstance(instanceNamed(name));
+      },
       async roll(rollOptions = {}) {
         const strategy = rollOptions.strategy ?? (layout === "roles" ? "one-at-a-time" : "all-at-once");
         const started = performance.now();

@@ -3,7 +3,8 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
-import { certifySchema, progressUpdateSchema, confirmPaymentSchema, manualCommitmentSchema, planSchema, rejectPaymentSchema, transferSchema } from "~/domain/escrow";
+import { certifySchema, dateAfter, progressUpdateSchema, confirmPaymentSchema, manualCommitmentSchema, planSchema, rejectPaymentSchema, transferSchema } from "~/domain/escrow";
+import { todayInZone } from "~/domain/calendar";
 import "~/i18n/catalogues.server";
 import { openDatabase } from "~/server/db/client.server";
 import { opportunityInterests, auditLog, paymentProofs, callReminders, commitments, constructionMilestones, emailOutbox, identityChecks, instalmentCalls, payments, user } from "~/server/db/schema.server";
@@ -636,7 +637,8 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     expect(certified.data).toMatchObject({ ok: true, created: 1 });
     const [call] = await callsOf(commitment!.id);
     // 10 % of USD 1,000,000.01 is 100,000.00 and a cent left over, which goes to the largest share.
-    expect(call).toMatchObject({ label: "Booking", amountMinor: 10000000n, dueOn: "2026-12-28" });
+    // The page posts through the route, on the real clock: due 30 days after today.
+    expect(call).toMatchObject({ label: "Booking", amountMinor: 10000000n, dueOn: dateAfter(todayInZone(bed.context.config.firmTimeZone, new Date()), 30) });
 
     await recordTransfer(ctx(), me.actor, { form: transferSchema.parse({ commitmentId: commitment!.id, callId: call!.id, transferredOn: "2026-11-28", amount: "100,000", reference: "TT-ADMIN-1" }), proof: { bytes: Buffer.from("%PDF-1.4\n%%EOF\n"), contentType: "application/pdf", name: "bank.pdf" } });
     const [payment] = await bed.t.db.select().from(payments).where(eq(payments.commitmentId, commitment!.id));

@@ -30,7 +30,8 @@ import { receivedOn } from "./payments.server";
 const now = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
 const localeOf = (value: string | null | undefined): Locale => (value && isLocale(value) ? value : DEFAULT_LOCALE);
 
-type CallContext = Pick<ServiceContext, "config"> & { jobs: MailJobs };
+/** `clock`: when the calls are made (the service's own clock, as the rest of the change reads it). */
+type CallContext = Pick<ServiceContext, "config" | "clock"> & { jobs: MailJobs };
 
 /** Which of a plan's instalments to call, and each one's due date (null: not this one). */
 type DuePick = (instalment: PlanInstalment) => string | null;
@@ -57,12 +58,15 @@ async function callInstalments(tx: Database, ctx: CallContext, { opportunityId, 
     .where(and(eq(commitments.opportunityId, opportunityId), commitmentIds ? inArray(commitments.id, commitmentIds) : undefined));
   let made = 0;
   const mails = [];
+  // On the service's clock, as the due dates and the statements' "as of" are: a call made
+  // "today" counts in today's statement whatever the database's own clock says.
+  const calledAt = now(ctx);
   for (const row of rows) {
     const parts = splitByShares(row.commitment.amountMinor, row.commitment.currency, shares);
     for (const { instalment, index, dueOn } of due) {
       const [call] = await tx
         .insert(instalmentCalls)
-        .values({ commitmentId: row.commitment.id, instalmentId: instalment.id, position: instalment.position, label: instalment.label, amountMinor: parts[index]!, currency: row.commitment.currency, milestoneId: instalment.milestoneId, dueOn })
+        .values({ commitmentId: row.commitment.id, instalmentId: instalment.id, position: instalment.position, label: instalment.label, amountMinor: parts[index]!, currency: row.commitment.currency, milestoneId: instalment.milestoneId, dueOn, calledAt })
         .onConflictDoNothing({ target: [instalmentCalls.commitmentId, instalmentCalls.instalmentId] })
         .returning();
       if (!call) continue;
