@@ -593,3 +593,13 @@ test.describe("the Kubernetes example", () => {
     expect(kustomization.images!.map((i) => i.name)).toEqual(["tigris-advisory"]);
   });
 });
+
+test("docs/operations.md's table documents every setting the app reads", () => {
+  const rows = read("docs/operations.md")
+    .split("\n")
+    .filter((line) => line.startsWith("| `"))
+    .map((line) => line.split(" | ")[0]!);
+  for (const variable of [...ENV_VARIABLES, ...PROCESS_SETTINGS]) {
+    expect(rows.some((names) => names.includes(`\`${variable}\``)), `${variable} in docs/operations.md`).toBe(true);
+  }
+});
