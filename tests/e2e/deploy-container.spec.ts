@@ -30,8 +30,6 @@ const root = path.resolve(import.meta.dirname, "../..");
 const compose = dockerComposeService();
 const composeCommand = serviceValue(compose);
 
-/** Settings issue 38's process roles add (config.server.ts reads them once that work lands). */
-const PROCESS_SETTINGS = ["PROCESS_ROLE", "MIGRATE_ON_START", "DIRECT_DATABASE_URL", "DATABASE_POOL_MAX"];
 /** Variables node-postgres reads itself (the password, when the URL carries none). */
 const DRIVER_SETTINGS = ["PGPASSWORD"];
 
@@ -392,7 +390,7 @@ test.describe("compose.yaml", () => {
     for (const name of APP_SERVICES) {
       const service = services[name]!;
       const environment = service.environment!;
-      for (const variable of [...ENV_VARIABLES, ...PROCESS_SETTINGS]) {
+      for (const variable of [...ENV_VARIABLES]) {
         const given = variable in environment || `${variable}_FILE` in environment || variable in image;
         expect(given, `${name} gets ${variable}`).toBe(true);
       }
@@ -400,7 +398,7 @@ test.describe("compose.yaml", () => {
       for (const [key, value] of Object.entries(environment).filter(([key]) => key.endsWith("_FILE") && key !== "SEAL_P12_FILE")) {
         const variable = key.slice(0, -"_FILE".length);
         expect(secretNames, `start.sh reads ${key}`).toContain(variable);
-        expect([...ENV_VARIABLES, ...PROCESS_SETTINGS, ...DRIVER_SETTINGS]).toContain(variable);
+        expect([...ENV_VARIABLES, ...DRIVER_SETTINGS]).toContain(variable);
         expect(mounted.map((s) => `/run/secrets/${s}`), `${name} mounts the secret ${key} names`).toContain(value);
       }
     }
@@ -584,7 +582,7 @@ test.describe("the Kubernetes example", () => {
     const secret = find("Secret", "tigris-secrets");
     expect(config.data!.MIGRATE_ON_START).toBe("false");
     for (const key of [...Object.keys(config.data!), ...Object.keys(secret.stringData!)]) {
-      expect([...ENV_VARIABLES, ...PROCESS_SETTINGS], `${key} is a setting the app reads`).toContain(key);
+      expect([...ENV_VARIABLES], `${key} is a setting the app reads`).toContain(key);
     }
 
     // kubectl apply -k: its files exist; its image is the containers'.
@@ -599,7 +597,7 @@ test("docs/operations.md's table documents every setting the app reads", () => {
     .split("\n")
     .filter((line) => line.startsWith("| `"))
     .map((line) => line.split(" | ")[0]!);
-  for (const variable of [...ENV_VARIABLES, ...PROCESS_SETTINGS]) {
+  for (const variable of [...ENV_VARIABLES]) {
     expect(rows.some((names) => names.includes(`\`${variable}\``)), `${variable} in docs/operations.md`).toBe(true);
   }
 });

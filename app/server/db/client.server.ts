@@ -27,6 +27,12 @@ export type DatabaseHandle =
       url: string;
       /** A connection not pooled per transaction, for migrations and the job queue's LISTEN (DIRECT_DATABASE_URL); `url` when none is given. */
       directUrl: string;
+      /**
+       * Whether `url` is a pooler lending a server connection per transaction (PgBouncer),
+       * taken to be so when a direct URL beside it differs: nothing may then outlive a
+       * transaction on a connection (a named prepared statement, LISTEN, a session setting).
+       */
+      pooled: boolean;
     });
 
 interface HandleBase {
@@ -211,6 +217,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       pool,
       url: target.url,
       directUrl: target.directUrl ?? target.url,
+      pooled: target.directUrl !== undefined && target.directUrl !== target.url,
       db: drizzlePg({ client: pool, schema }) as unknown as Database,
       ping: () => withTimeout(pool.query("select 1").then(() => undefined), PING_TIMEOUT_MS),
       close: closeOnce(() => pool.end()),

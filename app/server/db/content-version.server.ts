@@ -17,12 +17,16 @@ export interface ContentReader {
 const VERSION = "select version::text as version from site_content_version where id = 1";
 const NEXT_OPENING = "select min(public_at)::text as at from investment_opportunities where status = 'active' and public_at > now()";
 
-/** Reads through `handle`'s own driver (named prepared statements on PostgreSQL). */
+/**
+ * Reads through `handle`'s own driver: named prepared statements on PostgreSQL, parsed once
+ * per connection, except through a transaction pooler (PgBouncer 1.18 lends another server
+ * connection to the next query, where the statement does not exist).
+ */
 export function contentReader(handle: DatabaseHandle): ContentReader {
   const query =
     handle.driver === "pglite"
       ? async <R>(name: string, text: string) => (await handle.client.query<R>(text)).rows[0]
-      : async <R extends object>(name: string, text: string) => (await handle.pool.query<R>({ name, text })).rows[0];
+      : async <R extends object>(name: string, text: string) => (await handle.pool.query<R>(handle.pooled ? { text } : { name, text })).rows[0];
   const read = async () => {
     const row = await query<{ version: string }>("site_content_version", VERSION);
     if (!row) throw new Error("site_content_version has no row");
