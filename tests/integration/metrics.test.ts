@@ -50,10 +50,11 @@ async function serve(options: {
   jobs?: JobQueue;
   dataDir?: string;
   assets?: Parameters<typeof createHttpApp>[0]["assets"];
+  stopping?: () => boolean;
 }) {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "metrics-"));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: "http://localhost:4322", ...options.env });
-  const app = createHttpApp({ config, database: options.database ?? t, logger: silent, metrics: options.metrics ?? createMetrics({ defaultMetrics: false }), jobs: options.jobs, assets: options.assets });
+  const app = createHttpApp({ config, database: options.database ?? t, logger: silent, metrics: options.metrics ?? createMetrics({ defaultMetrics: false }), jobs: options.jobs, assets: options.assets, stopping: options.stopping });
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);
   await new Promise((resolve) => server.once("listening", resolve));
@@ -111,6 +112,23 @@ describe(`/metrics and /readyz (${testDriver})`, () => {
     // A mail that failed is the mail server's failure, not the queue's: still ready.
     const ready = await fetch(`${base}/readyz`);
     expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", jobs: "ok" } });
+  });
+
+  it("from SIGTERM on, says it is stopping and closes each connection after its answer (issue 38)", async () => {
+    let stopping = false;
+    const base = await serve({ stopping: () => stopping });
+    const before = await fetch(`${base}/readyz`);
+    expect(before.status).toBe(200);
+    expect(before.headers.get("connection")).not.toBe("close");
+    stopping = true;
+    const after = await fetch(`${base}/readyz`);
+    expect(after.status).toBe(503);
+    expect(after.headers.get("connection")).toBe("close");
+    expect(await after.json()).toEqual({ status: "stopping" });
+    // Any answer, not only the probe's: a client holding the connection comes back through another instance.
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get("connection")).toBe("close");
   });
 
   it("is not ready when the job queue has stopped, nor when the database is gone; /healthz follows only the database", async () => {
