@@ -47,7 +47,7 @@ try {
 }
 
 async function rollUnderLoad() {
-  const cookie = await investorSession(topology.url, topology.certificate, (topology.worker ?? topology.webs[0]!).dataDir);
+  const cookie = await investorSession(topology.url, topology.certificate, [...topology.webs, ...(topology.worker ? [topology.worker] : [])].map((i) => i.dataDir));
   const load = startLoad({ url: topology.url, ca: topology.certificate, cookie, directUrl: topology.directUrl });
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   load.markWindow();

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -22,6 +22,8 @@ export type Role = "all" | "web" | "worker";
 export interface Instance {
   name: string;
   role: Role;
+  /** The release it runs: a project folder with a build (this one, or a previous release's). */
+  root: string;
   port: number;
   dataDir: string;
   child: ChildProcess | null;
@@ -41,6 +43,12 @@ export interface TopologyOptions {
   layout?: "roles" | "all-in-one";
   /** Extra environment for every instance. */
   env?: Record<string, string>;
+  /**
+   * A previous release (a project folder with its build, `previousRelease()`) that the
+   * instances run at first: it migrates itself as it starts, as releases before issue 38
+   * did, and `roll({ release })` replaces it, after this release's deploy step.
+   */
+  firstRelease?: string;
   log?: (line: string) => void;
 }
 
@@ -61,6 +69,8 @@ export interface Topology {
   worker: Instance | undefined;
   /** What `npm run migrate` printed, each time it ran. */
   migrations: string[];
+  /** The deploy step: this release's `npm run migrate`, once. */
+  migrate(): void;
   /** Stops one instance (SIGTERM: it finishes what it has), by name. */
   stopInstance(name: string): Promise<void>;
   /** Starts a stopped instance again and waits for its /readyz. */
@@ -80,6 +90,8 @@ export interface RollOptions {
   strategy?: "one-at-a-time" | "all-at-once";
   /** Run between stopping and starting instances (a new release's migration, say). */
   beforeStart?: () => Promise<void>;
+  /** The release the instances restart into (default: this project). */
+  release?: string;
 }
 
 export interface RollReport {
@@ -99,7 +111,7 @@ export function renderTemplate(template: string, values: Record<string, string>)
   });
 }
 
-function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): string {
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: Buffer } = {}): string {
   const result = spawnSync(command, args, { encoding: "utf8", ...options });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status}): ${result.stderr || result.stdout || result.error?.message}`);
   return `${result.stdout}${result.stderr}`;
@@ -237,7 +249,9 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       METRICS_TOKEN: metricsToken,
       LOG_LEVEL: "warn",
       SEED_DEMO_CONTENT: "true",
-      DATABASE_URL: instance.role === "web" ? databaseUrl : directUrl,
+      // Through PgBouncer: this release's web instances (a release before issue 38 was
+      // never behind it: it migrates and names prepared statements on its connections).
+      DATABASE_URL: instance.role === "web" && instance.root === ROOT ? databaseUrl : directUrl,
       DIRECT_DATABASE_URL: directUrl,
       PROCESS_ROLE: instance.role,
       MIGRATE_ON_START: layout === "roles" ? "false" : "true",
@@ -252,7 +266,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     };
 
     const startInstance = async (instance: Instance) => {
-      const child = spawn(process.execPath, ["build/server/start.js"], { cwd: ROOT, env: baseEnv(instance), stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, ["build/server/start.js"], { cwd: instance.root, env: baseEnv(instance), stdio: ["ignore", "pipe", "pipe"] });
       instance.child = child;
       children.add(child);
       child.stdout!.on("data", (chunk) => (instance.output += chunk));
@@ -268,7 +282,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     const newInstance = async (name: string, role: Role): Promise<Instance> => {
       const dataDir = path.join(dir, name);
       mkdirSync(dataDir);
-      return { name, role, port: await freePort(), dataDir, child: null, output: "" };
+      return { name, role, root: options.firstRelease ?? ROOT, port: await freePort(), dataDir, child: null, output: "" };
     };
     const webRole: Role = layout === "roles" ? "web" : "all";
     const webs: Instance[] = [];
@@ -278,8 +292,8 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       await Promise.all([...webs, ...(worker ? [worker] : [])].map(stopInstance));
     });
 
-    // The deploy step: migrate once, then the instances.
-    if (layout === "roles") migrate();
+    // The deploy step: migrate once, then the instances (a previous release migrates itself).
+    if (layout === "roles" && !options.firstRelease) migrate();
     if (worker) await startInstance(worker);
     if (layout === "roles") await Promise.all(webs.map(startInstance));
     else for (const web of webs) await startInstance(web);
@@ -353,6 +367,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       webs,
       worker,
       migrations,
+      migrate,
       async stopInstance(name) {
         await stopInstance(instanceNamed(name));
       },
@@ -363,9 +378,16 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         const strategy = rollOptions.strategy ?? (layout === "roles" ? "one-at-a-time" : "all-at-once");
         const started = performance.now();
         const restarted: string[] = [];
+        const release = rollOptions.release ?? ROOT;
+        const restart = async (instance: Instance) => {
+          await stopInstance(instance);
+          instance.root = release;
+          await startInstance(instance);
+        };
         if (strategy === "all-at-once") {
           const all = [...webs, ...(worker ? [worker] : [])];
           await Promise.all(all.map(stopInstance));
+          for (const instance of all) instance.root = release;
           await rollOptions.beforeStart?.();
           if (worker) await startInstance(worker);
           await Promise.all(webs.map(startInstance));
@@ -375,15 +397,13 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
           for (const web of webs) {
             down.add(web.name);
             await reloadNginx();
-            await stopInstance(web);
-            await startInstance(web);
+            await restart(web);
             down.delete(web.name);
             await reloadNginx();
             restarted.push(web.name);
           }
           if (worker) {
-            await stopInstance(worker);
-            await startInstance(worker);
+            await restart(worker);
             restarted.push(worker.name);
           }
         }
@@ -406,4 +426,33 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"
   const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
   await exited;
   clearTimeout(timer);
+}
+
+/**
+ * A previous release to roll from (decision 053): the commit `deploy/previous-release`
+ * names, taken out of this repository's history into a folder of its own (with this
+ * project's node_modules, which it shares while the dependencies are unchanged) and built
+ * there. The folder is kept between runs. Undefined when the commit is not in this clone
+ * (a shallow one).
+ */
+export function previousRelease(log: (line: string) => void = () => {}): { commit: string; root: string } | undefined {
+  const commit = readFileSync(path.join(ROOT, "deploy/previous-release"), "utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .find((line) => /^[0-9a-f]{7,40}$/.test(line));
+  if (!commit) throw new Error("deploy/previous-release names no commit");
+  if (spawnSync("git", ["cat-file", "-e", `${commit}^{commit}`], { cwd: ROOT }).status !== 0) return undefined;
+  const root = path.join(tmpdir(), `tigris-release-${commit}`);
+  const built = path.join(root, "build/server/start.js");
+  if (!existsSync(built)) {
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(root, { recursive: true });
+    const archive = spawnSync("git", ["archive", "--format=tar", commit], { cwd: ROOT, maxBuffer: 512 * 1024 * 1024 });
+    if (archive.status !== 0) throw new Error(`git archive ${commit} failed: ${archive.stderr}`);
+    run("tar", ["-x", "-C", root], { input: archive.stdout });
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(root, "node_modules"));
+    log(`building the previous release ${commit} in ${root}`);
+    run(process.execPath, ["--input-type=module", "-e", `const { ensureBuild } = await import("./scripts/ensure-build.mjs"); ensureBuild(process.cwd(), () => {});`], { cwd: root, env: { ...process.env, NODE_ENV: "production" } });
+  }
+  return { commit, root };
 }

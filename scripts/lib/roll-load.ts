@@ -229,10 +229,10 @@ export function startLoad(options: LoadOptions & { directUrl: string }): Running
 
 /**
  * Signs a new investor up through the site (the sign-up form, posted as a browser without
- * JavaScript posts it), opens the verification link the worker mailed (to `mailDataDir`'s
- * dev mailbox), which signs them in, and answers their session cookie.
+ * JavaScript posts it), opens the verification link mailed (to the dev mailbox of one of
+ * `mailDataDirs`), which signs them in, and answers their session cookie.
  */
-export async function investorSession(url: string, ca: string, mailDataDir: string): Promise<string> {
+export async function investorSession(url: string, ca: string, mailDataDirs: string[]): Promise<string> {
   const agent = agentFrom(loopbackAddress(34, 1 + Math.floor(Math.random() * 60_000)), ca);
   const email = `roll-investor-${Date.now().toString(36)}@example.com`;
   try {
@@ -244,7 +244,8 @@ export async function investorSession(url: string, ca: string, mailDataDir: stri
       headers: { origin: new URL(url).origin, "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)) },
     });
     if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}: ${signUp.body.slice(0, 300)}`);
-    const link = await linkFrom(mailDataDir, email, /verify-email/, 30_000);
+    // Whichever instance worked the mail's job wrote it (releases before issue 38 have no worker).
+    const link = await Promise.any(mailDataDirs.map((dir) => linkFrom(dir, email, /verify-email/, 30_000)));
     const verified = await send(agent, link, { ca });
     const cookies = ([] as string[]).concat(verified.headers["set-cookie"] ?? []).map((c) => c.split(";", 1)[0]!);
     if (verified.status !== 302 || !cookies.some((c) => /session_token=/.test(c))) throw new Error(`the verification link answered ${verified.status} without a session`);

@@ -1,7 +1,8 @@
 import { connect as connectHttp2 } from "node:http2";
 import pg from "pg";
+import { DATABASE_BOUNDS_MS, RANDOM_PAGE_COST } from "../../app/server/db/client.server";
 import { expect, test } from "@playwright/test";
-import { startTopology, type Topology } from "../../scripts/lib/local-deploy";
+import { previousRelease, startTopology, type Topology } from "../../scripts/lib/local-deploy";
 import { agentFrom, investorSession, loopbackAddress, send, startLoad } from "../../scripts/lib/roll-load";
 import { nginxService, pgbouncerService } from "../support/deploy-services";
 import { missingReason, postgresService, serviceValue } from "../support/test-services";
@@ -9,8 +10,10 @@ import { missingReason, postgresService, serviceValue } from "../support/test-se
 /**
  * The production topology of deploy/ (issue 38, decision 051), from Debian's packages:
  * nginx (TLS, HTTP/2) in front of three web instances and a worker, PgBouncer in front of
- * PostgreSQL, migrations run once by the deploy step; and a rolling restart of every
- * instance under a steady load, which must fail no request and lose no enquiry.
+ * PostgreSQL, migrations run once by the deploy step. The instances start on the previous
+ * release (deploy/previous-release) and are rolled onto this one under a steady load, after
+ * this release's deploy step migrated under the previous one: no request may fail and no
+ * enquiry be lost.
  */
 const services = [postgresService(), nginxService(), pgbouncerService()];
 const missing = services.find((service) => !serviceValue(service));
@@ -21,12 +24,53 @@ test.skip(Boolean(missing), missing ? missingReason(missing) : "");
 
 test.describe("the production topology (deploy/)", () => {
   let topology: Topology;
+  let previous: ReturnType<typeof previousRelease>;
   test.beforeAll(async () => {
-    test.setTimeout(240_000);
-    topology = await startTopology({ serverUrl, log: (line) => console.log(`  ${line}`) });
+    test.setTimeout(480_000);
+    const log = (line: string) => console.log(`  ${line}`);
+    // The instances start on the previous release (built from this repository's history),
+    // as production runs it; the first test rolls them onto this one.
+    previous = previousRelease(log);
+    if (!previous) log("the previous release's commit is not in this clone: starting on this release");
+    topology = await startTopology({ serverUrl, log, firstRelease: previous?.root });
   });
   test.afterAll(async () => {
     await topology?.stop();
+  });
+
+  test("the previous release, rolled to this one under load, fails no request and loses no enquiry", async () => {
+    const dirs = () => [...topology.webs, topology.worker!].map((i) => i.dataDir);
+    const cookie = await investorSession(topology.url, topology.certificate, dirs());
+    const load = startLoad({ url: topology.url, ca: topology.certificate, cookie, directUrl: topology.directUrl });
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    load.markWindow();
+    // This release's deploy step migrates while the previous release serves (it must keep
+    // serving on the new schema: decision 053), then every instance is rolled onto this one.
+    const roll = await topology.roll({ beforeStart: async () => topology.migrate() });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const { all, window } = await load.stop();
+    const figures = {
+      from: previous ? `the previous release, ${previous.commit.slice(0, 12)}` : "this release (the previous one's commit is not in this clone)",
+      roll: `${roll.strategy}: ${roll.restarted.join(", ")} in ${(roll.milliseconds / 1000).toFixed(1)} s`,
+      requests: all.requests,
+      duringRoll: window.requests,
+      failures: all.failures,
+      failed: all.failed,
+      resent: all.resent,
+      enquiries: `${all.enquiriesSent} sent, ${all.enquiriesAccepted} accepted, ${all.lostEnquiries} lost, ${all.duplicatedEnquiries} stored twice`,
+      p99DuringRollMs: window.p99Ms,
+    };
+    console.log(`rolling restart under load: ${JSON.stringify(figures)}`);
+    test.info().annotations.push({ type: "rolling restart", description: JSON.stringify(figures) });
+    expect(topology.migrations, "the deploy step ran once").toHaveLength(1);
+    expect(roll.restarted).toEqual(["web1", "web2", "web3", "worker"]);
+    expect([...topology.webs, topology.worker!].every((i) => i.root !== previous?.root)).toBe(true);
+    expect(window.requests).toBeGreaterThan(100);
+    expect(all.enquiriesSent).toBeGreaterThan(10);
+    expect(all.failed).toEqual({});
+    expect(all.lostEnquiries).toBe(0);
+    expect(all.duplicatedEnquiries).toBe(0);
+    expect(all.enquiriesAccepted).toBe(all.enquiriesSent);
   });
 
   const post = (path: string, body: string, headers: Record<string, string>, address: string) => {
@@ -101,14 +145,24 @@ test.describe("the production topology (deploy/)", () => {
   test("the deploy step migrated once; web instances run no jobs; the worker answers only its health", async () => {
     expect(topology.migrations).toHaveLength(1);
     expect(topology.migrations[0]).toMatch(/^The database is up to date \(postgres/);
+    expect(topology.webs.map((w) => w.role)).toEqual(["web", "web", "web"]);
     const worker = topology.worker!;
     const at = (path: string, headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${worker.port}${path}`, { headers, redirect: "manual" });
     expect((await at("/healthz")).status).toBe(200);
     expect(await (await at("/readyz")).json()).toMatchObject({ status: "ready", checks: { database: "ok", jobs: "ok" } });
     expect((await at("/metrics", { authorization: `Bearer ${topology.metricsToken}` })).status).toBe(200);
     for (const path of ["/", "/opportunities", "/auth", "/api/auth/get-session"]) expect((await at(path)).status, path).toBe(404);
-    // Each web instance reaches the database through PgBouncer.
     for (const web of topology.webs) expect(web.output).not.toMatch(/"level":(50|60)/);
+    // PgBouncer sets on its server connections the bounds the app's driver asks for (which
+    // it cannot pass per client): the same values as the app's own.
+    expect(topology.databaseUrl).not.toBe(topology.directUrl);
+    const bouncer = new pg.Client({ connectionString: topology.databaseUrl });
+    await bouncer.connect();
+    const setting = async (name: string) => (await bouncer.query<Record<string, string>>(`show ${name}`)).rows[0]![name];
+    expect(await setting("statement_timeout")).toBe(`${DATABASE_BOUNDS_MS.statement / 1000}s`);
+    expect(await setting("idle_in_transaction_session_timeout")).toBe(`${DATABASE_BOUNDS_MS.idleInTransaction / 1000}s`);
+    expect(Number(await setting("random_page_cost"))).toBe(RANDOM_PAGE_COST);
+    await bouncer.end();
 
     // Without the worker, an enquiry's mails wait: no web instance works a job.
     const db = new pg.Client({ connectionString: topology.directUrl });
@@ -127,53 +181,13 @@ test.describe("the production topology (deploy/)", () => {
     }
   });
 
-  test("a rolling restart of every instance under load fails no request and loses no enquiry, with the schema a release ahead", async () => {
-    const cookie = await investorSession(topology.url, topology.certificate, topology.worker!.dataDir);
-    const load = startLoad({ url: topology.url, ca: topology.certificate, cookie, directUrl: topology.directUrl });
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    load.markWindow();
-    const roll = await topology.roll({
-      // The next release's expand step (decision 053) lands first, while this build serves:
-      // a new nullable column and a new table, recorded as a migration this build does not
-      // know. Instances restarted afterwards start on it (a newer schema is not "behind").
-      beforeStart: async () => {
-        const db = new pg.Client({ connectionString: topology.directUrl });
-        await db.connect();
-        await db.query("alter table consultation_bookings add column next_release_note text");
-        await db.query("create table next_release_things (id uuid primary key default gen_random_uuid(), booking_id uuid references consultation_bookings(id))");
-        await db.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ('next-release-expand', $1)", [Date.now() + 86_400_000]);
-        await db.end();
-      },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const { all, window } = await load.stop();
-    const figures = {
-      roll: `${roll.strategy}: ${roll.restarted.join(", ")} in ${(roll.milliseconds / 1000).toFixed(1)} s`,
-      requests: all.requests,
-      duringRoll: window.requests,
-      failures: all.failures,
-      failed: all.failed,
-      resent: all.resent,
-      enquiries: `${all.enquiriesSent} sent, ${all.enquiriesAccepted} accepted, ${all.lostEnquiries} lost, ${all.duplicatedEnquiries} stored twice`,
-      p99DuringRollMs: window.p99Ms,
-    };
-    console.log(`rolling restart under load: ${JSON.stringify(figures)}`);
-    test.info().annotations.push({ type: "rolling restart", description: JSON.stringify(figures) });
-    expect(roll.restarted).toEqual(["web1", "web2", "web3", "worker"]);
-    expect(window.requests).toBeGreaterThan(100);
-    expect(all.enquiriesSent).toBeGreaterThan(10);
-    expect(all.failed).toEqual({});
-    expect(all.lostEnquiries).toBe(0);
-    expect(all.duplicatedEnquiries).toBe(0);
-    expect(all.enquiriesAccepted).toBe(all.enquiriesSent);
-  });
 });
 
 test.describe("before issue 38: all-in-one instances restarted at once", () => {
   test("the same load sees failed requests, which the measure counts", async () => {
     const topology = await startTopology({ serverUrl, layout: "all-in-one", webInstances: 2 });
     try {
-      const cookie = await investorSession(topology.url, topology.certificate, topology.webs[0]!.dataDir).catch(() => "");
+      const cookie = await investorSession(topology.url, topology.certificate, topology.webs.map((w) => w.dataDir)).catch(() => "");
       const load = startLoad({ url: topology.url, ca: topology.certificate, cookie, directUrl: topology.directUrl, rates: { signedIn: cookie ? 5 : 0 } });
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       load.markWindow();
