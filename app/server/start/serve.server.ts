@@ -216,7 +216,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     const lifecycle = { stopping: () => stopping };
     built = serves
       ? await buildApp(options, config, database, logger, httpServer, { jobs, metrics, lifecycle })
-      : { app: createHttpApp({ config, database, logger, metrics, jobs: works ? jobs : undefined, stopping: lifecycle.stopping }) };
+      : { app: createHttpApp({ config, database, logger, metrics, jobs, stopping: lifecycle.stopping }) };
     httpServer.on("request", built.app);
     await listen(httpServer, config.port);
   } catch (error) {
