@@ -1,5 +1,5 @@
 import { Agent, request as httpsRequest } from "node:https";
-import type { ClientRequest, IncomingMessage } from "node:http";
+import type { IncomingMessage } from "node:http";
 import pg from "pg";
 import { linkFrom } from "../../tests/support/mailbox";
 
@@ -58,8 +58,7 @@ export function send(
 ): Promise<Answer> {
   const attempt = (resend: boolean): Promise<Answer> =>
     new Promise<Answer>((resolve, reject) => {
-      let req: ClientRequest | undefined = undefined;
-      req = httpsRequest(
+      const req = httpsRequest(
         url,
         { method: options.method ?? "GET", headers: options.headers, agent, ca: options.ca, timeout: 30_000 },
         (res) => {
@@ -69,9 +68,9 @@ export function send(
           res.on("error", reject);
         },
       );
-      req.on("timeout", () => req!.destroy(Object.assign(new Error("timed out"), { code: "ETIMEDOUT" })));
+      req.on("timeout", () => req.destroy(Object.assign(new Error("timed out"), { code: "ETIMEDOUT" })));
       req.on("error", (error: NodeJS.ErrnoException) => {
-        if (resend && req!.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
+        if (resend && req.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
           options.onResend?.();
           attempt(false).then(resolve, reject);
           return;

@@ -14,6 +14,7 @@ import { createAuth } from "~/server/security/better-auth.server";
 import { enquiryForm } from "../support/enquiry-form";
 import { listenForApp, type RealApp } from "./real-app";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { sampleIn as sample } from "../support/metric-sample";
 
 /**
  * Issue 14: /metrics after real traffic, on each database. The app is put together as
@@ -66,12 +67,6 @@ afterAll(async () => {
   await database?.close();
   await t?.destroy();
 });
-
-/** The value of one sample line (`name{a="b"} 3`), or undefined when absent. */
-function sample(text: string, series: string): number | undefined {
-  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
 
 const scrape = async () => (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
 

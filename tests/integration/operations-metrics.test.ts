@@ -9,6 +9,7 @@ import { jobQueueStatus } from "~/server/jobs/queue-status.server";
 import { newestBackupTime } from "~/server/ops/backup.server";
 import { watchOperations } from "~/server/start/operations-metrics.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
+import { sampleIn } from "../support/metric-sample";
 
 /**
  * Issue 38: the metrics read on scrape from the real database: the job queues from
@@ -23,11 +24,7 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-/** The value of one sample line (`name{a="b"} 3`), or undefined when absent. */
-async function sample(metrics: Metrics, series: string): Promise<number | undefined> {
-  const line = (await metrics.registry.metrics()).split("\n").find((l) => l.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
+const sample = async (metrics: Metrics, series: string) => sampleIn(await metrics.registry.metrics(), series);
 
 function configWith(env: Record<string, string>) {
   return loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "ops-metrics-")), SITE_URL: "http://localhost:4322", ...env });

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { sampleIn } from "../../../tests/support/metric-sample";
 import { createMetrics, type Metrics } from "./metrics.server";
 
-/** The value of one sample line (`name{a="b"} 3`) in the registry's text, or undefined when absent. */
-async function sample(metrics: Metrics, series: string): Promise<number | undefined> {
-  const text = await metrics.registry.metrics();
-  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
+const sample = async (metrics: Metrics, series: string) => sampleIn(await metrics.registry.metrics(), series);
 
 const fresh = (options: Parameters<typeof createMetrics>[0] = {}) => createMetrics({ defaultMetrics: false, ...options });
 

@@ -3,7 +3,6 @@ import path from "node:path";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { readMigrationFiles } from "drizzle-orm/migrator";
 import { sql } from "drizzle-orm";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import pg from "pg";
@@ -53,7 +52,6 @@ export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder =
  * Compared as drizzle's migrator compares them: by the time each migration was made.
  */
 export async function pendingMigrations(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_FOLDER): Promise<string[]> {
-  const files = readMigrationFiles({ migrationsFolder });
   const applied = await handle.db
     .execute<{ at: string | null }>(sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`)
     .then((result) => (result as unknown as { rows: Array<{ at: string | null }> }).rows[0]?.at ?? null)
@@ -64,7 +62,8 @@ export async function pendingMigrations(handle: DatabaseHandle, migrationsFolder
       throw error;
     });
   const last = applied === null ? -Infinity : Number(applied);
+  // drizzle's journal: each migration's tag and the time it was made (`when`, what the
+  // migrator records as created_at).
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: Array<{ tag: string; when: number }> };
-  const tagOf = new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
-  return files.filter((file) => file.folderMillis > last).map((file) => tagOf.get(file.folderMillis) ?? String(file.folderMillis));
+  return journal.entries.filter((entry) => entry.when > last).map((entry) => entry.tag);
 }

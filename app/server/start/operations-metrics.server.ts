@@ -1,11 +1,12 @@
 import type { AppConfig } from "../core/config.server";
 import type { Metrics } from "../core/metrics.server";
 import type { DatabaseHandle } from "../db/client.server";
+import { outboxStatus } from "../email/outbox.server";
 import { jobQueueStatus } from "../jobs/queue-status.server";
 import { newestBackupTime } from "../ops/backup.server";
 
 /**
- * The metrics read when Prometheus scrapes (issue 38): the PostgreSQL driver's connection
+ * The metrics read when Prometheus scrapes (issue 38): the mail queue, the PostgreSQL driver's connection
  * pool, the job queues' depth and oldest ready job, and when the newest backup in
  * BACKUP_DIR was taken. Each is read on scrape, within metrics.server.ts's bound; one that
  * fails shows NaN and counts in `metrics_read_failures_total`, never failing the scrape.
@@ -17,6 +18,7 @@ import { newestBackupTime } from "../ops/backup.server";
  */
 export function watchOperations(metrics: Metrics, sources: { database: DatabaseHandle; config: AppConfig }): void {
   const { database, config } = sources;
+  metrics.watchMailQueue(() => outboxStatus(database.db));
   if (database.driver === "postgres") {
     const pool = database.pool;
     metrics.watchDatabasePool(() => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }));

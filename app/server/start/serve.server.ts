@@ -13,7 +13,6 @@ import { toNodeHandler } from "better-auth/node";
 import { createAuth } from "~/server/security/better-auth.server";
 import { disabledFeatures, type AppConfig } from "~/server/core/config.server";
 import { createMailer } from "~/server/email/mailer.server";
-import { outboxStatus } from "~/server/email/outbox.server";
 import { openJobQueue, type JobQueue } from "~/server/jobs/queue.server";
 import { startWorkers } from "~/server/start/workers.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
@@ -173,8 +172,6 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
         logger.warn({ err: error }, "database connection lost");
       },
     });
-    const opened = database.db;
-    metrics.watchMailQueue(() => outboxStatus(opened));
     watchOperations(metrics, { database, config });
     // The one-off work on a database: the process that migrates it does it (`npm run
     // migrate` when instances do not, MIGRATE_ON_START=false).
