@@ -152,6 +152,15 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: httpUrl,
+  /** WhatsApp Business Cloud API (issue 39): off unless the phone number id and the token are set. */
+  WHATSAPP_PHONE_NUMBER_ID: optionalString.pipe(z.string().regex(/^\d{5,20}$/, "must be the digits of the WhatsApp Business phone number id").optional()),
+  WHATSAPP_ACCESS_TOKEN: optionalString,
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_VERIFY_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  WHATSAPP_API_URL: httpUrl,
+  /** The business's own number, E.164, for the wa.me link an investor may send their code through. */
+  WHATSAPP_BUSINESS_NUMBER: optionalString.pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, "must be a phone number in international form, such as +971501234567").optional()),
+  WHATSAPP_TIMEOUT_MS: timeoutMs(10_000),
   TRUST_PROXY: z.preprocess(
     blankAsUnset,
     z
@@ -323,6 +332,10 @@ export interface AppConfig {
   google: OAuthProviderConfig | undefined;
   linkedin: OAuthProviderConfig | undefined;
   stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined; timeoutMs: number } | undefined;
+  /** WhatsApp Business Cloud API; undefined when not configured (nothing is sent there). */
+  whatsapp:
+    | { phoneNumberId: string; accessToken: string; appSecret: string | undefined; verifyToken: string | undefined; apiUrl: string; businessNumber: string | undefined; timeoutMs: number }
+    | undefined;
   /** Who may read /metrics; undefined when neither a token nor addresses are set (not served). */
   metrics: { token: string | undefined; allow: string[] } | undefined;
   identity: {
@@ -480,6 +493,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL, timeoutMs: env.STRIPE_TIMEOUT_MS }
       : undefined,
+    whatsapp:
+      env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_ACCESS_TOKEN
+        ? {
+            phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+            accessToken: env.WHATSAPP_ACCESS_TOKEN,
+            appSecret: env.WHATSAPP_APP_SECRET,
+            verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+            apiUrl: (env.WHATSAPP_API_URL ?? "https://graph.facebook.com/v23.0").replace(/\/+$/, ""),
+            businessNumber: env.WHATSAPP_BUSINESS_NUMBER,
+            timeoutMs: env.WHATSAPP_TIMEOUT_MS,
+          }
+        : undefined,
     metrics:
       env.METRICS_TOKEN || env.METRICS_ALLOW
         ? { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW ? env.METRICS_ALLOW.split(",").map((v) => v.trim()) : [] }
@@ -520,6 +545,8 @@ export function disabledFeatures(config: AppConfig): string[] {
   if (!config.linkedin) off.push("LINKEDIN_CLIENT_ID/LINKEDIN_CLIENT_SECRET are not set: LinkedIn sign-in is disabled");
   if (!config.stripe) off.push("STRIPE_SECRET_KEY is not set: online payment is disabled");
   else if (!config.stripe.webhookSecret) off.push("STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused");
+  if (!config.whatsapp) off.push("WHATSAPP_PHONE_NUMBER_ID/WHATSAPP_ACCESS_TOKEN are not set: nothing is sent by WhatsApp");
+  else if (!config.whatsapp.appSecret || !config.whatsapp.verifyToken) off.push("WHATSAPP_APP_SECRET/WHATSAPP_VERIFY_TOKEN are not set: WhatsApp webhooks are refused");
   if (!config.metrics) off.push("METRICS_TOKEN/METRICS_ALLOW are not set: /metrics is not served");
   if (config.firm.isExample) {
     off.push(

@@ -41,6 +41,7 @@ import {
   OPPORTUNITY_STATUSES,
   ROLES,
 } from "~/domain/constants";
+import { DELIVERY_STATUSES, NOTIFICATION_CHANNELS, NOTIFICATION_KIND_NAMES, NOTIFICATION_TOPICS, type NotificationKind } from "~/domain/notifications";
 import { LOCALES } from "~/i18n/locales";
 import { user } from "./auth-schema.server";
 
@@ -1651,3 +1652,148 @@ export const bookingCalendarEvents = pgTable("booking_calendar_events", {
   sequence: integer("sequence").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A notification (issue 39, decision 054): one event for one person, kept for the bell and
+ * the list, and delivered on the channels their preferences allow. `data` holds what the
+ * templates need (names, times, amounts written out), never bank details. `once_key` names a
+ * notification that must exist once (a reminder, however many times its job runs).
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KIND_NAMES as [NotificationKind, ...NotificationKind[]] }).notNull(),
+    data: jsonb("data").$type<Record<string, string>>().notNull().default({}),
+    /** The page of its subject, a path without the language prefix ("/dashboard"). */
+    link: text("link").notNull(),
+    onceKey: text("once_key"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_once_key_unique").on(t.onceKey),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    check("notifications_kind_check", oneOf(t.kind, NOTIFICATION_KIND_NAMES)),
+  ],
+);
+
+/**
+ * One notification's delivery on one channel beyond the product (WhatsApp): at most one per
+ * notification and channel, so a job run twice, or on two instances, sends once. The Cloud
+ * API's message id ties its status webhooks (sent, delivered, read, failed) to the row.
+ */
+export const notificationDeliveries = pgTable(
+  "notification_deliveries",
+  {
+    id: id(),
+    notificationId: uuid("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: ["whatsapp"] }).notNull(),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("queued"),
+    /** The number it goes to, E.164, as verified when it was queued. */
+    toPhone: text("to_phone").notNull(),
+    template: text("template").notNull(),
+    /** The template's language code as sent ("ar", "en_US"). */
+    language: text("language").notNull(),
+    providerMessageId: text("provider_message_id"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** Not before this time (the end of the investor's quiet hours). */
+    notBefore: timestamp("not_before", { withTimezone: true }).notNull().defaultNow(),
+    /** When an attempt took the row: one that died mid-send is taken again after a while. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("notification_deliveries_channel_unique").on(t.notificationId, t.channel),
+    uniqueIndex("notification_deliveries_message_unique").on(t.providerMessageId),
+    index("notification_deliveries_status_idx").on(t.status, t.createdAt),
+    check("notification_deliveries_status_check", oneOf(t.status, DELIVERY_STATUSES)),
+    check("notification_deliveries_channel_check", sql`${t.channel} in ('whatsapp')`),
+  ],
+);
+
+/** An investor's choice for one topic on one channel; a missing row is the default (e-mail on, WhatsApp off). */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    topic: text("topic", { enum: NOTIFICATION_TOPICS }).notNull(),
+    channel: text("channel", { enum: NOTIFICATION_CHANNELS }).notNull(),
+    enabled: boolean("enabled").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.topic, t.channel] }),
+    check("notification_preferences_topic_check", oneOf(t.topic, NOTIFICATION_TOPICS)),
+    check("notification_preferences_channel_check", oneOf(t.channel, NOTIFICATION_CHANNELS)),
+  ],
+);
+
+/**
+ * An investor's WhatsApp number and consent, and when they may be disturbed. The number is
+ * used only once verified by a one-time code (`phone_code_hash`, HMAC of the code, for
+ * PHONE_CODE_MINUTES); consent is given with the wording they saw, and withdrawn by them in
+ * the settings or by "STOP" from the phone, at once. `fallback_locale`: the language of
+ * templates not approved in theirs (Sorani).
+ */
+export const notificationSettings = pgTable(
+  "notification_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    phone: text("phone"),
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
+    phoneCodeHash: text("phone_code_hash"),
+    phoneCodeExpiresAt: timestamp("phone_code_expires_at", { withTimezone: true }),
+    phoneCodeAttempts: integer("phone_code_attempts").notNull().default(0),
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+    consentWording: text("consent_wording"),
+    /** How the number was verified: a code sent by WhatsApp, or one sent from the phone through a wa.me link. */
+    consentChannel: text("consent_channel", { enum: ["whatsapp-code", "wa-me"] }),
+    consentWithdrawnAt: timestamp("consent_withdrawn_at", { withTimezone: true }),
+    fallbackLocale: text("fallback_locale", { enum: ["en", "ar"] }).notNull().default("en"),
+    quietStart: text("quiet_start"),
+    quietEnd: text("quiet_end"),
+    timeZone: text("time_zone").notNull().default("Asia/Baghdad"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("notification_settings_phone_idx").on(t.phone),
+    check("notification_settings_consent_channel_check", sql`${t.consentChannel} is null or ${t.consentChannel} in ('whatsapp-code', 'wa-me')`),
+    check("notification_settings_fallback_check", sql`${t.fallbackLocale} in ('en', 'ar')`),
+    check("notification_settings_quiet_check", sql`(${t.quietStart} is null) = (${t.quietEnd} is null)`),
+  ],
+);
+
+/** The record of WhatsApp consent given and withdrawn: when, how, to which number and in which words. */
+export const consentRecords = pgTable(
+  "consent_records",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: ["whatsapp"] }).notNull(),
+    action: text("action", { enum: ["given", "withdrawn"] }).notNull(),
+    /** How: "whatsapp-code", "wa-me", "settings", "stop-message". */
+    means: text("means").notNull(),
+    phone: text("phone").notNull(),
+    wording: text("wording"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consent_records_user_idx").on(t.userId, t.createdAt), check("consent_records_action_check", sql`${t.action} in ('given', 'withdrawn')`)],
+);

@@ -29,6 +29,8 @@ export interface JobData {
   "adviser-slots": Record<string, never>;
   /** Send each investor the statement of the quarter that has ended (issue 36). */
   "quarterly-statements": Record<string, never>;
+  /** Send one notification's WhatsApp message (a row of notification_deliveries, issue 39). */
+  whatsapp: { deliveryId: string };
   /** Remove what has expired: old mails, rate-limit windows, sessions, tokens. */
   maintenance: Record<string, never>;
   /**
@@ -59,6 +61,18 @@ export const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
     retryDelayMax: 2 * HOUR,
     heartbeatSeconds: 10,
     expireInSeconds: 15 * MINUTE,
+    deleteAfterSeconds: 7 * 24 * HOUR,
+    notify: true,
+  },
+  // One job per message; 429 and 5xx are retried (about 6 hours in all), a refusal is final.
+  whatsapp: {
+    policy: "exclusive",
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 2 * HOUR,
+    heartbeatSeconds: 10,
+    expireInSeconds: 5 * MINUTE,
     deleteAfterSeconds: 7 * 24 * HOUR,
     notify: true,
   },
