@@ -69,6 +69,7 @@ export default [
   route("media/:name", "routes/media.tsx"),
   route("uploads/:name", "routes/uploads.tsx"),
   route("api/stripe/webhook", "routes/api.stripe.webhook.tsx"),
+  route("api/whatsapp/webhook", "routes/api.whatsapp.webhook.tsx"),
   ...STATIC_PAGES.map((page) => route(page.path.slice(1), staticRouteFile(page.path))),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

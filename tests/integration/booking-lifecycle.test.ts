@@ -312,7 +312,7 @@ describe(`reminders on the job queue (${testDriver})`, () => {
       const queue = await openJobQueue(t, { log: pino({ level: "silent" }), schedule: false, supervise: false, pollingIntervalSeconds: 0.5 });
       opened.push(queue);
       await workReminders(
-        { send: queue.send, work: (name, handler) => queue.work(name, async (job) => { runs.push(who); await handler(job); }) },
+        { send: queue.send, sendMany: queue.sendMany, work: (name, handler) => queue.work(name, async (job) => { runs.push(who); await handler(job); }) },
         { db: t.db, config, log: pino({ level: "silent" }) },
       );
     }

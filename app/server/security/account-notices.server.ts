@@ -8,7 +8,9 @@ import { translator } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, isLocale, localizePath, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import { knownDevices, user } from "../db/schema.server";
-import { enqueueEmail, type MailJobs } from "../email/outbox.server";
+import type { MailJobs } from "../email/outbox.server";
+import { notify } from "../notifications/notify.server";
+import type { AppConfig } from "../core/config.server";
 import type { EmailContent } from "../email/templates.server";
 import { emailChangedEmail, newDeviceSignInEmail } from "../email/security-emails.server";
 import type { Logger } from "../core/logger.server";
@@ -25,7 +27,8 @@ import type { Logger } from "../core/logger.server";
 
 export interface NoticeDeps {
   db: Database;
-  settings: { siteUrl: string; firmTimeZone: string };
+  /** With `whatsapp` (the Cloud API's configuration), a notice may also go by WhatsApp (issue 39). */
+  settings: { siteUrl: string; firmTimeZone: string; whatsapp?: AppConfig["whatsapp"] };
   log: Logger;
   jobs: MailJobs;
 }
@@ -58,13 +61,15 @@ export async function queueSecurityNotice(
   at: Date = new Date(),
   locale?: Locale,
 ): Promise<void> {
-  const reader = locale ?? (await accountLocale(deps.db, to));
+  const [account] = await deps.db.select({ id: user.id, locale: user.locale }).from(user).where(eq(user.email, to));
+  const reader = locale ?? (isLocale(account?.locale) ? account.locale : DEFAULT_LOCALE);
   const content = build({
     securityUrl: securityPageUrl(deps.settings.siteUrl, reader),
     when: formatMoment(at, deps.settings.firmTimeZone, reader),
     locale: reader,
   });
-  await enqueueEmail(deps.db, deps.jobs, { kind, to, ...content });
+  // The e-mail goes whatever the preferences say (a security notice cannot be turned off by e-mail).
+  await notify(deps.db, { jobs: deps.jobs, config: { whatsapp: deps.settings.whatsapp }, now: at }, { userId: account?.id ?? null, kind: "security-notice", link: "/account/security", data: { event: kind }, email: { kind, to, ...content } });
 }
 
 const fingerprintOf = (userAgent: string | null | undefined) =>

@@ -52,6 +52,8 @@ import { bookingClock, findOfferedSlotForUpdate, listUpcomingSlots, POOL, type H
 import { opportunityOpenTo } from "./opportunity-access.server";
 import { hitLimits, type LimitRule } from "../security/rate-limit.server";
 import { listAdminReaders } from "./users.server";
+import { notify } from "../notifications/notify.server";
+import type { NotificationKind } from "~/domain/notifications";
 
 /**
  * A booking's life after it is made (issue 16): the investor moves or cancels it from its
@@ -219,7 +221,7 @@ function sendReminderJob(tx: Database, jobs: Pick<ServiceJobs, "send">, bookingI
  * lead and start, so a job run twice (a retry, a second instance) queues it once.
  */
 export async function sendReminder(
-  deps: { db: Database; config: AppConfig; jobs: Pick<JobQueue, "send">; log: Logger },
+  deps: { db: Database; config: AppConfig; jobs: Pick<JobQueue, "send" | "sendMany">; log: Logger },
   job: { bookingId: string; lead: ReminderLead; startsAt: string },
   now: Date = new Date(),
 ): Promise<"sent" | "already sent" | "stale"> {
@@ -232,13 +234,11 @@ export async function sendReminder(
     // 1-hour one is due would only repeat it wrongly.
     if (job.lead === "24h" && start.getTime() - now.getTime() <= REMINDER_LEADS["1h"]) return "stale";
     const input = mailInput(deps.config, locked);
-    const id = await enqueueEmailOnce(
-      tx,
-      deps.jobs,
-      { ...bookingReminderEmail(input, job.lead), to: locked.booking.email, kind: `booking-reminder-${job.lead}`, bookingId: locked.booking.id },
-      `reminder:${job.bookingId}:${job.lead}:${job.startsAt}`,
-    );
-    return id ? "sent" : "already sent";
+    const email: OutboxMessage = { ...bookingReminderEmail(input, job.lead), to: locked.booking.email, kind: `booking-reminder-${job.lead}`, bookingId: locked.booking.id };
+    const onceKey = `reminder:${job.bookingId}:${job.lead}:${job.startsAt}`;
+    if (!locked.booking.userId) return (await enqueueEmailOnce(tx, deps.jobs, email, onceKey)) ? "sent" : "already sent";
+    const notified = await notify(tx, { jobs: deps.jobs, config: deps.config, now }, { ...bookingNotice(deps.config, locked, `booking-reminder-${job.lead}`), email, onceKey });
+    return notified.notificationId ? "sent" : "already sent";
   });
 }
 
@@ -274,7 +274,7 @@ export async function resyncUpcomingReminders(db: Database, jobs: ServiceJobs, c
 }
 
 /** Works the reminder jobs in this process. */
-export async function workReminders(jobs: Pick<JobQueue, "work" | "send">, deps: { db: Database; config: AppConfig; log: Logger }): Promise<void> {
+export async function workReminders(jobs: Pick<JobQueue, "work" | "send" | "sendMany">, deps: { db: Database; config: AppConfig; log: Logger }): Promise<void> {
   await jobs.work("booking-reminder", async (job) => {
     const outcome = await sendReminder({ ...deps, jobs }, job.data);
     deps.log.info({ bookingId: job.data.bookingId, lead: job.data.lead, outcome }, "booking reminder");
@@ -538,7 +538,25 @@ async function tell(
       mails.push({ ...notice, kind: `booking-admin-${adminNote.kind}`, bookingId: locked.booking.id });
     }
   }
-  await enqueueEmails(tx, ctx.jobs, mails);
+  const [own, ...admins] = mails;
+  const noticeKind = kind === "moved" ? "booking-moved" : kind === "cancelled" ? "booking-cancelled" : null;
+  if (noticeKind && locked.booking.userId) await notify(tx, { jobs: ctx.jobs, config: ctx.config, now: nowOf(ctx) }, { ...bookingNotice(ctx.config, locked, noticeKind), email: own });
+  else admins.unshift(own!);
+  await enqueueEmails(tx, ctx.jobs, admins);
+}
+
+/**
+ * The notification of a booking's event for its investor's account (issue 39): the meeting's
+ * start and the zone it is shown in, and its reference; the subject is their dashboard.
+ */
+function bookingNotice(config: Pick<AppConfig, "firmTimeZone">, locked: Locked, kind: NotificationKind) {
+  const startsAt = locked.slot ? slotInstant(locked.slot.date, locked.slot.startTime, config.firmTimeZone).toISOString() : "";
+  return {
+    userId: locked.booking.userId,
+    kind,
+    link: "/dashboard",
+    data: { startsAt, timeZone: locked.booking.timeZone || config.firmTimeZone, reference: locked.booking.reference },
+  };
 }
 
 // ---- The admin's side ------------------------------------------------------------------------
@@ -577,7 +595,7 @@ export async function updateBookingStatus(
       });
       if (status === "confirmed") {
         const mail = bookingConfirmedEmail(mailInput(ctx.config, changed), { name: brand.name, email: brand.email });
-        await enqueueEmail(tx, ctx.jobs, { ...mail, to: after.email, kind: "booking-confirmed", bookingId });
+        await notify(tx, { jobs: ctx.jobs, config: ctx.config, now: nowOf(ctx) }, { ...bookingNotice(ctx.config, changed, "booking-confirmed"), email: { ...mail, to: after.email, kind: "booking-confirmed", bookingId } });
       } else {
         await tell(tx, ctx, changed, status, "firm");
       }

@@ -3,7 +3,7 @@ import { todayInZone } from "~/domain/calendar";
 import { AppError } from "~/domain/app-error";
 import { CALL_DUE_DAYS, ESCROW_MESSAGES, PROGRESS_MAX_PHOTOS, PROGRESS_MESSAGES, dateAfter, remindersDue, type CertifyForm } from "~/domain/escrow";
 import type { PlanInstalment } from "~/domain/portfolio";
-import { splitByShares } from "~/domain/money";
+import { formatMoney, splitByShares } from "~/domain/money";
 import { isLocale, DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import { callReminders, commitments, constructionMilestones, instalmentCalls, investmentOpportunities, planInstalments, user } from "../db/schema.server";
@@ -16,6 +16,7 @@ import { storeImage, type UploadedImage } from "../storage/images.server";
 import { recordAudit } from "./audit.server";
 import { readPlan } from "./payment-plans.server";
 import { receivedOn } from "./payments.server";
+import { notify } from "../notifications/notify.server";
 
 /*
  * Instalment calls (issue 36, item 3): when an admin certifies a construction milestone,
@@ -58,6 +59,7 @@ async function callInstalments(tx: Database, ctx: CallContext, { opportunityId, 
     .where(and(eq(commitments.opportunityId, opportunityId), commitmentIds ? inArray(commitments.id, commitmentIds) : undefined));
   let made = 0;
   const mails = [];
+  const notices: Array<Parameters<typeof notify>[2]> = [];
   // On the service's clock, as the due dates and the statements' "as of" are: a call made
   // "today" counts in today's statement whatever the database's own clock says.
   const calledAt = now(ctx);
@@ -71,24 +73,39 @@ async function callInstalments(tx: Database, ctx: CallContext, { opportunityId, 
         .returning();
       if (!call) continue;
       made += 1;
-      if (row.email && row.verified) {
-        const mail = instalmentCallEmail({
-          siteUrl: ctx.config.siteUrl,
-          locale: localeOf(row.locale),
-          name: row.name ?? row.commitment.investorName,
-          opportunity: opportunity?.title ?? row.commitment.opportunityTitle,
-          label: call.label,
-          amountMinor: call.amountMinor,
-          currency: call.currency,
-          dueOn: call.dueOn,
-          escrow: plan.escrow,
-          dated: instalment.dueKind === "date",
+      const email =
+        row.email && row.verified
+          ? {
+              ...instalmentCallEmail({
+                siteUrl: ctx.config.siteUrl,
+                locale: localeOf(row.locale),
+                name: row.name ?? row.commitment.investorName,
+                opportunity: opportunity?.title ?? row.commitment.opportunityTitle,
+                label: call.label,
+                amountMinor: call.amountMinor,
+                currency: call.currency,
+                dueOn: call.dueOn,
+                escrow: plan.escrow,
+                dated: instalment.dueKind === "date",
+              }),
+              to: row.email,
+              kind: "instalment-call",
+            }
+          : null;
+      // An investor with an account is notified on their channels; a commitment recorded for someone without one is mailed.
+      if (row.commitment.userId) {
+        notices.push({
+          userId: row.commitment.userId,
+          kind: "instalment-call",
+          link: "/portfolio",
+          data: { amount: formatMoney(call.amountMinor, call.currency, "en"), opportunity: opportunity?.title ?? row.commitment.opportunityTitle, dueDate: call.dueOn },
+          email,
         });
-        mails.push({ ...mail, to: row.email, kind: "instalment-call" });
-      }
+      } else if (email) mails.push(email);
     }
   }
   await enqueueEmails(tx, ctx.jobs, mails);
+  for (const notice of notices) await notify(tx, { jobs: ctx.jobs, config: ctx.config, now: calledAt }, notice);
   return made;
 }
 
@@ -187,7 +204,7 @@ const REMINDER_WINDOW_DAYS = 14;
 export async function sendDueReminders(ctx: Pick<ServiceContext, "db" | "config" | "clock"> & { jobs: MailJobs }): Promise<number> {
   const today = todayInZone(ctx.config.firmTimeZone, now(ctx));
   const calls = await ctx.db
-    .select({ call: instalmentCalls, opportunityId: commitments.opportunityId, opportunityTitle: commitments.opportunityTitle, name: user.name, email: user.email, verified: user.emailVerified, locale: user.locale })
+    .select({ call: instalmentCalls, userId: commitments.userId, opportunityId: commitments.opportunityId, opportunityTitle: commitments.opportunityTitle, name: user.name, email: user.email, verified: user.emailVerified, locale: user.locale })
     .from(instalmentCalls)
     .innerJoin(commitments, eq(commitments.id, instalmentCalls.commitmentId))
     .innerJoin(user, eq(user.id, commitments.userId))
@@ -216,7 +233,13 @@ export async function sendDueReminders(ctx: Pick<ServiceContext, "db" | "config"
         escrow: plan.escrow,
         reminder: lead,
       });
-      await enqueueEmails(tx, ctx.jobs, [{ ...mail, to: row.email!, kind: `instalment-reminder` }]);
+      await notify(tx, { jobs: ctx.jobs, config: ctx.config, now: now(ctx) }, {
+        userId: row.userId,
+        kind: "instalment-reminder",
+        link: "/portfolio",
+        data: { amount: formatMoney(row.call.amountMinor, row.call.currency, "en"), opportunity: row.opportunityTitle, dueDate: row.call.dueOn },
+        email: { ...mail, to: row.email!, kind: `instalment-reminder` },
+      });
       return 1;
     });
   }

@@ -28,6 +28,7 @@ import { recordAudit } from "./audit.server";
 import { entitlementsOf } from "./entitlements.server";
 import { findActiveOpportunity } from "./opportunities.server";
 import { firstNameForMail, listAdminReaders } from "./users.server";
+import { notify } from "../notifications/notify.server";
 
 /**
  * Expressions of interest (issue 15): an investor's own, on opportunities they may see,
@@ -349,7 +350,13 @@ export async function setInterestStatus(ctx: ServiceContext, actor: Actor, input
         note: after!.note,
         status: input.status,
       };
-      await enqueueEmail(tx, ctx.jobs, { ...interestStatusEmail(mail), to: investor.email, kind: "interest-status" });
+      await notify(tx, { jobs: ctx.jobs, config: ctx.config, now: ctx.clock?.() ?? new Date() }, {
+        userId: before.userId,
+        kind: "interest-status",
+        link: "/dashboard/interests",
+        data: { opportunity: opportunity.title, status: input.status },
+        email: { ...interestStatusEmail(mail), to: investor.email, kind: "interest-status" },
+      });
     }
   });
 }

@@ -12,6 +12,7 @@ import { entitlementsOfUsers } from "./entitlements.server";
 import { opportunityOpenTo } from "./opportunity-access.server";
 import { firstNameForMail } from "./users.server";
 import type { Locale } from "~/i18n/locales";
+import { notify } from "../notifications/notify.server";
 
 /**
  * New-opportunity alerts (issue 15): each subscribed investor is e-mailed once when an
@@ -156,7 +157,7 @@ async function handle({ db, config, jobs }: AlertDeps, candidates: Candidate[], 
         earlyAccess: !isOpenToEveryone({ status: "active", publicAt: c.publicAt }, now),
         opportunity: { slug: c.slug, title: c.title, location: c.location, minimumInvestment: Number(c.minimumInvestment), projectedReturns: c.projectedReturns },
       });
-      await enqueueEmail(tx, jobs, { ...mail, to: c.email, kind: "opportunity-alert" });
+      await notify(tx, { jobs, config, now }, { userId: c.userId, kind: "opportunity-alert", link: `/opportunities/${c.slug}`, data: { opportunity: c.title }, email: { ...mail, to: c.email, kind: "opportunity-alert" } });
       return true;
     });
     if (sent) queued++;

@@ -22,6 +22,7 @@ import { recordAudit } from "./audit.server";
 import type { FileToSeal } from "../storage/sealed-files.server";
 import { readPlan } from "./payment-plans.server";
 import { listAdminReaders } from "./users.server";
+import { notify } from "../notifications/notify.server";
 
 /*
  * Payments into escrow (issue 36, item 4). The investor records a transfer they made (the
@@ -193,10 +194,17 @@ export async function confirmPayment(ctx: ServiceContext, actor: Actor, form: Co
       .set({ status: "confirmed", receivedMinor: received, reviewNote: form.note || null, reviewedBy: adminId, reviewedAt: at, receiptNumber: number, receiptPdf: pdf, receiptSha256: sha256(pdf) })
       .where(eq(payments.id, row.payment.id));
     await recordAudit(tx, { actorId: adminId, action: "payment.confirm", entity: "payments", entityId: row.payment.id, before: { status: "recorded" }, after: { status: "confirmed", receivedMinor: received, receiptNumber: number, receiptSha256: sha256(pdf) } });
-    if (row.investor?.email && row.investor.verified) {
-      const mail = paymentConfirmedEmail({ siteUrl: ctx.config.siteUrl, locale, name: row.commitment.investorName, opportunity: row.commitment.opportunityTitle, amountMinor: received, currency: row.payment.currency, number });
-      await enqueueEmails(tx, ctx.jobs, [{ ...mail, to: row.investor.email, kind: "payment-confirmed", receiptPaymentId: row.payment.id }]);
-    }
+    const mail =
+      row.investor?.email && row.investor.verified
+        ? { ...paymentConfirmedEmail({ siteUrl: ctx.config.siteUrl, locale, name: row.commitment.investorName, opportunity: row.commitment.opportunityTitle, amountMinor: received, currency: row.payment.currency, number }), to: row.investor.email, kind: "payment-confirmed", receiptPaymentId: row.payment.id }
+        : null;
+    await notify(tx, { jobs: ctx.jobs, config: ctx.config, now: at }, {
+      userId: row.commitment.userId,
+      kind: "receipt-issued",
+      link: "/portfolio",
+      data: { amount: formatMoney(received, row.payment.currency, "en"), receiptNumber: number },
+      email: mail,
+    });
     return { receiptNumber: number };
   });
 }

@@ -13,6 +13,7 @@ import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { storeImage, type UploadedImage } from "../storage/images.server";
 import { recordAudit } from "./audit.server";
+import { notify } from "../notifications/notify.server";
 
 /*
  * Progress updates (issue 36, item 6): an admin posts a status (on track, delayed, on hold,
@@ -58,20 +59,19 @@ export async function postProgressUpdate(ctx: ServiceContext, actor: Actor, inpu
       .returning({ id: progressUpdates.id });
     const readers = await followers(tx, opportunity.id);
     if (readers.length) await tx.insert(progressUpdateReaders).values(readers.map((r) => ({ updateId: made!.id, userId: r.id })));
-    await enqueueEmails(
-      tx,
-      ctx.jobs,
-      readers
-        .filter((r) => r.verified)
-        .map((r) => {
-          const locale = localeOf(r.locale);
-          return {
-            ...progressUpdateEmail({ siteUrl: ctx.config.siteUrl, locale, name: r.name, opportunity: opportunity.title, status: input.status, percent: input.percent, text: text[locale], updateId: made!.id }),
-            to: r.email,
-            kind: "progress-update",
-          };
-        }),
-    );
+    for (const r of readers) {
+      const locale = localeOf(r.locale);
+      const email = r.verified
+        ? { ...progressUpdateEmail({ siteUrl: ctx.config.siteUrl, locale, name: r.name, opportunity: opportunity.title, status: input.status, percent: input.percent, text: text[locale], updateId: made!.id }), to: r.email, kind: "progress-update" }
+        : null;
+      await notify(tx, { jobs: ctx.jobs, config: ctx.config, now: now(ctx) }, {
+        userId: r.id,
+        kind: "progress-update",
+        link: `/portfolio/updates/${made!.id}`,
+        data: { opportunity: opportunity.title, title: `${input.percent}%` },
+        email,
+      });
+    }
     await recordAudit(tx, { actorId: adminId, action: "progress.post", entity: "progress_updates", entityId: made!.id, before: null, after: { opportunityId: opportunity.id, status: input.status, percent: input.percent, photos: photos.length, readers: readers.length } });
     return { id: made!.id, told: readers.length };
   });

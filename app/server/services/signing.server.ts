@@ -40,6 +40,7 @@ import { requireAdmin, requireUser, type Actor } from "../security/actor.server"
 import { recordAudit } from "./audit.server";
 import { commitFromReservation } from "./commitments.server";
 import { listAdminReaders } from "./users.server";
+import { notify } from "../notifications/notify.server";
 
 /*
  * Agreements to sign (issue 35, item 4; decision 046). An admin prepares one for an
@@ -182,7 +183,13 @@ export async function prepareAgreement(ctx: ServiceContext, actor: Actor, form: 
     const { preparedPdf: _pdf, ...recorded } = created!;
     await recordAudit(tx, { actorId: adminId, action: "signing.prepare", entity: "signing_requests", entityId: id, before: null, after: { ...recorded, amountMinor: recorded.amountMinor.toString() } });
     const mail = agreementReadyEmail({ siteUrl: ctx.config.siteUrl, name: investor.name, locale, kind: form.kind, opportunity: opportunity.title, path: signingPath(id) });
-    await enqueueEmail(tx, ctx.jobs, { ...mail, to: investor.email, kind: "agreement-ready" });
+    await notify(tx, { jobs: ctx.jobs, config: ctx.config, now: at }, {
+      userId: investor.id,
+      kind: "signature-requested",
+      link: signingPath(id),
+      data: { document: signingReference(form.kind, id), opportunity: opportunity.title },
+      email: { ...mail, to: investor.email, kind: "agreement-ready" },
+    });
   });
   return { id, reference: signingReference(form.kind, id) };
 }

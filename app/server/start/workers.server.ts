@@ -11,6 +11,7 @@ import { workOpportunityAlerts } from "../services/opportunity-alerts.server";
 import { workInstalmentReminders } from "../services/instalment-calls.server";
 import { workQuarterlyStatements } from "../services/statements.server";
 import type { JobQueue } from "../jobs/queue.server";
+import { requeueWaitingWhatsApp, workWhatsApp } from "../notifications/whatsapp-delivery.server";
 
 export interface WorkerDeps {
   db: Database;
@@ -31,6 +32,9 @@ export async function startWorkers(jobs: JobQueue, deps: WorkerDeps): Promise<vo
   const requeued = await requeueUnsentEmails(deps.db, jobs);
   if (requeued > 0) deps.log.info({ requeued }, "e-mails waiting without a delivery job were queued again");
   await workEmails(jobs, { db: deps.db, mailer: deps.mailer, log: deps.log, onFailure: deps.onMailFailure });
+  const whatsapp = await requeueWaitingWhatsApp(deps.db, jobs);
+  if (whatsapp > 0) deps.log.info({ whatsapp }, "WhatsApp messages waiting without a delivery job were queued again");
+  await workWhatsApp(jobs, { db: deps.db, config: deps.config, log: deps.log });
   const reminders = await resyncUpcomingReminders(deps.db, jobs, deps.config);
   if (reminders > 0) deps.log.info({ reminders }, "missing reminders of upcoming consultations were scheduled");
   await workReminders(jobs, { db: deps.db, config: deps.config, log: deps.log });

@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import { AppError } from "~/domain/app-error";
+import { isStopMessage, maskPhone, nextDeliveryStatus, type DeliveryStatus } from "~/domain/notifications";
+import type { ServiceContext } from "../context/service-context.server";
+import { notificationDeliveries } from "../db/schema.server";
+import type { Actor } from "../security/actor.server";
+import { parseWebhook, verifyHandshake, verifyWebhookSignature } from "../whatsapp/cloud-api.server";
+import { confirmPhoneCodeFromWhatsApp, withdrawConsentByStop } from "./notification-preferences.server";
+
+/**
+ * The WhatsApp Cloud API's webhook (issue 39, decision 054). GET is Meta's subscription
+ * handshake: the challenge is echoed when the verify token matches. POST carries the
+ * statuses of our messages (sent, delivered, read, failed), kept on each message's row, and
+ * the investors' own messages: "STOP" (in English, Arabic or Sorani) withdraws their consent
+ * at once; a pending verification code sent from the phone through the wa.me link verifies
+ * it. The body is trusted only when its X-Hub-Signature-256 is the app secret's HMAC of it.
+ */
+export function answerWhatsAppHandshake(ctx: Pick<ServiceContext, "config">, _actor: Actor, query: URLSearchParams): string {
+  const token = ctx.config.whatsapp?.verifyToken;
+  if (!token) throw new AppError("UNAVAILABLE", "WhatsApp webhooks are not configured");
+  const challenge = verifyHandshake(token, query);
+  if (challenge === null) throw new AppError("FORBIDDEN", "The verify token does not match");
+  return challenge;
+}
+
+export interface WebhookOutcome {
+  statuses: number;
+  stopped: number;
+  verified: number;
+}
+
+export async function receiveWhatsAppWebhook(ctx: ServiceContext, _actor: Actor, input: { rawBody: string; signature: string | null }): Promise<WebhookOutcome> {
+  const secret = ctx.config.whatsapp?.appSecret;
+  if (!secret) throw new AppError("UNAVAILABLE", "WhatsApp webhooks are not configured");
+  if (!verifyWebhookSignature(secret, input.rawBody, input.signature)) throw new AppError("UNAUTHENTICATED", "Invalid X-Hub-Signature-256");
+  let body: unknown;
+  try {
+    body = JSON.parse(input.rawBody);
+  } catch (error) {
+    throw new AppError("BAD_REQUEST", "The webhook's body is not JSON", { cause: error });
+  }
+  const { statuses, messages } = parseWebhook(body);
+  const outcome: WebhookOutcome = { statuses: 0, stopped: 0, verified: 0 };
+
+  for (const status of statuses) {
+    outcome.statuses += await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(notificationDeliveries).where(eq(notificationDeliveries.providerMessageId, status.messageId)).for("update");
+      if (!row) return 0;
+      const next: DeliveryStatus = nextDeliveryStatus(row.status, status.status);
+      await tx
+        .update(notificationDeliveries)
+        .set({
+          status: next,
+          ...(status.status === "delivered" && !row.deliveredAt ? { deliveredAt: status.at } : {}),
+          // A "read" implies delivery: the status webhooks may come out of order or one be lost.
+          ...(status.status === "read" ? { readAt: row.readAt ?? status.at, deliveredAt: row.deliveredAt ?? status.at } : {}),
+          ...(status.status === "failed" ? { failedAt: status.at, lastError: status.error } : {}),
+        })
+        .where(eq(notificationDeliveries.id, row.id));
+      return 1;
+    });
+  }
+
+  for (const message of messages) {
+    if (isStopMessage(message.text)) {
+      const users = await withdrawConsentByStop(ctx.db, { from: message.from });
+      outcome.stopped += users.length;
+      ctx.log.info({ from: maskPhone(message.from), accounts: users.length }, "WhatsApp STOP received: consent withdrawn");
+    } else if (await confirmPhoneCodeFromWhatsApp(ctx.db, { from: message.from, text: message.text })) {
+      outcome.verified += 1;
+      ctx.log.info({ from: maskPhone(message.from) }, "WhatsApp number verified by a code sent from the phone");
+    }
+  }
+  return outcome;
+}
