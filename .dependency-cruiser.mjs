@@ -13,7 +13,8 @@ const TIERS = [
   ["services"], // one module per entity: queries and permission checks
   ["context"], // the service and request context types
   ["security"], // who is asking and what they may do: sessions, roles, rate limits
-  ["email", "storage", "documents", "payments", "maps", "calendars"], // mail, stored files, PDFs, Stripe, locator maps, advisers' CalDAV calendars
+  ["notifications"], // notify(): the bell's record and each channel's delivery (decision 054)
+  ["email", "storage", "documents", "payments", "maps", "calendars", "whatsapp"], // mail, stored files, PDFs, Stripe, locator maps, advisers' CalDAV calendars, the WhatsApp Cloud API
   ["jobs"], // the job queue
   ["db"], // schema, client, migrations
   ["core"], // configuration, logging, metrics, errors, tokens: used by everyone

@@ -29,6 +29,8 @@ export interface JobData {
   "adviser-slots": Record<string, never>;
   /** Send each investor the statement of the quarter that has ended (issue 36). */
   "quarterly-statements": Record<string, never>;
+  /** Notify each investor who may read a newly published document (issue 39). */
+  "document-published": { documentId: string };
   /** Send one notification's WhatsApp message (a row of notification_deliveries, issue 39). */
   whatsapp: { deliveryId: string };
   /** Remove what has expired: old mails, rate-limit windows, sessions, tokens. */
@@ -76,6 +78,8 @@ export const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
     deleteAfterSeconds: 7 * 24 * HOUR,
     notify: true,
   },
+  // Keyed by document; each reader's notification is once-keyed, so a rerun adds nothing.
+  "document-published": { policy: "exclusive", retryLimit: 5, retryDelay: 60, retryBackoff: true, heartbeatSeconds: 10, deleteAfterSeconds: 7 * 24 * HOUR, notify: true },
   "opportunity-alerts": { policy: "singleton", retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10, deleteAfterSeconds: HOUR, notify: true },
   maintenance: { policy: "singleton", retryLimit: 2, retryDelay: 5 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 24 * HOUR },
   "quarterly-statements": { policy: "singleton", retryLimit: 5, retryDelay: 15 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 7 * 24 * HOUR },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
 import {
   DOCUMENT_UPLOAD_MESSAGES,
@@ -10,16 +10,21 @@ import {
   type LibraryDocument,
 } from "~/domain/documents";
 import { confidentialAccess, type DocumentAccess } from "~/domain/confidentiality";
-import { documentAccess, type Entitlements } from "~/domain/entitlements";
-import { documentDownloads, documents, investmentOpportunities, storedFiles } from "../db/schema.server";
+import { documentAccess, mayRead, type Entitlements } from "~/domain/entitlements";
+import { documentDownloads, documents, investmentOpportunities, storedFiles, user, userRoles } from "../db/schema.server";
+import type { Database } from "../db/client.server";
+import type { AppConfig } from "../core/config.server";
+import type { Logger } from "../core/logger.server";
+import type { JobQueue } from "../jobs/queue.server";
+import { notify } from "../notifications/notify.server";
 import { inspectPdf } from "../documents/pdf.server";
-import type { ServiceContext } from "../context/service-context.server";
+import type { ServiceContext, ServiceJobs } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { deleteFile, findFile, storeFile } from "../storage/files.server";
 import { recordAudit } from "./audit.server";
 import { acceptanceFor, clearanceOf } from "./confidentiality.server";
 import { sendDocument, type SentDocument } from "./document-downloads.server";
-import { entitlementsOf } from "./entitlements.server";
+import { entitlementsOf, entitlementsOfUsers } from "./entitlements.server";
 import { documentOpenTo, readerNow } from "./opportunity-access.server";
 
 /**
@@ -269,6 +274,7 @@ export async function saveDocument(
         .values({ ...fields, ...(fileFields as Required<typeof fileFields>), publishedAt: fields.isPublished ? now : null, createdBy: adminId })
         .returning();
       await recordAudit(tx, { actorId: adminId, action: "document.create", entity: "documents", entityId: created!.id, before: null, after: created });
+      if (created!.isPublished) await ctx.jobs.send(tx, "document-published", { documentId: created!.id }, { key: created!.id });
       return { created: true, id: created!.id };
     }
     const [before] = await tx.select().from(documents).where(eq(documents.id, id)).for("update").limit(1);
@@ -280,6 +286,8 @@ export async function saveDocument(
       .returning();
     await recordAudit(tx, { actorId: adminId, action: stored ? "document.replace" : "document.update", entity: "documents", entityId: id, before, after });
     if (stored) await deleteFile(tx, before.fileId);
+    // Published for the first time: its readers are told (once each, by the job).
+    if (!before.publishedAt && after!.isPublished) await ctx.jobs.send(tx, "document-published", { documentId: id }, { key: id });
     return { created: false, id };
   });
 }
@@ -304,4 +312,44 @@ export async function listOpportunityChoices(ctx: ServiceContext, actor: Actor):
     .from(investmentOpportunities)
     .orderBy(investmentOpportunities.title)
     .limit(1000);
+}
+
+/**
+ * Tells every investor who may read a newly published document (its audience and its
+ * opportunity open to them now) that it is in their library: a notification each, on their
+ * channels (issue 39). Run by the `document-published` job; a rerun adds nothing (each
+ * reader's notification is once-keyed). Admins are not told of their own library.
+ */
+export async function notifyDocumentReaders(deps: { db: Database; config: AppConfig; jobs: ServiceJobs }, documentId: string, now: Date = new Date()): Promise<number> {
+  const [doc] = await deps.db.select().from(documents).where(and(eq(documents.id, documentId), eq(documents.isPublished, true)));
+  if (!doc) return 0;
+  const investors = await deps.db
+    .select({ id: user.id })
+    .from(user)
+    .leftJoin(userRoles, eq(userRoles.userId, user.id))
+    .where(or(isNull(userRoles.role), eq(userRoles.role, "user")));
+  let told = 0;
+  for (let i = 0; i < investors.length; i += 200) {
+    const ids = investors.slice(i, i + 200).map((r) => r.id);
+    const entitlements = await entitlementsOfUsers(deps.db, ids);
+    for (const userId of ids) {
+      const reader = entitlements.get(userId)!;
+      if (!mayRead(reader, doc.audience)) continue;
+      const [open] = await deps.db.select({ id: documents.id }).from(documents).where(and(eq(documents.id, doc.id), documentOpenTo(deps.db, reader, now)));
+      if (!open) continue;
+      const notified = await deps.db.transaction((tx) =>
+        notify(tx, { jobs: deps.jobs, config: deps.config, now }, { userId, kind: "document-published", link: `/documents/${doc.id}`, data: { title: doc.title }, onceKey: `document:${doc.id}:${userId}` }),
+      );
+      if (notified.notificationId) told++;
+    }
+  }
+  return told;
+}
+
+/** Works the document-published jobs in this process. */
+export async function workDocumentPublished(deps: { db: Database; config: AppConfig; log: Logger; jobs: Pick<JobQueue, "work"> & ServiceJobs }): Promise<void> {
+  await deps.jobs.work("document-published", async (job) => {
+    const told = await notifyDocumentReaders(deps, job.data.documentId);
+    deps.log.info({ documentId: job.data.documentId, told }, "readers of a new document notified");
+  });
 }

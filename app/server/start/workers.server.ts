@@ -10,6 +10,7 @@ import { workAdviserSlots } from "../services/adviser-schedules.server";
 import { workOpportunityAlerts } from "../services/opportunity-alerts.server";
 import { workInstalmentReminders } from "../services/instalment-calls.server";
 import { workQuarterlyStatements } from "../services/statements.server";
+import { workDocumentPublished } from "../services/documents.server";
 import type { JobQueue } from "../jobs/queue.server";
 import { requeueWaitingWhatsApp, workWhatsApp } from "../notifications/whatsapp-delivery.server";
 
@@ -44,5 +45,6 @@ export async function startWorkers(jobs: JobQueue, deps: WorkerDeps): Promise<vo
   await workAdviserSlots({ db: deps.db, config: deps.config, log: deps.log, jobs });
   await workCalendarSync({ db: deps.db, config: deps.config, log: deps.log, jobs });
   await workCalendarPush({ db: deps.db, config: deps.config, log: deps.log, jobs });
+  await workDocumentPublished({ db: deps.db, config: deps.config, log: deps.log, jobs });
   await workMaintenance(jobs, { db: deps.db, log: deps.log, config: deps.config });
 }
