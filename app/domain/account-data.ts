@@ -135,8 +135,8 @@ export function accountDataFilename(date: string): string {
 export interface AccountDataExport {
   /** What this file is and its layout's version, for anyone reading it later. */
   format: "tigris-account-data";
-  /** 2: interests, downloads and alerts added (issue 15); 3: qualification answers and the identity check (issue 35); 4: signed agreements; 5: commitments, their calls and payments, statements (issue 36). */
-  version: 5;
+  /** 2: interests, downloads and alerts added (issue 15); 3: qualification answers and the identity check (issue 35); 4: signed agreements; 5: commitments, their calls and payments, statements (issue 36); 6: notifications, WhatsApp consent and preferences (issue 39). */
+  version: 6;
   exportedAt: string;
   profile: {
     firstName: string | null;
@@ -246,4 +246,18 @@ export interface AccountDataExport {
   }[];
   /** The quarterly statements kept for this account: their period and the PDF's SHA-256. */
   statements: { period: string; asOf: string; sha256: string }[];
+  /** What the product told them (issue 39): the bell's record, newest first. */
+  notifications: { kind: string; link: string; createdAt: string; readAt: string | null }[];
+  /** Their WhatsApp number, consent and choices, and each time consent was given or withdrawn. */
+  whatsapp: {
+    phone: string | null;
+    phoneVerifiedAt: string | null;
+    consentAt: string | null;
+    consentWording: string | null;
+    consentWithdrawnAt: string | null;
+    quietHours: { start: string; end: string; timeZone: string } | null;
+    fallbackLanguage: string;
+    consentRecords: { action: string; means: string; phone: string; wording: string | null; at: string }[];
+  } | null;
+  preferences: { topic: string; channel: string; enabled: boolean }[];
 }

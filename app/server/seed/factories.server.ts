@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { DEFAULT_SLOT_TIMES } from "~/domain/constants";
+import type { NotificationTopic } from "~/domain/notifications";
 import type { Database } from "../db/client.server";
 import type { DocumentAudience, DocumentKind } from "~/domain/documents";
 import { demoDocuments } from "./demo-documents.server";
@@ -14,12 +15,15 @@ import {
   adviserTranslations,
   advisers,
   availabilitySlots,
+  consentRecords,
   consultationBookings,
   contactMessages,
   documentDownloads,
   documents,
   investmentOpportunities,
   investorQualifications,
+  notificationPreferences,
+  notificationSettings,
   opportunityInterests,
   opportunityTranslations,
   qualificationStatements,
@@ -392,4 +396,36 @@ export async function createQualification(db: Database, spec: { userId: string; 
     })
     .returning();
   return row!;
+}
+
+/**
+ * An investor who verified `phone` for WhatsApp and consented (issue 39), with WhatsApp on
+ * for `topics`; quiet hours and the fallback language as given. Recorded as the settings
+ * page records it (consent date, wording, means, and a row of consent_records).
+ */
+export async function consentToWhatsApp(
+  db: Database,
+  userId: string,
+  spec: { phone: string; topics?: NotificationTopic[]; quiet?: { start: string; end: string }; timeZone?: string; fallbackLocale?: "en" | "ar"; at?: Date },
+) {
+  const at = spec.at ?? new Date();
+  const wording = "I agree to receive notices about my account by WhatsApp at this number. I can send STOP at any time.";
+  await db
+    .insert(notificationSettings)
+    .values({
+      userId,
+      phone: spec.phone,
+      phoneVerifiedAt: at,
+      consentAt: at,
+      consentWording: wording,
+      consentChannel: "whatsapp-code",
+      fallbackLocale: spec.fallbackLocale ?? "en",
+      quietStart: spec.quiet?.start ?? null,
+      quietEnd: spec.quiet?.end ?? null,
+      timeZone: spec.timeZone ?? "Asia/Baghdad",
+    })
+    .onConflictDoNothing();
+  await db.insert(consentRecords).values({ userId, channel: "whatsapp", action: "given", means: "whatsapp-code", phone: spec.phone, wording, createdAt: at });
+  const topics = spec.topics ?? [];
+  if (topics.length) await db.insert(notificationPreferences).values(topics.map((topic) => ({ userId, topic, channel: "whatsapp" as const, enabled: true }))).onConflictDoNothing();
 }

@@ -33,6 +33,10 @@ import {
   payments,
   statements,
   ndaVersions,
+  consentRecords,
+  notificationPreferences,
+  notifications,
+  notificationSettings,
   investmentOpportunities,
   opportunityInterests,
   profiles,
@@ -135,6 +139,12 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
     heldIds.length ? db.select().from(instalmentCalls).where(inArray(instalmentCalls.commitmentId, heldIds)).orderBy(instalmentCalls.position) : [],
     heldIds.length ? db.select().from(payments).where(inArray(payments.commitmentId, heldIds)).orderBy(payments.createdAt) : [],
     db.select({ period: statements.period, asOf: statements.asOf, sha256: statements.sha256 }).from(statements).where(eq(statements.userId, userId)).orderBy(statements.asOf),
+  ]);
+  const [told, whatsapp, consents, chosen] = await Promise.all([
+    db.select({ kind: notifications.kind, link: notifications.link, createdAt: notifications.createdAt, readAt: notifications.readAt }).from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(10_000),
+    db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).then((rows) => rows[0]),
+    db.select().from(consentRecords).where(eq(consentRecords.userId, userId)).orderBy(consentRecords.createdAt),
+    db.select({ topic: notificationPreferences.topic, channel: notificationPreferences.channel, enabled: notificationPreferences.enabled }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
   ]);
   const [profile, methods, role, bookings, messages, subs, interests, downloads, alerts, qualifications] = await Promise.all([
     db
@@ -257,7 +267,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
 
   return {
     format: "tigris-account-data",
-    version: 5,
+    version: 6,
     exportedAt: iso(ctx.clock?.() ?? new Date()),
     profile: {
       firstName: profile?.firstName ?? null,
@@ -318,6 +328,20 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
       };
     }),
     statements: kept,
+    notifications: told.map((n) => ({ kind: n.kind, link: n.link, createdAt: iso(n.createdAt), readAt: isoOrNull(n.readAt) })),
+    whatsapp: whatsapp
+      ? {
+          phone: whatsapp.phone,
+          phoneVerifiedAt: isoOrNull(whatsapp.phoneVerifiedAt),
+          consentAt: isoOrNull(whatsapp.consentAt),
+          consentWording: whatsapp.consentWording,
+          consentWithdrawnAt: isoOrNull(whatsapp.consentWithdrawnAt),
+          quietHours: whatsapp.quietStart && whatsapp.quietEnd ? { start: whatsapp.quietStart, end: whatsapp.quietEnd, timeZone: whatsapp.timeZone } : null,
+          fallbackLanguage: whatsapp.fallbackLocale,
+          consentRecords: consents.map((c) => ({ action: c.action, means: c.means, phone: c.phone, wording: c.wording, at: iso(c.createdAt) })),
+        }
+      : null,
+    preferences: chosen,
   };
 }
 
