@@ -82,7 +82,7 @@ describe("sendTemplateMessage", () => {
     standIn.failNext(1, { status: 500 });
     const outage = await failure(sendTemplateMessage(config, message));
     expect(outage).toMatchObject({ status: 500, code: 131000, retryable: true });
-    expect(outage.message).toMatch(/HTTP 500, code 131000: .*Something went wrong/);
+    expect(outage.message).toBe("WhatsApp Cloud API: HTTP 500, code 131000: (#131000) Something went wrong");
 
     standIn.failNext(1, { status: 429 });
     expect(await failure(sendTemplateMessage(config, message))).toMatchObject({ status: 429, code: 130429, retryable: true });

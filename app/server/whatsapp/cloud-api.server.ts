@@ -132,7 +132,9 @@ export async function sendTemplateMessage(
   }
   const { error } = failed.data;
   const code = error.code ?? null;
-  const words = [error.error_user_title, error.message, error.error_data?.details ?? error.error_user_msg].filter((part): part is string => Boolean(part));
+  const words = [error.error_user_title, error.message, error.error_data?.details ?? error.error_user_msg].filter(
+    (part, i, all): part is string => Boolean(part) && !all.slice(0, i).some((earlier) => earlier?.includes(part!)),
+  );
   throw new WhatsAppError(hide(`WhatsApp Cloud API: HTTP ${status}, code ${code ?? "none"}${error.error_subcode ? `/${error.error_subcode}` : ""}: ${words.join(" — ") || "no message"}`), { status, code });
 }
 
