@@ -7,6 +7,7 @@ import { CHROMIUM_FLAGS, findChromium } from "./tests/support/chromium";
 import { OIDC_PROVIDERS } from "./tests/e2e/oidc-provider";
 import { E2E_ADMIN, E2E_METRICS_TOKEN } from "./tests/e2e/e2e-admin";
 import { E2E_STRIPE } from "./tests/e2e/e2e-stripe";
+import { E2E_WHATSAPP } from "./tests/e2e/e2e-whatsapp";
 import { startCommand } from "./scripts/lib/start-command";
 
 /**
@@ -22,6 +23,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "e2e-data-"));
 process.env.E2E_GOOGLE_PORT ??= String(await freePort());
 process.env.E2E_LINKEDIN_PORT ??= String(await freePort());
 process.env.E2E_STRIPE_PORT ??= String(await freePort());
+process.env.E2E_WHATSAPP_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
@@ -97,6 +99,13 @@ export default defineConfig({
       STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
       STRIPE_API_URL: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
+      // WhatsApp notifications against the local Cloud API stand-in (tests/support/whatsapp-stand-in.ts).
+      WHATSAPP_PHONE_NUMBER_ID: E2E_WHATSAPP.phoneNumberId,
+      WHATSAPP_ACCESS_TOKEN: E2E_WHATSAPP.accessToken,
+      WHATSAPP_APP_SECRET: E2E_WHATSAPP.appSecret,
+      WHATSAPP_VERIFY_TOKEN: E2E_WHATSAPP.verifyToken,
+      WHATSAPP_BUSINESS_NUMBER: E2E_WHATSAPP.businessNumber,
+      WHATSAPP_API_URL: `http://127.0.0.1:${process.env.E2E_WHATSAPP_PORT}`,
       SMTP_URL: "",
       // /metrics for tests/e2e/metrics.spec.ts, by token only.
       METRICS_TOKEN: E2E_METRICS_TOKEN,

@@ -181,6 +181,39 @@ describe("loadConfig", () => {
     expect(off.some((line) => line.startsWith("STRIPE_WEBHOOK_SECRET"))).toBe(true);
   });
 
+  it("turns WhatsApp on only with the phone number id and the token, and names a bad setting (issue 39)", () => {
+    const id = "109876543210";
+    const token = "EAAG-config-test";
+    expect(loadConfig({ DATA_DIR: tempDir() }).whatsapp).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), WHATSAPP_PHONE_NUMBER_ID: id }).whatsapp).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), WHATSAPP_ACCESS_TOKEN: token, WHATSAPP_APP_SECRET: "secret" }).whatsapp).toBeUndefined();
+    const off = loadConfig({ DATA_DIR: tempDir(), WHATSAPP_PHONE_NUMBER_ID: " ", WHATSAPP_ACCESS_TOKEN: "" });
+    expect(off.whatsapp).toBeUndefined();
+    expect(disabledFeatures(off).some((line) => line.startsWith("WHATSAPP_PHONE_NUMBER_ID/WHATSAPP_ACCESS_TOKEN"))).toBe(true);
+
+    const sending = loadConfig({ DATA_DIR: tempDir(), WHATSAPP_PHONE_NUMBER_ID: id, WHATSAPP_ACCESS_TOKEN: token });
+    expect(sending.whatsapp).toEqual({ phoneNumberId: id, accessToken: token, appSecret: undefined, verifyToken: undefined, apiUrl: "https://graph.facebook.com/v23.0", businessNumber: undefined, timeoutMs: 10_000 });
+    expect(disabledFeatures(sending).some((line) => line.startsWith("WHATSAPP_APP_SECRET/WHATSAPP_VERIFY_TOKEN"))).toBe(true);
+    const full = loadConfig({
+      DATA_DIR: tempDir(),
+      WHATSAPP_PHONE_NUMBER_ID: id,
+      WHATSAPP_ACCESS_TOKEN: token,
+      WHATSAPP_APP_SECRET: "app-secret",
+      WHATSAPP_VERIFY_TOKEN: "a-verify-token-0001",
+      WHATSAPP_API_URL: "http://127.0.0.1:4010/",
+      WHATSAPP_BUSINESS_NUMBER: "+971500000001",
+      WHATSAPP_TIMEOUT_MS: "2500",
+    });
+    expect(full.whatsapp).toEqual({ phoneNumberId: id, accessToken: token, appSecret: "app-secret", verifyToken: "a-verify-token-0001", apiUrl: "http://127.0.0.1:4010", businessNumber: "+971500000001", timeoutMs: 2500 });
+    expect(disabledFeatures(full).some((line) => line.startsWith("WHATSAPP_"))).toBe(false);
+
+    expect(errorOf({ WHATSAPP_PHONE_NUMBER_ID: "+971 50 000 0001", WHATSAPP_ACCESS_TOKEN: token }).issues).toEqual([expect.stringMatching(/^WHATSAPP_PHONE_NUMBER_ID: must be the digits of the WhatsApp Business phone number id/)]);
+    expect(errorOf({ WHATSAPP_VERIFY_TOKEN: "short" }).issues).toEqual([expect.stringMatching(/^WHATSAPP_VERIFY_TOKEN: must be at least 16 characters/)]);
+    expect(errorOf({ WHATSAPP_BUSINESS_NUMBER: "0501234567" }).issues).toEqual([expect.stringMatching(/^WHATSAPP_BUSINESS_NUMBER: must be a phone number in international form/)]);
+    expect(errorOf({ WHATSAPP_API_URL: "graph.facebook.com" }).issues).toEqual([expect.stringMatching(/^WHATSAPP_API_URL: must be a URL/)]);
+    expect(errorOf({ WHATSAPP_TIMEOUT_MS: "50" }).issues).toEqual([expect.stringMatching(/^WHATSAPP_TIMEOUT_MS: must be at least 100/)]);
+  });
+
   it("accepts proxy addresses and subnets for TRUST_PROXY", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: "true" }).trustProxy).toBe(true);
