@@ -136,11 +136,11 @@ function useMessageColumns(timeZone: string): NotificationColumn<WhatsAppMessage
       className: "min-w-44",
       cell: (row) => (
         <>
-          <span className="block font-medium [overflow-wrap:anywhere]" dir="auto">
-            {row.investor.name || row.investor.email}
+          <span className="block font-medium [overflow-wrap:anywhere]">
+            <bdi>{row.investor.name || row.investor.email}</bdi>
           </span>
-          <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]" dir="ltr">
-            {row.investor.email}
+          <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">
+            <span dir="ltr">{row.investor.email}</span>
           </span>
         </>
       ),
@@ -154,8 +154,10 @@ function useMessageColumns(timeZone: string): NotificationColumn<WhatsAppMessage
       cell: (row) => (
         <>
           <span className="block">{kindLabel(t, row.kind)}</span>
-          <span className="block font-mono text-xs text-muted-foreground" dir="ltr" translate="no">
-            {row.template} · {row.language}
+          <span className="block font-mono text-xs text-muted-foreground" translate="no">
+            <span dir="ltr">
+              {row.template} · {row.language}
+            </span>
           </span>
         </>
       ),
@@ -200,8 +202,8 @@ function useMessageColumns(timeZone: string): NotificationColumn<WhatsAppMessage
       className: "min-w-40 max-w-xs",
       cell: (row) =>
         row.lastError ? (
-          <span className="block text-xs break-words" dir="ltr">
-            {row.lastError}
+          <span className="block text-xs break-words">
+            <span dir="ltr">{row.lastError}</span>
           </span>
         ) : (
           <span className="text-muted-foreground">—</span>

@@ -87,17 +87,22 @@ function ConsentCard({ consent, timeZone }: { consent: ConsentStateView; timeZon
     <article aria-labelledby={headingId} className="space-y-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5" data-testid="consent-state">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} className="font-serif text-lg font-semibold [overflow-wrap:anywhere]" dir="auto">
-            {consent.name || consent.email}
+          <h3 id={headingId} className="font-serif text-lg font-semibold [overflow-wrap:anywhere]">
+            <bdi>{consent.name || consent.email}</bdi>
           </h3>
-          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]" dir="ltr">
-            {consent.email}
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+            <span dir="ltr">{consent.email}</span>
           </p>
         </div>
         <Badge variant={state === "given" ? "success" : state === "withdrawn" ? "warning" : "secondary"}>{t(STATE_KEYS[state])}</Badge>
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
-        <Fact term={t("admin.notifications.consent.phone")} value={consent.phone ?? "—"} ltr />
+        <div>
+          <dt className="text-xs text-muted-foreground">{t("admin.notifications.consent.phone")}</dt>
+          <dd className="font-medium" translate="no">
+            {consent.phone ? <span dir="ltr">{consent.phone}</span> : "—"}
+          </dd>
+        </div>
         <Fact term={t("admin.notifications.consent.verifiedAt")} value={consent.verifiedAt ? format.moment(consent.verifiedAt) : t("admin.notifications.consent.notVerified")} />
         <Fact term={t("admin.notifications.consent.consentAt")} value={consent.consentAt ? format.moment(consent.consentAt) : "—"} />
         <Fact term={t("admin.notifications.consent.means")} value={consent.consentChannel ? meansLabel(t, consent.consentChannel) : "—"} />

@@ -83,12 +83,12 @@ function useDeadLetterColumns(timeZone: string): NotificationColumn<DeadLetterVi
       cell: (item) => (
         <>
           {item.name ? (
-            <span className="block [overflow-wrap:anywhere]" dir="auto">
-              {item.name}
+            <span className="block [overflow-wrap:anywhere]">
+              <bdi>{item.name}</bdi>
             </span>
           ) : null}
-          <span className="block text-xs whitespace-nowrap text-muted-foreground" dir="ltr" translate="no">
-            {item.recipient}
+          <span className="block text-xs whitespace-nowrap text-muted-foreground" translate="no">
+            <span dir="ltr">{item.recipient}</span>
           </span>
         </>
       ),
@@ -101,8 +101,8 @@ function useDeadLetterColumns(timeZone: string): NotificationColumn<DeadLetterVi
       className: "min-w-48 max-w-sm",
       cell: (item) =>
         item.lastError ? (
-          <span className="block text-xs break-words" dir="ltr">
-            {item.lastError}
+          <span className="block text-xs break-words">
+            <span dir="ltr">{item.lastError}</span>
           </span>
         ) : (
           <span className="text-xs text-muted-foreground">{t("admin.notifications.deadLetter.noError")}</span>
