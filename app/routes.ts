@@ -55,6 +55,7 @@ export default [
   route("admin/signing", "routes/admin.signing.tsx"),
   route("admin/commitments", "routes/admin.commitments.tsx"),
   route("admin/audit", "routes/admin.audit.tsx"),
+  route("admin/notifications", "routes/admin.notifications.tsx"),
   route("admin/export/:kind", "routes/admin.export.tsx"),
   route("adviser", "routes/adviser.tsx"),
   route("adviser/bookings/:bookingId", "routes/adviser.booking.tsx"),

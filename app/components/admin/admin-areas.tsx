@@ -32,6 +32,7 @@ const AREAS = [
   { to: "/admin/signing", label: "admin.areas.signing" },
   { to: "/admin/commitments", label: "admin.areas.commitments" },
   { to: "/admin/audit", label: "admin.areas.audit" },
+  { to: "/admin/notifications", label: "admin.areas.notifications" },
 ] as const satisfies readonly { to: string; tab?: string; label: MessageKey }[];
 
 /**

@@ -1,0 +1,287 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { AppError } from "~/domain/app-error";
+import type { AuditAction, AuditEntity } from "~/domain/audit";
+import { decodeListCursor, encodeListCursor } from "~/domain/list-page";
+import { DELIVERY_STATUSES, maskPhone, type DeliveryStatus } from "~/domain/notifications";
+import type { ServiceContext } from "../context/service-context.server";
+import { afterCursor } from "../db/keyset.server";
+import { consentRecords, emailOutbox, notificationDeliveries, notifications, notificationSettings, user } from "../db/schema.server";
+import { maskAddress } from "../email/mailer.server";
+import { requireAdmin, type Actor } from "../security/actor.server";
+import { recordAudit } from "./audit.server";
+
+/**
+ * The admin's view of notifications (issue 39, /admin/notifications): the WhatsApp messages
+ * and their statuses as the Cloud API reported them, the dead letter (WhatsApp messages and
+ * e-mails given up on after their last attempt) with a retry that puts one back on its
+ * queue, and each investor's WhatsApp consent, read only: an admin sees consent, never
+ * changes it (no function here writes it). Phone numbers and addresses are shown masked.
+ * Admins only.
+ */
+
+/** Messages per page of the WhatsApp list. */
+export const WHATSAPP_PAGE_SIZE = 50;
+/** Most items the dead letter shows (of each channel, then of both together). */
+export const DEAD_LETTER_LIMIT = 100;
+/** Most investors the consent table shows, latest change first, and consent records per investor. */
+export const CONSENT_LIMIT = 200;
+export const CONSENT_RECORDS_SHOWN = 5;
+
+/** The list's address: ?status= (one of DELIVERY_STATUSES) and ?before= (the cursor of the last row seen); anything unreadable is ignored. */
+export const adminWhatsAppQuerySchema = z.object({
+  status: z.enum(DELIVERY_STATUSES).optional().catch(undefined),
+  before: z.string().max(120).optional().catch(undefined),
+});
+export type AdminWhatsAppQuery = z.infer<typeof adminWhatsAppQuerySchema>;
+
+/** The Retry form: which channel's item, and its id. */
+export const retryDeadLetterSchema = z.object({
+  channel: z.enum(["whatsapp", "email"]),
+  id: z.uuid(),
+});
+export type RetryDeadLetterInput = z.infer<typeof retryDeadLetterSchema>;
+
+/** What the refusals say (message keys of the admin catalogue). */
+export const NOTIFICATION_ADMIN_MESSAGES = {
+  notFound: "admin.notifications.deadLetter.notFound",
+  notGivenUp: "admin.notifications.deadLetter.notGivenUp",
+} as const;
+
+/*
+ * The retry's entry in the audit log. The log's names (app/domain/audit.ts) do not list the
+ * notification tables yet: until they do, the entry shows these as written.
+ */
+const RETRY_ACTION = "notification.retry" as AuditAction;
+const RETRY_ENTITY: Record<RetryDeadLetterInput["channel"], AuditEntity> = {
+  whatsapp: "notification_deliveries" as AuditEntity,
+  email: "email_outbox" as AuditEntity,
+};
+
+export interface AdminWhatsAppMessage {
+  id: string;
+  createdAt: Date;
+  /** The investor it went to. */
+  investor: { id: string; name: string; email: string };
+  kind: string;
+  template: string;
+  language: string;
+  /** The number, masked ("+964 •••• 4567"). */
+  phone: string;
+  status: DeliveryStatus;
+  attempts: number;
+  lastError: string | null;
+  sentAt: Date | null;
+  deliveredAt: Date | null;
+  readAt: Date | null;
+  failedAt: Date | null;
+}
+
+export interface AdminWhatsAppPage {
+  rows: AdminWhatsAppMessage[];
+  /** The cursor of the next (older) page's ?before=, or null on the last page. */
+  before: string | null;
+}
+
+/**
+ * The WhatsApp messages, newest first, `WHATSAPP_PAGE_SIZE` a page, paged by keyset on
+ * (created_at, id): `before` is the cursor of the last row of the page before. `status`
+ * keeps only messages in that status.
+ */
+export async function adminWhatsAppMessages(ctx: ServiceContext, actor: Actor, input: { status?: DeliveryStatus; before?: string }): Promise<AdminWhatsAppPage> {
+  requireAdmin(actor);
+  const cursor = decodeListCursor(input.before);
+  const rows = await ctx.db
+    .select({
+      id: notificationDeliveries.id,
+      at: sql<string>`${notificationDeliveries.createdAt}::text`,
+      createdAt: notificationDeliveries.createdAt,
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      kind: notifications.kind,
+      template: notificationDeliveries.template,
+      language: notificationDeliveries.language,
+      toPhone: notificationDeliveries.toPhone,
+      status: notificationDeliveries.status,
+      attempts: notificationDeliveries.attempts,
+      lastError: notificationDeliveries.lastError,
+      sentAt: notificationDeliveries.sentAt,
+      deliveredAt: notificationDeliveries.deliveredAt,
+      readAt: notificationDeliveries.readAt,
+      failedAt: notificationDeliveries.failedAt,
+    })
+    .from(notificationDeliveries)
+    .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+    .innerJoin(user, eq(user.id, notifications.userId))
+    .where(and(eq(notificationDeliveries.channel, "whatsapp"), input.status ? eq(notificationDeliveries.status, input.status) : undefined, afterCursor(notificationDeliveries, cursor)))
+    .orderBy(desc(notificationDeliveries.createdAt), desc(notificationDeliveries.id))
+    .limit(WHATSAPP_PAGE_SIZE + 1);
+  const page = rows.slice(0, WHATSAPP_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    rows: page.map(({ at: _at, userId, name, email, toPhone, ...row }) => ({ ...row, investor: { id: userId, name, email }, phone: maskPhone(toPhone) })),
+    before: rows.length > WHATSAPP_PAGE_SIZE && last ? encodeListCursor({ at: last.at, id: last.id }) : null,
+  };
+}
+
+export interface DeadLetterItem {
+  channel: "whatsapp" | "email";
+  id: string;
+  kind: string;
+  /** The masked number or address it was for. */
+  recipient: string;
+  /** The investor's name, for a WhatsApp message (an e-mail names only its address). */
+  name: string | null;
+  attempts: number;
+  lastError: string | null;
+  /** When it was given up on (a WhatsApp message's failure; its creation when that was not kept). */
+  at: Date;
+}
+
+/**
+ * The dead letter: WhatsApp messages given up on (status 'given-up') and e-mails given up
+ * on (given_up_at set, not sent), both channels in one list, the latest given up first.
+ */
+export async function adminDeadLetter(ctx: ServiceContext, actor: Actor): Promise<DeadLetterItem[]> {
+  requireAdmin(actor);
+  const [whatsapp, email] = await Promise.all([
+    ctx.db
+      .select({
+        id: notificationDeliveries.id,
+        kind: notifications.kind,
+        toPhone: notificationDeliveries.toPhone,
+        name: user.name,
+        attempts: notificationDeliveries.attempts,
+        lastError: notificationDeliveries.lastError,
+        at: sql<Date>`coalesce(${notificationDeliveries.failedAt}, ${notificationDeliveries.createdAt})`.mapWith(notificationDeliveries.createdAt),
+      })
+      .from(notificationDeliveries)
+      .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+      .innerJoin(user, eq(user.id, notifications.userId))
+      .where(eq(notificationDeliveries.status, "given-up"))
+      .orderBy(desc(sql`coalesce(${notificationDeliveries.failedAt}, ${notificationDeliveries.createdAt})`), desc(notificationDeliveries.id))
+      .limit(DEAD_LETTER_LIMIT),
+    ctx.db
+      .select({ id: emailOutbox.id, kind: emailOutbox.kind, toAddress: emailOutbox.toAddress, attempts: emailOutbox.attempts, lastError: emailOutbox.lastError, at: emailOutbox.givenUpAt })
+      .from(emailOutbox)
+      .where(and(isNotNull(emailOutbox.givenUpAt), isNull(emailOutbox.sentAt)))
+      .orderBy(desc(emailOutbox.givenUpAt), desc(emailOutbox.id))
+      .limit(DEAD_LETTER_LIMIT),
+  ]);
+  const items: DeadLetterItem[] = [
+    ...whatsapp.map((row) => ({ channel: "whatsapp" as const, id: row.id, kind: row.kind, recipient: maskPhone(row.toPhone), name: row.name, attempts: row.attempts, lastError: row.lastError, at: row.at })),
+    ...email.map((row) => ({ channel: "email" as const, id: row.id, kind: row.kind, recipient: maskAddress(row.toAddress), name: null, attempts: row.attempts, lastError: row.lastError, at: row.at! })),
+  ];
+  return items.sort((a, b) => b.at.getTime() - a.at.getTime() || b.id.localeCompare(a.id)).slice(0, DEAD_LETTER_LIMIT);
+}
+
+/**
+ * Puts an item of the dead letter back on its queue, in one transaction with its job and
+ * the audit entry: a WhatsApp message goes back to 'queued' (its last error kept, for the
+ * record), an e-mail loses its given_up_at. Only an item given up on: anything else is a
+ * conflict (it is on its way, or was sent), an id of neither a not-found.
+ */
+export async function retryDeadLetter(ctx: ServiceContext, actor: Actor, input: RetryDeadLetterInput): Promise<void> {
+  const adminId = requireAdmin(actor);
+  await ctx.db.transaction(async (tx) => {
+    if (input.channel === "whatsapp") {
+      const [before] = await tx
+        .select({ id: notificationDeliveries.id, status: notificationDeliveries.status, attempts: notificationDeliveries.attempts })
+        .from(notificationDeliveries)
+        .where(eq(notificationDeliveries.id, input.id))
+        .for("update")
+        .limit(1);
+      if (!before) throw new AppError("NOT_FOUND", NOTIFICATION_ADMIN_MESSAGES.notFound);
+      if (before.status !== "given-up") throw new AppError("CONFLICT", NOTIFICATION_ADMIN_MESSAGES.notGivenUp, { detail: { status: before.status } });
+      await tx.update(notificationDeliveries).set({ status: "queued", claimedAt: null }).where(eq(notificationDeliveries.id, before.id));
+      await ctx.jobs.send(tx, "whatsapp", { deliveryId: before.id }, { key: before.id });
+      await recordAudit(tx, { actorId: adminId, action: RETRY_ACTION, entity: RETRY_ENTITY.whatsapp, entityId: before.id, before: { status: before.status }, after: { status: "queued" } });
+      return;
+    }
+    const [before] = await tx
+      .select({ id: emailOutbox.id, givenUpAt: emailOutbox.givenUpAt, sentAt: emailOutbox.sentAt })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, input.id))
+      .for("update")
+      .limit(1);
+    if (!before) throw new AppError("NOT_FOUND", NOTIFICATION_ADMIN_MESSAGES.notFound);
+    if (!before.givenUpAt || before.sentAt) throw new AppError("CONFLICT", NOTIFICATION_ADMIN_MESSAGES.notGivenUp);
+    await tx.update(emailOutbox).set({ givenUpAt: null }).where(eq(emailOutbox.id, before.id));
+    await ctx.jobs.send(tx, "email", { outboxId: before.id }, { key: before.id });
+    await recordAudit(tx, { actorId: adminId, action: RETRY_ACTION, entity: RETRY_ENTITY.email, entityId: before.id, before: { givenUpAt: before.givenUpAt }, after: { givenUpAt: null } });
+  });
+}
+
+export interface ConsentRecordRow {
+  id: string;
+  action: "given" | "withdrawn";
+  /** How: "whatsapp-code", "wa-me", "settings", "stop-message". */
+  means: string;
+  phone: string;
+  wording: string | null;
+  at: Date;
+}
+
+export interface ConsentState {
+  userId: string;
+  name: string;
+  email: string;
+  /** The number, masked; null before one is entered. */
+  phone: string | null;
+  verifiedAt: Date | null;
+  consentAt: Date | null;
+  /** How the number was verified when consent was given: "whatsapp-code" or "wa-me". */
+  consentChannel: "whatsapp-code" | "wa-me" | null;
+  consentWording: string | null;
+  withdrawnAt: Date | null;
+  /** The latest CONSENT_RECORDS_SHOWN records of consent given and withdrawn, newest first. */
+  records: ConsentRecordRow[];
+}
+
+/**
+ * Each investor's WhatsApp consent as they left it (their notification settings), the
+ * latest changed first, with their last few consent records. Read only: consent is the
+ * investor's to give and withdraw.
+ */
+export async function adminConsentStates(ctx: ServiceContext, actor: Actor): Promise<ConsentState[]> {
+  requireAdmin(actor);
+  const settings = await ctx.db
+    .select({
+      userId: notificationSettings.userId,
+      name: user.name,
+      email: user.email,
+      phone: notificationSettings.phone,
+      verifiedAt: notificationSettings.phoneVerifiedAt,
+      consentAt: notificationSettings.consentAt,
+      consentChannel: notificationSettings.consentChannel,
+      consentWording: notificationSettings.consentWording,
+      withdrawnAt: notificationSettings.consentWithdrawnAt,
+    })
+    .from(notificationSettings)
+    .innerJoin(user, eq(user.id, notificationSettings.userId))
+    .orderBy(desc(notificationSettings.updatedAt), desc(notificationSettings.userId))
+    .limit(CONSENT_LIMIT);
+  if (settings.length === 0) return [];
+  // Each investor's latest records, numbered in one query rather than one per investor.
+  const numbered = ctx.db
+    .select({
+      id: consentRecords.id,
+      userId: consentRecords.userId,
+      action: consentRecords.action,
+      means: consentRecords.means,
+      phone: consentRecords.phone,
+      wording: consentRecords.wording,
+      at: consentRecords.createdAt,
+      n: sql<number>`row_number() over (partition by ${consentRecords.userId} order by ${consentRecords.createdAt} desc, ${consentRecords.id} desc)`.as("n"),
+    })
+    .from(consentRecords)
+    .where(inArray(consentRecords.userId, settings.map((s) => s.userId)))
+    .as("numbered");
+  const records = await ctx.db.select().from(numbered).where(sql`${numbered.n} <= ${CONSENT_RECORDS_SHOWN}`).orderBy(desc(numbered.at), desc(numbered.id));
+  return settings.map((s) => ({
+    ...s,
+    phone: s.phone ? maskPhone(s.phone) : null,
+    records: records.filter((r) => r.userId === s.userId).map((r) => ({ id: r.id, action: r.action, means: r.means, phone: maskPhone(r.phone), wording: r.wording, at: new Date(r.at) })),
+  }));
+}
