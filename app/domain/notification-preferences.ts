@@ -267,3 +267,37 @@ export function consentState(settings: ConsentColumns & { pending: boolean }): A
   if (settings.pending) return "pending";
   return "none";
 }
+
+/**
+ * The time zones the form offers: the runtime's IANA names, UTC, and the stored one should
+ * the runtime not list it (an older alias). The server's list is the page's, so the page
+ * the browser draws again is the one it was sent.
+ */
+export function timeZoneList(stored: string | null): string[] {
+  const zones = new Set(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []);
+  zones.add("UTC");
+  if (stored) zones.add(stored);
+  return [...zones].sort();
+}
+
+/** The field a service's refusal is about, so it shows beside it; none for the form's own. */
+export function refusalField(message: string): string | undefined {
+  switch (message) {
+    case NOTIFICATION_MESSAGES.phoneInvalid:
+    case NOTIFICATION_MESSAGES.sendFailed:
+    case NOTIFICATION_MESSAGES.sendFailedUseLink:
+      return "phone";
+    case NOTIFICATION_MESSAGES.codeWrong:
+    case NOTIFICATION_MESSAGES.codeExpired:
+    case NOTIFICATION_MESSAGES.codeTooMany:
+    case NOTIFICATION_MESSAGES.noCode:
+      return "code";
+    case NOTIFICATION_MESSAGES.timeZoneInvalid:
+      return "timeZone";
+    case NOTIFICATION_MESSAGES.quietSame:
+    case NOTIFICATION_MESSAGES.timeInvalid:
+      return "quietEnd";
+    default:
+      return undefined;
+  }
+}
