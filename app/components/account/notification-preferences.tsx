@@ -33,6 +33,7 @@ import { useDateLocale } from "~/i18n/date-locales";
 import { datePattern } from "~/i18n/date-patterns";
 import { useT, useTranslateMessage } from "~/i18n/i18n";
 import { LOCALE_NAMES } from "~/i18n/locales";
+import { RichText, standIns } from "~/i18n/rich-text";
 
 /** What every /account/notifications action answers. */
 export interface NotificationActionResult extends KeyedAnswer {
@@ -68,8 +69,21 @@ function useNotificationForm(id: string, schema: z.ZodType, defaultValue?: Recor
   return { fetcher, answer, posted, form, fields, busy };
 }
 
-/** A number kept left to right inside right-to-left words. */
-const isolate = (phone: string) => `\u2066${phone}\u2069`;
+/** A message with a phone number in it, the number kept left to right (and whole) inside right-to-left words. */
+function WithPhone({ message, phone }: { message: string; phone: string }) {
+  return (
+    <RichText
+      message={message}
+      elements={{
+        phone: (
+          <span dir="ltr" className="whitespace-nowrap">
+            {phone}
+          </span>
+        ),
+      }}
+    />
+  );
+}
 
 /** "29 Nov 2026, 14:30" on the investor's clock, the month in the reader's language. */
 const when = (iso: string, timeZone: string, locale: DateFnsLocale | undefined) =>
@@ -208,10 +222,13 @@ function CodeForm({ pending, waMeLink, timeZone }: { pending: { phone: string; e
   return (
     <div className="space-y-4">
       <p className="text-sm" data-testid="code-sent">
-        {t("account.notifications.whatsapp.codeSent", {
-          phone: isolate(pending.phone),
-          time: format(new TZDate(new Date(pending.expiresAt).getTime(), timeZone), "HH:mm"),
-        })}
+        <WithPhone
+          phone={pending.phone}
+          message={t("account.notifications.whatsapp.codeSent", {
+            ...standIns("phone"),
+            time: format(new TZDate(new Date(pending.expiresAt).getTime(), timeZone), "HH:mm"),
+          })}
+        />
       </p>
       <confirm.fetcher.Form method="post" {...getFormProps(confirm.form)} className="max-w-md space-y-3">
         <input type="hidden" name="intent" value="confirm-code" />
@@ -236,7 +253,7 @@ function CodeForm({ pending, waMeLink, timeZone }: { pending: { phone: string; e
             <MessageCircle className="size-4" aria-hidden="true" />
             {t("account.notifications.whatsapp.waMeLink")}
           </a>
-          <p className="text-xs text-muted-foreground">{t("account.notifications.whatsapp.waMeHint", { phone: isolate(pending.phone) })}</p>
+          <p className="text-xs text-muted-foreground"><WithPhone phone={pending.phone} message={t("account.notifications.whatsapp.waMeHint", standIns("phone"))} /></p>
         </div>
       ) : null}
     </div>
@@ -254,7 +271,9 @@ function LiveConsent({ phone, consent, timeZone }: { phone: string; consent: Non
       <div className="space-y-1 text-sm">
         <p className="flex items-center gap-2 font-medium">
           <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden="true" />
-          {t("account.notifications.whatsapp.live", { phone: isolate(phone) })}
+          <span>
+            <WithPhone phone={phone} message={t("account.notifications.whatsapp.live", standIns("phone"))} />
+          </span>
         </p>
         <p className="text-muted-foreground">
           {t(consent.channel === "wa-me" ? "account.notifications.whatsapp.consentByWaMe" : "account.notifications.whatsapp.consentByCode", { date })}
@@ -388,22 +407,24 @@ function PreferencesCard({ view, timeZones, firmTimeZone }: { view: Notification
           <fieldset className="space-y-3 border-t pt-6">
             <legend className="float-start w-full text-base font-semibold">{t("account.notifications.quiet.title")}</legend>
             <p className="clear-both text-sm text-muted-foreground">{t("account.notifications.quiet.description")}</p>
-            <div className="grid gap-4 sm:grid-cols-[8rem_8rem_1fr]">
+            <div className="grid grid-cols-2 gap-4 sm:grid-cols-[8rem_8rem_1fr]">
               <FormField field={fields.quietStart!} label={t("account.notifications.quiet.start")}>
                 <Input {...getInputProps(fields.quietStart!, { ...TIME, ariaDescribedBy: quietHint })} />
               </FormField>
               <FormField field={fields.quietEnd!} label={t("account.notifications.quiet.end")}>
                 <Input {...getInputProps(fields.quietEnd!, { ...TIME, ariaDescribedBy: quietHint })} />
               </FormField>
-              <FormField field={fields.timeZone!} label={t("account.notifications.quiet.timeZone")}>
-                <select {...getSelectProps(fields.timeZone!)} ref={zone} className={NATIVE_SELECT} dir="ltr">
-                  {timeZones.map((name) => (
-                    <option key={name} value={name}>
-                      {name.replaceAll("_", " ")}
-                    </option>
-                  ))}
-                </select>
-              </FormField>
+              <div className="col-span-2 sm:col-span-1">
+                <FormField field={fields.timeZone!} label={t("account.notifications.quiet.timeZone")}>
+                  <select {...getSelectProps(fields.timeZone!)} ref={zone} className={NATIVE_SELECT} dir="ltr">
+                    {timeZones.map((name) => (
+                      <option key={name} value={name}>
+                        {name.replaceAll("_", " ")}
+                      </option>
+                    ))}
+                  </select>
+                </FormField>
+              </div>
             </div>
             <p id={quietHint} className="text-xs text-muted-foreground">
               {t("account.notifications.quiet.hint")}
