@@ -31,6 +31,7 @@ export default [
     route("agreements", "routes/account.agreements.tsx"),
     route("agreements/:id", "routes/account.agreement.tsx"),
     route("security", "routes/account.security.tsx"),
+    route("notifications", "routes/account.notifications.tsx"),
     route("data", "routes/account.data.tsx"),
   ]),
   route("account/data/export", "routes/account.data.export.tsx"),

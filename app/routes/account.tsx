@@ -30,6 +30,7 @@ const SECTIONS = [
   { to: "/account/identity", label: "account.nav.identity" },
   { to: "/account/agreements", label: "account.nav.agreements" },
   { to: "/account/security", label: "account.nav.security" },
+  { to: "/account/notifications", label: "account.notifications.nav" },
   { to: "/account/data", label: "account.nav.data" },
 ] as const satisfies readonly { to: string; label: MessageKey }[];
 

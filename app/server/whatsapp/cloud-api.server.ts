@@ -74,7 +74,22 @@ export function templateText(value: string): string {
 }
 
 /** The JSON body of a template message to `to` (E.164), as the Cloud API takes it. */
-export function templateMessageBody(message: { to: string; template: string; languageCode: string; parameters: string[] }) {
+/** A template message: its body's parameters and, for an authentication template, the code its copy-code button carries. */
+export interface TemplateMessage {
+  /** E.164 ("+9647501234567"); sent as digits. */
+  to: string;
+  template: string;
+  languageCode: string;
+  parameters: string[];
+  buttonCode?: string;
+}
+
+export function templateMessageBody(message: TemplateMessage) {
+  const components = [
+    ...(message.parameters.length > 0 ? [{ type: "body", parameters: message.parameters.map((text) => ({ type: "text", text: templateText(text) })) }] : []),
+    // An authentication template's copy-code button carries the code again (Meta requires it).
+    ...(message.buttonCode ? [{ type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: message.buttonCode }] }] : []),
+  ];
   return {
     messaging_product: "whatsapp",
     recipient_type: "individual",
@@ -83,9 +98,7 @@ export function templateMessageBody(message: { to: string; template: string; lan
     template: {
       name: message.template,
       language: { code: message.languageCode },
-      ...(message.parameters.length > 0
-        ? { components: [{ type: "body", parameters: message.parameters.map((text) => ({ type: "text", text: templateText(text) })) }] }
-        : {}),
+      ...(components.length > 0 ? { components } : {}),
     },
   };
 }
@@ -97,7 +110,7 @@ export function templateMessageBody(message: { to: string; template: string; lan
  */
 export async function sendTemplateMessage(
   config: WhatsAppConfig,
-  message: { to: string; template: string; languageCode: string; parameters: string[] },
+  message: TemplateMessage,
   fetchImpl: typeof fetch = fetch,
 ): Promise<{ messageId: string }> {
   const hide = (text: string) => (config.accessToken ? text.split(config.accessToken).join("[token]") : text);
