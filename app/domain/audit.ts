@@ -30,6 +30,8 @@ export const AUDIT_ENTITIES = [
   "progress_updates",
   "user",
   "user_roles",
+  "notification_deliveries",
+  "email_outbox",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -53,6 +55,8 @@ export const AUDIT_ENTITY_KEYS = {
   progress_updates: "admin.audit.entity.progress",
   user: "admin.audit.entity.users",
   user_roles: "admin.audit.entity.roles",
+  notification_deliveries: "admin.audit.entity.whatsapp",
+  email_outbox: "admin.audit.entity.emails",
 } as const satisfies Record<AuditEntity, MessageKey>;
 
 /**
@@ -124,6 +128,7 @@ export const AUDIT_ACTION_KEYS = {
   "user.end-sessions": "admin.audit.action.userEndSessions",
   "user.resend-verification": "admin.audit.action.userResendVerification",
   "user.role": "admin.audit.action.userRole",
+  "notification.retry": "admin.audit.action.notificationRetry",
 } as const satisfies Record<string, MessageKey>;
 export type AuditAction = keyof typeof AUDIT_ACTION_KEYS;
 

@@ -19,7 +19,7 @@ import type { Database } from "../db/client.server";
 import { afterCursor, readListPage, type Cursor } from "../db/keyset.server";
 import { investmentOpportunities, opportunityInterests, profiles, user } from "../db/schema.server";
 import { adminInterestNoticeEmail, interestReceiptEmail, interestStatusEmail, type InterestMailInput } from "../email/membership-emails.server";
-import { enqueueEmail, enqueueEmails } from "../email/outbox.server";
+import { enqueueEmails } from "../email/outbox.server";
 import { toEachReader } from "../email/templates.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";

@@ -48,14 +48,11 @@ export const NOTIFICATION_ADMIN_MESSAGES = {
   notGivenUp: "admin.notifications.deadLetter.notGivenUp",
 } as const;
 
-/*
- * The retry's entry in the audit log. The log's names (app/domain/audit.ts) do not list the
- * notification tables yet: until they do, the entry shows these as written.
- */
-const RETRY_ACTION = "notification.retry" as AuditAction;
+/** The retry's entry in the audit log, on the table of the channel retried. */
+const RETRY_ACTION: AuditAction = "notification.retry";
 const RETRY_ENTITY: Record<RetryDeadLetterInput["channel"], AuditEntity> = {
-  whatsapp: "notification_deliveries" as AuditEntity,
-  email: "email_outbox" as AuditEntity,
+  whatsapp: "notification_deliveries",
+  email: "email_outbox",
 };
 
 export interface AdminWhatsAppMessage {

@@ -4,7 +4,7 @@ import { EVERYONE, isOpenToEveryone, opensToReaderAt, type Reader } from "~/doma
 import type { Database } from "../db/client.server";
 import { alertSubscriptions, investmentOpportunities, opportunityAlerts, profiles, user } from "../db/schema.server";
 import { newOpportunityAlertEmail } from "../email/membership-emails.server";
-import { enqueueEmail, type MailJobs } from "../email/outbox.server";
+import type { MailJobs } from "../email/outbox.server";
 import type { JobQueue } from "../jobs/queue.server";
 import type { AppConfig } from "../core/config.server";
 import type { Logger } from "../core/logger.server";

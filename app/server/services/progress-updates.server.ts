@@ -7,7 +7,6 @@ import { isUuid } from "~/domain/uuid";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locales";
 import type { Database } from "../db/client.server";
 import { commitments, investmentOpportunities, opportunityInterests, progressUpdateReaders, progressUpdates, user } from "../db/schema.server";
-import { enqueueEmails } from "../email/outbox.server";
 import { progressUpdateEmail } from "../email/escrow-emails.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
