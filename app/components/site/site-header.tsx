@@ -7,6 +7,7 @@ import { cn } from "~/components/ui/cn";
 import { type MessageKey, useT } from "~/i18n/i18n";
 import { AccountMenu, type HeaderViewer } from "./account-menu";
 import { LanguageSwitcher } from "./language-switcher";
+import { NotificationBell } from "./notification-bell";
 
 /** SPEC.md header entries: sections of the home page (about on small screens only). */
 const SECTIONS = [
@@ -18,8 +19,8 @@ const SECTIONS = [
 
 const linkClass = "rounded-sm text-sm font-medium text-foreground/80 hover:text-primary";
 
-/** The site header. The viewer comes from the root loader, so the first paint is right. */
-export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
+/** The site header. The viewer comes from the root loader, so the first paint is right (the bell's count too). */
+export function SiteHeader({ viewer }: { viewer: (HeaderViewer & { unreadNotifications?: number }) | null }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const t = useT();
@@ -67,6 +68,7 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
         </nav>
         <div className="flex items-center gap-2">
           <LanguageSwitcher className="hidden sm:flex" />
+          {viewer ? <NotificationBell unread={viewer.unreadNotifications ?? 0} source={viewer} /> : null}
           <AccountMenu viewer={viewer} />
           <button
             type="button"
