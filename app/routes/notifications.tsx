@@ -108,9 +108,11 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           <div>
             <h1 className="font-serif text-3xl font-semibold text-primary">{t("notifications.page.title")}</h1>
             <p className="mt-1 text-muted-foreground">{t("notifications.page.intro")}</p>
-            <p className="mt-1 text-sm font-medium" data-testid="notifications-unread">
-              {t("notifications.page.unreadCount", { count: unread })}
-            </p>
+            {items.length > 0 ? (
+              <p className="mt-1 text-sm font-medium" data-testid="notifications-unread">
+                {t("notifications.page.unreadCount", { count: unread })}
+              </p>
+            ) : null}
           </div>
           {unread > 0 ? (
             <Form method="post">

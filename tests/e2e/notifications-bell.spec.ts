@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import pg from "pg";
 import { linkFrom } from "../support/mailbox";
 import { missingReason, postgresService, serviceValue } from "../support/test-services";
-import { expect, test, untilHydrated } from "./fixtures";
+import { expect, expectAccessible, test, untilHydrated } from "./fixtures";
 import { freePort } from "./free-port";
 import { startProcess, stopProcess, waitForHealth, type Run } from "./server-processes";
 
@@ -135,6 +135,7 @@ test.describe("the notification bell", () => {
     await expect(item).toContainText("Consultation confirmed");
     await expect(item).toContainText("Reference TA-BELL1");
     await expect(item).toContainText("(Asia/Baghdad)");
+    await expectAccessible(page, "the notifications list, one unread");
 
     // Followed: its subject opens, it is read, and the count is gone.
     await page.getByRole("button", { name: "Unread: Open: Consultation confirmed" }).click();
@@ -167,6 +168,7 @@ test.describe("the notification bell", () => {
     await expect(arabicBell).toHaveAccessibleName("الإشعارات، واحد غير مقروء");
     await expect(arabicBell).toHaveAttribute("href", "/ar/notifications");
     await expect(page.getByTestId("notification").first()).toContainText("تنبيه أمني");
+    await expectAccessible(page, "the Arabic notifications list");
 
     // On a phone the bell stays in the header.
     await page.setViewportSize({ width: 390, height: 844 });
