@@ -246,5 +246,19 @@ describe(`the notification centre (${testDriver})`, () => {
     };
     expect(allRead.data.toast).toEqual({ type: "success", title: "All notifications are marked as read." });
     expect(await unreadNotificationCount(ctx(), investor.actor)).toBe(0);
+
+    // Older: the page's link past the twentieth reads the rest; in Arabic, the words are Arabic.
+    for (let i = 0; i < NOTIFICATIONS_PAGE_SIZE; i++) await insert(investor.id, "opportunity-alert", minute(i), { data: { opportunity: `Project ${i}` } });
+    type Page = { items: { body: string }[]; next: string | null; paged: boolean };
+    const newest = (await pageLoader(routeArgs(getRequest("/notifications", { cookie: investor.cookie }), bed.context))) as unknown as Page;
+    expect(newest.items).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
+    expect(newest.paged).toBe(false);
+    const older = (await pageLoader(
+      routeArgs(getRequest(`/notifications?before=${encodeURIComponent(newest.next!)}`, { cookie: investor.cookie }), bed.context),
+    )) as unknown as Page;
+    expect(older).toMatchObject({ paged: true, next: null });
+    expect(older.items.map((i) => i.body)).toEqual(["Project 1 is now open.", "Project 0 is now open."]);
+    const arabic = (await pageLoader(routeArgs(getRequest("/ar/notifications", { cookie: investor.cookie }), { ...bed.context, locale: "ar" }))) as unknown as Page;
+    expect(arabic.items.at(-1)!.body).toBe("أصبحت Project 2 متاحة الآن.");
   });
 });
