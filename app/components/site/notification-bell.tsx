@@ -80,7 +80,7 @@ function useBellWords(): boolean {
  * the unread count, which stays current without a reload. The badge sits at the icon's
  * logical end (its top left in Arabic and Sorani).
  */
-export function NotificationBell({ unread, source }: { unread: number; source: unknown }) {
+export default function NotificationBell({ unread, source }: { unread: number; source: unknown }) {
   const t = useT();
   const count = useUnreadCount(unread, source);
   const ready = useBellWords();

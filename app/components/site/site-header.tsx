@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useState, type MouseEvent } from "react";
+import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { Link, useHref, useLocation } from "react-router";
 import { scrollToSection } from "~/components/home/scroll-to-section";
 import { brand } from "~/domain/brand";
@@ -7,7 +7,6 @@ import { cn } from "~/components/ui/cn";
 import { type MessageKey, useT } from "~/i18n/i18n";
 import { AccountMenu, type HeaderViewer } from "./account-menu";
 import { LanguageSwitcher } from "./language-switcher";
-import { NotificationBell } from "./notification-bell";
 
 /** SPEC.md header entries: sections of the home page (about on small screens only). */
 const SECTIONS = [
@@ -16,6 +15,9 @@ const SECTIONS = [
   { id: "contact", label: "header.contact", mobileOnly: false },
   { id: "about", label: "header.about", mobileOnly: true },
 ] as const satisfies readonly { id: string; label: MessageKey; mobileOnly: boolean }[];
+
+/** The bell (issue 39) is loaded only for signed-in visitors, so the public pages' first load does not carry it; the server renders it in place. */
+const NotificationBell = lazy(() => import("./notification-bell"));
 
 const linkClass = "rounded-sm text-sm font-medium text-foreground/80 hover:text-primary";
 
@@ -68,7 +70,11 @@ export function SiteHeader({ viewer }: { viewer: (HeaderViewer & { unreadNotific
         </nav>
         <div className="flex items-center gap-2">
           <LanguageSwitcher className="hidden sm:flex" />
-          {viewer ? <NotificationBell unread={viewer.unreadNotifications ?? 0} source={viewer} /> : null}
+          {viewer ? (
+            <Suspense fallback={<span className="block size-10 shrink-0" aria-hidden="true" />}>
+              <NotificationBell unread={viewer.unreadNotifications ?? 0} source={viewer} />
+            </Suspense>
+          ) : null}
           <AccountMenu viewer={viewer} />
           <button
             type="button"
