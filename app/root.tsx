@@ -26,7 +26,7 @@ import { useServiceWorker } from "./components/site/use-service-worker";
 import { showFlashToast, Toaster } from "./components/ui/toaster";
 import { brand } from "./domain/brand";
 import { localeFromMatches, pageMeta } from "./domain/seo";
-import { I18nContext, i18nFor, pageCatalogues, translator, useLocale } from "./i18n/i18n";
+import { I18nContext, type I18nHandle, i18nFor, pageCatalogues, translator, useLocale } from "./i18n/i18n";
 import { directionOf } from "./i18n/locales";
 import { PageMessages } from "./i18n/page-catalogues";
 import type { FlashToast } from "./domain/toast";
@@ -34,10 +34,15 @@ import { HYDRATED_HOOK, RELEASE_SCRIPTS } from "./held-scripts";
 import { preloadBrandFaces } from "./components/site/brand-faces";
 import { useNonce } from "./nonce";
 import { readToast } from "./server/http/toast-cookie.server";
+import { settle } from "./server/http/answer.server";
+import { actorOf } from "./server/security/session.server";
+import { unreadNotificationCount } from "./server/services/notifications.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = await readToast(request, context);
   const viewer = await context.viewer();
+  // The header bell's first count (issue 39): one count on the unread index; a failure shows none.
+  const unread = viewer ? (await settle(context, "the unread notifications", () => unreadNotificationCount(context, actorOf(viewer)), 0)).value : 0;
   for (const cookie of context.sessionCookies.getSetCookie()) flash.headers.append("Set-Cookie", cookie);
   return data(
     {
@@ -48,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         lastName: viewer.lastName,
         isAdmin: viewer.isAdmin,
         isAdviser: viewer.adviserId !== null,
+        unreadNotifications: unread,
       },
       toast: flash.toast,
       /** The page's language (its path's prefix), for `meta` functions, which cannot read the router. */
@@ -89,12 +95,16 @@ function useHydratedSignal() {
   }, []);
 }
 
+const BELL_WORDS = { handle: { catalogues: ["notifications"] } satisfies I18nHandle };
+
 export function Layout({ children }: { children: ReactNode }) {
   useHydratedSignal();
   const nonce = useNonce();
   const locale = useLocale();
   preloadBrandFaces(locale);
-  const catalogues = pageCatalogues(useMatches());
+  // A signed-in page carries the header bell's words (issue 39).
+  const signedIn = Boolean(useRouteLoaderData<typeof loader>("root")?.viewer);
+  const catalogues = pageCatalogues([...useMatches(), ...(signedIn ? [BELL_WORDS] : [])]);
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>

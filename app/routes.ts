@@ -67,6 +67,8 @@ export default [
   route("robots.txt", "routes/robots[.]txt.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   route("api/booking", "routes/api.booking.tsx"),
+  route("notifications", "routes/notifications.tsx"),
+  route("api/notifications", "routes/api.notifications.tsx"),
   route("i18n/:name", "routes/i18n.tsx"),
   route("media/:name", "routes/media.tsx"),
   route("uploads/:name", "routes/uploads.tsx"),

@@ -62,6 +62,9 @@ import ckbPhotos from "~/locales/ckb/photos.json" with { type: "json" };
 import ckbTeam from "~/locales/ckb/team.json" with { type: "json" };
 import ckbVerification from "~/locales/ckb/verification.json" with { type: "json" };
 import ckbEscrow from "~/locales/ckb/escrow.json" with { type: "json" };
+import enNotifications from "~/locales/en/notifications.json" with { type: "json" };
+import arNotifications from "~/locales/ar/notifications.json" with { type: "json" };
+import ckbNotifications from "~/locales/ckb/notifications.json" with { type: "json" };
 import { registerDateLocale } from "./date-locales";
 import { type Catalogue, registerCatalogue } from "./i18n";
 import type { Locale } from "./locales";
@@ -72,9 +75,9 @@ import type { Locale } from "./locales";
  * recipient's. (Imported one by one rather than globbed: scripts run outside Vite load this too.)
  */
 export const SERVER_CATALOGUES: Record<Locale, Record<Catalogue, Record<string, string>>> = {
-  en: { site: enSite, booking: enBooking, opportunities: enOpportunities, pricing: enPricing, auth: enAuth, services: enServices, markets: enMarkets, resources: enResources, legal: enLegal, portal: enPortal, account: enAccount, admin: enAdmin, onboarding: enOnboarding, mail: enMail, memo: enMemo, gallery: enGallery, photos: enPhotos, team: enTeam, verification: enVerification, escrow: enEscrow },
-  ar: { site: arSite, booking: arBooking, opportunities: arOpportunities, pricing: arPricing, auth: arAuth, services: arServices, markets: arMarkets, resources: arResources, legal: arLegal, portal: arPortal, account: arAccount, admin: arAdmin, onboarding: arOnboarding, mail: arMail, memo: arMemo, gallery: arGallery, photos: arPhotos, team: arTeam, verification: arVerification, escrow: arEscrow },
-  ckb: { site: ckbSite, booking: ckbBooking, opportunities: ckbOpportunities, pricing: ckbPricing, auth: ckbAuth, services: ckbServices, markets: ckbMarkets, resources: ckbResources, legal: ckbLegal, portal: ckbPortal, account: ckbAccount, admin: ckbAdmin, onboarding: ckbOnboarding, mail: ckbMail, memo: ckbMemo, gallery: ckbGallery, photos: ckbPhotos, team: ckbTeam, verification: ckbVerification, escrow: ckbEscrow },
+  en: { site: enSite, booking: enBooking, opportunities: enOpportunities, pricing: enPricing, auth: enAuth, services: enServices, markets: enMarkets, resources: enResources, legal: enLegal, portal: enPortal, account: enAccount, admin: enAdmin, onboarding: enOnboarding, mail: enMail, memo: enMemo, gallery: enGallery, photos: enPhotos, team: enTeam, verification: enVerification, escrow: enEscrow, notifications: enNotifications },
+  ar: { site: arSite, booking: arBooking, opportunities: arOpportunities, pricing: arPricing, auth: arAuth, services: arServices, markets: arMarkets, resources: arResources, legal: arLegal, portal: arPortal, account: arAccount, admin: arAdmin, onboarding: arOnboarding, mail: arMail, memo: arMemo, gallery: arGallery, photos: arPhotos, team: arTeam, verification: arVerification, escrow: arEscrow, notifications: arNotifications },
+  ckb: { site: ckbSite, booking: ckbBooking, opportunities: ckbOpportunities, pricing: ckbPricing, auth: ckbAuth, services: ckbServices, markets: ckbMarkets, resources: ckbResources, legal: ckbLegal, portal: ckbPortal, account: ckbAccount, admin: ckbAdmin, onboarding: ckbOnboarding, mail: ckbMail, memo: ckbMemo, gallery: ckbGallery, photos: ckbPhotos, team: ckbTeam, verification: ckbVerification, escrow: ckbEscrow, notifications: ckbNotifications },
 };
 
 function compile(messages: Record<string, string>): Messages {

@@ -21,6 +21,7 @@ import type enPhotos from "~/locales/en/photos.json";
 import type enTeam from "~/locales/en/team.json";
 import type enVerification from "~/locales/en/verification.json";
 import type enEscrow from "~/locales/en/escrow.json";
+import type enNotifications from "~/locales/en/notifications.json";
 import { localeOfBasename, type Locale } from "./locales";
 
 /**
@@ -51,7 +52,8 @@ export type MessageKey =
   | keyof typeof enPhotos
   | keyof typeof enTeam
   | keyof typeof enVerification
-  | keyof typeof enEscrow;
+  | keyof typeof enEscrow
+  | keyof typeof enNotifications;
 /** A translating function bound to one language. */
 export type Translate = (key: MessageKey, values?: Record<string, string | number | Date | undefined>) => string;
 
@@ -62,7 +64,7 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
  * server. Keys are unique across catalogues; outside "site" each starts with its
  * catalogue's name ("portal.…").
  */
-export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "onboarding", "mail", "memo", "gallery", "photos", "team", "verification", "escrow"] as const;
+export const CATALOGUES = ["site", "booking", "opportunities", "pricing", "auth", "services", "markets", "resources", "legal", "portal", "account", "admin", "onboarding", "mail", "memo", "gallery", "photos", "team", "verification", "escrow", "notifications"] as const;
 export type Catalogue = (typeof CATALOGUES)[number];
 
 const instances = new Map<Locale, I18n>();

@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useState, type MouseEvent } from "react";
+import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { Link, useHref, useLocation } from "react-router";
 import { scrollToSection } from "~/components/home/scroll-to-section";
 import { brand } from "~/domain/brand";
@@ -16,10 +16,13 @@ const SECTIONS = [
   { id: "about", label: "header.about", mobileOnly: true },
 ] as const satisfies readonly { id: string; label: MessageKey; mobileOnly: boolean }[];
 
+/** The bell (issue 39) is loaded only for signed-in visitors, so the public pages' first load does not carry it; the server renders it in place. */
+const NotificationBell = lazy(() => import("./notification-bell"));
+
 const linkClass = "rounded-sm text-sm font-medium text-foreground/80 hover:text-primary";
 
-/** The site header. The viewer comes from the root loader, so the first paint is right. */
-export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
+/** The site header. The viewer comes from the root loader, so the first paint is right (the bell's count too). */
+export function SiteHeader({ viewer }: { viewer: (HeaderViewer & { unreadNotifications?: number }) | null }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const t = useT();
@@ -67,6 +70,11 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
         </nav>
         <div className="flex items-center gap-2">
           <LanguageSwitcher className="hidden sm:flex" />
+          {viewer ? (
+            <Suspense fallback={<span className="block size-10 shrink-0" aria-hidden="true" />}>
+              <NotificationBell unread={viewer.unreadNotifications ?? 0} source={viewer} />
+            </Suspense>
+          ) : null}
           <AccountMenu viewer={viewer} />
           <button
             type="button"
