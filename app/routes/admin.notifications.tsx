@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { AdminAreaPage } from "~/components/admin/admin-areas";
 import { AdminNotifications } from "~/components/admin/notification-area";
 import { brand } from "~/domain/brand";
@@ -6,10 +5,11 @@ import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, translator, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { actorOf, requireAdminViewer } from "~/server/security/session.server";
-import { adminConsentStates, adminDeadLetter, adminWhatsAppMessages, adminWhatsAppQuerySchema, retryDeadLetter, retryDeadLetterSchema } from "~/server/services/notification-admin.server";
+import { adminConsentStates, adminDeadLetter, adminWhatsAppMessages, adminWhatsAppQuerySchema } from "~/server/services/notification-admin.server";
 import type { Route } from "./+types/admin.notifications";
 import { adminAction } from "./admin/dispatch.server";
-import { invalid, loadPanel } from "./admin/panel.server";
+import { NOTIFICATION_INTENTS } from "./admin/notifications.server";
+import { loadPanel } from "./admin/panel.server";
 
 export const handle = { catalogues: ["admin"], dates: true } satisfies I18nHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
@@ -40,17 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return adminAction(request, context, {
-    "notification-retry": {
-      failure: "admin.notifications.deadLetter.retryFailed",
-      async run({ form, context, actor }) {
-        const parsed = retryDeadLetterSchema.safeParse(Object.fromEntries(form));
-        if (!parsed.success) return invalid("admin.notifications.deadLetter.retryFailed", z.flattenError(parsed.error).fieldErrors);
-        await retryDeadLetter(context, actor, parsed.data);
-        return { ok: true };
-      },
-    },
-  });
+  return adminAction(request, context, NOTIFICATION_INTENTS);
 }
 
 export function headers() {

@@ -13,6 +13,7 @@ import { NDA_INTENTS } from "~/routes/admin/nda.server";
 import { QUALIFICATION_INTENTS } from "~/routes/admin/qualification.server";
 import { SIGNING_INTENTS } from "~/routes/admin/signing.server";
 import { COMMITMENT_INTENTS } from "~/routes/admin/commitments.server";
+import { NOTIFICATION_INTENTS } from "~/routes/admin/notifications.server";
 import { ADVISER_OWN_INTENTS, TEAM_INTENTS } from "~/routes/admin/team.server";
 import { addAdviserAccount, createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver } from "./test-database";
@@ -158,6 +159,10 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "payment-reject": { intent: "payment-reject", paymentId: "7d1b3a55-0000-4000-8000-000000000012", note: "Made by the authorization matrix." },
     "progress-post": { intent: "progress-post", opportunityId: "7d1b3a55-0000-4000-8000-0000000000a1", status: "on_track", percent: "10", textEn: "Matrix.", textAr: "مصفوفة.", textCkb: "ماتریکس." },
   },
+  "routes/admin.notifications.tsx": {
+    // A delivery that does not exist: an admin's answer is the 404.
+    "notification-retry": { intent: "notification-retry", channel: "whatsapp", id: "7d1b3a55-0000-4000-8000-000000000021" },
+  },
 };
 
 /** Each admin page's own table of writes, which WRITES must list exactly. */
@@ -173,6 +178,7 @@ const INTENT_TABLES: Record<string, Record<string, unknown>> = {
   "routes/admin.opportunity-nda.tsx": NDA_INTENTS,
   "routes/admin.signing.tsx": SIGNING_INTENTS,
   "routes/admin.commitments.tsx": COMMITMENT_INTENTS,
+  "routes/admin.notifications.tsx": NOTIFICATION_INTENTS,
 };
 
 /** The opportunity whose photo page the matrix opens (made in beforeAll). */
