@@ -33,9 +33,13 @@ export async function startWorkers(jobs: JobQueue, deps: WorkerDeps): Promise<vo
   const requeued = await requeueUnsentEmails(deps.db, jobs);
   if (requeued > 0) deps.log.info({ requeued }, "e-mails waiting without a delivery job were queued again");
   await workEmails(jobs, { db: deps.db, mailer: deps.mailer, log: deps.log, onFailure: deps.onMailFailure });
-  const whatsapp = await requeueWaitingWhatsApp(deps.db, jobs);
-  if (whatsapp > 0) deps.log.info({ whatsapp }, "WhatsApp messages waiting without a delivery job were queued again");
-  await workWhatsApp(jobs, { db: deps.db, config: deps.config, log: deps.log });
+  // Without the Cloud API's configuration nothing new is queued for WhatsApp, and what an
+  // admin puts back from the dead letter waits until it is configured.
+  if (deps.config.whatsapp) {
+    const whatsapp = await requeueWaitingWhatsApp(deps.db, jobs);
+    if (whatsapp > 0) deps.log.info({ whatsapp }, "WhatsApp messages waiting without a delivery job were queued again");
+    await workWhatsApp(jobs, { db: deps.db, config: deps.config, log: deps.log });
+  }
   const reminders = await resyncUpcomingReminders(deps.db, jobs, deps.config);
   if (reminders > 0) deps.log.info({ reminders }, "missing reminders of upcoming consultations were scheduled");
   await workReminders(jobs, { db: deps.db, config: deps.config, log: deps.log });
