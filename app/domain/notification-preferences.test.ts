@@ -4,7 +4,6 @@ import {
   codeInText,
   codePending,
   confirmPhoneCodeSchema,
-  consentState,
   NOTIFICATION_MESSAGES,
   preferenceField,
   preferenceMatrix,
@@ -117,13 +116,6 @@ describe("consent", () => {
     expect(codePending(pending, new Date(at.getTime() + 60_000))).toBe(false);
     expect(codePending({ ...pending, phoneCodeAttempts: 5 }, at)).toBe(false);
     expect(codePending({ ...pending, phoneCodeHash: null }, at)).toBe(false);
-  });
-
-  it("names its state for the admins", () => {
-    expect(consentState({ ...verified, pending: false })).toBe("live");
-    expect(consentState({ ...verified, consentWithdrawnAt: at, pending: true })).toBe("withdrawn");
-    expect(consentState({ ...verified, phoneVerifiedAt: null, consentAt: null, pending: true })).toBe("pending");
-    expect(consentState({ ...verified, phoneVerifiedAt: null, consentAt: null, pending: false })).toBe("none");
   });
 
   it("draws the table from the choices and the defaults", () => {

@@ -245,28 +245,6 @@ export interface NotificationPreferencesView {
   waMeLink: string | null;
 }
 
-/** One investor's WhatsApp consent as the admins see it (read-only). */
-export interface AdminConsentRow {
-  userId: string;
-  name: string;
-  email: string;
-  /** The number masked ("+964 •••• 4567"). */
-  phone: string | null;
-  verified: boolean;
-  state: "live" | "withdrawn" | "pending" | "none";
-  consentAt: string | null;
-  consentMeans: ConsentMeans | null;
-  withdrawnAt: string | null;
-  withdrawnMeans: WithdrawalMeans | null;
-}
-
-/** A consent's state for the admins' overview. */
-export function consentState(settings: ConsentColumns & { pending: boolean }): AdminConsentRow["state"] {
-  if (whatsappLive(settings)) return "live";
-  if (settings.consentWithdrawnAt) return "withdrawn";
-  if (settings.pending) return "pending";
-  return "none";
-}
 
 /**
  * The time zones the form offers: the runtime's IANA names, UTC, and the stored one should

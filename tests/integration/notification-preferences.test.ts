@@ -13,7 +13,6 @@ import type { ServiceContext } from "~/server/context/service-context.server";
 import { consentRecords, notificationDeliveries, notificationPreferences as preferenceRows, notifications, notificationSettings, requestLimits } from "~/server/db/schema.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import {
-  adminConsentOverview,
   confirmPhoneCode,
   confirmPhoneCodeFromWhatsApp,
   notificationPreferences,
@@ -177,7 +176,6 @@ describe(`notification preferences: who may do what (${testDriver})`, () => {
     ]) {
       expect((await refusal(work)).code).toBe("UNAUTHENTICATED");
     }
-    expect((await refusal(adminConsentOverview(ctx(), anonymous))).code).toBe("FORBIDDEN");
     expect(sent).toEqual([]);
   });
 
@@ -212,24 +210,6 @@ describe(`notification preferences: who may do what (${testDriver})`, () => {
     const page = (await notificationsLoader(routeArgs(getRequest("/account/notifications", { cookie }), bed.context))) as { view: { phone: string | null; matrix: { bookings: { email: boolean } } } };
     expect(page.view.phone).toBeNull();
     expect(page.view.matrix.bookings.email).toBe(false);
-  });
-
-  it("shows the admins where consent stands, masked, and refuses the overview to investors", async () => {
-    expect((await refusal(adminConsentOverview(ctx(), bed.investor.actor))).code).toBe("FORBIDDEN");
-    await verify(bed.investor.actor);
-    await startPhoneVerification(ctx(), other.actor, { phone: "+971501234567", consent: true });
-
-    const rows = await adminConsentOverview(ctx(), bed.admin.actor);
-    // By e-mail: notif-prefs-investor@ before notif-prefs-other@.
-    expect(rows).toEqual([
-      expect.objectContaining({ userId: bed.investor.id, email: bed.investor.email, phone: "+964 •••• 4567", verified: true, state: "live", consentMeans: "whatsapp-code", withdrawnAt: null }),
-      expect.objectContaining({ userId: other.id, email: other.email, phone: "+971 •••• 4567", verified: false, state: "pending", consentAt: null }),
-    ]);
-    expect(JSON.stringify(rows)).not.toContain(PHONE);
-
-    await withdrawConsentByStop(bed.t.db, { from: PHONE.slice(1) });
-    const [mine] = await adminConsentOverview(ctx(), bed.admin.actor);
-    expect(mine).toMatchObject({ state: "withdrawn", withdrawnMeans: "stop-message", consentAt: expect.any(String) });
   });
 });
 

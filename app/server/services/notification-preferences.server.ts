@@ -7,7 +7,6 @@ import {
   codeInText,
   codePending,
   CONSENT_WORDING,
-  consentState,
   FALLBACK_LOCALES,
   NOTIFICATION_MESSAGES as M,
   preferenceMatrix,
@@ -15,18 +14,17 @@ import {
   turnsOffAlwaysEmailed,
   waMeLink,
   whatsappLive,
-  type AdminConsentRow,
   type ConsentMeans,
   type NotificationPreferencesView,
   type SavePreferencesInput,
   type WithdrawalMeans,
 } from "~/domain/notification-preferences";
-import { maskPhone, normalisePhone, PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_MINUTES, type PreferenceRow } from "~/domain/notifications";
+import { normalisePhone, PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_MINUTES, type PreferenceRow } from "~/domain/notifications";
 import { translator } from "~/i18n/i18n";
 import type { ServiceContext } from "../context/service-context.server";
 import type { Database } from "../db/client.server";
 import { consentRecords, notificationDeliveries, notificationPreferences as preferenceRows, notifications, notificationSettings, profiles, user } from "../db/schema.server";
-import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
+import { requireUser, type Actor } from "../security/actor.server";
 import { spendLimit, type LimitRule } from "../security/rate-limit.server";
 import { sendTemplateMessage, WhatsAppError } from "../whatsapp/cloud-api.server";
 import { PHONE_CODE_TEMPLATE, templateLanguage } from "../whatsapp/templates.server";
@@ -363,41 +361,3 @@ export async function withdrawConsentByStop(db: Database, input: { from: string 
   });
 }
 
-/**
- * Where every investor's WhatsApp consent stands, for the admins (read-only): the number
- * masked, verified or not, consent given when and how, withdrawn when and how.
- */
-export async function adminConsentOverview(ctx: ServiceContext, actor: Actor): Promise<AdminConsentRow[]> {
-  requireAdmin(actor);
-  const rows = await ctx.db
-    .select({ settings: notificationSettings, name: user.name, email: user.email })
-    .from(notificationSettings)
-    .innerJoin(user, eq(user.id, notificationSettings.userId))
-    .where(isNotNull(notificationSettings.phone))
-    .orderBy(asc(user.email));
-  const withdrawals = rows.length
-    ? await ctx.db
-        .select({ userId: consentRecords.userId, means: consentRecords.means })
-        .from(consentRecords)
-        .where(and(eq(consentRecords.action, "withdrawn"), inArray(consentRecords.userId, rows.map((r) => r.settings.userId))))
-        .orderBy(asc(consentRecords.createdAt))
-    : [];
-  // The latest withdrawal of each (the list is oldest first, so the last one written stays).
-  const lastMeans = new Map(withdrawals.map((w) => [w.userId, w.means]));
-  const at = now(ctx);
-  return rows.map(({ settings: s, name, email }) => {
-    const means = s.consentWithdrawnAt ? lastMeans.get(s.userId) : undefined;
-    return {
-      userId: s.userId,
-      name,
-      email,
-      phone: s.phone ? maskPhone(s.phone) : null,
-      verified: s.phoneVerifiedAt !== null,
-      state: consentState({ ...s, pending: codePending(s, at) }),
-      consentAt: s.consentAt?.toISOString() ?? null,
-      consentMeans: s.consentChannel,
-      withdrawnAt: s.consentWithdrawnAt?.toISOString() ?? null,
-      withdrawnMeans: means === "settings" || means === "stop-message" ? means : null,
-    };
-  });
-}
