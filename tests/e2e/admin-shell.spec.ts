@@ -9,7 +9,7 @@ import { expect, expectAccessible, test } from "./fixtures";
  * title; on a phone the same list behind a menu button, and no page wider than the screen.
  */
 
-const AREAS = ["Opportunities", "Bookings", "Messages", "Availability", "Users", "Documents", "Interests", "Investor activity", "Alerts", "Insights", "Team", "Qualification", "Identity checks", "Pipeline", "Agreements to sign", "Commitments and escrow", "Audit log"];
+const AREAS = ["Opportunities", "Bookings", "Messages", "Availability", "Users", "Documents", "Interests", "Investor activity", "Alerts", "Insights", "Team", "Qualification", "Identity checks", "Pipeline", "Agreements to sign", "Commitments and escrow", "Audit log", "Notifications"];
 /** On the dashboard the Messages link also says how many are unread: "Messages (3 new)". */
 const AREA_LINKS = AREAS.map((area) => (area === "Messages" ? /^Messages( \(\d+\+? new\))?$/ : area));
 
