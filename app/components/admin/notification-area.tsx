@@ -7,28 +7,13 @@ import { DELIVERY_STATUSES, type DeliveryStatus } from "~/domain/notifications";
 import { type MessageKey, useT } from "~/i18n/i18n";
 import { StatusFilter } from "./list-controls";
 import { NotificationConsent, type ConsentStateView } from "./notification-consent";
-import { NotificationDeadLetter, type DeadLetterView } from "./notification-dead-letter";
+import type { AdminWhatsAppMessage, DeadLetterItem } from "~/domain/notification-admin";
+import { NotificationDeadLetter } from "./notification-dead-letter";
+
+type WhatsAppMessageView = AdminWhatsAppMessage<Date | string>;
+type DeadLetterView = DeadLetterItem<Date | string>;
 import { DeliveryStatusBadge, EmptyLine, kindLabel, NotificationTable, STATUS_KEYS, type NotificationColumn } from "./notification-table";
 import { useAdminFormat } from "./use-admin-format";
-
-/** One WhatsApp message as the list shows it (app/server/services/notification-admin.server.ts). */
-export interface WhatsAppMessageView {
-  id: string;
-  createdAt: Date | string;
-  investor: { id: string; name: string; email: string };
-  kind: string;
-  template: string;
-  language: string;
-  /** Masked: "+964 •••• 4567". */
-  phone: string;
-  status: DeliveryStatus;
-  attempts: number;
-  lastError: string | null;
-  sentAt: Date | string | null;
-  deliveredAt: Date | string | null;
-  readAt: Date | string | null;
-  failedAt: Date | string | null;
-}
 
 const SECTIONS = [
   { id: "whatsapp-heading", label: "admin.notifications.whatsapp.heading" },

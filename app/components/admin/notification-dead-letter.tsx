@@ -7,19 +7,9 @@ import { type MessageKey, useT } from "~/i18n/i18n";
 import { EmptyLine, kindLabel, NotificationTable, type NotificationColumn } from "./notification-table";
 import { useAdminFormat } from "./use-admin-format";
 import { useWrite } from "./use-write";
+import type { DeadLetterItem } from "~/domain/notification-admin";
 
-/** One item of the dead letter (app/server/services/notification-admin.server.ts). */
-export interface DeadLetterView {
-  channel: "whatsapp" | "email";
-  id: string;
-  kind: string;
-  /** The masked number or address. */
-  recipient: string;
-  name: string | null;
-  attempts: number;
-  lastError: string | null;
-  at: Date | string;
-}
+type DeadLetterView = DeadLetterItem<Date | string>;
 
 const INTENT = "notification-retry";
 const HEADING = "dead-letter-heading";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AppError } from "~/domain/app-error";
 import type { AuditAction, AuditEntity } from "~/domain/audit";
 import { decodeListCursor, encodeListCursor } from "~/domain/list-page";
+import type { AdminWhatsAppMessage, DeadLetterItem } from "~/domain/notification-admin";
 import { DELIVERY_STATUSES, maskPhone, type DeliveryStatus } from "~/domain/notifications";
 import type { ServiceContext } from "../context/service-context.server";
 import { afterCursor } from "../db/keyset.server";
@@ -55,25 +56,6 @@ const RETRY_ENTITY: Record<RetryDeadLetterInput["channel"], AuditEntity> = {
   email: "email_outbox",
 };
 
-export interface AdminWhatsAppMessage {
-  id: string;
-  createdAt: Date;
-  /** The investor it went to. */
-  investor: { id: string; name: string; email: string };
-  kind: string;
-  template: string;
-  language: string;
-  /** The number, masked ("+964 •••• 4567"). */
-  phone: string;
-  status: DeliveryStatus;
-  attempts: number;
-  lastError: string | null;
-  sentAt: Date | null;
-  deliveredAt: Date | null;
-  readAt: Date | null;
-  failedAt: Date | null;
-}
-
 export interface AdminWhatsAppPage {
   rows: AdminWhatsAppMessage[];
   /** The cursor of the next (older) page's ?before=, or null on the last page. */
@@ -120,20 +102,6 @@ export async function adminWhatsAppMessages(ctx: ServiceContext, actor: Actor, i
     rows: page.map(({ at: _at, userId, name, email, toPhone, ...row }) => ({ ...row, investor: { id: userId, name, email }, phone: maskPhone(toPhone) })),
     before: rows.length > WHATSAPP_PAGE_SIZE && last ? encodeListCursor({ at: last.at, id: last.id }) : null,
   };
-}
-
-export interface DeadLetterItem {
-  channel: "whatsapp" | "email";
-  id: string;
-  kind: string;
-  /** The masked number or address it was for. */
-  recipient: string;
-  /** The investor's name, for a WhatsApp message (an e-mail names only its address). */
-  name: string | null;
-  attempts: number;
-  lastError: string | null;
-  /** When it was given up on (a WhatsApp message's failure; its creation when that was not kept). */
-  at: Date;
 }
 
 /**
