@@ -70,7 +70,7 @@ export interface Topology {
   /** What `npm run migrate` printed, each time it ran. */
   migrations: string[];
   /** The deploy step: this release's `npm run migrate`, once. */
-  migrate(): void;
+  migrate(): Promise<void>;
   /** Stops one instance (SIGTERM: it finishes what it has), by name. */
   stopInstance(name: string): Promise<void>;
   /** Starts a stopped instance again and waits for its /readyz. */
@@ -115,6 +115,26 @@ function run(command: string, args: string[], options: { cwd?: string; env?: Nod
   const result = spawnSync(command, args, { encoding: "utf8", ...options });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status}): ${result.stderr || result.stdout || result.error?.message}`);
   return `${result.stdout}${result.stderr}`;
+}
+
+/**
+ * `run`, without blocking: what the roll runs while the load is measured (the deploy step,
+ * nginx's check of its configuration). The load's clients share this process, and a client
+ * frozen for the seconds a migration takes is no client a site has.
+ */
+function runInBackground(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (status) => {
+      if (status === 0) resolve(`${stdout}${stderr}`);
+      else reject(new Error(`${command} ${args.join(" ")} failed (${status}): ${stderr || stdout}`));
+    });
+  });
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000, child?: () => ChildProcess | null): Promise<void> {
@@ -258,9 +278,9 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       ...options.env,
     });
 
-    const migrate = () => {
+    const migrate = async () => {
       const env = { ...(process.env as Record<string, string>), NODE_ENV: "production", DATA_DIR: path.join(dir, "migrate"), DATABASE_URL: directUrl, BETTER_AUTH_SECRET: secret, SEED_DEMO_CONTENT: "true", ...options.env };
-      const printed = run(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { cwd: ROOT, env });
+      const printed = await runInBackground(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { cwd: ROOT, env });
       migrations.push(printed.trim());
       log(`migrate: ${printed.trim()}`);
     };
@@ -293,7 +313,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     });
 
     // The deploy step: migrate once, then the instances (a previous release migrates itself).
-    if (layout === "roles" && !options.firstRelease) migrate();
+    if (layout === "roles" && !options.firstRelease) await migrate();
     if (worker) await startInstance(worker);
     if (layout === "roles") await Promise.all(webs.map(startInstance));
     else for (const web of webs) await startInstance(web);
@@ -350,7 +370,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     /** Rewrites the upstream list and has nginx load it; its old workers finish what they hold. */
     const reloadNginx = async () => {
       writeFileSync(path.join(nginxDir, "site.conf"), renderSite());
-      run(nginxBinary, ["-t", "-q", "-p", nginxDir, "-c", path.join(nginxDir, "nginx.conf")]);
+      await runInBackground(nginxBinary, ["-t", "-q", "-p", nginxDir, "-c", path.join(nginxDir, "nginx.conf")]);
       nginx.kill("SIGHUP");
       // nginx starts new workers with the new list within a moment of the signal.
       await new Promise((resolve) => setTimeout(resolve, 500));

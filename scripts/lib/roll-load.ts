@@ -50,41 +50,51 @@ interface Answer {
   body: string;
 }
 
-/** One request; resent once when a kept-alive connection was closed under it before any answer. */
+/**
+ * One request; resent once, on a new connection, when a kept-alive connection was closed
+ * under it before any answer. A new connection, not the agent's next idle one: nginx's
+ * reload closes every idle connection a worker holds at once, and the agent cannot tell
+ * its other idle one is closing too (a browser checks an idle socket before it reuses it).
+ * An error on the resend is labelled as such.
+ */
 export function send(
   agent: Agent,
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: string; ca: string; onResend?: () => void },
 ): Promise<Answer> {
-  const attempt = (resend: boolean): Promise<Answer> =>
+  const attempt = (mayResend: boolean): Promise<Answer> =>
     new Promise<Answer>((resolve, reject) => {
+      const through = mayResend ? agent : new Agent({ keepAlive: false, localAddress: agent.options.localAddress, ca: options.ca });
       const req = httpsRequest(
         url,
-        { method: options.method ?? "GET", headers: options.headers, agent, ca: options.ca, timeout: 30_000 },
+        { method: options.method ?? "GET", headers: options.headers, agent: through, ca: options.ca, timeout: 30_000 },
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
           res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
-          res.on("error", reject);
+          // An answer cut off part-way (its headers came): told apart from a refused request.
+          res.on("error", (error: NodeJS.ErrnoException) => reject(Object.assign(error, { code: `${error.code ?? "error"} mid-answer` })));
         },
       );
       req.on("timeout", () => req.destroy(Object.assign(new Error("timed out"), { code: "ETIMEDOUT" })));
       req.on("error", (error: NodeJS.ErrnoException) => {
-        if (resend && req.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
+        if (mayResend && req.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
           options.onResend?.();
           attempt(false).then(resolve, reject);
           return;
         }
+        if (!mayResend) error.code = `${error.code ?? "error"} on the resend`;
         reject(error);
       });
+      if (!mayResend) req.on("close", () => through.destroy());
       req.end(options.body);
     });
   return attempt(true);
 }
 
-/** A client address of its own on the loopback network: 127.<a>.<b>.<c> from a number. */
+/** A client address of its own on the loopback network: 127.<prefix>.<b>.<c>, a different one for each number below 65,024. */
 export function loopbackAddress(prefix: number, n: number): string {
-  return `127.${prefix}.${(n >> 8) & 255}.${(n & 255) || 1}`;
+  return `127.${prefix}.${Math.floor(n / 254) & 255}.${(n % 254) + 1}`;
 }
 
 export function agentFrom(localAddress: string, ca: string): Agent {
