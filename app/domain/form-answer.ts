@@ -1,3 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { FlashToast } from "./toast";
+
 /**
  * Which form an action's answer is for (issue 32, item 20; decision record 034).
  *
@@ -14,6 +17,13 @@ export const FORM_KEY_FIELD = "formKey";
 /** An answer that names the form it answers. */
 export interface KeyedAnswer {
   formKey?: string;
+}
+
+/** What the action of a page of several forms answers (the account's security and notification pages). */
+export interface FormPageAnswer extends KeyedAnswer {
+  /** Conform's result for the form's fields. */
+  result?: SubmissionResult;
+  toast?: FlashToast;
 }
 
 /** What a key may be: short and plain, since it is copied back into the page. */

@@ -1,10 +1,7 @@
 import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
-import type { z } from "zod";
-import { NotificationPreferences, type NotificationActionResult } from "~/components/account/notification-preferences";
+import { NotificationPreferences } from "~/components/account/notification-preferences";
 import { brand } from "~/domain/brand";
-import { formKeyOf } from "~/domain/form-answer";
+import type { FormPageAnswer } from "~/domain/form-answer";
 import {
   confirmPhoneCodeSchema,
   NOTIFICATION_MESSAGES,
@@ -19,7 +16,7 @@ import type { FlashToast } from "~/domain/toast";
 import { type I18nHandle, type MessageKey, translator } from "~/i18n/i18n";
 import { directionOf } from "~/i18n/locales";
 import { withCatalogues } from "~/i18n/route-catalogues";
-import { answer, readForm } from "~/server/http/answer.server";
+import { answerFormPage } from "~/server/http/form-page.server";
 import { actorOf, requireViewer } from "~/server/security/session.server";
 import {
   confirmPhoneCode,
@@ -52,30 +49,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     title: t(title),
     description: t(description, values),
   });
-  // The form being answered, so a refusal comes back beside its field (or on the form).
-  let submission: { reply: Submission<unknown>["reply"] } | undefined;
-  let keyed: Pick<NotificationActionResult, "formKey"> = {};
-  const reply = (message: string, error: { message: string }): NotificationActionResult => {
+  // A refusal comes back beside its field (or on the form); a code typed is never shown again.
+  const refused = (message: string, error: { message: string }, submission: Submission<unknown> | undefined): FormPageAnswer => {
     const field = refusalField(error.message);
     return {
-      ...keyed,
       toast: failed(message),
       result: submission?.reply(field ? { fieldErrors: { [field]: [message] }, hideFields: ["code"] } : { formErrors: [message], hideFields: ["code"] }),
     };
   };
-  return answer(context, { failure: NOTIFICATION_MESSAGES.failed, reply }, async () => {
-    const form = await readForm(request);
-    const formKey = formKeyOf(form);
-    if (formKey) keyed = { formKey };
-    const parse = <S extends z.ZodType>(schema: S) => {
-      const parsed = parseWithZod(form, { schema });
-      submission = parsed;
-      return parsed;
-    };
-    const invalid = () => data<NotificationActionResult>({ ...keyed, result: submission!.reply() }, { status: 400 });
-    const answered = (result: NotificationActionResult, init?: ResponseInit) => data<NotificationActionResult>({ ...keyed, ...result }, init);
-
-    switch (form.get("intent")) {
+  return answerFormPage(request, context, { failure: NOTIFICATION_MESSAGES.failed, refused }, async ({ intent, parse, invalid, answered }) => {
+    switch (intent) {
       case "save-preferences": {
         const s = parse(preferencesFormSchema);
         if (s.status !== "success") return invalid();

@@ -1,7 +1,5 @@
 import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useSearchParams } from "react-router";
-import type { z } from "zod";
+import { useSearchParams } from "react-router";
 import { TwoFactorCard } from "~/components/account/two-factor-card";
 import { EmailCard, PasswordCard, SessionsCard, SignInMethodsCard } from "~/components/account/security-cards";
 import type { SecurityActionResult } from "~/components/account/use-security-form";
@@ -14,13 +12,12 @@ import {
   SECURITY_MESSAGES,
 } from "~/domain/account-security";
 import { brand } from "~/domain/brand";
-import { formKeyOf } from "~/domain/form-answer";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import type { FlashToast } from "~/domain/toast";
 import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
 import { directionOf } from "~/i18n/locales";
 import { withCatalogues } from "~/i18n/route-catalogues";
-import { answer, readForm } from "~/server/http/answer.server";
+import { answerFormPage } from "~/server/http/form-page.server";
 import { actorOf, requireViewer } from "~/server/security/session.server";
 import {
   changePassword,
@@ -59,31 +56,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     title: t(title),
     description: t(description, values),
   });
-  // The form being answered, so a refusal comes back on its fields (passwords cleared).
-  let submission: { reply: Submission<unknown>["reply"] } | undefined;
-  // Each answer names its form, whose page may have been posted as a document (decision 034);
-  // a refused first code shows the setup's key again.
-  let keyed: Pick<SecurityActionResult, "formKey"> = {};
+  // A refused first code shows the setup's key again.
   let redrawn: Pick<SecurityActionResult, "enrolment"> = {};
-  const reply = (message: string): SecurityActionResult => ({
-    ...keyed,
+  // A refusal comes back on the form, its passwords and code cleared.
+  const refused = (message: string, _error: unknown, submission: Submission<unknown> | undefined): SecurityActionResult => ({
     ...redrawn,
     toast: failed(message),
     result: submission?.reply({ formErrors: [message], hideFields: ["password", "currentPassword", "newPassword", "confirmPassword", "code"] }),
   });
-  return answer(context, { failure: SECURITY_MESSAGES.failed, reply }, async () => {
-    const form = await readForm(request);
-    const formKey = formKeyOf(form);
-    if (formKey) keyed = { formKey };
-    const parse = <S extends z.ZodType>(schema: S) => {
-      const parsed = parseWithZod(form, { schema });
-      submission = parsed;
-      return parsed;
-    };
-    const invalid = () => data<SecurityActionResult>({ ...keyed, ...redrawn, result: submission!.reply() }, { status: 400 });
-    const answered = (result: SecurityActionResult, init?: ResponseInit) => data<SecurityActionResult>({ ...keyed, ...result }, init);
-
-    switch (form.get("intent")) {
+  return answerFormPage(request, context, { failure: SECURITY_MESSAGES.failed, refused }, async ({ form, intent, parse, invalid, answered }) => {
+    switch (intent) {
       case "two-factor-enable": {
         const s = parse(enableTwoFactorSchema);
         if (s.status !== "success") return invalid();
@@ -94,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const s = parse(confirmTwoFactorSchema);
         const enrolment = await redrawTwoFactorEnrolment(context, actor, { key: String(form.get("key") ?? "") });
         if (enrolment) redrawn = { enrolment };
-        if (s.status !== "success") return invalid();
+        if (s.status !== "success") return invalid(redrawn);
         const { headers, backupCodes } = await confirmTwoFactorEnrolment(context, actor, s.value);
         return answered({ backupCodes, toast: saved("account.security.toast.twoFactorOnTitle", "account.security.toast.twoFactorOnDescription") }, { headers });
       }

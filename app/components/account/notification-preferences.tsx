@@ -1,19 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { TZDate } from "@date-fns/tz";
 import { format, type Locale as DateFnsLocale } from "date-fns";
 import { BellRing, CheckCircle2, LoaderCircle, MessageCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
-import type { z } from "zod";
-import { AnswerNotice, FormKey, useEachAnswer, useFormAnswer } from "~/components/forms/form-answer";
+import { AnswerNotice, FormKey, useFormAnswer } from "~/components/forms/form-answer";
 import { FormField } from "~/components/forms/form-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { NATIVE_SELECT } from "~/components/ui/native-select";
-import { showFlashToast } from "~/components/ui/toaster";
-import type { KeyedAnswer } from "~/domain/form-answer";
 import {
   CHANNEL_LABELS,
   confirmPhoneCodeSchema,
@@ -28,46 +24,13 @@ import {
 } from "~/domain/notification-preferences";
 import { ALWAYS_EMAILED, NOTIFICATION_CHANNELS, NOTIFICATION_TOPICS } from "~/domain/notifications";
 import { brand } from "~/domain/brand";
-import type { FlashToast } from "~/domain/toast";
+import type { FormPageAnswer } from "~/domain/form-answer";
 import { useDateLocale } from "~/i18n/date-locales";
 import { datePattern } from "~/i18n/date-patterns";
 import { useT, useTranslateMessage } from "~/i18n/i18n";
 import { LOCALE_NAMES } from "~/i18n/locales";
 import { RichText, standIns } from "~/i18n/rich-text";
-
-/** What every /account/notifications action answers. */
-export interface NotificationActionResult extends KeyedAnswer {
-  result?: SubmissionResult;
-  toast?: FlashToast;
-}
-
-/**
- * One form of the page: its own fetcher (each keeps its own answer and pending state),
- * Conform with the shared zod schema, the toast the server answers, and the answer in the
- * page when the form was posted as a document (decision record 034).
- */
-function useNotificationForm(id: string, schema: z.ZodType, defaultValue?: Record<string, string>) {
-  const { fetcher, answer, posted, busy } = useFormAnswer<NotificationActionResult>(id);
-  const [form, fields] = useForm<Record<string, string>>({
-    id,
-    defaultValue,
-    lastResult: busy ? undefined : answer?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as Submission<Record<string, string>>,
-  });
-  // On the answer itself: the card changes when the page's data reloads (a code sent, a
-  // number verified), and the toast must still show.
-  useEachAnswer(
-    fetcher,
-    (answer) => {
-      if (answer.toast) showFlashToast(answer.toast);
-    },
-    { atOnce: true },
-  );
-  return { fetcher, answer, posted, form, fields, busy };
-}
+import { useAccountForm } from "./use-account-form";
 
 /** A message with a phone number in it, the number kept left to right (and whole) inside right-to-left words. */
 function WithPhone({ message, phone }: { message: string; phone: string }) {
@@ -119,7 +82,7 @@ function WhatsAppCard({ view, timeZone }: { view: NotificationPreferencesView; t
   const t = useT();
   const dateLocale = useDateLocale();
   // A refused code request: its form is shown open, with the refusal beside the number.
-  const start = useFormAnswer<NotificationActionResult>("start-phone");
+  const start = useFormAnswer<FormPageAnswer>("start-phone");
   const startRefused = !start.busy && start.answer?.toast?.type === "error";
   return (
     <Card aria-labelledby="whatsapp-title">
@@ -172,7 +135,7 @@ function WhatsAppCard({ view, timeZone }: { view: NotificationPreferencesView; t
 /** Step one: the number, the consent in the words recorded, and "Send code". */
 function StartForm({ suggestedPhone }: { suggestedPhone: string | null }) {
   const t = useT();
-  const start = useNotificationForm("start-phone", startPhoneSchema, suggestedPhone ? { phone: suggestedPhone } : undefined);
+  const start = useAccountForm("start-phone", startPhoneSchema, suggestedPhone ? { phone: suggestedPhone } : undefined);
   const { fields } = start;
   const hint = `${fields.phone!.id}-hint`;
   const message = useTranslateMessage();
@@ -217,7 +180,7 @@ function StartForm({ suggestedPhone }: { suggestedPhone: string | null }) {
 /** Step two: the code sent by WhatsApp, or the wa.me link to send one from the phone. */
 function CodeForm({ pending, waMeLink, timeZone }: { pending: { phone: string; expiresAt: string }; waMeLink: string | null; timeZone: string }) {
   const t = useT();
-  const confirm = useNotificationForm("confirm-code", confirmPhoneCodeSchema);
+  const confirm = useAccountForm("confirm-code", confirmPhoneCodeSchema);
   const code = confirm.fields.code!;
   return (
     <div className="space-y-4">
@@ -264,7 +227,7 @@ function CodeForm({ pending, waMeLink, timeZone }: { pending: { phone: string; e
 function LiveConsent({ phone, consent, timeZone }: { phone: string; consent: NonNullable<NotificationPreferencesView["consent"]>; timeZone: string }) {
   const t = useT();
   const dateLocale = useDateLocale();
-  const stop = useNotificationForm("stop-whatsapp", withdrawConsentSchema);
+  const stop = useAccountForm("stop-whatsapp", withdrawConsentSchema);
   const date = when(consent.at, timeZone, dateLocale);
   return (
     <div className="space-y-4" data-testid="whatsapp-live">
@@ -308,7 +271,7 @@ function PreferencesCard({ view, timeZones, firmTimeZone }: { view: Notification
     timeZone: view.timeZone ?? firmTimeZone,
     fallbackLocale: view.fallbackLocale,
   };
-  const save = useNotificationForm("save-preferences", preferencesFormSchema, defaults);
+  const save = useAccountForm("save-preferences", preferencesFormSchema, defaults);
   const { fields } = save;
   const zone = useRef<HTMLSelectElement>(null);
   // Before any settings were saved, the zone offered is the browser's own.
