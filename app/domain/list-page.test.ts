@@ -15,6 +15,15 @@ describe("admin list paging", () => {
     expect(listPagingSchema.parse({ page: "-3", older: 42 })).toEqual({ page: 1, older: undefined });
   });
 
+  it("reads a cursor keyed by an account's id (not a uuid) only when asked to, and only a plain one", () => {
+    const cursor = { at: "2026-11-29T09:04:10.123456Z", id: "Xk3bQ9_vT2mWz7-a" };
+    expect(decodeListCursor(encodeListCursor(cursor), "text")).toEqual(cursor);
+    expect(decodeListCursor(encodeListCursor(cursor))).toBeNull();
+    for (const value of ["2026-11-29T09:04:10Z~a b", "2026-11-29T09:04:10Z~';drop", `2026-11-29T09:04:10Z~${"x".repeat(65)}`, "~abc"]) {
+      expect(decodeListCursor(value, "text")).toBeNull();
+    }
+  });
+
   it("builds a page's link with the list's own filters, leaving empty ones out", () => {
     expect(listPageLink({ tab: "bookings", status: undefined }, 3, "older", "2026-11-25 20:13:31+00~0b6f3c1e-2d7a-4c55-9a51-3f1f2b9c8d10")).toBe(
       "?tab=bookings&page=3&older=2026-11-25+20%3A13%3A31%2B00%7E0b6f3c1e-2d7a-4c55-9a51-3f1f2b9c8d10",

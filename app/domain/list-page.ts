@@ -38,11 +38,14 @@ export function encodeListCursor(cursor: ListCursor): string {
 }
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)?)~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+/** The same, for a table keyed by an account's id (the auth library's, which is not a uuid). */
+const TEXT_ID_CURSOR = /^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)?)~([\w-]{1,64})$/;
 
-/** A link's cursor; anything unreadable reads the newest page. */
-export function decodeListCursor(value: string | undefined): ListCursor | null {
-  const match = value ? CURSOR.exec(value) : null;
-  return match ? { at: match[1]!, id: match[2]!.toLowerCase() } : null;
+/** A link's cursor; anything unreadable reads the newest page. `ids: "text"` for a list keyed by an account's id. */
+export function decodeListCursor(value: string | undefined, ids: "uuid" | "text" = "uuid"): ListCursor | null {
+  const match = value ? (ids === "uuid" ? CURSOR : TEXT_ID_CURSOR).exec(value) : null;
+  if (!match) return null;
+  return { at: match[1]!, id: ids === "uuid" ? match[2]!.toLowerCase() : match[2]! };
 }
 
 /**

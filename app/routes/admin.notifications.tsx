@@ -5,7 +5,8 @@ import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, translator, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { actorOf, requireAdminViewer } from "~/server/security/session.server";
-import { adminConsentStates, adminDeadLetter, adminWhatsAppMessages, adminWhatsAppQuerySchema } from "~/server/services/notification-admin.server";
+import { notificationsPageQuerySchema } from "~/domain/notification-admin";
+import { adminConsentStates, adminDeadLetter, adminWhatsAppMessages } from "~/server/services/notification-admin.server";
 import type { Route } from "./+types/admin.notifications";
 import { adminAction } from "./admin/dispatch.server";
 import { NOTIFICATION_INTENTS } from "./admin/notifications.server";
@@ -23,11 +24,11 @@ const FETCH_FAILED = "admin.notifications.fetchFailed";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = actorOf(await requireAdminViewer(request, context));
-  const query = adminWhatsAppQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = notificationsPageQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [messages, deadLetter, consent] = await Promise.all([
     loadPanel(context, "WhatsApp messages", () => adminWhatsAppMessages(context, actor, query), { rows: [], before: null }, FETCH_FAILED),
-    loadPanel(context, "dead letter", () => adminDeadLetter(context, actor), [], FETCH_FAILED),
-    loadPanel(context, "consent states", () => adminConsentStates(context, actor), [], FETCH_FAILED),
+    loadPanel(context, "dead letter", () => adminDeadLetter(context, actor, { before: query.failedBefore }), { rows: [], before: null }, FETCH_FAILED),
+    loadPanel(context, "consent states", () => adminConsentStates(context, actor, { before: query.consentBefore }), { rows: [], before: null }, FETCH_FAILED),
   ]);
   return {
     query,

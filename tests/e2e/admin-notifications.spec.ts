@@ -133,6 +133,25 @@ test.describe("notifications in the admin", () => {
       await expect(card).toContainText("Code sent by WhatsApp");
       await expect(card).toContainText(wording);
       await expect(consent.locator("button, input, select, textarea, form, [role=switch], [role=checkbox]")).toHaveCount(0);
+
+      // A long dead letter is paged: 51 e-mails given up on, 50 a page, the older page a link
+      // away that keeps the messages' filter, and back.
+      await db.query(
+        `insert into email_outbox (kind, to_address, subject, html, text_body, attempts, last_error, given_up_at, created_at)
+         select 'booking-confirmed', 'paged.' || n || '@example.com', 's', 'h', 't', 9, '550 mailbox unavailable', now() - n * interval '1 minute', now() - n * interval '1 minute'
+         from generate_series(1, 51) as n`,
+      );
+      await page.reload();
+      await expect(deadLetter.getByTestId("dead-letter-item")).toHaveCount(50);
+      const deadPages = deadLetter.getByRole("navigation", { name: "Dead letter pages" });
+      await deadPages.getByRole("link", { name: "Older items" }).click();
+      await expect(page).toHaveURL(/status=read.*failedBefore=/);
+      await expect(deadLetter.getByTestId("dead-letter-item")).toHaveCount(1);
+      await expect(deadLetter.getByTestId("dead-letter-item")).toContainText("p***@example.com");
+      await expect(messages.getByTestId("whatsapp-message")).toHaveCount(1);
+      await deadPages.getByRole("link", { name: "Latest given up" }).click();
+      await expect(page).not.toHaveURL(/failedBefore=/);
+      await expect(deadLetter.getByTestId("dead-letter-item")).toHaveCount(50);
       await context.close();
 
       // The investor is sent home from the page, and their post is refused.

@@ -7,7 +7,15 @@ import { anonymous, type Actor } from "~/server/security/actor.server";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
 import { createUser } from "~/server/seed/factories.server";
 import * as notificationAdmin from "~/server/services/notification-admin.server";
-import { adminConsentStates, adminDeadLetter, adminWhatsAppMessages, retryDeadLetter, WHATSAPP_PAGE_SIZE } from "~/server/services/notification-admin.server";
+import {
+  adminConsentStates,
+  adminDeadLetter,
+  adminWhatsAppMessages,
+  CONSENT_PAGE_SIZE,
+  DEAD_LETTER_PAGE_SIZE,
+  retryDeadLetter,
+  WHATSAPP_PAGE_SIZE,
+} from "~/server/services/notification-admin.server";
 import type { DeliveryStatus, NotificationKind } from "~/domain/notifications";
 import { addAdviserAccount, createAdminTestbed, getRequest, routeArgs, SITE_URL, type AdminTestbed } from "./app-context";
 import { testDriver } from "./test-database";
@@ -105,8 +113,8 @@ describe(`notifications in the admin (${testDriver})`, () => {
     expect(await bed.t.jobs.waiting("whatsapp", item.id)).toHaveLength(0);
     // The admin reads all three.
     expect((await adminWhatsAppMessages(bed.context, bed.admin.actor, {})).rows.some((row) => row.id === item.id)).toBe(true);
-    expect((await adminDeadLetter(bed.context, bed.admin.actor)).some((row) => row.id === item.id)).toBe(true);
-    await expect(adminConsentStates(bed.context, bed.admin.actor)).resolves.toBeInstanceOf(Array);
+    expect((await adminDeadLetter(bed.context, bed.admin.actor)).rows.some((row) => row.id === item.id)).toBe(true);
+    expect((await adminConsentStates(bed.context, bed.admin.actor)).rows).toBeInstanceOf(Array);
   });
 
   it("lists WhatsApp messages newest first with the investor, kind, template, masked number, status and times; filters by status and pages by keyset", async () => {
@@ -175,10 +183,47 @@ describe(`notifications in the admin (${testDriver})`, () => {
     await db().insert(emailOutbox).values({ kind: "booking-receipt", toAddress: "sent@example.com", subject: "s", html: "h", textBody: "t", sentAt: tick() });
 
     const items = await adminDeadLetter(bed.context, bed.admin.actor);
-    expect(items).toEqual([
-      { channel: "email", id: mail.id, kind: "booking-receipt", recipient: "y***@example.com", name: null, attempts: 9, lastError: "550 mailbox unavailable", at: mail.givenUpAt },
-      { channel: "whatsapp", id: whatsapp.id, kind: "instalment-reminder", recipient: "+962 •••• 4567", name: "Omar Saleh", attempts: 8, lastError: "HTTP 503", at: whatsapp.failedAt },
-    ]);
+    expect(items).toEqual({
+      rows: [
+        { channel: "email", id: mail.id, kind: "booking-receipt", recipient: "y***@example.com", name: null, attempts: 9, lastError: "550 mailbox unavailable", at: mail.givenUpAt },
+        { channel: "whatsapp", id: whatsapp.id, kind: "instalment-reminder", recipient: "+962 •••• 4567", name: "Omar Saleh", attempts: 8, lastError: "HTTP 503", at: whatsapp.failedAt },
+      ],
+      before: null,
+    });
+  });
+
+  it("pages the dead letter across both channels by keyset, latest given up first, none twice and none missed", async () => {
+    await db().delete(notifications);
+    await db().delete(emailOutbox);
+    const omar = await investor("Omar Saleh");
+    // Interleaved in time: WhatsApp (given up when written), e-mail, WhatsApp, ... each a second
+    // apart; then one of each given up at one instant.
+    const written: string[] = [];
+    for (let i = 0; i < DEAD_LETTER_PAGE_SIZE + 7; i++) {
+      if (i % 2) written.push((await givenUpMail(`page.${i}@example.com`)).id);
+      else written.push((await delivery(omar.id, { status: "given-up", attempts: 8, lastError: "HTTP 503" })).id);
+    }
+    const same = new Date(clock + 1000);
+    const pair = [(await delivery(omar.id, { status: "given-up", attempts: 8, failedAt: same })).id, (await givenUpMail("same.instant@example.com")).id];
+    await db().update(emailOutbox).set({ givenUpAt: same }).where(eq(emailOutbox.id, pair[1]!));
+
+    const first = await adminDeadLetter(bed.context, bed.admin.actor);
+    expect(first.rows).toHaveLength(DEAD_LETTER_PAGE_SIZE);
+    expect(first.before).toEqual(expect.any(String));
+    // The pair given up at one instant come first, in id order (descending), then the rest, latest first.
+    expect(first.rows.slice(0, 2).map((row) => row.id)).toEqual([...pair].sort().reverse());
+    expect(first.rows.slice(2).map((row) => row.id)).toEqual([...written].reverse().slice(0, DEAD_LETTER_PAGE_SIZE - 2));
+    const second = await adminDeadLetter(bed.context, bed.admin.actor, { before: first.before! });
+    expect(second.before).toBeNull();
+    const seen = [...first.rows, ...second.rows].map((row) => row.id);
+    expect(seen).toHaveLength(written.length + 2);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(second.rows.map((row) => row.id)).toEqual([...written].reverse().slice(DEAD_LETTER_PAGE_SIZE - 2));
+    // The page reads ?failedBefore= from its address; an unreadable cursor reads the first page.
+    type Page = { deadLetter: { rows: { id: string }[]; before: string | null } };
+    const load = async (search: string) => (await pageLoader(routeArgs(getRequest(`/admin/notifications${search}`, { cookie: bed.admin.cookie }), bed.context))) as unknown as Page;
+    expect((await load(`?failedBefore=${encodeURIComponent(first.before!)}`)).deadLetter.rows.map((row) => row.id)).toEqual(second.rows.map((row) => row.id));
+    expect((await load("?failedBefore=nonsense")).deadLetter.rows[0]!.id).toBe(first.rows[0]!.id);
   });
 
   it("retries a given-up WhatsApp message: queued again with its last error, its job in the queue, audited; refuses one not given up", async () => {
@@ -193,7 +238,7 @@ describe(`notifications in the admin (${testDriver})`, () => {
     expect(jobs).toEqual([expect.objectContaining({ data: { deliveryId: item.id }, key: item.id })]);
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.entityId, item.id));
     expect(entry).toEqual(expect.objectContaining({ actorId: bed.admin.id, action: "notification.retry", entity: "notification_deliveries", before: { status: "given-up" }, after: { status: "queued" } }));
-    expect((await adminDeadLetter(bed.context, bed.admin.actor)).map((row) => row.id)).not.toContain(item.id);
+    expect((await adminDeadLetter(bed.context, bed.admin.actor)).rows.map((row) => row.id)).not.toContain(item.id);
 
     // Again, now that it is queued: a conflict, nothing changed and no second job.
     await expect(retryDeadLetter(bed.context, bed.admin.actor, { channel: "whatsapp", id: item.id })).rejects.toEqual(expect.objectContaining({ code: "CONFLICT", message: "admin.notifications.deadLetter.notGivenUp" }));
@@ -239,7 +284,8 @@ describe(`notifications in the admin (${testDriver})`, () => {
     await db().insert(consentRecords).values({ userId: given.id, channel: "whatsapp", action: "given", means: "whatsapp-code", phone: "+971501234567", wording, createdAt: tick() });
 
     const before = await db().select().from(notificationSettings);
-    const states = await adminConsentStates(bed.context, bed.admin.actor);
+    const { rows: states, before: more } = await adminConsentStates(bed.context, bed.admin.actor);
+    expect(more).toBeNull();
     expect(states.map((s) => s.userId)).toEqual([withdrawn.id, given.id]);
     expect(states[1]).toEqual(
       expect.objectContaining({ name: "Samira Haddad", email: given.email, phone: "+971 •••• 4567", consentChannel: "whatsapp-code", consentWording: wording, withdrawnAt: null, records: [expect.objectContaining({ action: "given", means: "whatsapp-code", phone: "+971 •••• 4567" })] }),
@@ -256,5 +302,25 @@ describe(`notifications in the admin (${testDriver})`, () => {
       expect(answer.status, intent).toBe(400);
     }
     expect(await db().select().from(notificationSettings)).toEqual(before);
+  });
+
+  it("pages the consent list by keyset on the latest change, the investors' ids not being uuids", async () => {
+    await db().delete(notificationSettings);
+    const ids: string[] = [];
+    for (let i = 0; i < CONSENT_PAGE_SIZE + 3; i++) {
+      const someone = await investor(`Investor Number${i}`);
+      await db().insert(notificationSettings).values({ userId: someone.id, phone: "+971501234567", phoneVerifiedAt: tick(), updatedAt: tick() });
+      ids.push(someone.id);
+    }
+    const first = await adminConsentStates(bed.context, bed.admin.actor);
+    expect(first.rows.map((row) => row.userId)).toEqual([...ids].reverse().slice(0, CONSENT_PAGE_SIZE));
+    expect(first.before).toEqual(expect.any(String));
+    const second = await adminConsentStates(bed.context, bed.admin.actor, { before: first.before! });
+    expect(second.rows.map((row) => row.userId)).toEqual([...ids].reverse().slice(CONSENT_PAGE_SIZE));
+    expect(second.before).toBeNull();
+    type Page = { consent: { rows: { userId: string }[] } };
+    const load = async (search: string) => (await pageLoader(routeArgs(getRequest(`/admin/notifications${search}`, { cookie: bed.admin.cookie }), bed.context))) as unknown as Page;
+    expect((await load(`?consentBefore=${encodeURIComponent(first.before!)}`)).consent.rows.map((row) => row.userId)).toEqual(second.rows.map((row) => row.userId));
+    expect((await load("?consentBefore=';drop")).consent.rows).toHaveLength(CONSENT_PAGE_SIZE);
   });
 });

@@ -1,19 +1,16 @@
-import { ChevronRight } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
 import { toast } from "~/components/ui/toaster";
-import { viewLink } from "~/domain/list-page";
-import { DELIVERY_STATUSES, type DeliveryStatus } from "~/domain/notifications";
+import type { AdminWhatsAppMessage, ConsentState, DeadLetterItem, NotificationListPage, NotificationsPageQuery } from "~/domain/notification-admin";
+import { notificationsPageLink as pageLink } from "~/domain/notification-admin";
+import { DELIVERY_STATUSES } from "~/domain/notifications";
 import { type MessageKey, useT } from "~/i18n/i18n";
 import { StatusFilter } from "./list-controls";
-import { NotificationConsent, type ConsentStateView } from "./notification-consent";
-import type { AdminWhatsAppMessage, DeadLetterItem } from "~/domain/notification-admin";
+import { NotificationConsent } from "./notification-consent";
 import { NotificationDeadLetter } from "./notification-dead-letter";
+import { DeliveryStatusBadge, EmptyLine, kindLabel, ListPager, NotificationTable, STATUS_KEYS, type NotificationColumn } from "./notification-table";
+import { useAdminFormat } from "./use-admin-format";
 
 type WhatsAppMessageView = AdminWhatsAppMessage<Date | string>;
-type DeadLetterView = DeadLetterItem<Date | string>;
-import { DeliveryStatusBadge, EmptyLine, kindLabel, NotificationTable, STATUS_KEYS, type NotificationColumn } from "./notification-table";
-import { useAdminFormat } from "./use-admin-format";
 
 const SECTIONS = [
   { id: "whatsapp-heading", label: "admin.notifications.whatsapp.heading" },
@@ -34,10 +31,10 @@ export function AdminNotifications({
   error,
   timeZone,
 }: {
-  query: { status?: DeliveryStatus; before?: string };
-  messages: { rows: WhatsAppMessageView[]; before: string | null };
-  deadLetter: DeadLetterView[];
-  consent: ConsentStateView[];
+  query: NotificationsPageQuery;
+  messages: NotificationListPage<WhatsAppMessageView>;
+  deadLetter: NotificationListPage<DeadLetterItem<Date | string>>;
+  consent: NotificationListPage<ConsentState<Date | string>>;
   error: MessageKey | null;
   timeZone: string;
 }) {
@@ -59,13 +56,13 @@ export function AdminNotifications({
         </ul>
       </nav>
       <WhatsAppMessages query={query} messages={messages} error={error} timeZone={timeZone} />
-      <NotificationDeadLetter items={deadLetter} error={error} timeZone={timeZone} />
-      <NotificationConsent states={consent} error={error} timeZone={timeZone} />
+      <NotificationDeadLetter query={query} page={deadLetter} error={error} timeZone={timeZone} />
+      <NotificationConsent query={query} page={consent} error={error} timeZone={timeZone} />
     </div>
   );
 }
 
-function WhatsAppMessages({ query, messages, error, timeZone }: { query: { status?: DeliveryStatus; before?: string }; messages: { rows: WhatsAppMessageView[]; before: string | null }; error: MessageKey | null; timeZone: string }) {
+function WhatsAppMessages({ query, messages, error, timeZone }: { query: NotificationsPageQuery; messages: NotificationListPage<WhatsAppMessageView>; error: MessageKey | null; timeZone: string }) {
   const t = useT();
   const columns = useMessageColumns(timeZone);
   const filtered = Boolean(query.status);
@@ -75,29 +72,22 @@ function WhatsAppMessages({ query, messages, error, timeZone }: { query: { statu
         <h2 id="whatsapp-heading" tabIndex={-1} className="scroll-mt-20 font-serif text-2xl font-semibold">
           {t("admin.notifications.whatsapp.heading")}
         </h2>
-        <StatusFilter value={query.status} statuses={DELIVERY_STATUSES} label={(status) => t(STATUS_KEYS[status])} allLabel={t("admin.notifications.whatsapp.allStatuses")} keep={{}} />
+        <StatusFilter value={query.status} statuses={DELIVERY_STATUSES} label={(status) => t(STATUS_KEYS[status])} allLabel={t("admin.notifications.whatsapp.allStatuses")} keep={{ failedBefore: query.failedBefore, consentBefore: query.consentBefore }} />
       </div>
       {messages.rows.length === 0 ? (
         <EmptyLine>{error ? t(error) : filtered ? t("admin.notifications.whatsapp.noMatch") : t("admin.notifications.whatsapp.none")}</EmptyLine>
       ) : (
         <NotificationTable label={t("admin.notifications.whatsapp.heading")} rows={messages.rows} rowId={(row) => row.id} columns={columns} testId="whatsapp-message" />
       )}
-      {filtered || query.before || messages.before ? (
-        <nav aria-label={t("admin.notifications.whatsapp.pages")} className="flex flex-wrap items-center justify-between gap-3 text-sm">
-          {query.before || filtered ? (
-            <Link to={query.before ? viewLink({ status: query.status }) : "?"} preventScrollReset className="font-medium text-primary underline-offset-4 hover:underline">
-              {query.before ? t("admin.notifications.whatsapp.newest") : t("admin.notifications.whatsapp.showAll")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          {messages.before ? (
-            <Link to={viewLink({ status: query.status, before: messages.before })} rel="next" preventScrollReset className="inline-flex items-center gap-1 font-medium hover:underline">
-              {t("admin.notifications.whatsapp.older")} <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <ListPager
+        label={t("admin.notifications.whatsapp.pages")}
+        back={
+          query.before || filtered
+            ? { to: query.before ? pageLink(query, { before: undefined }) : pageLink(query, { status: undefined, before: undefined }), label: query.before ? t("admin.notifications.whatsapp.newest") : t("admin.notifications.whatsapp.showAll") }
+            : null
+        }
+        older={messages.before ? { to: pageLink(query, { before: messages.before }), label: t("admin.notifications.whatsapp.older") } : null}
+      />
     </section>
   );
 }

@@ -2,23 +2,11 @@ import { Lock } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Fact } from "~/components/ui/fact";
 import { type MessageKey, type Translate, useT } from "~/i18n/i18n";
-import { EmptyLine } from "./notification-table";
+import { notificationsPageLink, type ConsentState, type NotificationListPage, type NotificationsPageQuery } from "~/domain/notification-admin";
+import { EmptyLine, ListPager } from "./notification-table";
 import { useAdminFormat } from "./use-admin-format";
 
-/** One investor's WhatsApp consent (app/server/services/notification-admin.server.ts). */
-export interface ConsentStateView {
-  userId: string;
-  name: string;
-  email: string;
-  /** Masked; null before a number is entered. */
-  phone: string | null;
-  verifiedAt: Date | string | null;
-  consentAt: Date | string | null;
-  consentChannel: "whatsapp-code" | "wa-me" | null;
-  consentWording: string | null;
-  withdrawnAt: Date | string | null;
-  records: { id: string; action: "given" | "withdrawn"; means: string; phone: string; wording: string | null; at: Date | string }[];
-}
+type ConsentStateView = ConsentState<Date | string>;
 
 const MEANS_KEYS: Record<string, MessageKey> = {
   "whatsapp-code": "admin.notifications.consent.byMeans.whatsappCode",
@@ -50,13 +38,16 @@ function stateOf(consent: ConsentStateView): State {
  * verified, when and how consent was given and in which words, when it was withdrawn, and
  * the latest records. Nothing here changes it: the page says so.
  */
-export function NotificationConsent({ states, error, timeZone }: { states: ConsentStateView[]; error: MessageKey | null; timeZone: string }) {
+export function NotificationConsent({ query, page, error, timeZone }: { query: NotificationsPageQuery; page: NotificationListPage<ConsentStateView>; error: MessageKey | null; timeZone: string }) {
   const t = useT();
+  const states = page.rows;
+  // The count is the list's only while the list is one page.
+  const whole = !query.consentBefore && !page.before;
   return (
     <section aria-labelledby="consent-heading" className="space-y-4">
       <div className="space-y-2">
         <h2 id="consent-heading" tabIndex={-1} className="scroll-mt-20 font-serif text-2xl font-semibold focus-visible:outline-none">
-          {t("admin.notifications.consent.heading")} <span className="text-base font-normal text-muted-foreground">({states.length})</span>
+          {t("admin.notifications.consent.heading")} {whole ? <span className="text-base font-normal text-muted-foreground">({states.length})</span> : null}
         </h2>
         <p className="flex max-w-3xl items-start gap-2 rounded-lg border bg-card p-3 text-sm" data-testid="consent-read-only">
           <Lock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -74,6 +65,11 @@ export function NotificationConsent({ states, error, timeZone }: { states: Conse
           ))}
         </ul>
       )}
+      <ListPager
+        label={t("admin.notifications.consent.pages")}
+        back={query.consentBefore ? { to: notificationsPageLink(query, { consentBefore: undefined }, "consent-heading"), label: t("admin.notifications.consent.newest") } : null}
+        older={page.before ? { to: notificationsPageLink(query, { consentBefore: page.before }, "consent-heading"), label: t("admin.notifications.consent.older") } : null}
+      />
     </section>
   );
 }

@@ -4,10 +4,10 @@ import { FormKey } from "~/components/forms/form-answer";
 import { Button } from "~/components/ui/button";
 import type { AdminActionResult } from "~/domain/action-result";
 import { type MessageKey, useT } from "~/i18n/i18n";
-import { EmptyLine, kindLabel, NotificationTable, type NotificationColumn } from "./notification-table";
+import { EmptyLine, kindLabel, ListPager, NotificationTable, type NotificationColumn } from "./notification-table";
 import { useAdminFormat } from "./use-admin-format";
 import { useWrite } from "./use-write";
-import type { DeadLetterItem } from "~/domain/notification-admin";
+import { notificationsPageLink, type DeadLetterItem, type NotificationListPage, type NotificationsPageQuery } from "~/domain/notification-admin";
 
 type DeadLetterView = DeadLetterItem<Date | string>;
 
@@ -25,7 +25,8 @@ const CHANNEL_KEYS: Record<DeadLetterView["channel"], MessageKey> = {
  * scripts, a notice on the page); an item put back leaves the list, and the keyboard goes
  * to the section's heading.
  */
-export function NotificationDeadLetter({ items, error, timeZone }: { items: DeadLetterView[]; error: MessageKey | null; timeZone: string }) {
+export function NotificationDeadLetter({ query, page, error, timeZone }: { query: NotificationsPageQuery; page: NotificationListPage<DeadLetterView>; error: MessageKey | null; timeZone: string }) {
+  const items = page.rows;
   const t = useT();
   const write = useWrite(INTENT, () => t("admin.notifications.deadLetter.retried"), { onDone: () => document.getElementById(HEADING)?.focus() });
   const columns = useDeadLetterColumns(timeZone);
@@ -43,6 +44,11 @@ export function NotificationDeadLetter({ items, error, timeZone }: { items: Dead
       ) : (
         <NotificationTable label={t("admin.notifications.deadLetter.heading")} rows={items} rowId={(item) => `${item.channel}-${item.id}`} columns={columns} testId="dead-letter-item" />
       )}
+      <ListPager
+        label={t("admin.notifications.deadLetter.pages")}
+        back={query.failedBefore ? { to: notificationsPageLink(query, { failedBefore: undefined }, HEADING), label: t("admin.notifications.deadLetter.newest") } : null}
+        older={page.before ? { to: notificationsPageLink(query, { failedBefore: page.before }, HEADING), label: t("admin.notifications.deadLetter.older") } : null}
+      />
     </section>
   );
 }

@@ -1,4 +1,6 @@
+import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import { NOTIFICATION_KIND_NAMES, type DeliveryStatus, type NotificationKind } from "~/domain/notifications";
@@ -125,4 +127,28 @@ export function DeliveryStatusBadge({ t, status }: { t: Translate; status: Deliv
 /** An empty list's line, or the failed read's. */
 export function EmptyLine({ children }: { children: ReactNode }) {
   return <p className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">{children}</p>;
+}
+
+/**
+ * A list's page links: back to its newest page (or, filtered, to every row) and on to the
+ * older page. Each link is a query string that keeps the page's other lists where they are.
+ */
+export function ListPager({ label, back, older }: { label: string; back: { to: string; label: string } | null; older: { to: string; label: string } | null }) {
+  if (!back && !older) return null;
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      {back ? (
+        <Link to={back.to} preventScrollReset className="font-medium text-primary underline-offset-4 hover:underline">
+          {back.label}
+        </Link>
+      ) : (
+        <span />
+      )}
+      {older ? (
+        <Link to={older.to} rel="next" preventScrollReset className="inline-flex items-center gap-1 font-medium hover:underline">
+          {older.label} <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+        </Link>
+      ) : null}
+    </nav>
+  );
 }

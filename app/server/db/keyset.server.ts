@@ -20,6 +20,14 @@ export interface Cursor {
 
 type Keyed = { createdAt: PgColumn; id: PgColumn };
 
+/**
+ * A time as a cursor carries it, whatever the session's time zone: UTC, to the microsecond,
+ * fixed width ("2026-11-29T09:04:10.123456Z"), so two such texts order as the times do.
+ */
+export function utcCursorText(time: SQL | PgColumn): SQL<string> {
+  return sql<string>`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
 /** Rows after `cursor` in (created_at desc, id desc) order (older ones); no condition for the first batch. */
 export function afterCursor(table: Keyed, cursor: Cursor | null): SQL | undefined {
   // A row comparison: the (created_at, id) index bounds its scan by it directly.

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { AppError } from "~/domain/app-error";
 import type { AuditAction, AuditEntity } from "~/domain/audit";
 import { decodeListCursor, encodeListCursor } from "~/domain/list-page";
-import type { AdminWhatsAppMessage, DeadLetterItem } from "~/domain/notification-admin";
-import { DELIVERY_STATUSES, maskPhone, type DeliveryStatus } from "~/domain/notifications";
+import type { AdminWhatsAppMessage, ConsentState, DeadLetterItem, NotificationListPage } from "~/domain/notification-admin";
+import { maskPhone, type DeliveryStatus } from "~/domain/notifications";
 import type { ServiceContext } from "../context/service-context.server";
-import { afterCursor } from "../db/keyset.server";
+import { afterCursor, utcCursorText } from "../db/keyset.server";
 import { consentRecords, emailOutbox, notificationDeliveries, notifications, notificationSettings, user } from "../db/schema.server";
 import { maskAddress } from "../email/mailer.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
@@ -23,18 +23,13 @@ import { recordAudit } from "./audit.server";
 
 /** Messages per page of the WhatsApp list. */
 export const WHATSAPP_PAGE_SIZE = 50;
-/** Most items the dead letter shows (of each channel, then of both together). */
-export const DEAD_LETTER_LIMIT = 100;
-/** Most investors the consent table shows, latest change first, and consent records per investor. */
-export const CONSENT_LIMIT = 200;
+/** Items per page of the dead letter (both channels together). */
+export const DEAD_LETTER_PAGE_SIZE = 50;
+/** Investors per page of the consent list, latest change first, and consent records shown per investor. */
+export const CONSENT_PAGE_SIZE = 50;
 export const CONSENT_RECORDS_SHOWN = 5;
 
-/** The list's address: ?status= (one of DELIVERY_STATUSES) and ?before= (the cursor of the last row seen); anything unreadable is ignored. */
-export const adminWhatsAppQuerySchema = z.object({
-  status: z.enum(DELIVERY_STATUSES).optional().catch(undefined),
-  before: z.string().max(120).optional().catch(undefined),
-});
-export type AdminWhatsAppQuery = z.infer<typeof adminWhatsAppQuerySchema>;
+
 
 /** The Retry form: which channel's item, and its id. */
 export const retryDeadLetterSchema = z.object({
@@ -56,18 +51,12 @@ const RETRY_ENTITY: Record<RetryDeadLetterInput["channel"], AuditEntity> = {
   email: "email_outbox",
 };
 
-export interface AdminWhatsAppPage {
-  rows: AdminWhatsAppMessage[];
-  /** The cursor of the next (older) page's ?before=, or null on the last page. */
-  before: string | null;
-}
-
 /**
  * The WhatsApp messages, newest first, `WHATSAPP_PAGE_SIZE` a page, paged by keyset on
  * (created_at, id): `before` is the cursor of the last row of the page before. `status`
  * keeps only messages in that status.
  */
-export async function adminWhatsAppMessages(ctx: ServiceContext, actor: Actor, input: { status?: DeliveryStatus; before?: string }): Promise<AdminWhatsAppPage> {
+export async function adminWhatsAppMessages(ctx: ServiceContext, actor: Actor, input: { status?: DeliveryStatus; before?: string }): Promise<NotificationListPage<AdminWhatsAppMessage>> {
   requireAdmin(actor);
   const cursor = decodeListCursor(input.before);
   const rows = await ctx.db
@@ -106,10 +95,16 @@ export async function adminWhatsAppMessages(ctx: ServiceContext, actor: Actor, i
 
 /**
  * The dead letter: WhatsApp messages given up on (status 'given-up') and e-mails given up
- * on (given_up_at set, not sent), both channels in one list, the latest given up first.
+ * on (given_up_at set, not sent), both channels in one list, the latest given up first,
+ * `DEAD_LETTER_PAGE_SIZE` a page. Paged by keyset on (when given up, id) across both
+ * tables: `before` is the cursor of the last item of the page before. The two lists merge
+ * on the times as the cursor carries them (UTC, to the microsecond), the order each was
+ * read in.
  */
-export async function adminDeadLetter(ctx: ServiceContext, actor: Actor): Promise<DeadLetterItem[]> {
+export async function adminDeadLetter(ctx: ServiceContext, actor: Actor, input: { before?: string } = {}): Promise<NotificationListPage<DeadLetterItem>> {
   requireAdmin(actor);
+  const cursor = decodeListCursor(input.before);
+  const failedAt = sql`coalesce(${notificationDeliveries.failedAt}, ${notificationDeliveries.createdAt})`;
   const [whatsapp, email] = await Promise.all([
     ctx.db
       .select({
@@ -119,27 +114,56 @@ export async function adminDeadLetter(ctx: ServiceContext, actor: Actor): Promis
         name: user.name,
         attempts: notificationDeliveries.attempts,
         lastError: notificationDeliveries.lastError,
-        at: sql<Date>`coalesce(${notificationDeliveries.failedAt}, ${notificationDeliveries.createdAt})`.mapWith(notificationDeliveries.createdAt),
+        at: failedAt.mapWith(notificationDeliveries.createdAt),
+        atText: utcCursorText(failedAt),
       })
       .from(notificationDeliveries)
       .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
       .innerJoin(user, eq(user.id, notifications.userId))
-      .where(eq(notificationDeliveries.status, "given-up"))
-      .orderBy(desc(sql`coalesce(${notificationDeliveries.failedAt}, ${notificationDeliveries.createdAt})`), desc(notificationDeliveries.id))
-      .limit(DEAD_LETTER_LIMIT),
+      .where(and(eq(notificationDeliveries.status, "given-up"), cursor ? sql`(${failedAt}, ${notificationDeliveries.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined))
+      .orderBy(desc(failedAt), desc(notificationDeliveries.id))
+      .limit(DEAD_LETTER_PAGE_SIZE + 1),
     ctx.db
-      .select({ id: emailOutbox.id, kind: emailOutbox.kind, toAddress: emailOutbox.toAddress, attempts: emailOutbox.attempts, lastError: emailOutbox.lastError, at: emailOutbox.givenUpAt })
+      .select({
+        id: emailOutbox.id,
+        kind: emailOutbox.kind,
+        toAddress: emailOutbox.toAddress,
+        attempts: emailOutbox.attempts,
+        lastError: emailOutbox.lastError,
+        at: emailOutbox.givenUpAt,
+        atText: utcCursorText(emailOutbox.givenUpAt),
+      })
       .from(emailOutbox)
-      .where(and(isNotNull(emailOutbox.givenUpAt), isNull(emailOutbox.sentAt)))
+      .where(
+        and(
+          isNotNull(emailOutbox.givenUpAt),
+          isNull(emailOutbox.sentAt),
+          cursor ? sql`(${emailOutbox.givenUpAt}, ${emailOutbox.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
+        ),
+      )
       .orderBy(desc(emailOutbox.givenUpAt), desc(emailOutbox.id))
-      .limit(DEAD_LETTER_LIMIT),
+      .limit(DEAD_LETTER_PAGE_SIZE + 1),
   ]);
-  const items: DeadLetterItem[] = [
-    ...whatsapp.map((row) => ({ channel: "whatsapp" as const, id: row.id, kind: row.kind, recipient: maskPhone(row.toPhone), name: row.name, attempts: row.attempts, lastError: row.lastError, at: row.at })),
-    ...email.map((row) => ({ channel: "email" as const, id: row.id, kind: row.kind, recipient: maskAddress(row.toAddress), name: null, attempts: row.attempts, lastError: row.lastError, at: row.at! })),
-  ];
-  return items.sort((a, b) => b.at.getTime() - a.at.getTime() || b.id.localeCompare(a.id)).slice(0, DEAD_LETTER_LIMIT);
+  const items = [
+    ...whatsapp.map((row) => ({
+      atText: row.atText,
+      item: { channel: "whatsapp" as const, id: row.id, kind: row.kind, recipient: maskPhone(row.toPhone), name: row.name, attempts: row.attempts, lastError: row.lastError, at: row.at },
+    })),
+    ...email.map((row) => ({
+      atText: row.atText,
+      item: { channel: "email" as const, id: row.id, kind: row.kind, recipient: maskAddress(row.toAddress), name: null, attempts: row.attempts, lastError: row.lastError, at: row.at! },
+    })),
+  ].sort((a, b) => compareDescending(a.atText, b.atText) || compareDescending(a.item.id, b.item.id));
+  const page = items.slice(0, DEAD_LETTER_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    rows: page.map((entry) => entry.item),
+    before: items.length > DEAD_LETTER_PAGE_SIZE && last ? encodeListCursor({ at: last.atText, id: last.item.id }) : null,
+  };
 }
+
+/** Newest first: cursor times (fixed width, UTC) and ids order as text. */
+const compareDescending = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 
 /**
  * Puts an item of the dead letter back on its queue, in one transaction with its job and
@@ -178,40 +202,16 @@ export async function retryDeadLetter(ctx: ServiceContext, actor: Actor, input: 
   });
 }
 
-export interface ConsentRecordRow {
-  id: string;
-  action: "given" | "withdrawn";
-  /** How: "whatsapp-code", "wa-me", "settings", "stop-message". */
-  means: string;
-  phone: string;
-  wording: string | null;
-  at: Date;
-}
-
-export interface ConsentState {
-  userId: string;
-  name: string;
-  email: string;
-  /** The number, masked; null before one is entered. */
-  phone: string | null;
-  verifiedAt: Date | null;
-  consentAt: Date | null;
-  /** How the number was verified when consent was given: "whatsapp-code" or "wa-me". */
-  consentChannel: "whatsapp-code" | "wa-me" | null;
-  consentWording: string | null;
-  withdrawnAt: Date | null;
-  /** The latest CONSENT_RECORDS_SHOWN records of consent given and withdrawn, newest first. */
-  records: ConsentRecordRow[];
-}
-
 /**
  * Each investor's WhatsApp consent as they left it (their notification settings), the
- * latest changed first, with their last few consent records. Read only: consent is the
- * investor's to give and withdraw.
+ * latest changed first, `CONSENT_PAGE_SIZE` a page (keyset on (updated_at, user id):
+ * `before` is the cursor of the last investor of the page before), with their last few
+ * consent records. Read only: consent is the investor's to give and withdraw.
  */
-export async function adminConsentStates(ctx: ServiceContext, actor: Actor): Promise<ConsentState[]> {
+export async function adminConsentStates(ctx: ServiceContext, actor: Actor, input: { before?: string } = {}): Promise<NotificationListPage<ConsentState>> {
   requireAdmin(actor);
-  const settings = await ctx.db
+  const cursor = decodeListCursor(input.before, "text");
+  const rows = await ctx.db
     .select({
       userId: notificationSettings.userId,
       name: user.name,
@@ -222,12 +222,17 @@ export async function adminConsentStates(ctx: ServiceContext, actor: Actor): Pro
       consentChannel: notificationSettings.consentChannel,
       consentWording: notificationSettings.consentWording,
       withdrawnAt: notificationSettings.consentWithdrawnAt,
+      changedAt: utcCursorText(notificationSettings.updatedAt),
     })
     .from(notificationSettings)
     .innerJoin(user, eq(user.id, notificationSettings.userId))
+    .where(cursor ? sql`(${notificationSettings.updatedAt}, ${notificationSettings.userId}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined)
     .orderBy(desc(notificationSettings.updatedAt), desc(notificationSettings.userId))
-    .limit(CONSENT_LIMIT);
-  if (settings.length === 0) return [];
+    .limit(CONSENT_PAGE_SIZE + 1);
+  const settings = rows.slice(0, CONSENT_PAGE_SIZE);
+  const last = settings.at(-1);
+  const before = rows.length > CONSENT_PAGE_SIZE && last ? encodeListCursor({ at: last.changedAt, id: last.userId }) : null;
+  if (settings.length === 0) return { rows: [], before: null };
   // Each investor's latest records, numbered in one query rather than one per investor.
   const numbered = ctx.db
     .select({
@@ -244,9 +249,12 @@ export async function adminConsentStates(ctx: ServiceContext, actor: Actor): Pro
     .where(inArray(consentRecords.userId, settings.map((s) => s.userId)))
     .as("numbered");
   const records = await ctx.db.select().from(numbered).where(sql`${numbered.n} <= ${CONSENT_RECORDS_SHOWN}`).orderBy(desc(numbered.at), desc(numbered.id));
-  return settings.map((s) => ({
-    ...s,
-    phone: s.phone ? maskPhone(s.phone) : null,
-    records: records.filter((r) => r.userId === s.userId).map((r) => ({ id: r.id, action: r.action, means: r.means, phone: maskPhone(r.phone), wording: r.wording, at: new Date(r.at) })),
-  }));
+  return {
+    rows: settings.map(({ changedAt: _changedAt, ...s }) => ({
+      ...s,
+      phone: s.phone ? maskPhone(s.phone) : null,
+      records: records.filter((r) => r.userId === s.userId).map((r) => ({ id: r.id, action: r.action, means: r.means, phone: maskPhone(r.phone), wording: r.wording, at: new Date(r.at) })),
+    })),
+    before,
+  };
 }
