@@ -143,6 +143,8 @@ test.describe("notifications in the admin", () => {
       );
       await page.reload();
       await expect(deadLetter.getByTestId("dead-letter-item")).toHaveCount(50);
+      // A count would be the page's, not the list's: none is shown once the list has pages.
+      await expect(page.getByRole("heading", { name: "Dead letter", exact: true })).toBeVisible();
       const deadPages = deadLetter.getByRole("navigation", { name: "Dead letter pages" });
       await deadPages.getByRole("link", { name: "Older items" }).click();
       await expect(page).toHaveURL(/status=read.*failedBefore=/);

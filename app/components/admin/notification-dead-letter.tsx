@@ -27,6 +27,8 @@ const CHANNEL_KEYS: Record<DeadLetterView["channel"], MessageKey> = {
  */
 export function NotificationDeadLetter({ query, page, error, timeZone }: { query: NotificationsPageQuery; page: NotificationListPage<DeadLetterView>; error: MessageKey | null; timeZone: string }) {
   const items = page.rows;
+  // The count is the list's only while the list is one page.
+  const whole = !query.failedBefore && !page.before;
   const t = useT();
   const write = useWrite(INTENT, () => t("admin.notifications.deadLetter.retried"), { onDone: () => document.getElementById(HEADING)?.focus() });
   const columns = useDeadLetterColumns(timeZone);
@@ -34,7 +36,7 @@ export function NotificationDeadLetter({ query, page, error, timeZone }: { query
     <section aria-labelledby={HEADING} className="space-y-4">
       <div className="space-y-1">
         <h2 id={HEADING} tabIndex={-1} className="scroll-mt-20 font-serif text-2xl font-semibold focus-visible:outline-none">
-          {t("admin.notifications.deadLetter.heading")} <span className="text-base font-normal text-muted-foreground">({items.length})</span>
+          {t("admin.notifications.deadLetter.heading")} {whole ? <span className="text-base font-normal text-muted-foreground">({items.length})</span> : null}
         </h2>
         <p className="max-w-3xl text-sm text-muted-foreground">{t("admin.notifications.deadLetter.intro")}</p>
       </div>
