@@ -37,9 +37,10 @@ export function encodeListCursor(cursor: ListCursor): string {
   return `${cursor.at}~${cursor.id}`;
 }
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)?)~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const CURSOR_TIME = String.raw`(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)?)`;
+const CURSOR = new RegExp(`^${CURSOR_TIME}~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`, "i");
 /** The same, for a table keyed by an account's id (the auth library's, which is not a uuid). */
-const TEXT_ID_CURSOR = /^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)?)~([\w-]{1,64})$/;
+const TEXT_ID_CURSOR = new RegExp(`^${CURSOR_TIME}~([\\w-]{1,64})$`);
 
 /** A link's cursor; anything unreadable reads the newest page. `ids: "text"` for a list keyed by an account's id. */
 export function decodeListCursor(value: string | undefined, ids: "uuid" | "text" = "uuid"): ListCursor | null {

@@ -1,13 +1,19 @@
 import { useEffect } from "react";
 import { toast } from "~/components/ui/toaster";
-import type { AdminWhatsAppMessage, ConsentState, DeadLetterItem, NotificationListPage, NotificationsPageQuery } from "~/domain/notification-admin";
-import { notificationsPageLink as pageLink } from "~/domain/notification-admin";
+import {
+  notificationsPageLink as pageLink,
+  type AdminWhatsAppMessage,
+  type ConsentState,
+  type DeadLetterItem,
+  type NotificationListPage,
+  type NotificationsPageQuery,
+} from "~/domain/notification-admin";
 import { DELIVERY_STATUSES } from "~/domain/notifications";
 import { type MessageKey, useT } from "~/i18n/i18n";
 import { StatusFilter } from "./list-controls";
 import { NotificationConsent } from "./notification-consent";
 import { NotificationDeadLetter } from "./notification-dead-letter";
-import { DeliveryStatusBadge, EmptyLine, kindLabel, ListPager, NotificationTable, STATUS_KEYS, type NotificationColumn } from "./notification-table";
+import { DeliveryStatusBadge, EmptyLine, kindLabel, OnwardPager, NotificationTable, STATUS_KEYS, type NotificationColumn } from "./notification-table";
 import { useAdminFormat } from "./use-admin-format";
 
 type WhatsAppMessageView = AdminWhatsAppMessage<Date | string>;
@@ -79,7 +85,7 @@ function WhatsAppMessages({ query, messages, error, timeZone }: { query: Notific
       ) : (
         <NotificationTable label={t("admin.notifications.whatsapp.heading")} rows={messages.rows} rowId={(row) => row.id} columns={columns} testId="whatsapp-message" />
       )}
-      <ListPager
+      <OnwardPager
         label={t("admin.notifications.whatsapp.pages")}
         back={
           query.before || filtered

@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { Fact } from "~/components/ui/fact";
 import { type MessageKey, type Translate, useT } from "~/i18n/i18n";
 import { notificationsPageLink, type ConsentState, type NotificationListPage, type NotificationsPageQuery } from "~/domain/notification-admin";
-import { EmptyLine, ListPager } from "./notification-table";
+import { EmptyLine, OnwardPager } from "./notification-table";
 import { useAdminFormat } from "./use-admin-format";
 
 type ConsentStateView = ConsentState<Date | string>;
@@ -65,7 +65,7 @@ export function NotificationConsent({ query, page, error, timeZone }: { query: N
           ))}
         </ul>
       )}
-      <ListPager
+      <OnwardPager
         label={t("admin.notifications.consent.pages")}
         back={query.consentBefore ? { to: notificationsPageLink(query, { consentBefore: undefined }, "consent-heading"), label: t("admin.notifications.consent.newest") } : null}
         older={page.before ? { to: notificationsPageLink(query, { consentBefore: page.before }, "consent-heading"), label: t("admin.notifications.consent.older") } : null}

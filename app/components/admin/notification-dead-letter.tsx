@@ -4,7 +4,7 @@ import { FormKey } from "~/components/forms/form-answer";
 import { Button } from "~/components/ui/button";
 import type { AdminActionResult } from "~/domain/action-result";
 import { type MessageKey, useT } from "~/i18n/i18n";
-import { EmptyLine, kindLabel, ListPager, NotificationTable, type NotificationColumn } from "./notification-table";
+import { EmptyLine, kindLabel, OnwardPager, NotificationTable, type NotificationColumn } from "./notification-table";
 import { useAdminFormat } from "./use-admin-format";
 import { useWrite } from "./use-write";
 import { notificationsPageLink, type DeadLetterItem, type NotificationListPage, type NotificationsPageQuery } from "~/domain/notification-admin";
@@ -46,7 +46,7 @@ export function NotificationDeadLetter({ query, page, error, timeZone }: { query
       ) : (
         <NotificationTable label={t("admin.notifications.deadLetter.heading")} rows={items} rowId={(item) => `${item.channel}-${item.id}`} columns={columns} testId="dead-letter-item" />
       )}
-      <ListPager
+      <OnwardPager
         label={t("admin.notifications.deadLetter.pages")}
         back={query.failedBefore ? { to: notificationsPageLink(query, { failedBefore: undefined }, HEADING), label: t("admin.notifications.deadLetter.newest") } : null}
         older={page.before ? { to: notificationsPageLink(query, { failedBefore: page.before }, HEADING), label: t("admin.notifications.deadLetter.older") } : null}

@@ -130,10 +130,12 @@ export function EmptyLine({ children }: { children: ReactNode }) {
 }
 
 /**
- * A list's page links: back to its newest page (or, filtered, to every row) and on to the
- * older page. Each link is a query string that keeps the page's other lists where they are.
+ * The page links of a list paged only onward (`?before=`, no page numbers or total, unlike
+ * list-controls' ListPager over a counted ListPage): back to its newest page (or, filtered,
+ * to every row) and on to the older page. Each link is a query string that keeps the page's
+ * other lists where they are.
  */
-export function ListPager({ label, back, older }: { label: string; back: { to: string; label: string } | null; older: { to: string; label: string } | null }) {
+export function OnwardPager({ label, back, older }: { label: string; back: { to: string; label: string } | null; older: { to: string; label: string } | null }) {
   if (!back && !older) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">

@@ -28,10 +28,19 @@ export function utcCursorText(time: SQL | PgColumn): SQL<string> {
   return sql<string>`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
+/**
+ * Rows after `cursor` in (time desc, id desc) order, for a list keyed otherwise than by
+ * (created_at, id): a time computed in the query, or an account's id, which is text.
+ */
+export function afterKey(time: SQL | PgColumn, id: PgColumn, cursor: Cursor | null, idType: "uuid" | "text" = "uuid"): SQL | undefined {
+  if (!cursor) return undefined;
+  // A row comparison: an index on (time, id) bounds its scan by it directly.
+  return idType === "uuid" ? sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})`;
+}
+
 /** Rows after `cursor` in (created_at desc, id desc) order (older ones); no condition for the first batch. */
 export function afterCursor(table: Keyed, cursor: Cursor | null): SQL | undefined {
-  // A row comparison: the (created_at, id) index bounds its scan by it directly.
-  return cursor ? sql`(${table.createdAt}, ${table.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+  return afterKey(table.createdAt, table.id, cursor);
 }
 
 /** Rows before `cursor` in (created_at desc, id desc) order: the newer ones. */

@@ -6,7 +6,7 @@ import { decodeListCursor, encodeListCursor } from "~/domain/list-page";
 import type { AdminWhatsAppMessage, ConsentState, DeadLetterItem, NotificationListPage } from "~/domain/notification-admin";
 import { maskPhone, type DeliveryStatus } from "~/domain/notifications";
 import type { ServiceContext } from "../context/service-context.server";
-import { afterCursor, utcCursorText } from "../db/keyset.server";
+import { afterCursor, afterKey, utcCursorText } from "../db/keyset.server";
 import { consentRecords, emailOutbox, notificationDeliveries, notifications, notificationSettings, user } from "../db/schema.server";
 import { maskAddress } from "../email/mailer.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
@@ -28,8 +28,6 @@ export const DEAD_LETTER_PAGE_SIZE = 50;
 /** Investors per page of the consent list, latest change first, and consent records shown per investor. */
 export const CONSENT_PAGE_SIZE = 50;
 export const CONSENT_RECORDS_SHOWN = 5;
-
-
 
 /** The Retry form: which channel's item, and its id. */
 export const retryDeadLetterSchema = z.object({
@@ -120,7 +118,7 @@ export async function adminDeadLetter(ctx: ServiceContext, actor: Actor, input: 
       .from(notificationDeliveries)
       .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
       .innerJoin(user, eq(user.id, notifications.userId))
-      .where(and(eq(notificationDeliveries.status, "given-up"), cursor ? sql`(${failedAt}, ${notificationDeliveries.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined))
+      .where(and(eq(notificationDeliveries.status, "given-up"), afterKey(failedAt, notificationDeliveries.id, cursor)))
       .orderBy(desc(failedAt), desc(notificationDeliveries.id))
       .limit(DEAD_LETTER_PAGE_SIZE + 1),
     ctx.db
@@ -138,7 +136,7 @@ export async function adminDeadLetter(ctx: ServiceContext, actor: Actor, input: 
         and(
           isNotNull(emailOutbox.givenUpAt),
           isNull(emailOutbox.sentAt),
-          cursor ? sql`(${emailOutbox.givenUpAt}, ${emailOutbox.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
+          afterKey(emailOutbox.givenUpAt, emailOutbox.id, cursor),
         ),
       )
       .orderBy(desc(emailOutbox.givenUpAt), desc(emailOutbox.id))
@@ -226,7 +224,7 @@ export async function adminConsentStates(ctx: ServiceContext, actor: Actor, inpu
     })
     .from(notificationSettings)
     .innerJoin(user, eq(user.id, notificationSettings.userId))
-    .where(cursor ? sql`(${notificationSettings.updatedAt}, ${notificationSettings.userId}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined)
+    .where(afterKey(notificationSettings.updatedAt, notificationSettings.userId, cursor, "text"))
     .orderBy(desc(notificationSettings.updatedAt), desc(notificationSettings.userId))
     .limit(CONSENT_PAGE_SIZE + 1);
   const settings = rows.slice(0, CONSENT_PAGE_SIZE);
