@@ -108,7 +108,10 @@ test.describe("the notification bell", () => {
     const notify = (kind: string, data: Record<string, string>, link: string) =>
       db!.query<{ id: string }>(`insert into notifications (user_id, kind, data, link) values ($1, $2, $3, $4) returning id`, [userId, kind, JSON.stringify(data), link]);
 
+    // This page is not the fixture's, which waits for hydration itself: the bell listens
+    // for the focus below only once the page has hydrated.
     await page.goto("/dashboard");
+    await untilHydrated(page);
     const bell = page.getByTestId("notification-bell");
     await expect(bell).toHaveAccessibleName("Notifications");
     await expect(bell).toHaveText("");
@@ -149,6 +152,7 @@ test.describe("the notification bell", () => {
     await notify("document-published", { name: "Samira", title: "Erbil Gardens: Q3 report" }, "/documents");
     await notify("instalment-call", { name: "Samira", amount: "USD 25,000.00", opportunity: "Erbil Gardens", dueDate: "2031-04-01" }, "/portfolio");
     await page.goto("/notifications");
+    await untilHydrated(page);
     await expect(bell).toHaveAccessibleName("Notifications, 2 unread");
     await expect(page.locator("[data-testid=notification][data-unread]")).toHaveCount(2);
     await page.getByRole("button", { name: "Mark all as read" }).click();
