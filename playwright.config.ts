@@ -3,7 +3,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { freePort } from "./tests/e2e/free-port";
-import { CHROMIUM_FLAGS, findChromium } from "./tests/support/chromium";
+import { CHROMIUM_FLAGS, findTestChromium } from "./tests/support/chromium";
 import { OIDC_PROVIDERS } from "./tests/e2e/oidc-provider";
 import { E2E_ADMIN, E2E_METRICS_TOKEN } from "./tests/e2e/e2e-admin";
 import { E2E_STRIPE } from "./tests/e2e/e2e-stripe";
@@ -58,7 +58,7 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: findChromium(),
+      executablePath: findTestChromium(),
       args: CHROMIUM_FLAGS,
     },
   },

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { ConsoleMessage, Page } from "@playwright/test";
+import { findChromium } from "../support/chromium";
 import { expect, test } from "./fixtures";
 
 /** Waits until /sw.js is active and controls the page; returns the registration's scope. */
@@ -73,9 +74,11 @@ test.describe("installable app", () => {
   });
 
   test("Chromium finds the site installable", async ({ browser, launchOptions, baseURL }) => {
-    // Test contexts are incognito, where Chromium never installs: use a real profile.
+    // Test contexts are incognito, where Chromium never installs: use a real profile. And
+    // the full browser: the headless shell the suite drives has no install check (it finds
+    // nothing wrong even with a page without a manifest).
     const profile = mkdtempSync(path.join(tmpdir(), "pwa-profile-"));
-    const context = await browser.browserType().launchPersistentContext(profile, { ...launchOptions, baseURL });
+    const context = await browser.browserType().launchPersistentContext(profile, { ...launchOptions, executablePath: findChromium(), baseURL });
     try {
       const page = await context.newPage();
       const installabilityErrors = async (url: string) => {
