@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 
 /** Debian's `chromium-headless-shell` package: the binary, not /usr/bin's shell wrapper around it. */
-export const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 
 /**
  * The browser the end-to-end suite drives (decision 055): CHROMIUM_PATH when set, else

@@ -34,8 +34,9 @@ export function utcCursorText(time: SQL | PgColumn): SQL<string> {
  */
 export function afterKey(time: SQL | PgColumn, id: PgColumn, cursor: Cursor | null, idType: "uuid" | "text" = "uuid"): SQL | undefined {
   if (!cursor) return undefined;
+  const after = idType === "uuid" ? sql`${cursor.id}::uuid` : sql`${cursor.id}`;
   // A row comparison: an index on (time, id) bounds its scan by it directly.
-  return idType === "uuid" ? sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})`;
+  return sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${after})`;
 }
 
 /** Rows after `cursor` in (created_at desc, id desc) order (older ones); no condition for the first batch. */
