@@ -3,7 +3,7 @@ import { CONSULTATION_MINUTES } from "~/domain/constants";
 import { calendarRetryMinutes, SCHEDULE_HORIZON_DAYS, type CalendarConnectValues, type CalendarStatus } from "~/domain/adviser-schedule";
 import { ADVISER_TOASTS } from "~/domain/advisers";
 import { AppError } from "~/domain/app-error";
-import { busyIntervals, splitAtMidnights } from "../calendars/busy-times.server";
+import { busyIntervals, expansionBudget, splitAtMidnights } from "../calendars/busy-times.server";
 import { CalDavError, changesSince, collectionState, putObject, readObjects, removeObject, type CalDavAccount } from "../calendars/caldav.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { openFile, sealFile } from "../core/envelope.server";
@@ -146,8 +146,10 @@ export async function syncCalendar(ctx: CalendarContext, adviserId: string): Pro
       read = objects.length;
       const window = { from: new Date(now.getTime() - 24 * 3_600_000), to: new Date(now.getTime() + (SCHEDULE_HORIZON_DAYS + 7) * 24 * 3_600_000) };
       const zone = adviser?.timeZone ?? ctx.config.firmTimeZone;
+      const budget = expansionBudget();
+      const onCut = (href: string) => (uid: string, reason: string) => ctx.log.warn({ adviserId, href, uid, reason }, "a recurring event in an adviser's calendar was cut short: busy from there to the horizon");
       const rows = objects.flatMap(({ href, ics }) =>
-        busyIntervals(ics, { ...window, timeZone: zone, ownUid: isConsultationInviteUid }).flatMap((busy) =>
+        busyIntervals(ics, { ...window, timeZone: zone, ownUid: isConsultationInviteUid, budget, onCut: onCut(href) }).flatMap((busy) =>
           splitAtMidnights(busy, ctx.config.firmTimeZone).map((part) => ({ adviserId, href, day: part.day, startsAt: part.start, endsAt: part.end })),
         ),
       );
