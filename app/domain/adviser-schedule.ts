@@ -254,17 +254,20 @@ export const calendarConnectSchema = z.object({
 });
 export type CalendarConnectValues = z.infer<typeof calendarConnectSchema>;
 
+/** The longest a failing calendar waits before it is tried again. */
+export const CALENDAR_RETRY_MAX_MINUTES = 60;
+
 /** How long a calendar waits after its `failures`th failure in a row: 1, 2, 4 … minutes, at most an hour. */
 export function calendarRetryMinutes(failures: number): number {
-  return Math.min(60, 2 ** Math.max(0, failures - 1));
+  return Math.min(CALENDAR_RETRY_MAX_MINUTES, 2 ** Math.max(0, failures - 1));
 }
 
-/** What the admin and the adviser see of a connected calendar. */
+/** What the admin and the adviser see of a connected calendar: whether it is failing, never why (that is in the log). */
 export interface CalendarStatus {
   url: string;
   username: string;
   lastSyncedAt: string | null;
-  lastError: string | null;
+  failing: boolean;
   failures: number;
   nextSyncAt: string;
 }

@@ -47,4 +47,15 @@ describe("form answers", () => {
     ]);
     expect(typedValues(form)).toEqual({ workDays: "7,1,4", workStart: "09:00" });
   });
+
+  it("never gives a password back (a calendar's app password, refused with its address)", () => {
+    const form = formOf([
+      ["intent", "calendar-connect"],
+      ["url", "https://caldav.example.com/work/"],
+      ["username", "layla"],
+      ["password", "app-password"],
+      ["newPassword", "another"],
+    ]);
+    expect(typedValues(form)).toEqual({ url: "https://caldav.example.com/work/", username: "layla" });
+  });
 });

@@ -43,13 +43,16 @@ export function isAnswerTo(data: unknown, key: string): boolean {
 /**
  * The text fields of a posted form, for a refusal to give back: a page posted without
  * JavaScript is drawn anew, and the fields show what was typed only if the answer says it.
- * Files, the intent and the form's key are left out. A field sent more than once (ticked
- * boxes of one name) gives its values joined by commas, in order, so none is lost.
+ * Files, the intent, the form's key and passwords are left out (a password field is never
+ * filled in again, and its value must not travel back in the page: issue 52). A field sent
+ * more than once (ticked boxes of one name) gives its values joined by commas, in order, so
+ * none is lost.
  */
 export function typedValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of form) {
-    if (typeof value === "string" && name !== FORM_KEY_FIELD && name !== "intent") values[name] = name in values ? `${values[name]},${value}` : value;
+    if (typeof value !== "string" || name === FORM_KEY_FIELD || name === "intent" || /password/i.test(name)) continue;
+    values[name] = name in values ? `${values[name]},${value}` : value;
   }
   return values;
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
@@ -46,7 +48,8 @@ describe.skipIf(!python)(`advisers' calendars over CalDAV, against Radicale (${t
     ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//adviser//phone//EN", "BEGIN:VEVENT", `UID:${uid}`, "DTSTAMP:20310101T000000Z", `DTSTART:${start}`, `DTEND:${end}`, "SUMMARY:Private", "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
 
   beforeAll(async () => {
-    bed = await createAdminTestbed("caldav-");
+    // Radicale runs on this machine: the exception production refuses (issue 52, item 2).
+    bed = await createAdminTestbed("caldav-", { NODE_ENV: "test", CALDAV_ALLOW_PRIVATE_ADDRESSES: "true" });
     server = await startRadicale(python!);
     karwan = (await createAdviser(bed.t.db, { name: "Karwan Aziz", languages: ["ckb", "ar"], markets: ["kurdistan-region"], takesBookings: true, timeZone: "Asia/Baghdad" })).id;
     rania = (await createAdviser(bed.t.db, { name: "Rania Haddad", languages: ["en", "ar"], markets: ["uae"], takesBookings: true })).id;
@@ -65,6 +68,39 @@ describe.skipIf(!python)(`advisers' calendars over CalDAV, against Radicale (${t
     expect(await bed.t.db.select().from(adviserCalendars)).toEqual([]);
     // Only admins connect one.
     await expect(connectCalendar(ctx(), bed.investor.actor, { adviserId: karwan, values })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("counts only a real calendar collection: a page answering 200, a redirect (even to a calendar) and a folder are refused alike, the detail for the log only", async () => {
+    const home = await server.calendar("karwan", "elsewhere");
+    const stand = createServer((request, response) => {
+      if (request.url?.startsWith("/page/")) {
+        response.writeHead(200, { "Content-Type": "text/html" });
+        response.end("<!doctype html><title>Welcome</title>");
+      } else if (request.url?.startsWith("/xml/")) {
+        response.writeHead(207, { "Content-Type": "application/xml" });
+        response.end('<?xml version="1.0"?><html xmlns="DAV:"><multistatus/></html>');
+      } else {
+        response.writeHead(301, { Location: home });
+        response.end();
+      }
+    });
+    await new Promise<void>((resolve) => stand.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(stand.address() as AddressInfo).port}`;
+    try {
+      const tries = { [`${base}/page/`]: "not-dav", [`${base}/xml/`]: "not-dav", [`${base}/moved/`]: "redirect", [`${server.base}/karwan/`]: "not-calendar" };
+      for (const [url, kind] of Object.entries(tries)) {
+        const values = calendarConnectSchema.parse({ url, username: "karwan", password: RADICALE_PASSWORD });
+        const refused = (await connectCalendar(ctx(), bed.admin.actor, { adviserId: karwan, values }).catch((e: unknown) => e)) as AppError;
+        expect(refused, url).toBeInstanceOf(AppError);
+        // One message, with nothing of what happened in it; the kind and the detail are for the log.
+        expect({ message: refused.message, values: refused.values }, url).toEqual({ message: "team.admin.calendar.unreachable", values: undefined });
+        expect(refused.detail, url).toMatchObject({ adviserId: karwan, url, kind });
+        expect(JSON.stringify(refused.detail)).not.toContain(RADICALE_PASSWORD);
+      }
+      expect(await bed.t.db.select().from(adviserCalendars)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => stand.close(resolve));
+    }
   });
 
   it("hides a slot when the adviser's own calendar has an event then, reading only what changed, and keeps the password sealed", async () => {
@@ -188,7 +224,8 @@ describe.skipIf(!python)(`advisers' calendars over CalDAV, against Radicale (${t
       expect(await syncDueCalendars(ctx())).toEqual({ synced: 0, failed: 2 });
       let [row] = await bed.t.db.select().from(adviserCalendars).where(eq(adviserCalendars.adviserId, karwan));
       expect(row!.failures).toBe(1);
-      expect(row!.lastError).toMatch(/could not be reached/);
+      // Only the kind of failure is kept on the row (the detail is in the log); it reads "failing" to the adviser.
+      expect(row!.lastError).toBe("network");
       expect(row!.nextSyncAt.getTime() - now.getTime()).toBe(60_000);
       // Not tried again before its turn; then a second failure waits two minutes.
       now = new Date(now.getTime() + 30_000);

@@ -100,8 +100,8 @@ export function AdviserScheduleForm({ adviser, firmTimeZone }: { adviser: AdminA
 
 /**
  * An adviser's own calendar (issue 37): connected (its address, when it was last read, and
- * its failure with the next try, if it is failing) with Disconnect, or the form that
- * connects one. The server tries the address and password before keeping them.
+ * whether it is failing with the next try; never why, which is in the log) with Disconnect,
+ * or the form that connects one. The server tries the address and password before keeping them.
  */
 export function AdviserCalendarForm({ adviser, calendar, firmTimeZone }: { adviser: AdminAdviser; calendar: CalendarStatus | null; firmTimeZone: string }) {
   const t = useT();
@@ -121,9 +121,9 @@ export function AdviserCalendarForm({ adviser, calendar, firmTimeZone }: { advis
             {t("team.admin.calendar.status", { url: "\u2068" + calendar.url + "\u2069", user: "\u2068" + calendar.username + "\u2069" })}{" "}
             {calendar.lastSyncedAt ? <RichText message={t("team.admin.calendar.lastRead", standIns("when"))} elements={{ when: format.moment(calendar.lastSyncedAt) }} /> : t("team.admin.calendar.neverRead")}
           </p>
-          {calendar.lastError ? (
+          {calendar.failing ? (
             <p role="status" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-destructive">
-              <RichText message={t("team.admin.calendar.failing", { count: calendar.failures, error: `\u2068${calendar.lastError}\u2069`, ...standIns("when") })} elements={{ when: format.moment(calendar.nextSyncAt) }} />
+              <RichText message={t("team.admin.calendar.failing", { count: calendar.failures, ...standIns("when") })} elements={{ when: format.moment(calendar.nextSyncAt) }} />
             </p>
           ) : null}
           <disconnect.fetcher.Form method="post">

@@ -174,7 +174,7 @@ function AdviserRow({ adviser, calendar, first, last, editing }: { adviser: Admi
             </h3>
             <Badge variant={adviser.isPublished ? "success" : "secondary"}>{adviser.isPublished ? t("team.admin.published") : t("team.admin.hidden")}</Badge>
             {adviser.schedule.takesBookings ? <Badge variant="outline">{t("team.admin.schedule.badge")}</Badge> : null}
-            {calendar?.lastError ? <Badge variant="destructive">{t("team.admin.calendar.failingBadge")}</Badge> : null}
+            {calendar?.failing ? <Badge variant="destructive">{t("team.admin.calendar.failingBadge")}</Badge> : null}
             {adviser.account ? <Badge variant="outline">{t("team.admin.account.badge")}</Badge> : null}
           </div>
           <p className="text-sm text-muted-foreground">

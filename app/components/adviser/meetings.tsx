@@ -64,16 +64,16 @@ export function MeetingList({ id, title, empty, meetings }: { id: string; title:
   );
 }
 
-/** The adviser's calendar when it is failing: what the server said, and when it is tried again. */
+/** The adviser's calendar when it is failing: that it is (never why: that is in the log), and when it is tried again. */
 export function CalendarFailing({ calendar, timeZone }: { calendar: CalendarStatus | null; timeZone: string }) {
   const t = useT();
   const format = useAdminFormat(timeZone);
-  if (!calendar?.lastError) return null;
+  if (!calendar?.failing) return null;
   return (
     <div role="status" className="flex items-start gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive">
       <CalendarX2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <p>
-        <RichText message={t("team.admin.calendar.failing", { count: calendar.failures, error: `\u2068${calendar.lastError}\u2069`, ...standIns("when") })} elements={{ when: format.moment(calendar.nextSyncAt) }} />{" "}
+        <RichText message={t("team.admin.calendar.failing", { count: calendar.failures, ...standIns("when") })} elements={{ when: format.moment(calendar.nextSyncAt) }} />{" "}
         <Link to="/adviser/hours#adviser-calendar" className="font-medium underline">
           {t("admin.adviser.meetings.fixCalendar")}
         </Link>

@@ -90,6 +90,20 @@ describe("loadConfig", () => {
     expect(errorOf({ BETTER_AUTH_SECRET: "short" }).message).toMatch(/BETTER_AUTH_SECRET: must be at least 32 characters/);
   });
 
+  it("lets advisers' calendars reach private addresses only outside production (issue 52, item 2)", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).calendars).toEqual({ allowPrivateAddresses: false });
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "test", CALDAV_ALLOW_PRIVATE_ADDRESSES: "true" }).calendars).toEqual({ allowPrivateAddresses: true });
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "development", CALDAV_ALLOW_PRIVATE_ADDRESSES: "true" }).calendars).toEqual({ allowPrivateAddresses: true });
+    // NODE_ENV is production unless said otherwise: the exception is refused there, by name.
+    for (const env of [{}, { NODE_ENV: "production" }]) {
+      expect(errorOf({ DATA_DIR: tempDir(), ...env, CALDAV_ALLOW_PRIVATE_ADDRESSES: "true" }).issues).toEqual([
+        "CALDAV_ALLOW_PRIVATE_ADDRESSES: must be false in production (NODE_ENV=production): advisers' calendar addresses may reach public addresses only",
+      ]);
+    }
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", CALDAV_ALLOW_PRIVATE_ADDRESSES: "false" }).calendars.allowPrivateAddresses).toBe(false);
+    expect(errorOf({ DATA_DIR: tempDir(), NODE_ENV: "test", CALDAV_ALLOW_PRIVATE_ADDRESSES: "yes" }).message).toContain("CALDAV_ALLOW_PRIVATE_ADDRESSES: must be true or false");
+  });
+
   it("reports every bad variable at once", () => {
     const error = errorOf({ PORT: "abc", DATABASE_URL: "nope" });
     expect(error.issues).toHaveLength(2);

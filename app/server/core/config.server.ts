@@ -231,6 +231,12 @@ const envSchema = z.object({
   MIGRATE_ON_START: z.preprocess(blankAsUnset, z.enum(["true", "false"], { error: "must be true or false" }).default("true")),
   /** A connection that is not pooled per transaction, for migrations and the job queue (LISTEN); DATABASE_URL when unset. */
   DIRECT_DATABASE_URL: postgresUrl,
+  /**
+   * Advisers' calendars (issue 52, item 2): whether a calendar address may reach loopback
+   * and private networks (and plain http). Only for tests and development against a server
+   * on this machine; refused in production, where a typed address must never reach inside.
+   */
+  CALDAV_ALLOW_PRIVATE_ADDRESSES: z.preprocess(blankAsUnset, z.enum(["true", "false"], { error: "must be true or false" }).default("false")),
   /** The most connections this process opens to DATABASE_URL. */
   DATABASE_POOL_MAX: z.preprocess(
     blankAsUnset,
@@ -261,6 +267,15 @@ const envSchema = z.object({
       message:
         "must be set when DATABASE_URL is set: the same secret on every instance (at least 32 characters, e.g. from `openssl rand -base64 32`), " +
         "or sessions, booking links and two-factor keys made by one instance are refused by the others",
+    });
+  }
+  // A typed calendar address reaching this machine or the firm's network is what issue 52
+  // closed: the exception the tests need is never a production setting.
+  if (env.NODE_ENV === "production" && env.CALDAV_ALLOW_PRIVATE_ADDRESSES === "true") {
+    context.addIssue({
+      code: "custom",
+      path: ["CALDAV_ALLOW_PRIVATE_ADDRESSES"],
+      message: "must be false in production (NODE_ENV=production): advisers' calendar addresses may reach public addresses only",
     });
   }
   // The firm's legal facts come whole or not at all (decision 038): a page must never show
@@ -348,6 +363,8 @@ export interface AppConfig {
   };
   /** The firm's PKCS#12 seal from SEAL_P12_FILE, or undefined: the self-signed one kept in the database. */
   seal: { p12: Uint8Array; passphrase: string; file: string } | undefined;
+  /** Advisers' CalDAV calendars: whether their addresses may reach loopback and private networks (never in production). */
+  calendars: { allowPrivateAddresses: boolean };
   backup: {
     /** Where backups are written (default DATA_DIR/backups). */
     dir: string;
@@ -514,6 +531,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       return { keys, keySource: source, approvalMonths: env.IDENTITY_APPROVAL_MONTHS, retentionYears: env.IDENTITY_RETENTION_YEARS };
     })(),
     seal: sealFile(env),
+    calendars: { allowPrivateAddresses: env.CALDAV_ALLOW_PRIVATE_ADDRESSES === "true" },
     backup: {
       dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")),
       everyHours: env.BACKUP_EVERY_HOURS,

@@ -50,8 +50,8 @@ export async function runMaintenance(db: Database, now: Date = new Date()): Prom
 /**
  * Identity checks (issue 35, decision 044), hourly: approvals that ran out end, investors
  * are reminded 30 days before theirs ends, deleted accounts' files go after the retention
- * period, and file keys sealed under an older master key (identity files, proofs of transfer)
- * are sealed again under the current one.
+ * period, and file keys sealed under an older master key (identity files, proofs of transfer,
+ * advisers' calendar passwords) are sealed again under the current one.
  */
 export async function runIdentityMaintenance(deps: { db: Database; config: AppConfig; jobs: Pick<JobQueue, "send"> }, now: Date = new Date()) {
   const checks = await maintainIdentityChecks({ db: deps.db, config: deps.config, jobs: deps.jobs, clock: () => now });

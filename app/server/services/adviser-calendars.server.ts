@@ -1,9 +1,9 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { CONSULTATION_MINUTES } from "~/domain/constants";
-import { calendarRetryMinutes, SCHEDULE_HORIZON_DAYS, type CalendarConnectValues, type CalendarStatus } from "~/domain/adviser-schedule";
+import { CALENDAR_RETRY_MAX_MINUTES, calendarRetryMinutes, SCHEDULE_HORIZON_DAYS, type CalendarConnectValues, type CalendarStatus } from "~/domain/adviser-schedule";
 import { ADVISER_TOASTS } from "~/domain/advisers";
 import { AppError } from "~/domain/app-error";
-import { busyIntervals, splitAtMidnights } from "../calendars/busy-times.server";
+import { busyIntervals, expansionBudget, splitAtMidnights } from "../calendars/busy-times.server";
 import { CalDavError, changesSince, collectionState, putObject, readObjects, removeObject, type CalDavAccount } from "../calendars/caldav.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { openFile, sealFile } from "../core/envelope.server";
@@ -57,7 +57,7 @@ function accountOf(ctx: Pick<ServiceContext, "config">, row: CalendarRow): CalDa
     tag: Buffer.from(row.secretAuthTag),
     ciphertext: Buffer.from(row.secretCiphertext),
   }).toString("utf8");
-  return { url: row.url, username: row.username, password };
+  return { url: row.url, username: row.username, password, allowPrivateAddresses: ctx.config.calendars.allowPrivateAddresses };
 }
 
 // ---- Connecting ------------------------------------------------------------------------------
@@ -74,9 +74,12 @@ export async function connectCalendar(ctx: ServiceContext, actor: Actor, input: 
   const [known] = await ctx.db.select({ id: advisers.id }).from(advisers).where(eq(advisers.id, input.adviserId)).limit(1);
   if (!known) throw new AppError("NOT_FOUND", ADVISER_TOASTS.notFound);
   try {
-    await collectionState({ url, username, password });
+    await collectionState({ url, username, password, allowPrivateAddresses: ctx.config.calendars.allowPrivateAddresses });
   } catch (error) {
-    if (error instanceof CalDavError) throw new AppError("CONFLICT", "team.admin.calendar.unreachable", { cause: error, values: { reason: error.message }, detail: { adviserId: input.adviserId, url } });
+    // One message for every failure (issue 52, item 2): what the server or the network did
+    // (a refused address, a closed port, a wrong password) goes to the log only, so the form
+    // cannot be used to learn what answers where.
+    if (error instanceof CalDavError) throw new AppError("CONFLICT", "team.admin.calendar.unreachable", { cause: error, detail: { adviserId: input.adviserId, url, kind: error.kind, reason: error.message } });
     throw error;
   }
   await ctx.db.transaction(async (tx) => {
@@ -116,7 +119,8 @@ const statusOf = (r: CalendarRow): CalendarStatus => ({
   url: r.url,
   username: r.username,
   lastSyncedAt: r.lastSyncedAt?.toISOString() ?? null,
-  lastError: r.lastError,
+  // Whether, not why: the kind of failure stays on the server (issue 52, item 2).
+  failing: r.lastError !== null,
   failures: r.failures,
   nextSyncAt: r.nextSyncAt.toISOString(),
 });
@@ -146,8 +150,10 @@ export async function syncCalendar(ctx: CalendarContext, adviserId: string): Pro
       read = objects.length;
       const window = { from: new Date(now.getTime() - 24 * 3_600_000), to: new Date(now.getTime() + (SCHEDULE_HORIZON_DAYS + 7) * 24 * 3_600_000) };
       const zone = adviser?.timeZone ?? ctx.config.firmTimeZone;
+      const budget = expansionBudget();
+      const onCut = (href: string) => (uid: string, reason: string) => ctx.log.warn({ adviserId, href, uid, reason }, "a recurring event in an adviser's calendar was cut short: busy from there to the horizon");
       const rows = objects.flatMap(({ href, ics }) =>
-        busyIntervals(ics, { ...window, timeZone: zone, ownUid: isConsultationInviteUid }).flatMap((busy) =>
+        busyIntervals(ics, { ...window, timeZone: zone, ownUid: isConsultationInviteUid, budget, onCut: onCut(href) }).flatMap((busy) =>
           splitAtMidnights(busy, ctx.config.firmTimeZone).map((part) => ({ adviserId, href, day: part.day, startsAt: part.start, endsAt: part.end })),
         ),
       );
@@ -176,11 +182,14 @@ export async function syncCalendar(ctx: CalendarContext, adviserId: string): Pro
     return { ok: true, read };
   } catch (error) {
     const failures = row.failures + 1;
+    // An address refused as such (not public, not https) is not tried again soon: it will not change by itself.
+    const refusedAddress = error instanceof CalDavError && (error.kind === "address" || error.kind === "scheme");
+    const wait = refusedAddress ? CALENDAR_RETRY_MAX_MINUTES : calendarRetryMinutes(failures);
     await ctx.db
       .update(adviserCalendars)
-      .set({ lastError: failureText(error), failures, nextSyncAt: new Date(now.getTime() + calendarRetryMinutes(failures) * MINUTE) })
+      .set({ lastError: failureKind(error), failures, nextSyncAt: new Date(now.getTime() + wait * MINUTE) })
       .where(eq(adviserCalendars.adviserId, adviserId));
-    ctx.log.warn({ err: error, adviserId, failures }, "adviser calendar could not be read");
+    ctx.log.warn({ err: error, adviserId, url: row.url, failures }, "adviser calendar could not be read");
     return { ok: false, read: 0 };
   }
 }
@@ -297,8 +306,12 @@ export async function pushBookingEvent(ctx: CalendarContext, bookingId: string):
   return "written";
 }
 
-/** What a calendar's failure says to the adviser and admins: the server's answer, or that it could not be read. */
-const failureText = (error: unknown) => (error instanceof CalDavError ? error.message : "the calendar's answer could not be read");
+/**
+ * What a calendar's row keeps of a failure: its kind (`CalDavFailure`, or "unreadable"),
+ * for an operator reading the table; the detail is in the log. The adviser and the admins
+ * are told only that it is failing (issue 52, item 2).
+ */
+const failureKind = (error: unknown) => (error instanceof CalDavError ? error.kind : "unreadable");
 
 async function calendarOf(db: Database, adviserId: string): Promise<CalendarRow | null> {
   const [row] = await db.select().from(adviserCalendars).where(eq(adviserCalendars.adviserId, adviserId)).limit(1);
@@ -310,7 +323,8 @@ async function withCalendarError(ctx: CalendarContext, calendar: CalendarRow, wr
   try {
     await write();
   } catch (error) {
-    await ctx.db.update(adviserCalendars).set({ lastError: failureText(error) }).where(eq(adviserCalendars.adviserId, calendar.adviserId));
+    await ctx.db.update(adviserCalendars).set({ lastError: failureKind(error) }).where(eq(adviserCalendars.adviserId, calendar.adviserId));
+    ctx.log.warn({ err: error, adviserId: calendar.adviserId, url: calendar.url }, "a booking could not be written into an adviser's calendar");
     throw error;
   }
 }
