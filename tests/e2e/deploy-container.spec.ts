@@ -291,7 +291,7 @@ test.describe("the container's start script", () => {
   test("passes each of its commands to the npm script of that name", () => {
     const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
     const commands = startShCommands();
-    expect(commands).toEqual(["migrate", "backup", "restore", "create-admin", "identity:rewrap"]);
+    expect(commands).toEqual(["migrate", "backup", "restore", "create-admin", "identity:rewrap", "identity:reencrypt"]);
     for (const command of commands) expect(scripts[command], `npm run ${command}`).toBeDefined();
   });
 });
