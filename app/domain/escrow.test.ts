@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateAfter, normaliseBic, normaliseIban, previousQuarter, quarterOf, receiptNumber, remindersDue } from "./escrow";
+import { dateAfter, escrowAccountKey, normaliseBic, normaliseIban, previousQuarter, quarterOf, receiptNumber, remindersDue, transferSchema } from "./escrow";
 
 describe("escrow's pure rules", () => {
   it("checks IBANs by their checksum and country format, and BICs by their shape", () => {
@@ -11,6 +11,18 @@ describe("escrow's pure rules", () => {
     expect(normaliseBic(" ebil ae ad ")).toBe("EBILAEAD");
     expect(normaliseBic("EBILAEADXXX")).toBe("EBILAEADXXX");
     expect(normaliseBic("EBIL")).toBeNull();
+  });
+
+  it("names the escrow account a page showed by every part of it, and takes a bank reference of SEPA's 140 characters", () => {
+    const account = { bank: "Emirates NBD", accountName: "Tigris Towers Escrow", iban: "AE070331234567890123456", bic: "EBILAEAD" };
+    expect(escrowAccountKey(account)).toBe(escrowAccountKey({ ...account }));
+    for (const part of ["bank", "accountName", "iban", "bic"] as const) expect(escrowAccountKey({ ...account, [part]: `${account[part]}X` })).not.toBe(escrowAccountKey(account));
+    // The parts cannot run into each other.
+    expect(escrowAccountKey({ ...account, bank: "A B", accountName: "C" })).not.toBe(escrowAccountKey({ ...account, bank: "A", accountName: "B C" }));
+    expect(escrowAccountKey(null)).toBe("");
+    const form = { commitmentId: "7f0c5f0e-9c1a-4f1e-9d36-5f4b1c2a3d4e", transferredOn: "2026-12-01", amount: "100" };
+    expect(transferSchema.safeParse({ ...form, reference: "R".repeat(140) }).success).toBe(true);
+    expect(transferSchema.safeParse({ ...form, reference: "R".repeat(141) }).success).toBe(false);
   });
 
   it("names quarters and the one a statement covers", () => {

@@ -220,7 +220,19 @@ export const PAYMENT_MESSAGES = {
   rejected: "escrow.payment.rejected",
   noteRequired: "escrow.payment.noteRequired",
   callUnknown: "escrow.payment.callUnknown",
+  escrowChanged: "escrow.payment.escrowChanged",
 } as const satisfies Record<string, MessageKey>;
+
+/** A bank's reference for a transfer: up to 140 characters, the length of a SEPA transfer's unstructured remittance information. */
+export const TRANSFER_REFERENCE_MAX = 140;
+
+/**
+ * The escrow account a page showed, as the transfer form carries it back (issue 52, item
+ * 10): the service records the transfer only against the account the investor saw. An
+ * empty string when the page showed none.
+ */
+export const escrowAccountKey = (account: EscrowAccount | null | undefined): string =>
+  account ? JSON.stringify([account.bank, account.accountName, account.iban, account.bic]) : "";
 
 /** The investor records a transfer they made into escrow: when, how much (in the commitment's currency) and the bank's reference. */
 export const transferSchema = z.object({
@@ -228,7 +240,9 @@ export const transferSchema = z.object({
   callId: z.union([z.uuid({ error: PAYMENT_MESSAGES.callUnknown }), z.literal("")]).optional().default(""),
   transferredOn: z.string({ error: PAYMENT_MESSAGES.dateInvalid }).trim().refine(isCalendarDate, { error: PAYMENT_MESSAGES.dateInvalid }),
   amount: z.string({ error: PAYMENT_MESSAGES.amountInvalid }).trim().min(1, { error: PAYMENT_MESSAGES.amountInvalid }),
-  reference: z.string({ error: PAYMENT_MESSAGES.referenceRequired }).trim().min(1, { error: PAYMENT_MESSAGES.referenceRequired }).max(80, { error: ESCROW_MESSAGES.tooLong }),
+  reference: z.string({ error: PAYMENT_MESSAGES.referenceRequired }).trim().min(1, { error: PAYMENT_MESSAGES.referenceRequired }).max(TRANSFER_REFERENCE_MAX, { error: ESCROW_MESSAGES.tooLong }),
+  /** `escrowAccountKey` of the account the page showed; absent from a form that predates it (then the account in force is recorded). */
+  escrowShown: z.string().max(1000).optional(),
 });
 export type TransferForm = z.infer<typeof transferSchema>;
 

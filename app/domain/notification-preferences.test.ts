@@ -10,6 +10,7 @@ import {
   preferencesFormSchema,
   preferencesInput,
   startPhoneSchema,
+  stopEndsConsent,
   turnsOffAlwaysEmailed,
   waMeLink,
   whatsappLive,
@@ -108,6 +109,15 @@ describe("consent", () => {
     expect(whatsappLive({ ...verified, phoneVerifiedAt: null })).toBe(false);
     expect(whatsappLive({ ...verified, consentAt: null })).toBe(false);
     expect(whatsappLive(null)).toBe(false);
+  });
+
+  it("is ended by a STOP sent after it was given, not by one from before (replayed or late)", () => {
+    const given = new Date("2026-11-29T10:00:00.750Z");
+    expect(stopEndsConsent(given, new Date("2026-11-29T10:00:05Z"))).toBe(true);
+    // WhatsApp's times are whole seconds: a STOP in the consent's own second ends it.
+    expect(stopEndsConsent(given, new Date("2026-11-29T10:00:00Z"))).toBe(true);
+    expect(stopEndsConsent(given, new Date("2026-11-29T09:59:59Z"))).toBe(false);
+    expect(stopEndsConsent(given, new Date("2026-11-28T10:00:00Z"))).toBe(false);
   });
 
   it("has a code pending until it expires or is spent", () => {

@@ -198,6 +198,16 @@ export function whatsappLive(settings: ConsentColumns | null | undefined): boole
   return Boolean(settings?.phone && settings.phoneVerifiedAt && settings.consentAt && !settings.consentWithdrawnAt);
 }
 
+/**
+ * Whether a STOP the investor sent at `sentAt` ends the consent given at `consentAt`: only
+ * one sent after it (issue 52, item 11), so a STOP from before a new consent, replayed or
+ * delivered late, leaves the new consent as it is. WhatsApp dates a message to the whole
+ * second: a STOP in the consent's own second ends it (the safer side).
+ */
+export function stopEndsConsent(consentAt: Date, sentAt: Date): boolean {
+  return sentAt.getTime() >= Math.floor(consentAt.getTime() / 1000) * 1000;
+}
+
 /** The code columns: whether a code is waiting to be confirmed at `now`. */
 export function codePending(
   settings: { phone: string | null; phoneCodeHash: string | null; phoneCodeExpiresAt: Date | null; phoneCodeAttempts: number } | null | undefined,

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { PortfolioPage, type TransferAnswer } from "~/components/portfolio/portfolio-page";
 import type { FieldErrors } from "~/domain/action-result";
@@ -23,14 +23,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { portfolio: await getOwnPortfolio(context, actor) };
 }
 
-/** Records a transfer into escrow with the bank's confirmation; a refusal keeps what was typed. */
+/** Records a transfer into escrow with the bank's confirmation; a refusal, the form's or the service's, keeps what was typed. */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(await requireViewer(request, context));
   const t = translator(context.locale);
-  const reply = (message: string): TransferAnswer => ({ ok: false, message });
+  let values: Record<string, string> = {};
+  const reply = (message: string): TransferAnswer => ({ ok: false, message, values, commitmentId: values.commitmentId });
   return answer(context, { failure: t("escrow.portfolio.notRecorded"), reply }, async () => {
     const form = await readForm(request);
-    const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
     const parsed = transferSchema.safeParse(values);
     const fieldErrors: FieldErrors = parsed.success ? {} : { ...z.flattenError(parsed.error).fieldErrors };
     const proof = await readIdentityUpload(form.get("proof"));
@@ -42,6 +43,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordTransfer(context, actor, { form: parsed.data, proof });
     return data<TransferAnswer>({ ok: true, message: t(PAYMENT_MESSAGES.recorded) });
   });
+}
+
+/**
+ * After any post, even a refused one, the page is read again: a transfer refused because
+ * the escrow account changed meanwhile must show the account now in force (a refusal's
+ * 4xx would otherwise keep the page as it was).
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
 }
 
 /** Personal data: never kept by a shared cache. */

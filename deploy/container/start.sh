@@ -6,7 +6,7 @@
 #                                              (all, web or worker; the server reads it)
 #   deploy/container/start.sh migrate          npm run migrate: the schema and the job
 #                                              queue's, once, before new instances start
-#   deploy/container/start.sh backup|restore|create-admin|identity:rewrap [ARGS...]
+#   deploy/container/start.sh backup|restore|create-admin|identity:rewrap|identity:reencrypt [ARGS...]
 #                                              the npm script of that name, with ARGS
 #   deploy/container/start.sh healthcheck      exit 0 when this container's /healthz answers 200
 #
@@ -17,7 +17,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 
 usage() {
-  echo "usage: deploy/container/start.sh [serve | migrate | backup | restore FILE | create-admin ARGS | identity:rewrap | healthcheck]" >&2
+  echo "usage: deploy/container/start.sh [serve | migrate | backup | restore FILE | create-admin ARGS | identity:rewrap | identity:reencrypt | healthcheck]" >&2
 }
 
 SECRET_NAMES="BETTER_AUTH_SECRET IDENTITY_FILES_KEY IDENTITY_FILES_PREVIOUS_KEYS METRICS_TOKEN SMTP_URL
@@ -64,7 +64,7 @@ case "$command" in
     export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$(pwd)/build/.compile-cache}"
     exec "$node" --max-semi-space-size=4 build/server/start.js
     ;;
-  migrate | backup | restore | create-admin | identity:rewrap)
+  migrate | backup | restore | create-admin | identity:rewrap | identity:reencrypt)
     exec npm run --silent "$command" -- "$@"
     ;;
   healthcheck)

@@ -111,6 +111,28 @@ export function renderTemplate(template: string, values: Record<string, string>)
   });
 }
 
+/**
+ * The nginx.conf around the rendered template (`dir/site.conf`), as the official image's
+ * holds it: its http block sets no server_tokens (the template does), and nginx keeps its
+ * own files in `dir`, so it runs without root.
+ */
+export function nginxMainConfig(dir: string, o: { workers: number; connections: number }): string {
+  return [
+    `worker_processes ${o.workers};`,
+    `pid ${dir}/nginx.pid;`,
+    `error_log ${dir}/error.log warn;`,
+    `events { worker_connections ${o.connections}; }`,
+    "http {",
+    "  include /etc/nginx/mime.types;",
+    "  default_type application/octet-stream;",
+    "  access_log off;",
+    ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${dir}/${t}_temp;`),
+    `  include ${dir}/site.conf;`,
+    "}",
+    "",
+  ].join("\n");
+}
+
 function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: Buffer } = {}): string {
   const result = spawnSync(command, args, { encoding: "utf8", ...options });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status}): ${result.stderr || result.stdout || result.error?.message}`);
@@ -334,24 +356,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         TIGRIS_UPSTREAM_SERVERS: webs.map((w) => `server 127.0.0.1:${w.port} max_fails=0${down.has(w.name) ? " down" : ""};`).join("\n    "),
       });
     writeFileSync(path.join(nginxDir, "site.conf"), renderSite());
-    writeFileSync(
-      path.join(nginxDir, "nginx.conf"),
-      [
-        "worker_processes 2;",
-        `pid ${nginxDir}/nginx.pid;`,
-        `error_log ${nginxDir}/error.log warn;`,
-        "events { worker_connections 1024; }",
-        "http {",
-        "  include /etc/nginx/mime.types;",
-        "  default_type application/octet-stream;",
-        "  access_log off;",
-        "  server_tokens off;",
-        ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${nginxDir}/${t}_temp;`),
-        `  include ${nginxDir}/site.conf;`,
-        "}",
-        "",
-      ].join("\n"),
-    );
+    writeFileSync(path.join(nginxDir, "nginx.conf"), nginxMainConfig(nginxDir, { workers: 2, connections: 1024 }));
     run(nginxBinary, ["-t", "-q", "-p", nginxDir, "-c", path.join(nginxDir, "nginx.conf")]);
     const nginx = spawn(nginxBinary, ["-p", nginxDir, "-c", path.join(nginxDir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "pipe", "pipe"] });
     children.add(nginx);

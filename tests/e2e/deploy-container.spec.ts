@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { request as httpsRequest } from "node:https";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -7,9 +8,11 @@ import path from "node:path";
 import { build } from "esbuild";
 import { ENV_VARIABLES } from "../../app/server/core/config.server";
 import { DATABASE_BOUNDS_MS, RANDOM_PAGE_COST } from "../../app/server/db/client.server";
+import { nginxMainConfig, renderTemplate } from "../../scripts/lib/local-deploy";
 import { startCommand } from "../../scripts/lib/start-command";
+import { nginxService } from "../support/deploy-services";
 import { dockerComposeMissing, dockerComposeService, parseYaml } from "../support/docker-compose";
-import { serviceValue } from "../support/test-services";
+import { missingReason, serviceValue } from "../support/test-services";
 import { expect, test } from "./fixtures";
 import { freePort } from "./free-port";
 
@@ -288,7 +291,7 @@ test.describe("the container's start script", () => {
   test("passes each of its commands to the npm script of that name", () => {
     const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
     const commands = startShCommands();
-    expect(commands).toEqual(["migrate", "backup", "restore", "create-admin", "identity:rewrap"]);
+    expect(commands).toEqual(["migrate", "backup", "restore", "create-admin", "identity:rewrap", "identity:reencrypt"]);
     for (const command of commands) expect(scripts[command], `npm run ${command}`).toBeDefined();
   });
 });
@@ -425,6 +428,67 @@ test.describe("compose.yaml", () => {
     const services = (parseYaml(composeConfig(COMPOSE_SETTINGS).stdout)[0] as ComposeConfig).services;
     // Each of the template's variables is set, and compose sets no other.
     expect(Object.keys(services.nginx!.environment!).sort()).toEqual([...used].sort());
+  });
+});
+
+test.describe("nginx's template, served", () => {
+  const nginx = nginxService();
+  const binary = serviceValue(nginx);
+  test.skip(!binary, missingReason(nginx));
+
+  test("names no nginx version in its Server header or on its own error pages, under an nginx.conf like the official image's", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "e2e-nginx-"));
+    const [certificate, key] = [path.join(dir, "cert.pem"), path.join(dir, "key.pem")];
+    const made = run("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"], process.env);
+    expect(made.status, made.stderr).toBe(0);
+    const [httpsPort, httpPort, closedPort] = [await freePort(), await freePort(), await freePort()];
+    writeFileSync(
+      path.join(dir, "site.conf"),
+      renderTemplate(read("deploy/nginx/site.conf.template"), {
+        TIGRIS_SERVER_NAME: "localhost",
+        TIGRIS_HTTPS_PORT: String(httpsPort),
+        TIGRIS_HTTP_PORT: String(httpPort),
+        TIGRIS_CERT: certificate,
+        TIGRIS_CERT_KEY: key,
+        TIGRIS_CACHE_DIR: path.join(dir, "cache"),
+        // No instance answers: nginx answers with its own error page.
+        TIGRIS_UPSTREAM_SERVERS: `server 127.0.0.1:${closedPort};`,
+      }),
+    );
+    // What the official image's /etc/nginx/nginx.conf holds around the template: nothing about server_tokens.
+    writeFileSync(path.join(dir, "nginx.conf"), nginxMainConfig(dir, { workers: 1, connections: 64 }));
+    const server = spawn(binary!, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
+    let output = "";
+    server.stderr!.on("data", (chunk) => (output += chunk));
+    try {
+      await expect.poll(() => fetch(`http://127.0.0.1:${httpPort}/nginx-health`).then((r) => r.status, () => 0), { message: output, timeout: 15_000 }).toBe(200);
+      const version = /nginx\/\d/;
+      // Plain HTTP: its health answer, and its redirect page.
+      const health = await fetch(`http://127.0.0.1:${httpPort}/nginx-health`);
+      expect(health.headers.get("server")).toBe("nginx");
+      const redirect = await fetch(`http://127.0.0.1:${httpPort}/opportunities`, { redirect: "manual" });
+      expect(redirect.status).toBe(301);
+      expect(redirect.headers.get("server")).toBe("nginx");
+      expect(await redirect.text()).not.toMatch(version);
+      // Over TLS, the error page it shows when no instance answers.
+      const failed = await new Promise<{ status: number; server: string; body: string }>((resolve, reject) => {
+        const request = httpsRequest({ host: "127.0.0.1", port: httpsPort, path: "/", servername: "localhost", ca: readFileSync(certificate), headers: { host: `localhost:${httpsPort}` } }, (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (body += chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, server: String(response.headers.server), body }));
+        });
+        request.on("error", reject);
+        request.end();
+      });
+      expect(failed.status).toBe(502);
+      expect(failed.server).toBe("nginx");
+      expect(failed.body).toContain("<center>nginx</center>");
+      expect(failed.body).not.toMatch(version);
+    } finally {
+      server.kill("SIGQUIT");
+      await new Promise((resolve) => (server.exitCode === null ? server.once("exit", resolve) : resolve(undefined)));
+    }
   });
 });
 

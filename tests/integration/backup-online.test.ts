@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { backupSiteOf, restoreBackup, writeBackup, type BackupResult } from "~/server/ops/backup.server";
-import { loadConfig } from "~/server/core/config.server";
+import { authSecretFile, loadConfig } from "~/server/core/config.server";
 import { seedBookingsAndMessages } from "../../scripts/lib/bench-rows";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
@@ -119,7 +119,10 @@ describe(`a backup while the site serves (${testDriver})`, () => {
 
     const target = await createTestDatabase({ migrate: false });
     toClose.push(target);
-    const targetSite = backupSiteOf(loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "backup-online-target-")) }));
+    // The site's secret, which no backup holds, supplied as an operator does: its auth-secret file copied over.
+    const targetDir = mkdtempSync(path.join(tmpdir(), "backup-online-target-"));
+    copyFileSync(authSecretFile(dataDir), authSecretFile(targetDir));
+    const targetSite = backupSiteOf(loadConfig({ DATA_DIR: targetDir }));
     // The restore itself refuses rows whose foreign keys point nowhere and checks every count.
     await restoreBackup(target, { ...targetSite, file: result.file });
     const [marker] = await rowsOf(target, sql`select message from contact_messages where id = ${firstId}`);

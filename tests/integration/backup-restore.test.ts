@@ -1,7 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { symmetricDecrypt } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
+import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client.server";
 import { acquireDataDirLock } from "~/server/core/data-dir-lock.server";
@@ -9,8 +11,11 @@ import { openDatabase } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { createOpportunity, createSlot, createUser, insertContactMessage } from "~/server/seed/factories.server";
 import { siteContentVersion } from "~/server/db/schema.server";
-import { backupSiteOf, DERIVED_TABLES, restoreBackup, writeBackup, BackupError, type BackupResult, type BackupSite } from "~/server/ops/backup.server";
+import { backupSiteOf, checkBackup, DERIVED_TABLES, restoreBackup, writeBackup, BackupError, type BackupResult, type BackupSite } from "~/server/ops/backup.server";
 import { authSecretFile, loadConfig } from "~/server/core/config.server";
+import { deriveMasterKey } from "~/server/core/envelope.server";
+import { sealName } from "~/server/documents/seal.server";
+import { sealKeyOf } from "~/server/services/signing.server";
 import { requestBackup, startControlSocket } from "~/server/ops/control-socket.server";
 import { anonymous } from "~/server/security/actor.server";
 import { submitEnquiry } from "~/server/services/enquiries.server";
@@ -24,8 +29,10 @@ import { createTestDatabase, testDriver, type TestDatabase } from "./test-databa
 
 /**
  * Issue 14: a backup taken while writes keep arriving restores, into an empty database,
- * every row as it was at one instant, the uploaded images byte for byte, and the session
- * secret the two-factor keys are sealed with (an admin signs in with a code afterwards). On PGlite
+ * every row as it was at one instant, and the uploaded images byte for byte; with the
+ * session secret supplied apart from it (issue 52, item 9: no backup holds it, decision 060)
+ * the two-factor keys and the document seal open again (an admin signs in with a code
+ * afterwards); the archive alone opens neither. On PGlite
  * the backup goes through the running server's control socket (the path `npm run backup`
  * takes while the server holds the data directory); the CLI scripts run for real too.
  */
@@ -43,6 +50,12 @@ const OWNER = "owner@example.com";
 /** The site's backup settings for a data directory, as `npm run backup` and the server read them. */
 const siteOf = (dataDir: string, env: Record<string, string> = {}): BackupSite =>
   backupSiteOf(loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: mkdtempSync(path.join(tmpdir(), "backups-")), ...env }));
+/** A new data directory given the source's secret, as an operator supplies it (its auth-secret file copied over). */
+function dirWithSourceSecret(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "backup-target-"));
+  copyFileSync(authSecretFile(sourceDir), authSecretFile(dir));
+  return dir;
+}
 const toDestroy: TestDatabase[] = [];
 
 /** Every row of every public table, as PostgreSQL renders it (row_to_json), by table. */
@@ -61,7 +74,8 @@ async function everyRow(db: Database): Promise<Map<string, Set<string>>> {
 
 /**
  * A database filled the way the site fills it: an admin with two-factor sign-in (its key
- * sealed with DATA_DIR's secret), an investor, slots, an enquiry with its mails, an
+ * sealed with DATA_DIR's secret), the self-signed document seal (its PKCS#12 under a
+ * passphrase derived from that secret), an investor, slots, an enquiry with its mails, an
  * opportunity with an image.
  */
 async function fill(db: Database, dataDir: string) {
@@ -69,6 +83,7 @@ async function fill(db: Database, dataDir: string) {
   await createUser(db, { email: OWNER, password: PASSWORD, role: "admin" });
   const site = createTestContext(source, { DATA_DIR: dataDir });
   await enrolTwoFactor(site, OWNER, PASSWORD, await signInCookie(site, OWNER, PASSWORD));
+  await sealKeyOf(site);
   await createUser(db, { email: "investor@example.com", password: PASSWORD, firstName: "Layla", lastName: "Hassan" });
   const slot = await createSlot(db, { date: "2031-03-04" });
   await submitEnquiry(ctx, anonymous, enquirySchema.parse(enquiryForm("booker@example.com", { availabilitySlotId: slot.id })));
@@ -129,20 +144,20 @@ describe(`backup and restore (${testDriver})`, () => {
     const after = await everyRow(source.db);
     expect(written).toBeGreaterThan(0);
     expect(readdirSync(site.dir)).toEqual([path.basename(result.file)]);
-    expect(result.manifest.authSecret.kept).toBe("in-backup");
+    expect(result.manifest.authSecret.kept).toBe("data-dir");
 
-    // A new data directory generates a secret of its own; the restore replaces it with the backup's.
+    // The operator supplies the secret kept apart from the backups: DATA_DIR/auth-secret,
+    // copied into the new data directory before the restore (README, "Backups").
     const target = await createTestDatabase({ migrate: false });
     toDestroy.push(target);
-    const targetDir = mkdtempSync(path.join(tmpdir(), "backup-target-"));
+    const targetDir = dirWithSourceSecret();
     const targetSite = siteOf(targetDir);
-    expect(targetSite.authSecret).not.toBe(site.authSecret);
+    expect(targetSite.authSecret).toBe(site.authSecret);
     const restored = await restoreBackup(target, { ...targetSite, file: result.file });
     expect(restored.tables).toEqual(result.manifest.tables);
     // What visitors' pages show has changed: the render caches' version has moved on.
     expect((await target.db.select().from(siteContentVersion))[0]!.version).toBeGreaterThan(0);
-    expect(restored.authSecretFile).toBe(authSecretFile(targetDir));
-    expect(readFileSync(authSecretFile(targetDir), "utf8").trim()).toBe(site.authSecret);
+    expect(restored.authSecretFile).toBeUndefined();
 
     const back = await everyRow(target.db);
     expect([...back.keys()].sort()).toEqual([...after.keys()].sort());
@@ -167,17 +182,70 @@ describe(`backup and restore (${testDriver})`, () => {
     await migrateDatabase(target);
     const restoredSite = createTestContext(target, { DATA_DIR: targetDir });
     expect(await signInCookie(restoredSite, OWNER, PASSWORD)).toContain("session_token");
+    // The document seal opens under the supplied secret: the same certificate seals on.
+    const seal = await sealKeyOf(restoredSite);
+    expect(Buffer.from(seal.p12)).toEqual(Buffer.from((await sealKeyOf(createTestContext(source, { DATA_DIR: sourceDir }))).p12));
+    expect(sealName(seal)).toContain("self-signed");
   });
 
-  it("refuses to restore under another session secret, which would lock every two-factor user out", async () => {
-    // The secret generated in DATA_DIR travels with the backup; BETTER_AUTH_SECRET set to another one on the target is refused.
+  it("keeps the session secret out of the archive: the archive alone opens neither the document seal nor an admin's second factor", async () => {
+    const site = siteOf(sourceDir);
+    const { file, manifest } = await writeBackup(source, site);
+    const unpacked = mkdtempSync(path.join(tmpdir(), "backup-unpacked-"));
+    await tar.extract({ file, cwd: unpacked, strict: true });
+    const files = (readdirSync(unpacked, { recursive: true }) as string[]).map((f) => path.join(unpacked, f)).filter((f) => statSync(f).isFile());
+    // The secret is in no file of it, under any name.
+    for (const f of files) expect(readFileSync(f).includes(Buffer.from(site.authSecret)), path.relative(unpacked, f)).toBe(false);
+    expect(files.map((f) => path.relative(unpacked, f))).not.toContain("auth-secret");
+    expect(manifest.authSecret).toEqual({ kept: "data-dir", fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
+
+    // What is sealed with the secret, as the archive holds it: the seal's PKCS#12 and the admin's TOTP key.
+    const rowsIn = (table: string) =>
+      readFileSync(path.join(unpacked, "database", `${table}.jsonl`), "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, string>);
+    const [sealRow] = rowsIn("seal_keys");
+    const p12 = Buffer.from(sealRow!.p12!.replace(/^\\x/, ""), "hex");
+    const [twoFactorRow] = rowsIn("two_factor");
+    const totpSecret = twoFactorRow!.secret!;
+    const opensSeal = (secret: string) => {
+      try {
+        return sealName({ p12, passphrase: deriveMasterKey(secret, "tigris document seal").toString("base64") }).length > 0;
+      } catch {
+        return false;
+      }
+    };
+    const opensTotp = (secret: string) => symmetricDecrypt({ key: secret, data: totpSecret }).then((plain) => plain.length > 0, () => false);
+    // Checked: the site's own secret opens both (so a failure below is no accident of the reading).
+    expect(opensSeal(site.authSecret)).toBe(true);
+    expect(await opensTotp(site.authSecret)).toBe(true);
+    // Whoever holds the archive alone tries every file in it outside the tables, each line as a secret: nothing opens.
+    const candidates = files.filter((f) => !f.startsWith(path.join(unpacked, "database")) && !f.startsWith(path.join(unpacked, "uploads"))).flatMap((f) => readFileSync(f, "utf8").split("\n").map((l) => l.trim()).filter(Boolean));
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const candidate of candidates) {
+      expect(opensSeal(candidate), candidate).toBe(false);
+      expect(await opensTotp(candidate), candidate).toBe(false);
+    }
+  });
+
+  it("refuses to restore under another session secret, which would lock every two-factor user out, saying how to supply it", async () => {
+    // The secret generated in DATA_DIR stays out of the backup: a new data directory's own
+    // generated secret, or BETTER_AUTH_SECRET set to another one, is refused.
     const { file } = await writeBackup(source, siteOf(sourceDir));
     const target = await createTestDatabase({ migrate: false });
     toDestroy.push(target);
+    const freshDir = mkdtempSync(path.join(tmpdir(), "backup-target-"));
+    await expect(restoreBackup(target, { ...siteOf(freshDir), file })).rejects.toThrow(
+      `This backup was made under the session secret its site generated into DATA_DIR/auth-secret, which no backup holds. Copy that file, from where you keep it apart from the backups, to ${authSecretFile(freshDir)}`,
+    );
     const other = siteOf(mkdtempSync(path.join(tmpdir(), "backup-target-")), { BETTER_AUTH_SECRET: "another secret of at least thirty-two characters" });
     await expect(restoreBackup(target, { ...other, file })).rejects.toThrow(
-      "This backup carries the session secret its site generated, and BETTER_AUTH_SECRET is set here to another one.",
+      "This backup was made under the session secret its site generated into DATA_DIR/auth-secret, which no backup holds, and BETTER_AUTH_SECRET is set here to another one. Set BETTER_AUTH_SECRET to that file's content",
     );
+    // Its content in BETTER_AUTH_SECRET serves as well (the way to move an embedded install to PostgreSQL).
+    const asVariable = siteOf(mkdtempSync(path.join(tmpdir(), "backup-target-")), { BETTER_AUTH_SECRET: siteOf(sourceDir).authSecret });
+    expect((await checkBackup(file, asVariable)).authSecret.kept).toBe("data-dir");
 
     // A site run with BETTER_AUTH_SECRET: the backup holds no secret, and restores only under the same one.
     const secret = "the production secret, thirty-two characters or more";
@@ -197,7 +265,7 @@ describe(`backup and restore (${testDriver})`, () => {
     const target = await createTestDatabase();
     toDestroy.push(target);
     await createUser(target.db, { email: "someone-else@example.com" });
-    const targetSite = siteOf(mkdtempSync(path.join(tmpdir(), "backup-target-")));
+    const targetSite = siteOf(dirWithSourceSecret());
     await expect(restoreBackup(target, { ...targetSite, file })).rejects.toThrow(BackupError);
     await expect(restoreBackup(target, { ...targetSite, file })).rejects.toThrow(/The target is not empty \(\d+ rows in \d+ tables, 0 files in DATA_DIR\/uploads\)/);
     const restored = await restoreBackup(target, { ...targetSite, file, force: true });
@@ -225,7 +293,9 @@ describe(`backup and restore (${testDriver})`, () => {
       try {
         const backup = await run("backup", [], { DATA_DIR: serverDir });
         expect(backup.status, backup.stderr).toBe(0);
-        expect(backup.stdout).toMatch(/^Backup written: .*tigris-backup-.*\.tar\.gz \([\d.]+ KB in [\d.]+ s\): \d+ rows in \d+ tables \(0 stored files\), 0 files of DATA_DIR\/uploads\.\n$/);
+        expect(backup.stdout).toMatch(
+          /^Backup written: .*tigris-backup-.*\.tar\.gz \([\d.]+ KB in [\d.]+ s\): \d+ rows in \d+ tables \(0 stored files\), 0 files of DATA_DIR\/uploads\.\nIt holds neither DATA_DIR\/auth-secret nor DATA_DIR\/identity-files\.key: keep copies of them apart from your backups; a restore needs them\.\n$/,
+        );
         const [file] = readdirSync(path.join(serverDir, "backups"));
         const archive = path.join(serverDir, "backups", file!);
 
@@ -233,12 +303,16 @@ describe(`backup and restore (${testDriver})`, () => {
         expect(intoServed.status).toBe(1);
         expect(intoServed.stderr).toMatch(/Another server \(pid \d+\) is already using the data directory/);
 
+        // Without the site's secret, the restore refuses before touching anything, naming the file to supply.
         const fresh = mkdtempSync(path.join(tmpdir(), "restore-into-"));
+        const withoutSecret = await run("restore", [archive], { DATA_DIR: fresh });
+        expect(withoutSecret.status).toBe(1);
+        expect(withoutSecret.stderr).toContain(`Copy that file, from where you keep it apart from the backups, to ${authSecretFile(fresh)}`);
+        expect(existsSync(path.join(fresh, "pglite"))).toBe(false);
+        copyFileSync(authSecretFile(serverDir), authSecretFile(fresh));
         const restore = await run("restore", [archive], { DATA_DIR: fresh });
         expect(restore.status, restore.stderr).toBe(0);
-        expect(restore.stdout).toMatch(
-          new RegExp(`^Restored .* \\d+ rows in \\d+ tables \\(0 stored files\\) and 0 files of DATA_DIR/uploads into ${fresh}, and its session secret into ${authSecretFile(fresh)}\\.\n$`),
-        );
+        expect(restore.stdout).toMatch(new RegExp(`^Restored .* \\d+ rows in \\d+ tables \\(0 stored files\\) and 0 files of DATA_DIR/uploads into ${fresh}\\.\n$`));
         expect(readFileSync(authSecretFile(fresh), "utf8")).toBe(readFileSync(authSecretFile(serverDir), "utf8"));
         const again = await run("restore", [archive], { DATA_DIR: fresh });
         expect(again.status).toBe(1);

@@ -3,11 +3,11 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
-import { certifySchema, dateAfter, progressUpdateSchema, confirmPaymentSchema, manualCommitmentSchema, planSchema, rejectPaymentSchema, transferSchema } from "~/domain/escrow";
+import { certifySchema, dateAfter, escrowAccountKey, progressUpdateSchema, confirmPaymentSchema, manualCommitmentSchema, planSchema, rejectPaymentSchema, transferSchema } from "~/domain/escrow";
 import { todayInZone } from "~/domain/calendar";
 import "~/i18n/catalogues.server";
 import { openDatabase } from "~/server/db/client.server";
-import { opportunityInterests, auditLog, paymentProofs, callReminders, commitments, constructionMilestones, emailOutbox, identityChecks, instalmentCalls, payments, user } from "~/server/db/schema.server";
+import { opportunityInterests, auditLog, paymentPlans, paymentProofs, callReminders, commitments, constructionMilestones, emailOutbox, identityChecks, instalmentCalls, payments, user } from "~/server/db/schema.server";
 import { createOpportunity, createUser } from "~/server/seed/factories.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { exportOwnData } from "~/server/services/account-data.server";
@@ -16,6 +16,7 @@ import { certifyMilestone, sendDueReminders } from "~/server/services/instalment
 import { getPlan, savePlan } from "~/server/services/payment-plans.server";
 import { currentStatement, listOwnStatements, opportunityLedger, sendQuarterlyStatements, statementFile } from "~/server/services/statements.server";
 import { latestProgress, listOwnProgressUpdates, listProgressUpdatesForAdmin, openProgressUpdate, postProgressUpdate } from "~/server/services/progress-updates.server";
+import { getOwnPortfolio } from "~/server/services/portfolio.server";
 import { confirmPayment, listOwnPayments, listPaymentsForAdmin, openPaymentProof, receiptFile, recordTransfer, rejectPayment } from "~/server/services/payments.server";
 import { prepareAgreement, sendSigningCode, signAgreement } from "~/server/services/signing.server";
 import { keyring } from "~/server/core/envelope.server";
@@ -366,6 +367,72 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     const third = await recordTransfer(ctx(), payer.actor, { form: { ...form, reference: "TT-79" }, proof });
     const next = await confirmPayment(ctx(), bed.admin.actor, confirmPaymentSchema.parse({ paymentId: third.id, received: "100.000" }));
     expect(Number(next.receiptNumber.slice(-6))).toBe(Number(receiptNumber.slice(-6)) + 1);
+  });
+
+  it("names on the receipt the escrow account shown when the transfer was recorded, refuses one recorded against an account changed meanwhile, and wraps a 140-character reference inside the page (en, ar)", async () => {
+    clockNow = new Date("2026-11-28T09:00:00Z");
+    const opportunity = await createOpportunity(bed.t.db, { title: "Receipt Tower" });
+    await savePlan(ctx(), bed.admin.actor, planFor(opportunity.id));
+    const payer = await investor("receipt-payer");
+    await signReservation(payer, opportunity.id, "500,000");
+    await certifyMilestone(ctx(), bed.admin.actor, { milestoneId: (await milestoneOf(opportunity.id, "booking")).id, certifiedOn: "2026-11-28", note: "Booking.", dueDays: 30 });
+    const [commitment] = await bed.t.db.select().from(commitments).where(eq(commitments.userId, payer.id));
+    const proof = { bytes: new Uint8Array(Buffer.from("%PDF-1.4\n% the bank's confirmation\n%%EOF\n")), name: "bank.pdf", contentType: "application/pdf" as const };
+    // A SEPA transfer's reference may run to 140 characters, here without a space to break at.
+    const reference = Array.from({ length: 140 }, (_, i) => "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789"[i % 34]).join("");
+    // The account the portfolio page shows, which its form carries back.
+    const shown = (await getOwnPortfolio(ctx(), payer.actor)).commitments[0]!.escrow;
+    expect(shown).toMatchObject({ bank: "Emirates NBD", iban: "AE070331234567890123456" });
+    const transfer = (ref: string) => transferSchema.parse({ commitmentId: commitment!.id, transferredOn: "2026-11-27", amount: "10,000", reference: ref, escrowShown: escrowAccountKey(shown) });
+    const paid = await recordTransfer(ctx(), payer.actor, { form: transfer(reference), proof });
+    const olderForm = await recordTransfer(ctx(), payer.actor, { form: { ...transfer("TT-OLD"), escrowShown: undefined }, proof });
+
+    // The account in force then changes (however an admin's change comes into force).
+    const NEW = { escrowBank: "Rafidain Bank", escrowAccountName: "Receipt Tower Escrow Two", escrowIban: "IQ98NBIQ850123456789012", escrowBic: "RAFIIQBA" };
+    await bed.t.db.update(paymentPlans).set(NEW).where(eq(paymentPlans.opportunityId, opportunity.id));
+    // A form from the page as it was, posted after the change: nothing recorded, the investor asked to look again.
+    const before = (await bed.t.db.select().from(payments).where(eq(payments.commitmentId, commitment!.id))).length;
+    await expect(recordTransfer(ctx(), payer.actor, { form: transfer("TT-STALE"), proof })).rejects.toSatisfy(refusedWith("CONFLICT", "escrow.payment.escrowChanged"));
+    expect((await bed.t.db.select().from(payments).where(eq(payments.commitmentId, commitment!.id))).length).toBe(before);
+
+    /** The receipt's text, and every piece of text on its pages with where it lies. */
+    const receiptOf = async (id: string) => {
+      const bytes = new Uint8Array((await receiptFile(ctx(), payer.actor, { id }))!.bytes);
+      const doc = await getDocumentProxy(bytes.slice());
+      const boxes: Array<{ str: string; x: number; right: number; pageWidth: number }> = [];
+      for (let n = 1; n <= doc.numPages; n++) {
+        const page = await doc.getPage(n);
+        for (const item of (await page.getTextContent()).items) {
+          if ("str" in item && item.str.trim()) boxes.push({ str: item.str, x: item.transform[4] as number, right: (item.transform[4] as number) + item.width, pageWidth: page.view[2]! });
+        }
+      }
+      return { text: (await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true })).text.replace(/\s+/g, " "), boxes };
+    };
+    // The writer's side margins are 62 pt (agreement-pdf.server.ts): nothing is drawn past them.
+    const insideMargins = (boxes: Awaited<ReturnType<typeof receiptOf>>["boxes"]) => boxes.filter((b) => b.x < 62 - 0.5 || b.right > b.pageWidth - 62 + 0.5).map((b) => b.str);
+
+    // Confirmed after the change, the receipt names the account the investor was shown and paid into.
+    await confirmPayment(ctx(), bed.admin.actor, confirmPaymentSchema.parse({ paymentId: paid.id, received: "10,000" }));
+    const en = await receiptOf(paid.id);
+    expect(en.text).toContain("Paid into Emirates NBD, Tigris Towers Escrow, IBAN AE07 0331 2345 6789 0123 456, BIC EBILADAD");
+    expect(en.text).not.toContain("Rafidain");
+    // The reference is whole, over several lines, each inside the margins.
+    expect(en.boxes.map((b) => b.str).join("").replace(/\s+/g, "")).toContain(reference);
+    expect(en.boxes.filter((b) => reference.includes(b.str.trim())).length).toBeGreaterThan(1);
+    expect(insideMargins(en.boxes)).toEqual([]);
+
+    // A transfer recorded by a form without the account (a page from before it was kept) names the one in force;
+    // in Arabic, the long reference wraps inside the page too.
+    await bed.t.db.update(user).set({ locale: "ar" }).where(eq(user.id, payer.id));
+    await bed.t.db.update(payments).set({ reference }).where(eq(payments.id, olderForm.id));
+    const [older] = await bed.t.db.select().from(payments).where(eq(payments.id, olderForm.id));
+    expect(older).toMatchObject({ escrowBank: "Emirates NBD", escrowIban: "AE070331234567890123456", escrowBic: "EBILADAD" });
+    await bed.t.db.update(payments).set({ escrowBank: null, escrowAccountName: null, escrowIban: null, escrowBic: null }).where(eq(payments.id, olderForm.id));
+    await confirmPayment(ctx(), bed.admin.actor, confirmPaymentSchema.parse({ paymentId: olderForm.id, received: "10,000" }));
+    const ar = await receiptOf(olderForm.id);
+    expect(ar.text).toContain("Rafidain Bank, Receipt Tower Escrow Two, IBAN IQ98 NBIQ 8501 2345 6789 012, BIC RAFIIQBA");
+    expect(ar.boxes.map((b) => b.str).join("").replace(/\s+/g, "")).toContain(reference);
+    expect(insideMargins(ar.boxes)).toEqual([]);
   });
 
   it("states each commitment's position exactly, per currency, now and each quarter (once, with two instances), and shows admins the ledger", async () => {

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/server/seed/factories.server";
-import { emailOutbox, rateLimit, requestLimits, session, storedFiles, verification } from "~/server/db/schema.server";
+import { emailOutbox, rateLimit, requestLimits, session, storedFiles, verification, whatsappInboundMessages } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { openJobQueue, SCHEDULES } from "~/server/jobs/queue.server";
 import { runMaintenance, workMaintenance } from "~/server/ops/maintenance.server";
@@ -60,6 +60,11 @@ async function seed() {
   const recentCopy = await copy("recent");
   const oldCopy = await copy("old");
   await t.db.update(storedFiles).set({ createdAt: ago(3 * DAY) }).where(eq(storedFiles.id, oldCopy.id));
+  // Investors' WhatsApp messages the webhook acted on: forgotten after 30 days (Meta retries for 7).
+  await t.db.insert(whatsappInboundMessages).values([
+    { id: `wamid.recent-${userId}`, sentAt: ago(8 * DAY), receivedAt: ago(8 * DAY) },
+    { id: `wamid.old-${userId}`, sentAt: ago(31 * DAY), receivedAt: ago(31 * DAY) },
+  ]);
   return { userId, sessions: sessions.map((s) => s.id), mails: { oldSent, recentSent, waiting }, files: { source: source.id, recentCopy: recentCopy.id, oldCopy: oldCopy.id } };
 }
 
@@ -67,7 +72,8 @@ describe(`maintenance (${testDriver})`, () => {
   it("removes expired sessions, tokens, rate-limit windows and old mails, and keeps everything still in use", async () => {
     const { userId, mails, files } = await seed();
     const removed = await runMaintenance(t.db);
-    expect(removed).toMatchObject({ mails: 1, requestLimits: 1, authRateLimits: 1, sessions: 2, verificationTokens: 1, stampedCopies: 1 });
+    expect(removed).toMatchObject({ mails: 1, requestLimits: 1, authRateLimits: 1, sessions: 2, verificationTokens: 1, stampedCopies: 1, whatsappMessageIds: 1 });
+    expect((await t.db.select({ id: whatsappInboundMessages.id }).from(whatsappInboundMessages).where(inArray(whatsappInboundMessages.id, [`wamid.recent-${userId}`, `wamid.old-${userId}`]))).map((m) => m.id)).toEqual([`wamid.recent-${userId}`]);
     // A stamped copy past its day goes; today's copy and the document's own file stay.
     expect(await findFile(t.db, files.oldCopy)).toBeUndefined();
     expect(await findFile(t.db, files.recentCopy)).toBeDefined();
@@ -83,7 +89,7 @@ describe(`maintenance (${testDriver})`, () => {
     expect(left).toEqual([mails.recentSent, mails.waiting].sort());
 
     // A second run finds nothing more.
-    expect(await runMaintenance(t.db)).toEqual({ mails: 0, requestLimits: 0, authRateLimits: 0, sessions: 0, verificationTokens: 0, stampedCopies: 0 });
+    expect(await runMaintenance(t.db)).toEqual({ mails: 0, requestLimits: 0, authRateLimits: 0, sessions: 0, verificationTokens: 0, stampedCopies: 0, whatsappMessageIds: 0 });
   });
 
   it("runs hourly from a schedule in the database, as a job a worker takes", async () => {

@@ -356,7 +356,7 @@ describe(`WhatsApp number and consent (${testDriver})`, () => {
     const done = await delivery(bed.investor.id, "sent");
     const othersQueued = await delivery(other.id, "queued");
 
-    expect(await withdrawConsentByStop(bed.t.db, { from: PHONE.slice(1) })).toEqual([bed.investor.id]);
+    expect(await withdrawConsentByStop(bed.t.db, { from: PHONE.slice(1), sentAt: new Date() })).toEqual([bed.investor.id]);
     expect(await deliveryStatus(queued)).toBe("withdrawn");
     expect(await deliveryStatus(done)).toBe("sent");
     expect(await deliveryStatus(othersQueued)).toBe("queued");
@@ -366,7 +366,7 @@ describe(`WhatsApp number and consent (${testDriver})`, () => {
     expect(record).toMatchObject({ means: "stop-message", phone: PHONE });
 
     // Nothing live any more: a second STOP changes nothing; WhatsApp choices wait for a new verification.
-    expect(await withdrawConsentByStop(bed.t.db, { from: PHONE })).toEqual([]);
+    expect(await withdrawConsentByStop(bed.t.db, { from: PHONE, sentAt: new Date() })).toEqual([]);
     expect((await refusal(savePreferences(ctx(), bed.investor.actor, choices({ "whatsapp-bookings": true })))).message).toBe(M.whatsappNeedsConsent);
 
     // Verified again, the choices come back as they were, and the stop is history.

@@ -1,13 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { consentRecords, notificationDeliveries, notificationPreferences, notifications, notificationSettings, user as userTable } from "~/server/db/schema.server";
+import { consentRecords, notificationDeliveries, notificationPreferences, notifications, notificationSettings, user as userTable, whatsappInboundMessages } from "~/server/db/schema.server";
 import { openJobQueue, type JobQueue } from "~/server/jobs/queue.server";
 import { notify, type NotifyInput } from "~/server/notifications/notify.server";
 import { deliverWhatsApp, WhatsAppNotSent, workWhatsApp } from "~/server/notifications/whatsapp-delivery.server";
 import { consentToWhatsApp, createUser } from "~/server/seed/factories.server";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api.whatsapp.webhook";
-import { sign, startWhatsAppStandIn, type WhatsAppStandIn } from "../support/whatsapp-stand-in";
+import { anonymous } from "~/server/security/actor.server";
+import { receiveWhatsAppWebhook } from "~/server/services/whatsapp-webhook.server";
+import { incomingTextWebhookBody, sign, startWhatsAppStandIn, type WhatsAppStandIn } from "../support/whatsapp-stand-in";
 import { createTestContext, routeArgs, type TestContext } from "./app-context";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
@@ -240,7 +242,8 @@ describe("the webhook", () => {
   it.each(["STOP", "توقف", "ڕاگرتن"])("withdraws consent at once on %s, and the queued messages are not sent", async (word) => {
     const who = await investor();
     const done = await notify(t.db, deps(), booking(who.id));
-    const body = JSON.stringify({ object: "whatsapp_business_account", entry: [{ id: "1", changes: [{ field: "messages", value: { messaging_product: "whatsapp", messages: [{ from: who.phone.slice(1), id: "wamid.in", timestamp: "1764576000", type: "text", text: { body: word } }] } }] }] });
+    // Sent now (after the consent), under an id of its own: a STOP the webhook has not seen.
+    const body = JSON.stringify(incomingTextWebhookBody({ from: who.phone, text: word }));
     expect((await post(body, sign(SECRET, body))).status).toBe(200);
     const [settings] = await t.db.select().from(notificationSettings).where(eq(notificationSettings.userId, who.id));
     expect(settings!.consentWithdrawnAt).not.toBeNull();
@@ -253,4 +256,50 @@ describe("the webhook", () => {
     expect(standIn.requests()).toHaveLength(0);
   });
 
+  it("acts on a signed message once across instances, and a STOP from before a new consent leaves it (issue 52, item 11)", async () => {
+    // A second instance on the same database: the same configuration, its own context.
+    const other = createTestContext(t, { WHATSAPP_PHONE_NUMBER_ID: "109876543210", WHATSAPP_ACCESS_TOKEN: "EAAG-integration", WHATSAPP_APP_SECRET: SECRET, WHATSAPP_VERIFY_TOKEN: VERIFY, WHATSAPP_API_URL: standIn.url });
+    const postTo = (instance: TestContext, body: string) =>
+      webhookAction(routeArgs(new Request(url, { method: "POST", body, headers: { "content-type": "application/json", "x-hub-signature-256": sign(SECRET, body) } }), instance)) as Promise<Response>;
+    const who = await investor();
+    await t.db.update(notificationSettings).set({ consentAt: new Date(Date.now() - 120_000) }).where(eq(notificationSettings.userId, who.id));
+    const settings = async () => (await t.db.select().from(notificationSettings).where(eq(notificationSettings.userId, who.id)))[0]!;
+    const withdrawals = async () => (await t.db.select().from(consentRecords).where(and(eq(consentRecords.userId, who.id), eq(consentRecords.action, "withdrawn")))).length;
+    /** The investor gives consent again (a new code verified), at `at`. */
+    const consentAgain = (at: Date) => t.db.update(notificationSettings).set({ consentAt: at, consentWithdrawnAt: null }).where(eq(notificationSettings.userId, who.id));
+
+    // STOP, sent a minute ago, reaches both instances at once (Meta's retry racing the first
+    // delivery): consent ends once.
+    const stopSent = Math.floor(Date.now() / 1000) - 60;
+    const stop = JSON.stringify(incomingTextWebhookBody({ from: who.phone, text: "STOP", timestamp: stopSent }));
+    const both = await Promise.all([postTo(ctx, stop), postTo(other, stop)]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect((await settings()).consentWithdrawnAt).not.toBeNull();
+    expect(await withdrawals()).toBe(1);
+
+    // The investor gives consent again, in the STOP's own second (a clock a little behind
+    // Meta's would do the same): the same signed STOP posted again, to the other instance,
+    // is known by its id and changes nothing.
+    await consentAgain(new Date(stopSent * 1000 + 500));
+    expect(await receiveWhatsAppWebhook(other, anonymous, { rawBody: stop, signature: sign(SECRET, stop) })).toEqual({ statuses: 0, stopped: 0, verified: 0, repeated: 1 });
+    expect((await postTo(ctx, stop)).status).toBe(200);
+    expect((await settings()).consentWithdrawnAt).toBeNull();
+    expect(await withdrawals()).toBe(1);
+
+    // Consent given later still: a STOP sent before it, never seen (delivered late), is
+    // older than the consent and leaves it.
+    await consentAgain(new Date());
+    const late = JSON.stringify(incomingTextWebhookBody({ from: who.phone, text: "STOP", timestamp: stopSent + 30 }));
+    expect(await receiveWhatsAppWebhook(other, anonymous, { rawBody: late, signature: sign(SECRET, late) })).toEqual({ statuses: 0, stopped: 0, verified: 0, repeated: 0 });
+    expect((await settings()).consentWithdrawnAt).toBeNull();
+
+    // A STOP sent now ends it, as before.
+    const now = JSON.stringify(incomingTextWebhookBody({ from: who.phone, text: "توقف" }));
+    expect((await postTo(other, now)).status).toBe(200);
+    expect((await settings()).consentWithdrawnAt).not.toBeNull();
+    expect(await withdrawals()).toBe(2);
+    // What every instance consults: the ids in the database.
+    const known = (await t.db.select({ id: whatsappInboundMessages.id }).from(whatsappInboundMessages)).map((m) => m.id);
+    for (const body of [stop, late, now]) expect(known.some((id) => body.includes(`"${id}"`))).toBe(true);
+  });
 });

@@ -7,7 +7,7 @@ import { Fact } from "~/components/ui/fact";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { FieldErrors } from "~/domain/action-result";
-import { printIban, PROGRESS_STATUS_KEYS, type PaymentStatus } from "~/domain/escrow";
+import { escrowAccountKey, printIban, PROGRESS_STATUS_KEYS, TRANSFER_REFERENCE_MAX, type PaymentStatus } from "~/domain/escrow";
 import { moneyToDecimal } from "~/domain/money";
 import { signedPdfPath } from "~/domain/signing";
 import { type MessageKey, useT, useTranslateMessage } from "~/i18n/i18n";
@@ -242,7 +242,7 @@ function CommitmentCard({ commitment: c, today, answer }: { commitment: Portfoli
               {c.payments.map((p) => (
                 <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="payment-row">
                   <div className="min-w-0 space-y-0.5">
-                    <p>{t("escrow.portfolio.paymentLine", { amount: money(p.amountMinor, p.currency), date: day(p.transferredOn), reference: ltr(p.reference) })}</p>
+                    <p className="[overflow-wrap:anywhere]">{t("escrow.portfolio.paymentLine", { amount: money(p.amountMinor, p.currency), date: day(p.transferredOn), reference: ltr(p.reference) })}</p>
                     {p.receivedMinor !== null ? <p className="text-muted-foreground">{t("escrow.portfolio.receivedLine", { amount: money(p.receivedMinor, p.currency) })}</p> : null}
                     {p.status === "rejected" && p.reviewNote ? (
                       <p className="text-destructive" dir="auto">
@@ -297,6 +297,8 @@ function RecordTransfer({ commitment: c, today, answer }: { commitment: Portfoli
       <p className="mt-2 text-sm text-muted-foreground">{t("escrow.portfolio.recordLead")}</p>
       <Form method="post" encType="multipart/form-data" className="mt-4 space-y-4" noValidate>
         <input type="hidden" name="commitmentId" value={c.id} />
+        {/* The account this page shows: the transfer is recorded against it, or not at all if it changed meanwhile. */}
+        <input type="hidden" name="escrowShown" value={escrowAccountKey(c.escrow)} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id={id("date")} label={t("escrow.portfolio.transferredOn")} errors={errors("transferredOn")}>
             <Input id={id("date")} name="transferredOn" type="date" max={today} defaultValue={value("transferredOn", today)} required aria-invalid={Boolean(errors("transferredOn"))} />
@@ -305,7 +307,7 @@ function RecordTransfer({ commitment: c, today, answer }: { commitment: Portfoli
             <Input id={id("amount")} name="amount" inputMode="decimal" dir="ltr" defaultValue={value("amount", open[0] ? moneyToDecimal(open[0].remaining, c.currency) : "")} required aria-invalid={Boolean(errors("amount"))} />
           </Field>
           <Field id={id("reference")} label={t("escrow.portfolio.reference")} errors={errors("reference")}>
-            <Input id={id("reference")} name="reference" dir="ltr" maxLength={80} defaultValue={value("reference")} required aria-invalid={Boolean(errors("reference"))} />
+            <Input id={id("reference")} name="reference" dir="ltr" maxLength={TRANSFER_REFERENCE_MAX} defaultValue={value("reference")} required aria-invalid={Boolean(errors("reference"))} />
           </Field>
           <Field id={id("call")} label={t("escrow.portfolio.call")} errors={errors("callId")}>
             <select id={id("call")} name="callId" defaultValue={value("callId", open[0]?.id ?? "")} className={NATIVE_SELECT}>

@@ -328,9 +328,8 @@ export interface AppConfig {
   dataDir: string;
   authSecret: string;
   /**
-   * Where the secret came from: BETTER_AUTH_SECRET, or the file generated in DATA_DIR. A
-   * backup carries the file (two-factor keys are sealed with the secret) but never the
-   * variable.
+   * Where the secret came from: BETTER_AUTH_SECRET, or the file generated in DATA_DIR.
+   * A backup carries neither (decision 060); a restore is told which one to supply.
    */
   authSecretSource: "environment" | "data-dir";
   firmTimeZone: string;

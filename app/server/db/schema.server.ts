@@ -1474,6 +1474,15 @@ export const payments = pgTable(
     amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
     currency: text("currency", { enum: CURRENCIES }).notNull(),
     reference: text("reference").notNull(),
+    /**
+     * The escrow account the investor was shown when they recorded the transfer, which the
+     * receipt names (issue 52, item 10). Null on transfers recorded before: their receipt
+     * names the account in force when it is issued.
+     */
+    escrowBank: text("escrow_bank"),
+    escrowAccountName: text("escrow_account_name"),
+    escrowIban: text("escrow_iban"),
+    escrowBic: text("escrow_bic"),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("recorded"),
     /** What the escrow account received, as the admin confirmed it (it may be less than sent). */
     receivedMinor: bigint("received_minor", { mode: "bigint" }),
@@ -1513,6 +1522,26 @@ export const paymentProofs = pgTable("payment_proofs", {
     .references(() => payments.id, { onDelete: "cascade" }),
   ...sealedFile(),
 });
+
+/** The tables whose rows are sealed under the identity files' master key (decision 044). */
+export const SEALED_TABLES = ["identity_files", "payment_proofs", "adviser_calendars"] as const;
+
+/**
+ * What `npm run identity:reencrypt` has done (decision 060): a row of a sealed table
+ * encrypted again, under a fresh data key sealed under the master key `master_key_id`. A
+ * run interrupted and run again, or runs on several instances at once, skip what is here;
+ * a run under another master key starts afresh (and clears the rows of older ones).
+ */
+export const sealedFileReencryptions = pgTable(
+  "sealed_file_reencryptions",
+  {
+    masterKeyId: text("master_key_id").notNull(),
+    sealedTable: text("sealed_table", { enum: SEALED_TABLES }).notNull(),
+    rowId: uuid("row_id").notNull(),
+    doneAt: timestamp("done_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.masterKeyId, t.sealedTable, t.rowId] }), check("sealed_file_reencryptions_table_check", oneOf(t.sealedTable, SEALED_TABLES))],
+);
 
 /**
  * Investors' statements (issue 36, item 5): one per investor and quarter, sent on the first
@@ -1777,6 +1806,23 @@ export const notificationSettings = pgTable(
     check("notification_settings_fallback_check", sql`${t.fallbackLocale} in ('en', 'ar')`),
     check("notification_settings_quiet_check", sql`(${t.quietStart} is null) = (${t.quietEnd} is null)`),
   ],
+);
+
+/**
+ * The investors' WhatsApp messages the webhook has acted on, by Meta's message id (issue 52,
+ * item 11): a signed webhook posted again (Meta's retry, or a replay) finds its message here
+ * and changes nothing, on whichever instance it arrives. `sent_at` is the message's own
+ * time. Kept 30 days (the hourly maintenance); a STOP older than the consent it would end is
+ * ignored anyway.
+ */
+export const whatsappInboundMessages = pgTable(
+  "whatsapp_inbound_messages",
+  {
+    id: text("id").primaryKey(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("whatsapp_inbound_messages_received_idx").on(t.receivedAt)],
 );
 
 /** The record of WhatsApp consent given and withdrawn: when, how, to which number and in which words. */

@@ -66,16 +66,42 @@ function paragraphDirection(text: string, fallback: "ltr" | "rtl"): "ltr" | "rtl
   return /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u.test(letter) ? "rtl" : "ltr";
 }
 
-/** Lines of `text` no wider than `width`, broken between words (a word longer than a line stays whole). */
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** `word` in pieces no wider than `width` each, broken between its letters: one piece when it fits. */
+function pieces(face: Face, word: string, size: number, width: number, direction: "ltr" | "rtl"): string[] {
+  if (face.width(word, size, direction) <= width) return [word];
+  const out: string[] = [];
+  let piece = "";
+  for (const { segment } of graphemes.segment(word)) {
+    const candidate = piece + segment;
+    if (piece && face.width(candidate, size, direction) > width) {
+      out.push(piece);
+      piece = segment;
+    } else piece = candidate;
+  }
+  if (piece) out.push(piece);
+  return out;
+}
+
+/**
+ * Lines of `text` no wider than `width`, broken between words; a word longer than a line
+ * (a bank's reference of 140 characters without a space) is broken between its letters
+ * rather than run off the page (issue 52, item 10).
+ */
 function wrap(face: Face, text: string, size: number, width: number, direction: "ltr" | "rtl"): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of face.clean(text).split(" ").filter(Boolean)) {
     const candidate = line ? `${line} ${word}` : word;
-    if (line && face.width(candidate, size, direction) > width) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
+    if (face.width(candidate, size, direction) <= width) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    const parts = pieces(face, word, size, width, direction);
+    lines.push(...parts.slice(0, -1));
+    line = parts.at(-1)!;
   }
   if (line) lines.push(line);
   return lines.length > 0 ? lines : [""];

@@ -27,11 +27,13 @@ import { authSecretFile, type AppConfig } from "../core/config.server";
  * either: the schema comes from our own migrations, the rows through
  * `json_populate_recordset`, which reads each value with its column type's own parser.
  *
- * Two-factor keys and backup codes are sealed with the session secret, so a backup is only
- * whole with it: the secret generated in DATA_DIR travels in the archive; one set in
- * BETTER_AUTH_SECRET does not (it lives with the operator's other secrets), and the
- * manifest keeps a keyed fingerprint of either, so a restore under another secret is
- * refused instead of locking every admin out.
+ * Two-factor keys, backup codes and the self-signed document seal are sealed with the
+ * session secret, so the secret never travels in the archive (decision 060), whether it
+ * was set in BETTER_AUTH_SECRET or generated into DATA_DIR/auth-secret: a backup alone
+ * opens none of them, as it opens no identity file (decision 044). The manifest keeps a
+ * keyed fingerprint of the secret, so a restore under another one is refused, before it
+ * touches anything, with the words to supply the right one, instead of locking every
+ * admin out.
  */
 
 export const BACKUP_FORMAT = 1;
@@ -52,8 +54,12 @@ export interface BackupManifest {
   tables: Record<string, number>;
   /** Uploaded files included. */
   uploads: number;
-  /** The session secret: in the archive (generated in DATA_DIR) or in BETTER_AUTH_SECRET; its fingerprint. */
-  authSecret: { kept: "in-backup" | "environment"; fingerprint: string };
+  /**
+   * Where the session secret was kept, never in the archive: generated into DATA_DIR
+   * ("data-dir") or set in BETTER_AUTH_SECRET ("environment"); and its fingerprint.
+   * "in-backup": an archive made before decision 060, which carries it as `auth-secret`.
+   */
+  authSecret: { kept: "data-dir" | "environment" | "in-backup"; fingerprint: string };
 }
 
 /** What a backup or a restore needs of the site's configuration. */
@@ -75,7 +81,8 @@ export const backupSiteOf = (config: AppConfig): BackupSite => ({
 /** Tells whether two secrets are the same without keeping either (keyed, one-way). */
 export const secretFingerprint = (secret: string) => createHmac("sha256", secret).update("tigris backup: which session secret").digest("hex").slice(0, 16);
 
-const SECRET_ENTRY = "auth-secret";
+/** Where archives made before decision 060 carried a generated secret (they still restore). */
+const LEGACY_SECRET_ENTRY = "auth-secret";
 
 export interface BackupResult {
   file: string;
@@ -232,8 +239,6 @@ export async function writeBackup(
       await cp(uploadsDir, path.join(stage, "uploads"), { recursive: true });
       uploads = (await readdir(path.join(stage, "uploads"))).length;
     }
-    const secretKept = options.authSecretSource === "data-dir" ? "in-backup" : "environment";
-    if (secretKept === "in-backup") await writeFile(path.join(stage, SECRET_ENTRY), `${options.authSecret}\n`, { mode: 0o600 });
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       createdAt: createdAt.toISOString(),
@@ -241,11 +246,12 @@ export async function writeBackup(
       migrations,
       tables,
       uploads,
-      authSecret: { kept: secretKept, fingerprint: secretFingerprint(options.authSecret) },
+      // Kept apart from the archive, wherever it came from: the fingerprint names it.
+      authSecret: { kept: options.authSecretSource, fingerprint: secretFingerprint(options.authSecret) },
     };
     await writeFile(path.join(stage, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
 
-    const entries = ["manifest.json", "database", ...(uploads > 0 ? ["uploads"] : []), ...(secretKept === "in-backup" ? [SECRET_ENTRY] : [])];
+    const entries = ["manifest.json", "database", ...(uploads > 0 ? ["uploads"] : [])];
     // Packed and compressed in a background thread: the server's event loop is not held.
     await runInBackgroundThread(PACK, { tar: import.meta.resolve("tar"), file: partial, cwd: stage, entries });
     // It holds password hashes and sessions: readable by its owner only.
@@ -369,23 +375,37 @@ export interface RestoreResult {
   manifest: BackupManifest;
   tables: Record<string, number>;
   uploads: number;
-  /** Where the backup's own session secret was written, when it carried one and the target keeps its secret in DATA_DIR. */
+  /** Where an archive made before decision 060 had its session secret written (the target keeping its secret in DATA_DIR). */
   authSecretFile: string | undefined;
 }
 
+/** What a restore needs to know of the secret the target will run with. */
+type TargetSecret = Pick<BackupSite, "authSecret" | "authSecretSource" | "dataDir">;
+
 /**
  * Refuses a restore whose rows were sealed with another session secret than the target
- * will run with (every two-factor key and backup code would be unreadable).
+ * will run with (every two-factor key, backup code and the document seal would be
+ * unreadable), saying how to supply the right one: no backup holds it (decision 060).
  */
-function checkSecret(manifest: BackupManifest, target: Pick<BackupSite, "authSecret" | "authSecretSource">): void {
+function checkSecret(manifest: BackupManifest, target: TargetSecret): void {
   const same = secretFingerprint(target.authSecret) === manifest.authSecret.fingerprint;
-  if (manifest.authSecret.kept === "environment" && !same) {
+  if (same) return;
+  const sealed = "its two-factor keys, backup codes and document seal are sealed with that secret.";
+  if (manifest.authSecret.kept === "environment") {
+    throw new BackupError(`This backup was made with another BETTER_AUTH_SECRET. Set BETTER_AUTH_SECRET to the secret the site used when the backup was made, then restore again: ${sealed}`);
+  }
+  if (manifest.authSecret.kept === "data-dir") {
+    const file = authSecretFile(target.dataDir);
     throw new BackupError(
-      "This backup was made with another BETTER_AUTH_SECRET. Set BETTER_AUTH_SECRET to the secret the site used when the backup was made, " +
-        "then restore again: its two-factor keys and backup codes are sealed with that secret.",
+      "This backup was made under the session secret its site generated into DATA_DIR/auth-secret, which no backup holds" +
+        (target.authSecretSource === "environment"
+          ? `, and BETTER_AUTH_SECRET is set here to another one. Set BETTER_AUTH_SECRET to that file's content (or unset it and copy the file to ${file}), `
+          : `. Copy that file, from where you keep it apart from the backups, to ${file} (or set BETTER_AUTH_SECRET to its content), `) +
+        `then restore again: ${sealed}`,
     );
   }
-  if (manifest.authSecret.kept === "in-backup" && target.authSecretSource === "environment" && !same) {
+  // An archive made before decision 060 carries its generated secret, restored into DATA_DIR.
+  if (target.authSecretSource === "environment") {
     throw new BackupError(
       "This backup carries the session secret its site generated, and BETTER_AUTH_SECRET is set here to another one. " +
         "Unset BETTER_AUTH_SECRET to restore the backup's own secret into DATA_DIR, or set it to the secret in the backup's auth-secret file.",
@@ -394,7 +414,7 @@ function checkSecret(manifest: BackupManifest, target: Pick<BackupSite, "authSec
 }
 
 /** The manifest of a backup unpacked in `dir`, once it is one this version can restore under `target`'s secret. */
-async function restorableManifest(dir: string, file: string, target: Pick<BackupSite, "authSecret" | "authSecretSource">): Promise<BackupManifest> {
+async function restorableManifest(dir: string, file: string, target: TargetSecret): Promise<BackupManifest> {
   const manifestFile = path.join(dir, "manifest.json");
   if (!existsSync(manifestFile)) throw new BackupError(`${file} is not a backup of this site (no manifest.json).`);
   const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as BackupManifest;
@@ -407,7 +427,7 @@ async function restorableManifest(dir: string, file: string, target: Pick<Backup
  * Reads only the manifest of `file` and refuses what restoreBackup would refuse before
  * touching any data: for a caller that clears the target first (`npm run restore --force`).
  */
-export async function checkBackup(file: string, target: Pick<BackupSite, "authSecret" | "authSecretSource">): Promise<BackupManifest> {
+export async function checkBackup(file: string, target: TargetSecret): Promise<BackupManifest> {
   const work = await mkdtemp(path.join(tmpdir(), "tigris-manifest-"));
   try {
     try {
@@ -491,12 +511,13 @@ export async function restoreBackup(
       await cp(path.join(work, "uploads"), uploadsDir, { recursive: true });
       uploads = (await readdir(path.join(work, "uploads"))).length;
     }
-    // The secret the rows were sealed with becomes the target's (checkSecret let only a
-    // target that keeps its secret in DATA_DIR, or already has this one, come this far).
+    // An archive made before decision 060 carries the secret its rows were sealed with: it
+    // becomes the target's (checkSecret let only a target that keeps its secret in
+    // DATA_DIR, or already has this one, come this far). Newer archives carry none.
     let secretFile: string | undefined;
     if (manifest.authSecret.kept === "in-backup" && options.authSecretSource === "data-dir") {
       secretFile = authSecretFile(options.dataDir);
-      await writeFile(secretFile, await readFile(path.join(work, SECRET_ENTRY), "utf8"), { mode: 0o600 });
+      await writeFile(secretFile, await readFile(path.join(work, LEGACY_SECRET_ENTRY), "utf8"), { mode: 0o600 });
       await chmod(secretFile, 0o600);
     }
     return { manifest, tables: restored, uploads, authSecretFile: secretFile };

@@ -10,6 +10,7 @@ import { maintainIdentityChecks } from "../services/identity-checks.server";
 import { rewrapSealedFiles } from "../storage/sealed-files.server";
 import { pruneLimits } from "../security/rate-limit.server";
 import { pruneStampedCopies } from "../storage/files.server";
+import { pruneWhatsAppMessageIds } from "../services/whatsapp-webhook.server";
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -20,6 +21,8 @@ export interface MaintenanceResult {
   sessions: number;
   verificationTokens: number;
   stampedCopies: number;
+  /** Ids of investors' WhatsApp messages acted on more than 30 days ago (issue 52, item 11). */
+  whatsappMessageIds: number;
 }
 
 /**
@@ -27,7 +30,8 @@ export interface MaintenanceResult {
  * given up on more than 30 days ago, rate-limit windows older than a day (ours and the auth
  * library's), sessions past their expiry or their absolute lifetime (decision 011), and
  * verification and reset tokens that have expired, and readers' stamped copies of documents
- * past their day (decision 031). Each is one statement; none of it is
+ * past their day (decision 031), and the ids of investors' WhatsApp messages the webhook
+ * acted on more than 30 days ago. Each is one statement; none of it is
  * needed for anything to work, only for the tables to stay as small as the traffic.
  */
 export async function runMaintenance(db: Database, now: Date = new Date()): Promise<MaintenanceResult> {
@@ -44,7 +48,8 @@ export async function runMaintenance(db: Database, now: Date = new Date()): Prom
   ).length;
   const verificationTokens = (await db.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id })).length;
   const stampedCopies = await pruneStampedCopies(db, now);
-  return { mails, requestLimits, authRateLimits, sessions, verificationTokens, stampedCopies };
+  const whatsappMessageIds = await pruneWhatsAppMessageIds(db, now);
+  return { mails, requestLimits, authRateLimits, sessions, verificationTokens, stampedCopies, whatsappMessageIds };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   FALLBACK_LOCALES,
   NOTIFICATION_MESSAGES as M,
   preferenceMatrix,
+  stopEndsConsent,
   TIME_PATTERN,
   turnsOffAlwaysEmailed,
   waMeLink,
@@ -349,13 +350,17 @@ export async function withdrawWhatsAppConsent(ctx: ServiceContext, actor: Actor)
   return { withdrawnAt: at.toISOString() };
 }
 
-/** "STOP" from a phone (for the webhook): every account with live consent for that number stops. Answers whose. */
-export async function withdrawConsentByStop(db: Database, input: { from: string }, at: Date = new Date()): Promise<string[]> {
+/**
+ * "STOP" from a phone, sent at `sentAt` (for the webhook): every account with live consent
+ * for that number, given before the STOP was sent, stops; a consent given after it (a STOP
+ * replayed or delivered late) stays. Answers whose.
+ */
+export async function withdrawConsentByStop(db: Database, input: { from: string; sentAt: Date }, at: Date = new Date()): Promise<string[]> {
   const phone = phoneFrom(input.from);
   if (!phone) return [];
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(notificationSettings).where(eq(notificationSettings.phone, phone)).orderBy(asc(notificationSettings.userId)).for("update");
-    const live = rows.filter((row) => whatsappLive(row));
+    const live = rows.filter((row) => whatsappLive(row) && stopEndsConsent(row.consentAt!, input.sentAt));
     for (const row of live) await withdraw(tx, row, "stop-message", at);
     return live.map((row) => row.userId);
   });

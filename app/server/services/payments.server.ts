@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
 import { brand } from "~/domain/brand";
 import { todayInZone } from "~/domain/calendar";
-import { formatCalendarDay, PAYMENT_MESSAGES, printIban, receiptNumber, type ConfirmPaymentForm, type RejectPaymentForm, type TransferForm } from "~/domain/escrow";
+import { escrowAccountKey, formatCalendarDay, PAYMENT_MESSAGES, printIban, receiptNumber, type ConfirmPaymentForm, type EscrowAccount, type RejectPaymentForm, type TransferForm } from "~/domain/escrow";
 import { formatMoney, parseMoney } from "~/domain/money";
 import type { PaymentRow } from "~/domain/portfolio";
 import { isUuid } from "~/domain/uuid";
@@ -58,7 +58,10 @@ const COLUMNS = {
 
 /**
  * The investor records a transfer against their commitment (and, when they say so, the
- * call it pays), with the bank's confirmation. Admins are told.
+ * call it pays), with the bank's confirmation. Admins are told. The transfer keeps the
+ * escrow account the page showed the investor, which its receipt will name (issue 52,
+ * item 10): when that account is no longer the one in force (it changed while the page
+ * was open), nothing is recorded and the investor is asked to check the account now shown.
  */
 export async function recordTransfer(ctx: ServiceContext, actor: Actor, { form, proof }: { form: TransferForm; proof: FileToSeal | null }): Promise<{ id: string }> {
   const userId = requireUser(actor);
@@ -74,6 +77,8 @@ export async function recordTransfer(ctx: ServiceContext, actor: Actor, { form, 
       const [call] = await tx.select({ id: instalmentCalls.id }).from(instalmentCalls).where(and(eq(instalmentCalls.id, form.callId), eq(instalmentCalls.commitmentId, commitment.id))).limit(1);
       if (!call) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.callUnknown);
     }
+    const escrow = commitment.opportunityId ? ((await readPlan(tx, commitment.opportunityId))?.escrow ?? null) : null;
+    if (form.escrowShown !== undefined && form.escrowShown !== escrowAccountKey(escrow)) throw new AppError("CONFLICT", PAYMENT_MESSAGES.escrowChanged);
     const id = randomUUID();
     await tx.insert(payments).values({
       id,
@@ -84,6 +89,10 @@ export async function recordTransfer(ctx: ServiceContext, actor: Actor, { form, 
       amountMinor,
       currency: commitment.currency,
       reference: form.reference,
+      escrowBank: escrow?.bank ?? null,
+      escrowAccountName: escrow?.accountName ?? null,
+      escrowIban: escrow?.iban ?? null,
+      escrowBic: escrow?.bic ?? null,
       createdAt: now(ctx),
     });
     await tx.insert(paymentProofs).values({ paymentId: id, ...sealedValues(ctx.config.identity.keys, id, proof) });
@@ -143,6 +152,12 @@ export async function receivedOn(db: Database, on: { commitmentId: string } | { 
     .from(payments)
     .where(and("callId" in on ? eq(payments.callId, on.callId) : eq(payments.commitmentId, on.commitmentId), eq(payments.status, "confirmed")));
   return BigInt(row?.received ?? "0");
+}
+
+/** The escrow account a transfer was recorded against, or null for one recorded before the account was kept. */
+function recordedEscrow(payment: typeof payments.$inferSelect): EscrowAccount | null {
+  const { escrowBank: bank, escrowAccountName: accountName, escrowIban: iban, escrowBic: bic } = payment;
+  return bank !== null && accountName !== null && iban !== null && bic !== null ? { bank, accountName, iban, bic } : null;
 }
 
 /** A transfer waiting for a decision, locked for it, with its commitment, call and investor. */
@@ -267,7 +282,8 @@ interface ReceiptInput {
   payment: typeof payments.$inferSelect;
   received: bigint;
   paidToDate: bigint;
-  escrow: { bank: string; accountName: string; iban: string; bic: string } | null;
+  /** The account in force when the receipt is issued: named only for a transfer recorded before the account it was paid into was kept. */
+  escrow: EscrowAccount | null;
   note: string;
 }
 
@@ -278,6 +294,8 @@ function receiptText(input: ReceiptInput) {
   const dates = dateLocaleOf(locale);
   const money = (minor: bigint) => formatMoney(minor, payment.currency, locale);
   const outstanding = commitment.amountMinor - input.paidToDate;
+  // The account the investor was shown when they recorded the transfer (issue 52, item 10).
+  const escrow = recordedEscrow(payment) ?? input.escrow;
   return {
     direction: directionOf(locale),
     lang: locale === "en" ? "en-GB" : locale,
@@ -293,7 +311,7 @@ function receiptText(input: ReceiptInput) {
       { label: t("mail.receipt.transferredOn"), value: formatCalendarDay(payment.transferredOn, dates) },
       { label: t("mail.receipt.reference"), value: payment.reference },
       { label: t("mail.receipt.received"), value: money(input.received) },
-      ...(input.escrow ? [{ label: t("mail.receipt.paidInto"), value: `${input.escrow.bank}, ${input.escrow.accountName}, IBAN ${printIban(input.escrow.iban)}` }] : []),
+      ...(escrow ? [{ label: t("mail.receipt.paidInto"), value: `${escrow.bank}, ${escrow.accountName}, IBAN ${printIban(escrow.iban)}, BIC ${escrow.bic}` }] : []),
       { label: t("mail.receipt.committed"), value: money(commitment.amountMinor) },
       { label: t("mail.receipt.paidToDate"), value: money(input.paidToDate) },
       { label: t("mail.receipt.outstanding"), value: money(outstanding > 0n ? outstanding : 0n) },
