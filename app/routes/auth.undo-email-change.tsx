@@ -6,6 +6,7 @@ import { EMAIL_UNDO_REFUSALS } from "~/domain/account-security";
 import { brand } from "~/domain/brand";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, translator, useT } from "~/i18n/i18n";
+import { RichText, standIns } from "~/i18n/rich-text";
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { answer, readForm } from "~/server/http/answer.server";
 import { actorFor } from "~/server/security/session.server";
@@ -53,16 +54,28 @@ export function meta(args: Route.MetaArgs) {
 export default function UndoEmailChange({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const done = actionData?.undone ? actionData.email : null;
-  const ltr = (email: string) => `\u2066${email}\u2069`;
+  // Each address kept whole, left to right, moving to the next line as one (broken only when longer than a line).
+  const address = (email: string) => (
+    <bdi dir="ltr" className="inline-block max-w-full font-medium [overflow-wrap:anywhere]">
+      {email}
+    </bdi>
+  );
   return (
     <LinkActionCard
       icon={MailWarning}
       title={done ? t("account.emailUndo.doneTitle") : t("account.emailUndo.title")}
       token={loaderData.token}
-      question={loaderData.oldEmail ? t("account.emailUndo.question", { oldEmail: ltr(loaderData.oldEmail), newEmail: ltr(loaderData.newEmail) }) : null}
+      question={
+        loaderData.oldEmail ? (
+          <RichText
+            message={t("account.emailUndo.question", standIns("oldEmail", "newEmail"))}
+            elements={{ oldEmail: address(loaderData.oldEmail), newEmail: address(loaderData.newEmail) }}
+          />
+        ) : null
+      }
       action={t("account.emailUndo.action")}
       busyAction={t("account.emailUndo.busy")}
-      done={done ? t("account.emailUndo.done", { email: ltr(done) }) : null}
+      done={done ? <RichText message={t("account.emailUndo.done", standIns("email"))} elements={{ email: address(done) }} /> : null}
       error={actionData && !actionData.undone ? actionData.message : null}
       invalid={t(loaderData.refusal ?? "account.emailUndo.invalid")}
     >

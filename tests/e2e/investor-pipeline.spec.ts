@@ -141,8 +141,9 @@ const dataDir = () => process.env.E2E_DATA_DIR!;
 
 /** The six digits of the newest signing code mailed to `email`. */
 async function mailedCode(email: string): Promise<string> {
-  const mail = await waitForMail(dataDir(), email, (m) => Boolean(m.subject?.startsWith("Your signing code:")), 15_000);
-  return /(\d{6})/.exec(mail.subject!)![1]!;
+  // The code is in the body only (issue 52, item 6).
+  const mail = await waitForMail(dataDir(), email, (m) => Boolean(m.subject?.startsWith("Your signing code for")), 15_000);
+  return /\b(\d{6})\b/.exec(mail.text!)![1]!;
 }
 
 /** A signature drawn with the mouse across the pad. */

@@ -137,7 +137,7 @@ export function EmailCard({ email, proof }: { email: string; proof: EmailChangeP
             </Button>
             {codeSent && (
               <p role="status" className="text-sm text-success [overflow-wrap:anywhere]">
-                {t("account.security.email.codeSent", { email, minutes: EMAIL_CHANGE_CODE_MINUTES })}
+                {t("account.security.email.codeSent", { email: `\u2066${email}\u2069`, minutes: EMAIL_CHANGE_CODE_MINUTES })}
               </p>
             )}
           </sendCode.fetcher.Form>
@@ -150,14 +150,14 @@ export function EmailCard({ email, proof }: { email: string; proof: EmailChangeP
             <Input {...getInputProps(fields.newEmail!, EMAIL)} autoComplete="email" dir="ltr" />
           </Field>
           {proof !== "mailed-code" ? (
-            <Field id={fields.password!.id} label={t("account.security.password.current")} errors={fields.password!.errors}>
+            <Field id={fields.password!.id} label={t("account.security.email.password")} errors={fields.password!.errors}>
               <PasswordInput {...passwordProps(fields.password!)} autoComplete="current-password" />
             </Field>
           ) : null}
           {proof !== "password" ? (
             <Field
               id={fields.code!.id}
-              label={proof === "mailed-code" ? t("account.security.email.mailedCode") : t("account.twoFactor.codeOrBackupLabel")}
+              label={proof === "mailed-code" ? t("account.security.email.mailedCode") : t("account.security.email.twoFactorCode")}
               errors={fields.code!.errors}
             >
               <Input {...getInputProps(fields.code!, TEXT)} inputMode={proof === "mailed-code" ? "numeric" : "text"} autoComplete="one-time-code" dir="ltr" className="max-w-48" />
