@@ -239,5 +239,10 @@ describe(`changing the e-mail address, over real HTTP (${testDriver})`, () => {
     expect((await post("/auth/undo-email-change", { token: undoB })).status).toBe(409);
     expect(await emailOf(chain.id)).toBe(chain.email);
     expect((await post("/auth/undo-email-change", { token: "not-a-token" })).status).toBe(400);
+    expect((await post("/auth/undo-email-change", {})).status).toBe(400);
+    // A body the action does not expect is a clear 400, never a 500.
+    const json = await fetch(`${app.base}/auth/undo-email-change`, { method: "POST", headers: { Origin: app.base, "Content-Type": "application/json" }, body: JSON.stringify({ token: undoA }), redirect: "manual" });
+    expect(json.status).toBe(400);
+    expect((await get(`/auth/undo-email-change?token=${"x".repeat(5000)}`)).status).toBe(200);
   });
 });
