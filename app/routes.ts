@@ -14,6 +14,7 @@ export default [
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/two-factor", "routes/auth.two-factor.tsx"),
+  route("auth/undo-email-change", "routes/auth.undo-email-change.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/interests", "routes/dashboard.interests.tsx"),
   route("documents", "routes/documents.tsx"),

@@ -433,8 +433,10 @@ async function signingScreenshots() {
         await settle(investor);
         await investor.locator('button:has(svg.lucide-mail)').click();
         await investor.getByTestId("code-sent").waitFor();
-        const mail = await waitForMail(dataDir, email, (m) => /\d{6}/.test(m.subject ?? "") && Boolean(m.text?.includes("/account/agreements/")), 15_000);
-        await investor.locator('input[name="code"]').fill(/(\d{6})/.exec(mail.subject!)![1]!);
+        // The code is in the mail's body only (issue 52, item 6).
+        const codeIn = (text: string | undefined) => /\b(\d{6})\b/.exec(text ?? "")?.[1];
+        const mail = await waitForMail(dataDir, email, (m) => Boolean(codeIn(m.text)) && Boolean(m.text?.includes("/account/agreements/")) && !m.attachments?.length, 15_000);
+        await investor.locator('input[name="code"]').fill(codeIn(mail.text)!);
         await investor.locator('input[name="typedName"]').fill("Omar Haddad");
         await investor.getByTestId("signature-pad").scrollIntoViewIfNeeded();
         const pad = (await investor.getByTestId("signature-pad").boundingBox())!;

@@ -43,7 +43,51 @@ export const changePasswordSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: "account.security.error.passwordsDiffer" })
   .refine((v) => v.newPassword !== v.currentPassword, { path: ["newPassword"], error: "account.security.error.passwordReused" });
 
-export const changeEmailSchema = z.object({ newEmail: emailSchema });
+/**
+ * How a change of e-mail address is proved (issue 52, item 1; decision 056): with the
+ * password, and with a code from the authenticator app (or a backup code) where two-factor
+ * sign-in is on; an account that signs in only with Google or LinkedIn has no password, so
+ * with a code mailed to its current, verified address. A session cookie alone never does.
+ */
+export const EMAIL_CHANGE_PROOFS = ["password", "password-and-code", "mailed-code"] as const;
+export type EmailChangeProof = (typeof EMAIL_CHANGE_PROOFS)[number];
+
+export const emailChangeProofOf = (account: { hasPassword: boolean; twoFactorEnabled: boolean }): EmailChangeProof =>
+  !account.hasPassword ? "mailed-code" : account.twoFactorEnabled ? "password-and-code" : "password";
+
+/** The code mailed to the current address for a change of address: six digits, 15 minutes. */
+export const EMAIL_CHANGE_CODE_MINUTES = 15;
+
+const mailedCode = z
+  .string({ error: "account.security.error.mailedCodeRequired" })
+  .transform((v) => v.replace(/\s+/g, ""))
+  .pipe(z.string().regex(TOTP_PATTERN, "account.security.error.mailedCodeRequired"));
+
+const CHANGE_EMAIL_SCHEMAS = {
+  password: z.object({ newEmail: emailSchema, password: currentPassword }),
+  "password-and-code": z.object({ newEmail: emailSchema, password: currentPassword, code: codeOrBackupCode }),
+  "mailed-code": z.object({ newEmail: emailSchema, code: mailedCode }),
+} as const;
+
+/** The e-mail form's rules for an account that proves the change this way. */
+export const changeEmailSchemaFor = <P extends EmailChangeProof>(proof: P): (typeof CHANGE_EMAIL_SCHEMAS)[P] => CHANGE_EMAIL_SCHEMAS[proof];
+
+/** What the service is given: the new address and the proof the account's way asks for. */
+export interface ChangeEmailInput {
+  newEmail: string;
+  password?: string;
+  code?: string;
+}
+
+/** Why an undo link of a change of address no longer works (its page and its refusal say it alike). */
+export const EMAIL_UNDO_REFUSALS = {
+  used: "account.emailUndo.used",
+  expired: "account.emailUndo.expired",
+  unknown: "account.emailUndo.invalid",
+} as const satisfies Record<string, MessageKey>;
+
+/** "Send a code to my address" carries no fields. */
+export const emailChangeCodeSchema = z.object({});
 
 /** "Sign out other sessions" carries no fields. */
 export const signOutOthersSchema = z.object({});
@@ -92,6 +136,8 @@ export interface SecurityOverview {
   twoFactorEnabled: boolean;
   /** Has an e-mail-and-password login (two-factor sign-in and password changes need one). */
   hasPassword: boolean;
+  /** How a change of address is proved on this account. */
+  emailChangeProof: EmailChangeProof;
   methods: SignInMethod[];
   sessions: SessionSummary[];
 }
@@ -111,6 +157,8 @@ export const SECURITY_MESSAGES = {
   locked: "account.security.error.locked",
   adminKeepsTwoFactor: "account.security.error.adminKeepsTwoFactor",
   needsPassword: "account.security.error.needsPassword",
+  mailedCodeWrong: "account.security.error.mailedCodeWrong",
+  mailedCodeExpired: "account.security.error.mailedCodeExpired",
   failed: "account.security.error.failed",
 } as const satisfies Record<string, MessageKey>;
 

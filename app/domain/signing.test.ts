@@ -1,14 +1,44 @@
 import { describe, expect, it } from "vitest";
-import { pngFromDataUrl, sameName, signingPrepareSchema, signingReference, signingSignSchema } from "./signing";
+import { pngDimensions, pngFromDataUrl, sameName, signingPrepareSchema, signingReference, signingSignSchema } from "./signing";
+
+/** The first 33 bytes of a PNG (signature and IHDR chunk) saying `width` x `height`, as a data URL: no pixels follow. */
+function pngHeader(width: number, height: number): string {
+  const bytes = new Uint8Array(33);
+  const view = new DataView(bytes.buffer);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  view.setUint32(8, 13);
+  bytes.set([0x49, 0x48, 0x44, 0x52], 12);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  bytes.set([8, 6, 0, 0, 0], 24);
+  return `data:image/png;base64,${btoa(String.fromCharCode(...bytes))}`;
+}
 
 describe("signing's pure rules", () => {
   it("takes a PNG data URL as a drawn signature, and nothing else", () => {
     const png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
-    expect(pngFromDataUrl(png)?.byteLength).toBe(70);
-    expect(pngFromDataUrl("data:image/png;base64,R0lGODlhAQABAAAAACw=")).toBeNull();
-    expect(pngFromDataUrl("data:image/jpeg;base64,/9j/4AAQ")).toBeNull();
-    expect(pngFromDataUrl("")).toBeNull();
-    expect(pngFromDataUrl(`data:image/png;base64,${"A".repeat(500_000)}`)).toBeNull();
+    const read = pngFromDataUrl(png);
+    expect("png" in read && read.png.byteLength).toBe(70);
+    const refused = { refusal: "verification.signing.signatureRequired" };
+    expect(pngFromDataUrl("data:image/png;base64,R0lGODlhAQABAAAAACw=")).toEqual(refused);
+    expect(pngFromDataUrl("data:image/jpeg;base64,/9j/4AAQ")).toEqual(refused);
+    expect(pngFromDataUrl("")).toEqual(refused);
+    expect(pngFromDataUrl(`data:image/png;base64,${"A".repeat(500_000)}`)).toEqual({ refusal: "verification.signing.signatureInvalid" });
+  });
+
+  it("reads a drawn signature's size from its header and refuses one over 2,000 x 1,000 pixels before decoding it (issue 52, item 7)", () => {
+    // The review's PNG: 194 kB that says 40,000 x 40,000 pixels (gigabytes once decoded).
+    expect(pngFromDataUrl(pngHeader(40_000, 40_000))).toEqual({ refusal: "verification.signing.signatureTooLarge" });
+    expect(pngFromDataUrl(pngHeader(8_000, 8_000))).toEqual({ refusal: "verification.signing.signatureTooLarge" });
+    expect(pngFromDataUrl(pngHeader(2_001, 1_000))).toEqual({ refusal: "verification.signing.signatureTooLarge" });
+    expect(pngFromDataUrl(pngHeader(2_000, 1_001))).toEqual({ refusal: "verification.signing.signatureTooLarge" });
+    // The largest the pad makes: its box at the capped pixel ratio.
+    expect("png" in pngFromDataUrl(pngHeader(2_000, 1_000))).toBe(true);
+    const bytes = Uint8Array.from(atob(pngHeader(1_234, 320).split(",")[1]!), (c) => c.charCodeAt(0));
+    expect(pngDimensions(bytes)).toEqual({ width: 1_234, height: 320 });
+    // A header that is not IHDR first, or says zero pixels, is not a PNG.
+    expect(pngDimensions(bytes.slice(0, 20))).toBeNull();
+    expect(pngFromDataUrl(pngHeader(0, 10))).toEqual({ refusal: "verification.signing.signatureRequired" });
   });
 
   it("compares the typed name with the agreement's as a person would", () => {

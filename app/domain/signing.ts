@@ -35,8 +35,23 @@ export const SIGNING_CODE_MINUTES = 15;
 export const SIGNING_CODE_TRIES = 5;
 /** A new code at most once a minute. */
 export const SIGNING_CODE_RESEND_SECONDS = 60;
+/**
+ * Daily caps (issue 52, item 6): codes mailed per agreement and per account in 24 hours, and
+ * wrong codes typed per agreement and per account in 24 hours, counted across codes (a new
+ * code does not give new tries beyond these).
+ */
+export const SIGNING_CODES_PER_DAY = { agreement: 5, account: 10 } as const;
+export const SIGNING_WRONG_CODES_PER_DAY = { agreement: 10, account: 20 } as const;
 /** A drawn signature: a PNG of at most 300 kB. */
 export const SIGNATURE_MAX_BYTES = 300_000;
+/**
+ * ...and at most 2,000 x 1,000 pixels, read from its header before anything decodes it (issue
+ * 52, item 7: a 194 kB PNG can say 40,000 x 40,000 pixels, gigabytes once decoded). The pad
+ * in the browser draws its box (160 CSS pixels high) at the screen's pixel ratio, capped so
+ * that its PNG stays within these on any screen (components/account/signature-field.tsx).
+ */
+export const SIGNATURE_MAX_WIDTH = 2_000;
+export const SIGNATURE_MAX_HEIGHT = 1_000;
 
 export const SIGNING_MESSAGES = {
   prepared: "verification.signing.admin.prepared",
@@ -54,11 +69,14 @@ export const SIGNING_MESSAGES = {
   codeWait: "verification.signing.codeWait",
   codeWrong: "verification.signing.codeWrong",
   codeExpired: "verification.signing.codeExpired",
+  codesToday: "verification.signing.codesToday",
+  triesToday: "verification.signing.triesToday",
   codeRequired: "verification.signing.codeRequired",
   nameRequired: "verification.signing.nameRequired",
   nameMismatch: "verification.signing.nameMismatch",
   signatureRequired: "verification.signing.signatureRequired",
   signatureInvalid: "verification.signing.signatureInvalid",
+  signatureTooLarge: "verification.signing.signatureTooLarge",
   agreeRequired: "verification.signing.agreeRequired",
   signed: "verification.signing.signed",
   signFailed: "verification.signing.signFailed",
@@ -96,14 +114,40 @@ export const signingSignSchema = z.object({
 });
 export type SigningSignForm = z.infer<typeof signingSignSchema>;
 
-/** A PNG's bytes from a data URL, or null when it is not one (the signature pad's output). */
-export function pngFromDataUrl(dataUrl: string): Uint8Array | null {
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * A PNG's width and height from its header (the IHDR chunk, which the format puts first),
+ * without decoding it; null when the bytes do not start as a PNG does.
+ */
+export function pngDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.byteLength < 24 || !PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ihdr = String.fromCharCode(bytes[12]!, bytes[13]!, bytes[14]!, bytes[15]!);
+  if (view.getUint32(8) !== 13 || ihdr !== "IHDR") return null;
+  const width = view.getUint32(16);
+  const height = view.getUint32(20);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
+/** Whether a PNG of this size may be decoded as a drawn signature. */
+export const signatureFits = ({ width, height }: { width: number; height: number }) => width <= SIGNATURE_MAX_WIDTH && height <= SIGNATURE_MAX_HEIGHT;
+
+/**
+ * A drawn signature's PNG from the pad's data URL: its bytes, or why it is refused (not a
+ * PNG, over 300 kB, or over 2,000 x 1,000 pixels by its header), as a message key.
+ */
+export function pngFromDataUrl(dataUrl: string): { png: Uint8Array } | { refusal: MessageKey } {
   const match = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
-  if (!match) return null;
+  if (!match) return { refusal: SIGNING_MESSAGES.signatureRequired };
+  // The length before decoding: base64 of more than 300 kB is not decoded at all.
+  if (Math.floor((match[1]!.length * 3) / 4) > SIGNATURE_MAX_BYTES + 2) return { refusal: SIGNING_MESSAGES.signatureInvalid };
   const bytes = Uint8Array.from(atob(match[1]!), (c) => c.charCodeAt(0));
-  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.byteLength > SIGNATURE_MAX_BYTES || !signature.every((b, i) => bytes[i] === b)) return null;
-  return bytes;
+  if (bytes.byteLength > SIGNATURE_MAX_BYTES) return { refusal: SIGNING_MESSAGES.signatureInvalid };
+  const size = pngDimensions(bytes);
+  if (!size) return { refusal: SIGNING_MESSAGES.signatureRequired };
+  if (!signatureFits(size)) return { refusal: SIGNING_MESSAGES.signatureTooLarge };
+  return { png: bytes };
 }
 
 /** Names compared as a person would: case, accents' composition and spacing aside. */
@@ -142,6 +186,8 @@ export interface AgreementForSigner {
   email: string;
   preparedSha256: string;
   codeSentAt: string | null;
+  /** Where the code now waiting was mailed (null when none waits). */
+  codeSentTo: string | null;
   identityApproved: boolean;
   /** Whether the reader is the investor it was prepared for (only they may sign). */
   mine: boolean;

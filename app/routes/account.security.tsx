@@ -4,8 +4,9 @@ import { TwoFactorCard } from "~/components/account/two-factor-card";
 import { EmailCard, PasswordCard, SessionsCard, SignInMethodsCard } from "~/components/account/security-cards";
 import type { SecurityActionResult } from "~/components/account/use-security-form";
 import {
-  changeEmailSchema,
+  changeEmailSchemaFor,
   changePasswordSchema,
+  emailChangeCodeSchema,
   confirmTwoFactorSchema,
   disableTwoFactorSchema,
   enableTwoFactorSchema,
@@ -24,11 +25,11 @@ import {
   confirmTwoFactorEnrolment,
   loadSecurityOverview,
   redrawTwoFactorEnrolment,
-  requestEmailChange,
   signOutOtherSessions,
   startTwoFactorEnrolment,
   turnOffTwoFactor,
 } from "~/server/services/account-security.server";
+import { emailChangeProofFor, requestEmailChange, sendEmailChangeCode } from "~/server/services/email-change.server";
 import type { Route } from "./+types/account.security";
 
 /**
@@ -95,8 +96,20 @@ export async function action({ request, context }: Route.ActionArgs) {
           { headers },
         );
       }
+      case "email-change-code": {
+        const s = parse(emailChangeCodeSchema);
+        if (s.status !== "success") return invalid();
+        const { sentTo } = await sendEmailChangeCode(context, actor);
+        return answered({
+          toast: saved("account.security.toast.codeSentTitle", "account.security.toast.codeSentDescription", {
+            email: directionOf(context.locale) === "rtl" ? `\u2066${sentTo}\u2069` : sentTo,
+          }),
+        });
+      }
       case "change-email": {
-        const s = parse(changeEmailSchema);
+        // The account's own way of proving the change (issue 52, item 1): the password (and a
+        // second-factor code), or a code mailed to the current address; a cookie alone never.
+        const s = parse(changeEmailSchemaFor(await emailChangeProofFor(context, actor)));
         if (s.status !== "success") return invalid();
         await requestEmailChange(context, actor, s.value);
         return answered({
@@ -128,16 +141,24 @@ export default function AccountSecurity({ loaderData }: Route.ComponentProps) {
   const { overview, timeZone } = loaderData;
   const [searchParams] = useSearchParams();
   const t = useT();
+  // better-auth adds `error` to the link's way back when it refused the link itself.
+  const emailParam = searchParams.get("email");
+  const emailNotice = emailParam === "changed" && searchParams.has("error") ? "link-failed" : emailParam;
   return (
     <>
-      {searchParams.get("email") === "changed" && (
+      {emailNotice === "changed" && (
         <p role="status" className="rounded-md border border-success/50 bg-success/10 p-3 text-sm">
           {t("account.security.emailChanged", { email: overview.email })}
         </p>
       )}
+      {emailNotice === "link-expired" || emailNotice === "link-failed" ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+          {t(emailNotice === "link-expired" ? "account.security.email.linkExpired" : "account.security.email.linkFailed")}
+        </p>
+      ) : null}
       <TwoFactorCard overview={overview} required={searchParams.get("required") === "two-factor"} />
       <PasswordCard hasPassword={overview.hasPassword} />
-      <EmailCard email={overview.email} />
+      <EmailCard email={overview.email} proof={overview.emailChangeProof} />
       <SignInMethodsCard methods={overview.methods} />
       <SessionsCard sessions={overview.sessions} timeZone={timeZone} />
     </>

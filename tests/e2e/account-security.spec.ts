@@ -79,10 +79,15 @@ test("changing the password needs the current one and ends every other session",
   await waitForMail(dataDir(), investor.email, (m) => Boolean(m.subject?.includes("password was changed")));
 });
 
-test("changing the e-mail address sends the link to the new one and tells the old one", async ({ page, investor, baseURL }) => {
+test("changing the e-mail address needs the password, sends the link to the new one, and the old one can undo it", async ({ page, investor, baseURL }) => {
   const newEmail = `moved.${Date.now()}.${randomInt(1e6)}@example.com`;
   await page.goto("/account/security");
+  await expect(page.getByText("To change it, confirm that it is you with your current password.")).toBeVisible();
+  // A session alone does not move the address (issue 52, item 1).
   await page.getByLabel("New e-mail address").fill(newEmail);
+  await page.getByRole("button", { name: "Change e-mail address" }).click();
+  await expect(page.getByText("Enter your current password")).toBeVisible();
+  await page.getByLabel("Password, to confirm the change").fill(investor.password);
   await page.getByRole("button", { name: "Change e-mail address" }).click();
   await expect(page.getByText("Check the new inbox for the confirmation link.")).toBeVisible();
 
@@ -98,5 +103,21 @@ test("changing the e-mail address sends the link to the new one and tells the ol
   const fresh = await page.context().browser()!.newContext({ baseURL });
   expect((await signIn(fresh.request, baseURL!, investor.email, investor.password)).status()).toBe(401);
   expect((await signIn(fresh.request, baseURL!, newEmail, investor.password)).status()).toBe(302);
+
+  // The old address undoes it from its mail, in a browser with no session: the address comes
+  // back, every session ends, and the change's own link no longer works.
+  const undo = await linkFrom(dataDir(), investor.email, /undo-email-change/);
+  const holder = await fresh.newPage();
+  await holder.goto(undo);
+  await expect(holder.getByRole("heading", { name: "Undo the change of e-mail address" })).toBeVisible();
+  await expectAccessible(holder, "the undo link's page");
+  await holder.getByRole("button", { name: "Undo the change" }).click();
+  await expect(holder.getByText(`${investor.email} is your account's address again`)).toBeVisible();
+  await page.goto("/account/security");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=/);
+  // Opened again, the change's link leads (through sign-in) to a notice that it no longer works.
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Faccount%2Fsecurity%3Femail%3Dlink-expired$/);
+  expect((await signIn(fresh.request, baseURL!, investor.email, investor.password)).status()).toBe(302);
   await fresh.close();
 });

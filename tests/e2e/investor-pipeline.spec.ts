@@ -141,8 +141,9 @@ const dataDir = () => process.env.E2E_DATA_DIR!;
 
 /** The six digits of the newest signing code mailed to `email`. */
 async function mailedCode(email: string): Promise<string> {
-  const mail = await waitForMail(dataDir(), email, (m) => Boolean(m.subject?.startsWith("Your signing code:")), 15_000);
-  return /(\d{6})/.exec(mail.subject!)![1]!;
+  // The code is in the body only (issue 52, item 6).
+  const mail = await waitForMail(dataDir(), email, (m) => Boolean(m.subject?.startsWith("Your signing code for")), 15_000);
+  return /\b(\d{6})\b/.exec(mail.text!)![1]!;
 }
 
 /** A signature drawn with the mouse across the pad. */
@@ -428,8 +429,9 @@ test.describe("from interest to a confidential file", () => {
     await expect(page.getByTestId("agreement-text")).toContainText("اتفاقية حجز");
     await page.getByRole("button", { name: "أرسل لي رمزًا بالبريد" }).click();
     await expect(page.getByTestId("code-sent")).toContainText(investor.email);
-    const mail = await waitForMail(dataDir(), investor.email, (m) => Boolean(m.subject?.startsWith("رمز التوقيع:")), 15_000);
-    await page.getByLabel("الرمز الوارد في البريد").fill(/(\d{6})/.exec(mail.subject!)![1]!);
+    // The code is in the body only (issue 52, item 6), after the words that say what it is for.
+    const mail = await waitForMail(dataDir(), investor.email, (m) => Boolean(m.subject?.startsWith("رمز التوقيع للاتفاقية")), 15_000);
+    await page.getByLabel("الرمز الوارد في البريد").fill(/\b(\d{6})\b/.exec(mail.text!)![1]!);
     await page.getByLabel("اسمك الكامل").fill("Samira Haddad");
     await page.getByRole("radio", { name: "استخدم اسمي المكتوب" }).check();
     await page.getByRole("checkbox", { name: "قرأت هذه الاتفاقية وأوقّعها إلكترونيًا." }).check();

@@ -56,6 +56,7 @@ test.describe("without JavaScript", () => {
 
       const newEmail = `new.${investor.email}`;
       await field.fill(newEmail);
+      await page.getByLabel("Password, to confirm the change").fill(investor.password);
       await page.getByRole("button", { name: "Change e-mail address" }).click();
       await expect(page.getByText("Check the new inbox for the confirmation link.")).toBeVisible();
       await expect(page.getByText(`Open the link we sent to ${newEmail} to finish the change.`)).toBeVisible();

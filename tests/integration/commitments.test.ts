@@ -75,7 +75,7 @@ async function signReservation(who: Awaited<ReturnType<typeof investor>>, opport
   const { id } = await prepareAgreement(ctx(), bed.admin.actor, { investorEmail: who.email, opportunityId, kind: "reservation", unit: "B-1204", amount, currency, paymentPlan: "As the payment plan" });
   await sendSigningCode(ctx(), who.actor, { id });
   const [mail] = await bed.t.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, who.email), eq(emailOutbox.kind, "agreement-code"))).orderBy(desc(emailOutbox.createdAt)).limit(1);
-  const code = /\b(\d{6})\b/.exec(mail!.subject)![1]!;
+  const code = /\b(\d{6})\b/.exec(mail!.textBody)![1]!;
   await signAgreement(ctx(), who.actor, { id, form: { code, typedName: "Samira Haddad", style: "adopted", signature: "", agree: "yes" } });
   return id;
 }

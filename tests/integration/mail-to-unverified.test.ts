@@ -76,7 +76,7 @@ describe(`mail to addresses nobody verified (${testDriver})`, () => {
     // An account holder named in spam asks to move their account to a new, unverified address.
     const owner = await createUser(t.db, { password: PASSWORD, firstName: SPAM_NAME, lastName: SPAM_LAST });
     const cookie = await signInCookie(context, owner.email, PASSWORD);
-    expect(await run(securityAction, formRequest("/account/security", { intent: "change-email", newEmail: moved }, { cookie, ip: ip() }))).toBe(200);
+    expect(await run(securityAction, formRequest("/account/security", { intent: "change-email", newEmail: moved, password: PASSWORD }, { cookie, ip: ip() }))).toBe(200);
 
     const strangers = [signedUp, booked, notified, moved];
     const mails = await t.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, strangers));

@@ -66,11 +66,15 @@ const prepareForm = (email: string, opportunityId: string) => ({
   paymentPlan: "20% on reservation, 30% at structure, 50% on handover",
 });
 
-/** The six digits of the last code mailed to `email`. */
-async function mailedCode(email: string): Promise<string> {
+/** The code mails to `email`, oldest first. */
+async function codeMails(email: string) {
   const rows = await bed.t.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "agreement-code")));
-  const last = rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1);
-  return /\b(\d{6})\b/.exec(last!.subject)![1]!;
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** The six digits of the last code mailed to `email` (in the body: never in the subject). */
+async function mailedCode(email: string): Promise<string> {
+  return /\b(\d{6})\b/.exec((await codeMails(email)).at(-1)!.textBody)![1]!;
 }
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -202,6 +206,75 @@ describe(`signing agreements (${testDriver})`, () => {
     expect((await bed.t.db.select().from(signingRequests).where(eq(signingRequests.id, id)))[0]!.status).toBe("awaiting");
   });
 
+  it("mails the code in the body only, caps codes a day per agreement and per account, and counts wrong codes across codes (issue 52, item 6)", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Capped Tower" });
+    const me = await investor("caps");
+    const agreements = [];
+    for (let i = 0; i < 3; i++) agreements.push((await prepareAgreement(ctx(), bed.admin.actor, prepareForm(me.email, opportunity.id))).id);
+    const [first, second, third] = agreements as [string, string, string];
+    const send = async (id: string) => {
+      clockNow = new Date(clockNow.getTime() + 61_000);
+      return sendSigningCode(ctx(), me.actor, { id });
+    };
+    const sign = (id: string, code: string) => signAgreement(ctx(), me.actor, { id, form: { code, typedName: "Samira Haddad", style: "adopted", signature: "", agree: "yes" } });
+
+    await send(first);
+    const [mail] = await codeMails(me.email);
+    const code = await mailedCode(me.email);
+    // Not in the subject (a locked phone shows it), nor before the words that say what it is for.
+    expect(mail!.subject).toMatch(/^Your signing code for RA-[0-9A-F]{8}$/);
+    expect(mail!.subject).not.toContain(code);
+    expect(mail!.textBody.indexOf(code)).toBeGreaterThan(mail!.textBody.indexOf("Enter this code"));
+    expect(mail!.html).toContain(code);
+
+    // Five wrong codes spend the first code; five more on a second code reach the day's ten
+    // for this agreement: a third code is mailed, but not even the right one signs today.
+    const wrong = (right: string) => (right === "000000" ? "000001" : "000000");
+    for (let i = 0; i < 5; i++) await expect(sign(first, wrong(code))).rejects.toSatisfy(refusedWith("BAD_REQUEST", "verification.signing.codeWrong"));
+    await send(first);
+    const again = await mailedCode(me.email);
+    for (let i = 0; i < 5; i++) await expect(sign(first, wrong(again))).rejects.toSatisfy(refusedWith("BAD_REQUEST", "verification.signing.codeWrong"));
+    await send(first);
+    await expect(sign(first, await mailedCode(me.email))).rejects.toSatisfy(refusedWith("RATE_LIMITED", "verification.signing.triesToday"));
+
+    // Five codes a day for one agreement (three sent so far).
+    await send(first);
+    await send(first);
+    await expect(send(first)).rejects.toSatisfy(refusedWith("RATE_LIMITED", "verification.signing.codesToday"));
+    // Ten a day for the account: five more on the second agreement, then none on the third.
+    for (let i = 0; i < 5; i++) await send(second);
+    const refused = await send(third).catch((e: unknown) => e);
+    expect(refused).toSatisfy(refusedWith("RATE_LIMITED", "verification.signing.codesToday"));
+    expect((refused as AppError).values).toEqual({ hours: 24 });
+    expect(await codeMails(me.email)).toHaveLength(10);
+  });
+
+  it("refuses a drawn signature whose header says more than 2,000 x 1,000 pixels, before decoding it (issue 52, item 7)", async () => {
+    const opportunity = await createOpportunity(bed.t.db, { title: "Pixel Tower" });
+    const me = await investor("pixels");
+    const { id } = await prepareAgreement(ctx(), bed.admin.actor, prepareForm(me.email, opportunity.id));
+    clockNow = new Date(clockNow.getTime() + 61_000);
+    await sendSigningCode(ctx(), me.actor, { id });
+    const code = await mailedCode(me.email);
+    // The review's file: a small PNG whose header says 40,000 x 40,000 pixels.
+    const header = Buffer.alloc(33);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header);
+    header.writeUInt32BE(13, 8);
+    header.write("IHDR", 12, "latin1");
+    header.writeUInt32BE(40_000, 16);
+    header.writeUInt32BE(40_000, 20);
+    header.set([8, 6, 0, 0, 0], 24);
+    const huge = `data:image/png;base64,${Buffer.concat([header, randomBytes(190_000)]).toString("base64")}`;
+    const started = process.hrtime.bigint();
+    await expect(signAgreement(ctx(), me.actor, { id, form: { code, typedName: "Samira Haddad", style: "drawn", signature: huge, agree: "yes" } })).rejects.toSatisfy(
+      refusedWith("BAD_REQUEST", "verification.signing.signatureTooLarge"),
+    );
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(2_000);
+    // Refused before the code was looked at: no try spent, still waiting.
+    const [row] = await bed.t.db.select().from(signingRequests).where(eq(signingRequests.id, id));
+    expect([row!.status, row!.codeTries]).toEqual(["awaiting", 0]);
+  });
+
   it("seals the signed PDF: the audit trail last, pdfsig reports it valid and whole, and broken after one byte changes; both parties get it", async () => {
     const opportunity = await createOpportunity(bed.t.db, { title: "Sealed Tower" });
     const me = await investor("seal");
@@ -234,6 +307,10 @@ describe(`signing agreements (${testDriver})`, () => {
     for (const event of ["Prepared", "Opened by the investor", "Signing code e-mailed", "Signed with the code", "Sealed"]) expect(text).toContain(event);
     expect(text).toContain("203.0.113.9");
     expect(text).toContain(`Confirmed with a one-time code sent to ${me.email}`);
+    // The trail says where the code went, and so does its event (issue 52, item 1).
+    expect(text).toContain(`Signing code e-mailed to ${me.email}`);
+    const codeEvents = await bed.t.db.select().from(signingEvents).where(and(eq(signingEvents.requestId, id), eq(signingEvents.event, "code_sent")));
+    expect(codeEvents.map((e) => e.sentTo)).toEqual([me.email]);
 
     // Once only.
     await expect(signAgreement(ctx(), me.actor, { id, form: { code, typedName: "Samira Haddad", style: "adopted", signature: "", agree: "yes" } })).rejects.toSatisfy(refusedWith("CONFLICT"));

@@ -170,7 +170,7 @@ function SignForm({ agreement, result, say }: { agreement: AgreementForSigner; r
           {codeSent ? (
             <p role="status" className="flex items-center gap-2 text-sm" data-testid="code-sent">
               <Mail className="size-4 shrink-0" aria-hidden="true" />
-              {t("verification.signing.codeSentTo", { email: result?.ok && result.intent === "code" ? result.sentTo : agreement.email, minutes: SIGNING_CODE_MINUTES })}
+              {t("verification.signing.codeSentTo", { email: result?.ok && result.intent === "code" ? result.sentTo : (agreement.codeSentTo ?? agreement.email), minutes: SIGNING_CODE_MINUTES })}
             </p>
           ) : null}
           <Button type="submit" variant={codeSent ? "outline" : "default"} disabled={sending === "code"}>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { TZDate } from "@date-fns/tz";
 import { format, type Locale as DateFnsLocale } from "date-fns";
-import { Check, Minus } from "lucide-react";
+import { Check, Mail, Minus } from "lucide-react";
 import { Link } from "react-router";
 import { PasswordInput } from "~/components/auth/password-input";
 import { AnswerNotice, FormKey } from "~/components/forms/form-answer";
@@ -11,8 +11,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import {
-  changeEmailSchema,
+  changeEmailSchemaFor,
   changePasswordSchema,
+  EMAIL_CHANGE_CODE_MINUTES,
+  emailChangeCodeSchema,
+  type EmailChangeProof,
   SIGN_IN_METHOD_LABELS,
   SIGN_IN_METHODS,
   signOutOthersSchema,
@@ -21,12 +24,13 @@ import {
 import { translateDeviceLabel } from "~/domain/devices";
 import { useDateLocale } from "~/i18n/date-locales";
 import { datePattern } from "~/i18n/date-patterns";
-import { useT } from "~/i18n/i18n";
+import { type MessageKey, useT } from "~/i18n/i18n";
 import { RichText, standIns } from "~/i18n/rich-text";
 import { passwordProps, useSecurityForm } from "./use-security-form";
 
-/** The input's type, for Conform's `getInputProps`. */
+/** The inputs' types, for Conform's `getInputProps`. */
 const EMAIL = { type: "email" } as const;
+const TEXT = { type: "text" } as const;
 
 export function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const change = useSecurityForm("change-password", changePasswordSchema);
@@ -80,9 +84,25 @@ export function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
   );
 }
 
-export function EmailCard({ email }: { email: string }) {
-  const change = useSecurityForm("change-email", changeEmailSchema);
+/** The hint under the e-mail card's title: how this account proves a change of address. */
+const PROOF_HINTS = {
+  password: "account.security.email.proofPassword",
+  "password-and-code": "account.security.email.proofPasswordAndCode",
+  "mailed-code": "account.security.email.proofMailedCode",
+} as const satisfies Record<EmailChangeProof, MessageKey>;
+
+/**
+ * The e-mail address (issue 13; issue 52, item 1): a new address needs the password (and a
+ * code from the authenticator app where two-factor sign-in is on), or, on an account without
+ * a password, a code e-mailed to the current address first (its own small form). Both are
+ * plain forms that post without scripts.
+ */
+export function EmailCard({ email, proof }: { email: string; proof: EmailChangeProof }) {
+  const change = useSecurityForm("change-email", changeEmailSchemaFor(proof));
+  const sendCode = useSecurityForm("email-change-code", emailChangeCodeSchema);
   const sent = !change.busy && change.answer?.toast?.type === "success";
+  const codeSent = !sendCode.busy && sendCode.answer?.toast?.type === "success";
+  const fields = change.fields as Record<"newEmail" | "password" | "code", (typeof change.fields)[string]>;
   const t = useT();
   return (
     <Card aria-labelledby="email-title">
@@ -103,14 +123,46 @@ export function EmailCard({ email }: { email: string }) {
           />
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-4">
+        <p className="max-w-prose text-sm text-muted-foreground">
+          <RichText message={t(PROOF_HINTS[proof], standIns("email"))} elements={{ email: <bdi className="[overflow-wrap:anywhere]">{email}</bdi> }} />
+        </p>
+        {proof === "mailed-code" ? (
+          <sendCode.fetcher.Form method="post" {...getFormProps(sendCode.form)} className="max-w-sm space-y-3">
+            <input type="hidden" name="intent" value="email-change-code" />
+            <FormKey name="email-change-code" />
+            <AnswerNotice toast={sendCode.posted?.toast} />
+            <Button type="submit" variant={codeSent ? "outline" : "default"} disabled={sendCode.busy}>
+              <Mail aria-hidden="true" /> {sendCode.busy ? t("account.security.email.sending") : t("account.security.email.sendCode")}
+            </Button>
+            {codeSent && (
+              <p role="status" className="text-sm text-success [overflow-wrap:anywhere]">
+                {t("account.security.email.codeSent", { email: `\u2066${email}\u2069`, minutes: EMAIL_CHANGE_CODE_MINUTES })}
+              </p>
+            )}
+          </sendCode.fetcher.Form>
+        ) : null}
         <change.fetcher.Form method="post" {...getFormProps(change.form)} className="max-w-sm space-y-3">
           <input type="hidden" name="intent" value="change-email" />
           <FormKey name="change-email" />
           <AnswerNotice toast={change.posted?.toast} />
-          <Field id={change.fields.newEmail!.id} label={t("account.security.email.new")} errors={change.fields.newEmail!.errors}>
-            <Input {...getInputProps(change.fields.newEmail!, EMAIL)} autoComplete="email" dir="ltr" />
+          <Field id={fields.newEmail!.id} label={t("account.security.email.new")} errors={fields.newEmail!.errors}>
+            <Input {...getInputProps(fields.newEmail!, EMAIL)} autoComplete="email" dir="ltr" />
           </Field>
+          {proof !== "mailed-code" ? (
+            <Field id={fields.password!.id} label={t("account.security.email.password")} errors={fields.password!.errors}>
+              <PasswordInput {...passwordProps(fields.password!)} autoComplete="current-password" />
+            </Field>
+          ) : null}
+          {proof !== "password" ? (
+            <Field
+              id={fields.code!.id}
+              label={proof === "mailed-code" ? t("account.security.email.mailedCode") : t("account.security.email.twoFactorCode")}
+              errors={fields.code!.errors}
+            >
+              <Input {...getInputProps(fields.code!, TEXT)} inputMode={proof === "mailed-code" ? "numeric" : "text"} autoComplete="one-time-code" dir="ltr" className="max-w-48" />
+            </Field>
+          ) : null}
           <Button type="submit" disabled={change.busy}>
             {change.busy ? t("account.security.email.sending") : t("account.security.email.submit")}
           </Button>

@@ -2,6 +2,7 @@ import { Eraser } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type SignaturePad from "signature_pad";
 import { Button } from "~/components/ui/button";
+import { SIGNATURE_MAX_HEIGHT, SIGNATURE_MAX_WIDTH } from "~/domain/signing";
 import { useT } from "~/i18n/i18n";
 
 /**
@@ -23,9 +24,15 @@ export function SignatureField({ describedBy, invalid }: { describedBy?: string;
       const element = canvas.current;
       if (cancelled || !element) return;
       const drawn = new Pad(element, { penColor: "#1c2a4a", backgroundColor: "rgba(0,0,0,0)", minWidth: 0.8, maxWidth: 2.6 });
-      // Sharp on every screen: the canvas holds device pixels, drawn in CSS pixels.
+      // Sharp on every screen: the canvas holds device pixels, drawn in CSS pixels; but never
+      // more than the server takes (a 4K screen zoomed in is a ratio of 5 or more), so that a
+      // real signature is never refused for its size.
       resize = () => {
-        const ratio = Math.max(window.devicePixelRatio || 1, 1);
+        const ratio = Math.min(
+          Math.max(window.devicePixelRatio || 1, 1),
+          SIGNATURE_MAX_WIDTH / Math.max(element.offsetWidth, 1),
+          SIGNATURE_MAX_HEIGHT / Math.max(element.offsetHeight, 1),
+        );
         const data = drawn.toData();
         element.width = element.offsetWidth * ratio;
         element.height = element.offsetHeight * ratio;

@@ -30,7 +30,7 @@ export function LinkActionCard({
   action: string;
   busyAction: string;
   /** What happened, once it has. */
-  done: string | null;
+  done: ReactNode;
   error: string | null;
   invalid: string;
   /** Shown under what happened, once it has (the way to undo it). */

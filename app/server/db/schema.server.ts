@@ -626,6 +626,35 @@ export const knownDevices = pgTable(
 );
 
 /**
+ * Changes of an account's e-mail address (issue 52, item 1; decision 056), one row per
+ * request made with the password (and the second factor where it is on) or a code mailed
+ * to the current address. The confirmation link better-auth mails to the new address works
+ * only while its row is pending (`confirm_token_hash`, a SHA-256 of the link's token). Once
+ * confirmed, the old address is mailed a link that undoes the change for 72 hours
+ * (`undo_token_hash`, SHA-256 of a random token, used once). Undoing one change voids the
+ * account's later ones (`voided_at`), pending links and undo links alike.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    oldEmail: text("old_email").notNull(),
+    newEmail: text("new_email").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    undoTokenHash: text("undo_token_hash").unique("email_changes_undo_token_hash_unique"),
+    undoExpiresAt: timestamp("undo_expires_at", { withTimezone: true }),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+  },
+  (t) => [index("email_changes_user_idx").on(t.userId, t.requestedAt), index("email_changes_confirm_token_idx").on(t.confirmTokenHash)],
+);
+
+/**
  * Background tasks that run on a schedule across every instance (the scheduled backup): an
  * instance runs one only after claiming its row, by moving `last_started_at` forward when
  * it is due, so with several instances on one database each run happens once.
@@ -1254,6 +1283,8 @@ export const signingRequests = pgTable(
     codeSentAt: timestamp("code_sent_at", { withTimezone: true }),
     codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
     codeTries: integer("code_tries").notNull().default(0),
+    /** Where the code now waiting was mailed (issue 52, item 1): the address the signature page names. */
+    codeSentTo: text("code_sent_to"),
     signerName: text("signer_name"),
     signatureStyle: text("signature_style", { enum: ["drawn", "adopted"] }),
     signedAt: timestamp("signed_at", { withTimezone: true }),
@@ -1288,6 +1319,8 @@ export const signingEvents = pgTable(
     event: text("event", { enum: SIGNING_EVENTS }).notNull(),
     actor: text("actor").notNull(),
     ipAddress: text("ip_address"),
+    /** For a code sent: the address it was mailed to (issue 52, item 1). */
+    sentTo: text("sent_to"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("signing_events_event_check", oneOf(t.event, SIGNING_EVENTS)), index("signing_events_request_idx").on(t.requestId, t.at)],

@@ -1,5 +1,6 @@
 import { PDFDocument, PDFName, PDFString, type PDFPage, type RGB } from "pdf-lib";
 import { COLORS, unicodeFace, type Face } from "./pdf.server";
+import { pngDimensions, signatureFits } from "~/domain/signing";
 
 /*
  * Agreements as PDFs in English, Arabic and Sorani (issue 35, item 4): one typeface for the
@@ -254,6 +255,9 @@ export async function addSignaturePage(prepared: Uint8Array, text: Pick<Agreemen
   w.need(boxHeight + 40);
   const x = text.direction === "rtl" ? A4.width - MARGIN.side - boxWidth : MARGIN.side;
   if (signature.drawing) {
+    // Never decode a PNG whose header says it is larger than a signature can be (issue 52, item 7).
+    const size = pngDimensions(signature.drawing);
+    if (!size || !signatureFits(size)) throw new Error("the drawn signature is not a PNG of a signature's size");
     const image = await doc.embedPng(signature.drawing);
     const scale = Math.min(boxWidth / image.width, boxHeight / image.height);
     const drawn = { width: image.width * scale, height: image.height * scale };

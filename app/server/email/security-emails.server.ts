@@ -20,18 +20,24 @@ interface NoticeInput {
   locale?: Locale;
 }
 
-function notice(input: NoticeInput, subject: MessageKey, heading: MessageKey, paragraphs: string[]): EmailContent {
+function notice(
+  input: NoticeInput,
+  subject: MessageKey,
+  heading: MessageKey,
+  paragraphs: string[],
+  options: { action?: { label: string; url: string }; preheader?: string } = {},
+): EmailContent {
   const { t, locale } = readerOf(input.locale);
-  const url = input.securityUrl;
+  const action = options.action ?? { label: t("mail.security.action"), url: input.securityUrl };
   const { html, text } = layout({
     locale,
-    preheader: paragraphs[0]!,
+    preheader: options.preheader ?? paragraphs[0]!,
     heading: t(heading),
     paragraphs: [plainGreeting(locale), ...paragraphs],
-    action: { label: t("mail.security.action"), url },
+    action,
     note: t("mail.security.notYou", { email: brand.supportEmail }),
   });
-  return { subject: t(subject, { brand: brand.name }), html, text, links: [url] };
+  return { subject: t(subject, { brand: brand.name }), html, text, links: [action.url] };
 }
 
 export function newDeviceSignInEmail(input: NoticeInput & { device: string; ipAddress: string | null }): EmailContent {
@@ -59,12 +65,51 @@ export function emailChangeRequestedEmail(input: NoticeInput & { newEmail: strin
   ]);
 }
 
-/** To the old address once the new one is confirmed. */
-export function emailChangedEmail(input: NoticeInput & { newEmail: string }): EmailContent {
+/**
+ * To the old address once the new one is confirmed, with the link that undoes the change
+ * for 72 hours (issue 52, item 1): the old address comes back and every session ends.
+ */
+export function emailChangedEmail(input: NoticeInput & { newEmail: string; undoUrl: string; hours: number }): EmailContent {
   const { t, locale } = readerOf(input.locale);
-  return notice(input, "mail.security.emailChanged.subject", "mail.security.emailChanged.heading", [
-    t("mail.security.emailChanged.lead", { brand: brand.name, when: input.when, email: keepLtr(locale, input.newEmail) }),
+  return notice(
+    input,
+    "mail.security.emailChanged.subject",
+    "mail.security.emailChanged.heading",
+    [
+      t("mail.security.emailChanged.lead", { brand: brand.name, when: input.when, email: keepLtr(locale, input.newEmail) }),
+      t("mail.security.emailChanged.undo", { hours: input.hours }),
+    ],
+    { action: { label: t("mail.security.emailChanged.undoAction"), url: input.undoUrl } },
+  );
+}
+
+/** To the address that came back when a change was undone: every session was ended. */
+export function emailChangeUndoneEmail(input: NoticeInput & { newEmail: string }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  return notice(input, "mail.security.emailChangeUndone.subject", "mail.security.emailChangeUndone.heading", [
+    t("mail.security.emailChangeUndone.lead", { brand: brand.name, when: input.when, email: keepLtr(locale, input.newEmail) }),
+    t("mail.security.emailChangeUndone.next"),
   ]);
+}
+
+/**
+ * The code that proves a change of address on an account without a password (it signs in
+ * with Google or LinkedIn): to its current, verified address only, the code in the body
+ * after what it is for, never in the subject or the preview.
+ */
+export function emailChangeCodeEmail(input: NoticeInput & { code: string; minutes: number }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  return notice(
+    input,
+    "mail.security.emailChangeCode.subject",
+    "mail.security.emailChangeCode.heading",
+    [
+      t("mail.security.emailChangeCode.lead", { brand: brand.name, when: input.when, minutes: input.minutes }),
+      t("mail.security.emailChangeCode.codeLine", { code: keepLtr(locale, input.code) }),
+      t("mail.security.emailChangeCode.warning"),
+    ],
+    { preheader: t("mail.security.emailChangeCode.preheader", { minutes: input.minutes }) },
+  );
 }
 
 export function twoFactorDisabledEmail(input: NoticeInput): EmailContent {

@@ -1,7 +1,7 @@
 import { brand } from "~/domain/brand";
 import { SIGNING_KIND_KEYS, type SigningKind } from "~/domain/signing";
 import { localizePath, type Locale } from "~/i18n/locales";
-import { greeting, layout, plainGreeting, readerOf, type EmailContent } from "./templates.server";
+import { greeting, keepLtr, layout, plainGreeting, readerOf, type EmailContent } from "./templates.server";
 
 /**
  * The e-mails of signing (issue 35, item 4): an agreement is ready to sign; the one-time
@@ -26,18 +26,26 @@ export function agreementReadyEmail(input: { siteUrl: string; name: string; loca
   return { subject: t("mail.signing.ready.subject", { kind }), html, text };
 }
 
-/** To the investor: the code that confirms their signature. */
+/**
+ * To the investor: the code that confirms their signature. The code is in the body only,
+ * after the words that say what it is for: never in the subject or the preview a locked
+ * phone shows (issue 52, item 6).
+ */
 export function agreementCodeEmail(input: { siteUrl: string; name: string; locale: Locale; code: string; minutes: number; reference: string; path: string }): EmailContent {
   const { t, locale } = readerOf(input.locale);
   const { html, text } = layout({
     locale,
     preheader: t("mail.signing.code.preheader", { minutes: input.minutes }),
-    heading: t("mail.signing.code.heading", { code: input.code }),
-    paragraphs: [greeting(input.name.split(" ")[0] ?? null, locale), t("mail.signing.code.text", { reference: input.reference, minutes: input.minutes })],
+    heading: t("mail.signing.code.heading"),
+    paragraphs: [
+      greeting(input.name.split(" ")[0] ?? null, locale),
+      t("mail.signing.code.text", { reference: input.reference, minutes: input.minutes }),
+      t("mail.signing.code.codeLine", { code: keepLtr(locale, input.code) }),
+    ],
     action: { label: t("mail.signing.code.action"), url: pageUrl(input.siteUrl, locale, input.path) },
     note: t("mail.signing.code.note", { brand: brand.name }),
   });
-  return { subject: t("mail.signing.code.subject", { code: input.code }), html, text };
+  return { subject: t("mail.signing.code.subject", { reference: input.reference }), html, text };
 }
 
 /** To the investor and to each admin: the sealed copy, attached, with its SHA-256. */

@@ -13,6 +13,7 @@ import { notify } from "../notifications/notify.server";
 import type { AppConfig } from "../core/config.server";
 import type { EmailContent } from "../email/templates.server";
 import { emailChangedEmail, newDeviceSignInEmail } from "../email/security-emails.server";
+import { confirmChange, UNDO_HOURS, undoUrl } from "./email-changes.server";
 import type { Logger } from "../core/logger.server";
 
 /**
@@ -129,19 +130,26 @@ export function readVerificationToken(token: unknown): { email?: string; updateT
   }
 }
 
-/** After a confirmed e-mail change: the old address is told where mail goes now. */
-export async function noteEmailChanged(deps: NoticeDeps, change: { oldEmail: string; newEmail: string }): Promise<void> {
+/**
+ * After a confirmed e-mail change (issue 52, item 1): its request is confirmed and the
+ * account's waiting signing codes are voided (`confirmChange`), and the old address is told
+ * where mail goes now, with the link that undoes the change for 72 hours.
+ */
+export async function noteEmailChanged(deps: NoticeDeps, change: { userId: string; oldEmail: string; newEmail: string; token: string }): Promise<void> {
+  const at = new Date();
   try {
+    const { undoToken } = await confirmChange(deps.db, { userId: change.userId, token: change.token, at });
     // The account now has the new address: its language is found by that one.
+    const locale = await accountLocale(deps.db, change.newEmail);
     await queueSecurityNotice(
       deps,
       change.oldEmail,
       "security-email-changed",
-      (common) => emailChangedEmail({ ...common, newEmail: change.newEmail }),
-      new Date(),
-      await accountLocale(deps.db, change.newEmail),
+      (common) => emailChangedEmail({ ...common, newEmail: change.newEmail, undoUrl: undoUrl(deps.settings.siteUrl, locale, undoToken), hours: UNDO_HOURS }),
+      at,
+      locale,
     );
   } catch (err) {
-    deps.log.error({ err }, "could not queue the e-mail-changed notice");
+    deps.log.error({ err }, "could not confirm the e-mail change or queue its notice");
   }
 }

@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { getOAuthState } from "better-auth/api";
+import { createAuthMiddleware, getOAuthState } from "better-auth/api";
 import { genericOAuth, twoFactor, type GenericOAuthConfig } from "better-auth/plugins";
 import { storedNameSchema } from "~/domain/auth-validation";
 import { generateBackupCodes } from "~/domain/backup-codes";
@@ -15,6 +15,7 @@ import { enqueueEmail, type MailJobs } from "../email/outbox.server";
 import { confirmNewEmailEmail } from "../email/security-emails.server";
 import { isStaff } from "./roles.server";
 import { noteEmailChanged, noteSignIn, readVerificationToken, type NoticeDeps } from "./account-notices.server";
+import { isPendingChangeLink, noteChangeLink } from "./email-changes.server";
 
 /**
  * better-auth, configured once per process. Routes reach it through the load context;
@@ -70,6 +71,9 @@ export function withLocalizedCallback(url: string, locale: Locale): string {
   return parsed.toString();
 }
 
+
+/** Where a confirmation link of a change that is no longer pending leads (issue 52, item 1). */
+export const CHANGE_LINK_EXPIRED_PATH = "/account/security?email=link-expired";
 
 /** Sessions slide forward while used: 7 days idle at most (app/domain/session-lifetime.ts adds the rest). */
 export const SESSION_DAYS = 7;
@@ -145,7 +149,8 @@ export function createAuth(options: {
         if (await isStaff(db, u.id, logger)) return { error: ADMIN_SOCIAL_REFUSED, errorDescription: "Admins sign in with e-mail and password" };
       },
       // The new address gets the verification link; the change happens when it is opened.
-      // The old address is told by our own service (app/server/services/account-security).
+      // The old address is told by our own service (app/server/services/email-change), which
+      // asks for the password (or a mailed code) first, and again, with an undo link, here.
       changeEmail: { enabled: true },
     },
     session: {
@@ -176,6 +181,8 @@ export function createAuth(options: {
         const changing = readVerificationToken(token).requestType === "change-email-verification";
         const locale = localeOfUser(u);
         const link = withLocalizedCallback(url, locale);
+        // The change's request notes this link first: only a pending request's link works.
+        if (changing) await noteChangeLink(db, { userId: u.id, newEmail: u.email, token });
         const content = changing ? confirmNewEmailEmail({ url: link, locale }) : verificationEmail({ url: link, locale });
         await queueMail(changing ? "confirm-new-email" : "verify-email", u.email, content);
       },
@@ -193,12 +200,21 @@ export function createAuth(options: {
           after: async (updated, ctx) => {
             if (ctx?.path !== "/verify-email") return;
             const token = readVerificationToken(ctx.query?.token);
-            if (token.requestType === "change-email-verification" && token.email && token.updateTo === updated.email) {
-              await noteEmailChanged(notices, { oldEmail: token.email, newEmail: updated.email });
+            if (token.requestType === "change-email-verification" && token.email && token.updateTo === updated.email && typeof ctx.query?.token === "string") {
+              await noteEmailChanged(notices, { userId: updated.id, oldEmail: token.email, newEmail: updated.email, token: ctx.query.token });
             }
           },
         },
       },
+    },
+    hooks: {
+      // A change of address's link works only while its request is pending: not after a
+      // newer request, nor after the change was undone from the old address (issue 52, item 1).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/verify-email" || typeof ctx.query?.token !== "string") return;
+        if (readVerificationToken(ctx.query.token).requestType !== "change-email-verification") return;
+        if (!(await isPendingChangeLink(db, ctx.query.token))) throw ctx.redirect(CHANGE_LINK_EXPIRED_PATH);
+      }),
     },
     rateLimit: {
       enabled: true,

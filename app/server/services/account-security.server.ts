@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import QRCode from "qrcode";
 import {
+  emailChangeProofOf,
   groupKey,
   isBackupCode,
   SECURITY_MESSAGES,
@@ -17,7 +18,6 @@ import { brand } from "~/domain/brand";
 import { deviceLabel } from "~/domain/devices";
 import { account, session, user } from "../db/schema.server";
 import {
-  emailChangeRequestedEmail,
   passwordChangedEmail,
   twoFactorDisabledEmail,
   twoFactorEnabledEmail,
@@ -39,11 +39,11 @@ import { isStaff } from "../security/roles.server";
  */
 
 /** Password and code checks on one's own account: a guessing script is slowed to a crawl. */
-const ACCOUNT_CHECK_LIMIT: LimitRule = { max: 5, windowSeconds: 15 * 60 };
+export const ACCOUNT_CHECK_LIMIT: LimitRule = { max: 5, windowSeconds: 15 * 60 };
 /** The code after the password at sign-in, per address (better-auth adds 5 per challenge and a lockout). */
 const SIGN_IN_CODE_LIMIT: LimitRule = { max: 10, windowSeconds: 60 };
 
-const notices = (context: RequestContext): NoticeDeps => ({
+export const notices = (context: RequestContext): NoticeDeps => ({
   db: context.db,
   settings: context.config,
   log: context.log,
@@ -84,7 +84,7 @@ async function withBackupCode<T>(typed: string, check: (code: string) => Promise
   }
 }
 
-async function attempt<T>(work: () => Promise<T>): Promise<T> {
+export async function attempt<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -103,7 +103,7 @@ function displayAddress(ip: string | null): string | null {
   }
 }
 
-async function accountEmail(context: RequestContext, userId: string): Promise<string> {
+export async function accountEmail(context: RequestContext, userId: string): Promise<string> {
   const [row] = await context.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   if (!row) throw new AppError("UNAUTHENTICATED", "error.notAuthenticated");
   return row.email;
@@ -137,6 +137,7 @@ export async function loadSecurityOverview(
     isAdmin: admin,
     twoFactorEnabled: me.twoFactorEnabled,
     hasPassword: methods.has("password"),
+    emailChangeProof: emailChangeProofOf({ hasPassword: methods.has("password"), twoFactorEnabled: me.twoFactorEnabled }),
     methods: (["password", "google", "linkedin"] as const).filter((m) => methods.has(m)),
     sessions: sessions.map((s) => ({
       id: s.id,
@@ -180,23 +181,14 @@ export async function changePassword(context: RequestContext, actor: Actor, inpu
 }
 
 /**
- * Sends the confirmation link to the new address (better-auth; nothing changes until it
- * is opened) and tells the current address. An address already in use gets no link and
- * the answer is the same, so the form cannot be used to find out who has an account.
+ * A current code from the authenticator app, or a backup code (spent), for the signed-in
+ * account of this request: a second factor asked for again before a sensitive change.
  */
-export async function requestEmailChange(context: RequestContext, actor: Actor, input: { newEmail: string }): Promise<void> {
-  const userId = requireUser(actor);
-  await enforce(context, [`email-change:user:${userId}`], ACCOUNT_CHECK_LIMIT);
-  const current = await accountEmail(context, userId);
-  if (current === input.newEmail) throw new AppError("BAD_REQUEST", "account.email.same");
+export async function checkSecondFactor(context: RequestContext, code: string): Promise<void> {
   await attempt(() =>
-    context.auth.api.changeEmail({
-      body: { newEmail: input.newEmail, callbackURL: "/account/security?email=changed" },
-      headers: context.headers,
-    }),
-  );
-  await queueSecurityNotice(notices(context), current, "security-email-change-requested", (common) =>
-    emailChangeRequestedEmail({ ...common, newEmail: input.newEmail }),
+    isBackupCode(code)
+      ? withBackupCode(code, (c) => context.auth.api.verifyBackupCode({ body: { code: c, disableSession: true }, headers: context.headers }))
+      : context.auth.api.verifyTOTP({ body: { code }, headers: context.headers }),
   );
 }
 
@@ -278,11 +270,7 @@ export async function turnOffTwoFactor(
   const userId = requireUser(actor);
   if (await isStaff(context.db, userId, context.log)) throw new AppError("FORBIDDEN", SECURITY_MESSAGES.adminKeepsTwoFactor);
   await enforce(context, [`two-factor-off:user:${userId}`], ACCOUNT_CHECK_LIMIT);
-  await attempt(() =>
-    isBackupCode(input.code)
-      ? withBackupCode(input.code, (code) => context.auth.api.verifyBackupCode({ body: { code, disableSession: true }, headers: context.headers }))
-      : context.auth.api.verifyTOTP({ body: { code: input.code }, headers: context.headers }),
-  );
+  await checkSecondFactor(context, input.code);
   const { headers } = await attempt(() =>
     context.auth.api.disableTwoFactor({ body: { password: input.password }, headers: context.headers, returnHeaders: true }),
   );

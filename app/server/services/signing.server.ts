@@ -11,6 +11,8 @@ import {
   SIGNING_CODE_MINUTES,
   SIGNING_CODE_RESEND_SECONDS,
   SIGNING_CODE_TRIES,
+  SIGNING_CODES_PER_DAY,
+  SIGNING_WRONG_CODES_PER_DAY,
   SIGNING_EVENT_KEYS,
   SIGNING_EVENTS,
   SIGNING_KIND_KEYS,
@@ -37,6 +39,7 @@ import { enqueueEmail, enqueueEmails } from "../email/outbox.server";
 import { agreementCodeEmail, agreementReadyEmail, agreementSignedEmail } from "../email/signing-emails.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
+import { countRefusal, hitLimit, isLimited, type LimitRule } from "../security/rate-limit.server";
 import { recordAudit } from "./audit.server";
 import { commitFromReservation } from "./commitments.server";
 import { listAdminReaders } from "./users.server";
@@ -109,8 +112,22 @@ function agreementText(row: Pick<Row, "id" | "kind" | "locale" | "investorName" 
   };
 }
 
-async function recordEvent(db: Database, requestId: string, event: SigningEvent, actorName: string, ipAddress: string | null, at: Date): Promise<void> {
-  await db.insert(signingEvents).values({ requestId, event, actor: actorName, ipAddress, at });
+async function recordEvent(db: Database, requestId: string, event: SigningEvent, actorName: string, ipAddress: string | null, at: Date, sentTo?: string): Promise<void> {
+  await db.insert(signingEvents).values({ requestId, event, actor: actorName, ipAddress, at, sentTo: sentTo ?? null });
+}
+
+// ---- Daily caps (issue 52, item 6) ----------------------------------------------------------------
+
+const DAY: Pick<LimitRule, "windowSeconds"> = { windowSeconds: 24 * 60 * 60 };
+const capsOf = (caps: { agreement: number; account: number }, name: string, requestId: string, userId: string) => [
+  { key: `${name}:agreement:${requestId}`, rule: { ...DAY, max: caps.agreement } },
+  { key: `${name}:user:${userId}`, rule: { ...DAY, max: caps.account } },
+];
+
+/** A daily cap reached: refused with the hours left in words. */
+function overCap(ctx: Pick<ServiceContext, "metrics">, key: string, message: string, retryAfterSeconds: number): AppError {
+  countRefusal(ctx, key);
+  return new AppError("RATE_LIMITED", message, { detail: { rule: key.split(":", 1)[0], retryAfter: retryAfterSeconds }, values: { hours: Math.max(1, Math.ceil(retryAfterSeconds / 3600)) } });
 }
 
 function summaryOf(row: Pick<Row, "id" | "kind" | "status" | "opportunityTitle" | "preparedAt" | "signedAt" | "signedSha256">): SigningSummary {
@@ -278,6 +295,7 @@ export async function getAgreementForSigner(ctx: ServiceContext, actor: Actor, {
     email: row.investorEmail,
     preparedSha256: row.preparedSha256,
     codeSentAt: fresh ? row.codeSentAt!.toISOString() : null,
+    codeSentTo: fresh ? row.codeSentTo : null,
     identityApproved: check?.status === "approved",
     mine,
   };
@@ -306,7 +324,7 @@ export async function sendSigningCode(ctx: ServiceContext, actor: Actor, { id }:
   await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(signingRequests)
-      .set({ codeHash: codeHash(row.id, code), codeSentAt: at, codeExpiresAt: new Date(at.getTime() + SIGNING_CODE_MINUTES * 60_000), codeTries: 0 })
+      .set({ codeHash: codeHash(row.id, code), codeSentAt: at, codeExpiresAt: new Date(at.getTime() + SIGNING_CODE_MINUTES * 60_000), codeTries: 0, codeSentTo: account.email })
       .where(
         and(
           eq(signingRequests.id, row.id),
@@ -316,7 +334,13 @@ export async function sendSigningCode(ctx: ServiceContext, actor: Actor, { id }:
       )
       .returning({ id: signingRequests.id });
     if (!updated) throw new AppError("RATE_LIMITED", SIGNING_MESSAGES.codeWait);
-    await recordEvent(tx, row.id, "code_sent", row.investorName, ctx.clientAddress ?? null, at);
+    // Counted only for a code that goes (a refusal rolls its count back with the rest).
+    for (const { key, rule } of capsOf(SIGNING_CODES_PER_DAY, "signing-code", row.id, userId)) {
+      const spent = await hitLimit(tx, key, rule);
+      if (!spent.allowed) throw overCap(ctx, key, SIGNING_MESSAGES.codesToday, spent.retryAfterSeconds);
+    }
+    // The event names the address the code went to: the signature page prints it (issue 52, item 1).
+    await recordEvent(tx, row.id, "code_sent", row.investorName, ctx.clientAddress ?? null, at, account.email);
     const mail = agreementCodeEmail({ siteUrl: ctx.config.siteUrl, name: account.name, locale: localeOf(row.locale), code, minutes: SIGNING_CODE_MINUTES, reference: signingReference(row.kind, row.id), path: signingPath(row.id) });
     await enqueueEmail(tx, ctx.jobs, { ...mail, to: account.email, kind: "agreement-code" });
   });
@@ -333,8 +357,10 @@ export async function signAgreement(ctx: ServiceContext, actor: Actor, { id, for
   const userId = requireUser(actor);
   const found = await visibleRow(ctx, actor, id);
   if (!found || found.userId !== userId) throw new AppError("NOT_FOUND", SIGNING_MESSAGES.notFound);
-  const drawing = form.style === "drawn" ? pngFromDataUrl(form.signature) : null;
-  if (form.style === "drawn" && !drawing) throw new AppError("BAD_REQUEST", SIGNING_MESSAGES.signatureRequired);
+  // A drawn signature's size is read from its header before anything decodes it (issue 52, item 7).
+  const read = form.style === "drawn" ? pngFromDataUrl(form.signature) : null;
+  if (read && "refusal" in read) throw new AppError("BAD_REQUEST", read.refusal);
+  const drawing = read?.png ?? null;
   if (!sameName(form.typedName, found.investorName)) throw new AppError("BAD_REQUEST", SIGNING_MESSAGES.nameMismatch);
   const key = await sealKeyOf(ctx);
   const at = now(ctx);
@@ -344,12 +370,22 @@ export async function signAgreement(ctx: ServiceContext, actor: Actor, { id, for
     if (!row || row.status !== "awaiting") return { error: new AppError("CONFLICT", SIGNING_MESSAGES.notAwaiting) };
     const account = await signerAccount(tx, userId);
     if (account?.identity !== "approved") return { error: new AppError("CONFLICT", SIGNING_MESSAGES.identityExpired) };
-    if (!row.codeHash || !row.codeExpiresAt || row.codeExpiresAt <= at || row.codeTries >= SIGNING_CODE_TRIES) {
+    // A code counts only while the account still has the address it was mailed to (a change
+    // of address voids waiting codes too: issue 52, item 1).
+    const sentToAccount = row.codeSentTo !== null && account.email.toLowerCase() === row.codeSentTo.toLowerCase();
+    if (!row.codeHash || !row.codeExpiresAt || row.codeExpiresAt <= at || row.codeTries >= SIGNING_CODE_TRIES || !sentToAccount) {
       return { error: new AppError("BAD_REQUEST", SIGNING_MESSAGES.codeExpired) };
+    }
+    // Wrong codes are counted per agreement and per account for the day, across codes.
+    const tries = capsOf(SIGNING_WRONG_CODES_PER_DAY, "signing-code-wrong", row.id, userId);
+    for (const { key, rule } of tries) {
+      const limited = await isLimited(tx, key, rule);
+      if (!limited.allowed) return { error: overCap(ctx, key, SIGNING_MESSAGES.triesToday, limited.retryAfterSeconds) };
     }
     if (!timingSafeEqual(Buffer.from(row.codeHash, "hex"), Buffer.from(codeHash(row.id, form.code), "hex"))) {
       // A wrong code counts (committed, so the tries cannot be reset by failing the request).
       await tx.update(signingRequests).set({ codeTries: sql`${signingRequests.codeTries} + 1` }).where(eq(signingRequests.id, row.id));
+      for (const { key, rule } of tries) await hitLimit(tx, key, rule);
       return { error: new AppError("BAD_REQUEST", SIGNING_MESSAGES.codeWrong) };
     }
 
@@ -368,7 +404,8 @@ export async function signAgreement(ctx: ServiceContext, actor: Actor, { id, for
         typedName: form.typedName.trim(),
         after: [
           t("verification.signing.pdf.signedOn", { date: when(at) }),
-          t("verification.signing.pdf.signedWith", { email: row.investorEmail }),
+          // The address the code that signed was mailed to, not the one the agreement was prepared for.
+          t("verification.signing.pdf.signedWith", { email: row.codeSentTo! }),
           t(form.style === "drawn" ? "verification.signing.pdf.styleDrawn" : "verification.signing.pdf.styleAdopted"),
           t("verification.signing.pdf.sealNote", { firm: brand.legalName }),
         ],
@@ -386,7 +423,11 @@ export async function signAgreement(ctx: ServiceContext, actor: Actor, { id, for
       intro: t("verification.signing.pdf.auditIntro", { reference: signingReference(row.kind, row.id) }),
       columns: [t("verification.signing.pdf.auditEvent"), t("verification.signing.pdf.auditTime"), t("verification.signing.pdf.auditAddress")],
       rows: [
-        ...events.map((e): [string, string, string] => [`${t(SIGNING_EVENT_KEYS[e.event])} (${e.actor})`, when(e.at), e.ipAddress ?? "—"]),
+        ...events.map((e): [string, string, string] => [
+          `${e.event === "code_sent" && e.sentTo ? t("verification.signing.event.codeSentTo", { email: e.sentTo }) : t(SIGNING_EVENT_KEYS[e.event])} (${e.actor})`,
+          when(e.at),
+          e.ipAddress ?? "—",
+        ]),
         [`${t(SIGNING_EVENT_KEYS.sealed)} (${brand.legalName})`, when(at), "—"],
       ],
       closing: [
