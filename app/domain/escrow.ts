@@ -220,6 +220,8 @@ export const PAYMENT_MESSAGES = {
   rejected: "escrow.payment.rejected",
   noteRequired: "escrow.payment.noteRequired",
   callUnknown: "escrow.payment.callUnknown",
+  /** Issue 52 (decision 058): nobody decides on their own transfer. */
+  ownTransfer: "escrow.payment.ownTransfer",
 } as const satisfies Record<string, MessageKey>;
 
 /** The investor records a transfer they made into escrow: when, how much (in the commitment's currency) and the bank's reference. */

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { STEP_UP_FIELD } from "./step-up";
 import type { FlashToast } from "./toast";
 
 /**
@@ -43,13 +44,13 @@ export function isAnswerTo(data: unknown, key: string): boolean {
 /**
  * The text fields of a posted form, for a refusal to give back: a page posted without
  * JavaScript is drawn anew, and the fields show what was typed only if the answer says it.
- * Files, the intent and the form's key are left out. A field sent more than once (ticked
+ * Files, the intent, the form's key and a second-factor code (never shown again) are left out. A field sent more than once (ticked
  * boxes of one name) gives its values joined by commas, in order, so none is lost.
  */
 export function typedValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of form) {
-    if (typeof value === "string" && name !== FORM_KEY_FIELD && name !== "intent") values[name] = name in values ? `${values[name]},${value}` : value;
+    if (typeof value === "string" && name !== FORM_KEY_FIELD && name !== "intent" && name !== STEP_UP_FIELD) values[name] = name in values ? `${values[name]},${value}` : value;
   }
   return values;
 }

@@ -9,6 +9,7 @@ import type { Logger } from "../core/logger.server";
 import { maintainIdentityChecks } from "../services/identity-checks.server";
 import { rewrapSealedFiles } from "../storage/sealed-files.server";
 import { pruneLimits } from "../security/rate-limit.server";
+import { pruneUsedCodes } from "../security/step-up.server";
 import { pruneStampedCopies } from "../storage/files.server";
 
 const DAY_MS = 24 * 3_600_000;
@@ -20,14 +21,16 @@ export interface MaintenanceResult {
   sessions: number;
   verificationTokens: number;
   stampedCopies: number;
+  /** Second-factor codes past the window in which they are refused again (decision 058). */
+  usedCodes: number;
 }
 
 /**
  * Removes what has served its time (the hourly `maintenance` job, issue 16): mails sent or
  * given up on more than 30 days ago, rate-limit windows older than a day (ours and the auth
  * library's), sessions past their expiry or their absolute lifetime (decision 011), and
- * verification and reset tokens that have expired, and readers' stamped copies of documents
- * past their day (decision 031). Each is one statement; none of it is
+ * verification and reset tokens that have expired, readers' stamped copies of documents
+ * past their day (decision 031), and second-factor codes past their window (decision 058). Each is one statement; none of it is
  * needed for anything to work, only for the tables to stay as small as the traffic.
  */
 export async function runMaintenance(db: Database, now: Date = new Date()): Promise<MaintenanceResult> {
@@ -44,7 +47,8 @@ export async function runMaintenance(db: Database, now: Date = new Date()): Prom
   ).length;
   const verificationTokens = (await db.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id })).length;
   const stampedCopies = await pruneStampedCopies(db, now);
-  return { mails, requestLimits, authRateLimits, sessions, verificationTokens, stampedCopies };
+  const usedCodes = await pruneUsedCodes(db, now);
+  return { mails, requestLimits, authRateLimits, sessions, verificationTokens, stampedCopies, usedCodes };
 }
 
 /**

@@ -37,6 +37,7 @@ import { enqueueEmail, enqueueEmails } from "../email/outbox.server";
 import { agreementCodeEmail, agreementReadyEmail, agreementSignedEmail } from "../email/signing-emails.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
+import { requireFreshSecondFactor } from "../security/step-up.server";
 import { recordAudit } from "./audit.server";
 import { commitFromReservation } from "./commitments.server";
 import { listAdminReaders } from "./users.server";
@@ -145,6 +146,8 @@ const SUMMARY = {
  */
 export async function prepareAgreement(ctx: ServiceContext, actor: Actor, form: SigningPrepareForm): Promise<{ id: string; reference: string }> {
   const adminId = requireAdmin(actor);
+  // With a second factor proved in the last five minutes (issue 52, decision 058).
+  requireFreshSecondFactor(actor);
   const at = now(ctx);
   const [investor] = await ctx.db
     .select({ id: user.id, name: user.name, email: user.email, verified: user.emailVerified, locale: user.locale, identity: identityChecks.status })
