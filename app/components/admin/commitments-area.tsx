@@ -128,6 +128,8 @@ function TransferCard({ payment: p, confirm, reject }: { payment: AdminPaymentRo
   const headingId = `transfer-${p.id}`;
   // A refusal names the payment it was about: its messages go beside that card's fields only.
   const errorsHere = (write: Write, name: string) => (write.value("paymentId", "") === p.id ? write.errors(name) : undefined);
+  // And what was typed in that card comes back with it (a page posted without scripts is drawn anew).
+  const typed = (write: Write, name: string, fallback: string) => (write.value("paymentId", "") === p.id ? write.value(name, fallback) : fallback);
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-xl border bg-card p-4 shadow-sm sm:p-5" data-testid="admin-transfer">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -167,10 +169,10 @@ function TransferCard({ payment: p, confirm, reject }: { payment: AdminPaymentRo
             {confirm.hidden}
             <input type="hidden" name="paymentId" value={p.id} />
             <Field id={`received-${p.id}`} label={t("escrow.admin.receivedAmount", { currency: p.currency })} errors={errorsHere(confirm, "received")}>
-              <Input id={`received-${p.id}`} name="received" inputMode="decimal" dir="ltr" defaultValue={moneyToDecimal(p.amountMinor, p.currency)} required />
+              <Input id={`received-${p.id}`} name="received" inputMode="decimal" dir="ltr" defaultValue={typed(confirm, "received", moneyToDecimal(p.amountMinor, p.currency))} required />
             </Field>
             <Field id={`confirm-note-${p.id}`} label={t("escrow.admin.confirmNote")}>
-              <Input id={`confirm-note-${p.id}`} name="note" maxLength={500} />
+              <Input id={`confirm-note-${p.id}`} name="note" maxLength={500} defaultValue={typed(confirm, "note", "")} />
             </Field>
             <StepUpField id={`confirm-code-${p.id}`} errors={errorsHere(confirm, STEP_UP_FIELD)} />
             <Button type="submit" size="sm" disabled={confirm.busy} aria-describedby={headingId}>
@@ -181,7 +183,7 @@ function TransferCard({ payment: p, confirm, reject }: { payment: AdminPaymentRo
             {reject.hidden}
             <input type="hidden" name="paymentId" value={p.id} />
             <Field id={`reject-note-${p.id}`} label={t("escrow.admin.rejectNote")} errors={errorsHere(reject, "note")}>
-              <Input id={`reject-note-${p.id}`} name="note" maxLength={500} required />
+              <Input id={`reject-note-${p.id}`} name="note" maxLength={500} defaultValue={typed(reject, "note", "")} required />
             </Field>
             <Button type="submit" size="sm" variant="outline" className="text-destructive" disabled={reject.busy} aria-describedby={headingId}>
               <X aria-hidden="true" /> {t("escrow.admin.reject")}
