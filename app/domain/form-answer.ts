@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { STEP_UP_FIELD } from "./step-up";
 import type { FlashToast } from "./toast";
 
 /**
@@ -14,6 +13,13 @@ import type { FlashToast } from "./toast";
 
 /** The hidden field that names the form (its fetcher's key). */
 export const FORM_KEY_FIELD = "formKey";
+
+/**
+ * The field a guarded admin form carries its second-factor code in (decision 058; the rules
+ * are app/domain/step-up.ts). Here, without that module's schemas, so the pages that read
+ * form answers load nothing more for it.
+ */
+export const STEP_UP_FIELD = "stepUpCode";
 
 /** An answer that names the form it answers. */
 export interface KeyedAnswer {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "~/i18n/i18n";
 import { BACKUP_CODE_PATTERN, TOTP_PATTERN } from "./account-security";
+import { STEP_UP_FIELD } from "./form-answer";
 import { safeRedirect } from "./safe-redirect";
 
 /*
@@ -22,7 +23,7 @@ export const STEP_UP_MS = STEP_UP_MINUTES * 60 * 1000;
 export const USED_CODE_SECONDS = 180;
 
 /** The form field a guarded form carries its code in (not "code": the signing forms have one of their own). */
-export const STEP_UP_FIELD = "stepUpCode";
+export { STEP_UP_FIELD };
 
 /** Whether a second factor proved at `provedAt` still opens guarded actions at `now`. */
 export function isStepUpFresh(provedAt: Date | null | undefined, now: Date): boolean {
