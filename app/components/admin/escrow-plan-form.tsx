@@ -125,7 +125,7 @@ export function EscrowChangeSection({ change, current, viewerId, timeZone }: { c
   const stop = useWrite("escrow-change-stop", () => t(ESCROW_CHANGE_MESSAGES.stopped));
   const who = change.requestedBy ? change.requestedBy.name || change.requestedBy.email : t("escrow.change.someone");
   const account = (escrow: EscrowAccount) => (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+    <dl className="grid gap-y-2 text-sm">
       <Fact term={t("escrow.portfolio.bank")} value={escrow.bank} />
       <Fact term={t("escrow.portfolio.accountName")} value={escrow.accountName} />
       <Fact term={t("escrow.portfolio.iban")} value={printIban(escrow.iban)} ltr />
