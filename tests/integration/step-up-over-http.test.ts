@@ -452,6 +452,32 @@ describe(`staff step-up over real HTTP (${testDriver})`, () => {
     }
   });
 
+  it("takes a backup code once, and after five wrong codes refuses even a right one for a while", { timeout: 90_000 }, async () => {
+    // An admin of its own: the refusals below last 15 minutes.
+    const email = `stepup-locked-${Date.now()}@example.com`;
+    const { id } = await createUser(db(), { email, password: bed.password, role: "admin" });
+    const { cookie } = await enrolTwoFactor(bed.context, email, bed.password, await signInCookie(bed.context, email, bed.password));
+    try {
+      const admin = new Browser(cookie);
+      const { backupCodes } = await bed.context.auth.api.viewBackupCodes({ body: { userId: id } });
+      await markSecondFactor(db(), cookie, STALE());
+      expect((await admin.post("/admin/step-up", { intent: "step-up", stepUpCode: backupCodes[0]! })).status).toBe(200);
+      await markSecondFactor(db(), cookie, STALE());
+      const again = await admin.post("/admin/step-up", { intent: "step-up", stepUpCode: backupCodes[0]! });
+      expect(again.status).toBe(400);
+      expect(await again.text()).toContain("That code is not valid.");
+      // Four more wrong codes make five: then the right code is refused too, and nothing is recorded.
+      for (let n = 0; n < 4; n++) expect((await admin.post("/admin/step-up", { intent: "step-up", stepUpCode: totpCode(totpKeyOf(email), 10 + n) })).status).toBe(400);
+      const locked = await admin.post("/admin/step-up", { intent: "step-up", stepUpCode: await freshCode({ id, email }) });
+      expect(locked.status).toBe(429);
+      expect(await locked.text()).toContain("Too many wrong codes.");
+      const [row] = await db().select().from(session).where(eq(session.token, sessionTokenOf(cookie)));
+      expect(row!.secondFactorAt!.getTime()).toBeLessThan(Date.now() - 5 * MINUTE);
+    } finally {
+      await db().delete(userRoles).where(eq(userRoles.userId, id));
+    }
+  });
+
   it("stops a change on its hold: the account in force stays, the job is dropped and the investors are told", { timeout: 90_000 }, async () => {
     const holder = await investor("stopped");
     const opportunity = await planWithCommitments("Stopped Towers", [holder]);
