@@ -36,6 +36,7 @@ import { useNonce } from "./nonce";
 import { readToast } from "./server/http/toast-cookie.server";
 import { settle } from "./server/http/answer.server";
 import { actorOf } from "./server/security/session.server";
+import { isStepUpFresh } from "./domain/step-up";
 import { unreadNotificationCount } from "./server/services/notifications.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -54,6 +55,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         isAdmin: viewer.isAdmin,
         isAdviser: viewer.adviserId !== null,
         unreadNotifications: unread,
+        /**
+         * Staff only (decision 058): whether this session proved a second factor in the last
+         * five minutes, so guarded forms leave out their code field. Revalidated after every
+         * write, like the rest of this data; the services check again whatever the page shows.
+         */
+        stepUpFresh: isStepUpFresh(viewer.secondFactorAt, new Date()),
       },
       toast: flash.toast,
       /** The page's language (its path's prefix), for `meta` functions, which cannot read the router. */

@@ -59,6 +59,7 @@ export default [
   route("admin/audit", "routes/admin.audit.tsx"),
   route("admin/notifications", "routes/admin.notifications.tsx"),
   route("admin/export/:kind", "routes/admin.export.tsx"),
+  route("admin/step-up", "routes/admin.step-up.tsx"),
   route("adviser", "routes/adviser.tsx"),
   route("adviser/bookings/:bookingId", "routes/adviser.booking.tsx"),
   route("adviser/messages", "routes/adviser.messages.tsx"),

@@ -26,6 +26,8 @@ export type AdminActionResult = KeyedAnswer &
         refused?: number;
         /** A confirmed payment's receipt number (issue 36). */
         receipt?: string;
+        /** A plan's save that asked for a change of its escrow account (issue 52): waiting for a second admin, or on its hold until `takesEffectAt` (ISO). */
+        escrow?: { state: "waiting" } | { state: "held"; takesEffectAt: string };
       }
     | { ok: false; message: string; fieldErrors?: FieldErrors; values?: Record<string, string> }
   );

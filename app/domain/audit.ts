@@ -106,6 +106,8 @@ export const AUDIT_ACTION_KEYS = {
   "commitment.record": "admin.audit.action.commitmentRecord",
   "plan.save": "admin.audit.action.planSave",
   "plan.escrow-change": "admin.audit.action.planEscrowChange",
+  "plan.escrow-change-request": "admin.audit.action.planEscrowChangeRequest",
+  "plan.escrow-change-stop": "admin.audit.action.planEscrowChangeStop",
   "milestone.certify": "admin.audit.action.milestoneCertify",
   "payment.confirm": "admin.audit.action.paymentConfirm",
   "payment.reject": "admin.audit.action.paymentReject",

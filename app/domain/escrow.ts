@@ -221,6 +221,8 @@ export const PAYMENT_MESSAGES = {
   noteRequired: "escrow.payment.noteRequired",
   callUnknown: "escrow.payment.callUnknown",
   escrowChanged: "escrow.payment.escrowChanged",
+  /** Issue 52 (decision 058): nobody decides on their own transfer. */
+  ownTransfer: "escrow.payment.ownTransfer",
 } as const satisfies Record<string, MessageKey>;
 
 /** A bank's reference for a transfer: up to 140 characters, the length of a SEPA transfer's unstructured remittance information. */

@@ -14,6 +14,13 @@ import type { FlashToast } from "./toast";
 /** The hidden field that names the form (its fetcher's key). */
 export const FORM_KEY_FIELD = "formKey";
 
+/**
+ * The field a guarded admin form carries its second-factor code in (decision 058; the rules
+ * are app/domain/step-up.ts). Here, without that module's schemas, so the pages that read
+ * form answers load nothing more for it.
+ */
+export const STEP_UP_FIELD = "stepUpCode";
+
 /** An answer that names the form it answers. */
 export interface KeyedAnswer {
   formKey?: string;
@@ -43,15 +50,15 @@ export function isAnswerTo(data: unknown, key: string): boolean {
 /**
  * The text fields of a posted form, for a refusal to give back: a page posted without
  * JavaScript is drawn anew, and the fields show what was typed only if the answer says it.
- * Files, the intent, the form's key and passwords are left out (a password field is never
- * filled in again, and its value must not travel back in the page: issue 52). A field sent
- * more than once (ticked boxes of one name) gives its values joined by commas, in order, so
- * none is lost.
+ * Files, the intent, the form's key, passwords and a second-factor code are left out (a
+ * password field is never filled in again and a code is never shown again: their values must
+ * not travel back in the page; issue 52). A field sent more than once (ticked boxes of one
+ * name) gives its values joined by commas, in order, so none is lost.
  */
 export function typedValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of form) {
-    if (typeof value !== "string" || name === FORM_KEY_FIELD || name === "intent" || /password/i.test(name)) continue;
+    if (typeof value !== "string" || name === FORM_KEY_FIELD || name === "intent" || name === STEP_UP_FIELD || /password/i.test(name)) continue;
     values[name] = name in values ? `${values[name]},${value}` : value;
   }
   return values;

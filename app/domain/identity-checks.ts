@@ -65,6 +65,8 @@ export const IDENTITY_MESSAGES = {
   approved: "verification.identity.approvedToast",
   rejected: "verification.identity.rejectedToast",
   fetchFailed: "verification.identity.fetchFailed",
+  /** Issue 52 (decision 058): nobody decides their own identity check. */
+  ownCheck: "verification.identity.ownCheck",
 } as const satisfies Record<string, MessageKey>;
 
 export type IdentityContentType = "application/pdf" | "image/jpeg" | "image/png";

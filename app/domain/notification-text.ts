@@ -114,6 +114,17 @@ const KINDS: Record<NotificationKind, Kind> = {
   },
   // Says only that something changed (issue 39): the page it links to says what.
   "security-notice": { title: "notifications.kind.security-notice.title", body: "notifications.kind.security-notice.body", values: () => ({}) },
+  // Never the account itself: the portfolio shows the one in force and names the new one.
+  "escrow-change-held": {
+    title: "notifications.kind.escrow-change-held.title",
+    body: "notifications.kind.escrow-change-held.body",
+    values: (data, locale) => ({ opportunity: value(data, "opportunity"), time: meetingTime(data, locale) }),
+  },
+  "escrow-change-stopped": {
+    title: "notifications.kind.escrow-change-stopped.title",
+    body: "notifications.kind.escrow-change-stopped.body",
+    values: (data) => ({ opportunity: value(data, "opportunity") }),
+  },
 };
 
 /** Where the list sends a reader of a notification whose link is not a page of this site. */

@@ -31,6 +31,10 @@ export const NOTIFICATION_KINDS = {
   "progress-update": { topic: "progress", urgent: false },
   "opportunity-alert": { topic: "opportunities", urgent: false },
   "security-notice": { topic: "security", urgent: true },
+  // A change of the escrow account an investor pays into, on its 24-hour hold, and its stop
+  // (decision 058): security notices, e-mailed whatever the preferences, at any hour.
+  "escrow-change-held": { topic: "security", urgent: true },
+  "escrow-change-stopped": { topic: "security", urgent: true },
 } as const satisfies Record<string, { topic: NotificationTopic; urgent: boolean }>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];

@@ -1,4 +1,5 @@
 import type { EscrowAccount, MilestoneKind, PaymentStatus, ProgressStatus } from "./escrow";
+import type { EscrowChangeNotice } from "./escrow-changes";
 import type { Currency } from "./money";
 
 /*
@@ -61,6 +62,11 @@ export interface PaymentRow {
   createdAt: Date;
 }
 
+/** A transfer as the admins' list shows it: whether it is the acting admin's own, which another admin decides (issue 52). */
+export interface AdminPaymentRow extends PaymentRow {
+  own: boolean;
+}
+
 export interface ProgressUpdate {
   id: string;
   opportunityId: string;
@@ -76,6 +82,8 @@ export interface ProgressUpdate {
 export interface PortfolioCommitment extends CommitmentPosition {
   progress: { status: ProgressStatus; percent: number; postedAt: Date } | null;
   payments: PaymentRow[];
+  /** A change of the escrow account on its 24-hour hold (issue 52): never the account to pay, until it takes effect. */
+  escrowChange: EscrowChangeNotice | null;
 }
 
 export interface Portfolio {

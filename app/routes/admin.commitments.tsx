@@ -10,6 +10,7 @@ import { withCatalogues } from "~/i18n/route-catalogues";
 import { actorOf, requireAdminViewer } from "~/server/security/session.server";
 import { listOpportunityChoices } from "~/server/services/documents.server";
 import { getPlan } from "~/server/services/payment-plans.server";
+import { getPendingEscrowChange } from "~/server/services/escrow-changes.server";
 import { listPaymentsForAdmin } from "~/server/services/payments.server";
 import { listProgressUpdatesForAdmin } from "~/server/services/progress-updates.server";
 import { opportunityLedger } from "~/server/services/statements.server";
@@ -23,32 +24,35 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(arg
 
 /**
  * /admin/commitments (issue 36): one opportunity's money after the signature (?opportunity=):
- * transfers to confirm, the ledger (CSV), its payment plan and escrow account, its
+ * transfers to confirm, the ledger (CSV), its payment plan and escrow account (and a change of
+ * the account waiting for a second admin or its hold, decision 058), its
  * milestones to certify, commitments recorded by hand, and its progress updates with who
  * has read them.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = actorOf(await requireAdminViewer(request, context));
+  const viewer = await requireAdminViewer(request, context);
+  const actor = actorOf(viewer);
   const chosen = new URL(request.url).searchParams.get("opportunity") ?? "";
   const opportunities = await listOpportunityChoices(context, actor);
   const opportunity = isUuid(chosen) ? opportunities.find((o) => o.id === chosen) : undefined;
   const today = todayInZone(context.config.firmTimeZone, new Date());
-  const base = { opportunities, today, timeZone: context.config.firmTimeZone };
+  const base = { opportunities, today, timeZone: context.config.firmTimeZone, viewerId: viewer.id };
   if (!opportunity) return { ...base, opportunity: null, error: null };
   const opportunityId = opportunity.id;
   const { result, error } = await loadPanel(
     context,
     "commitments",
     async () => {
-      const [plan, ledger, payments, updates] = await Promise.all([
+      const [plan, change, ledger, payments, updates] = await Promise.all([
         getPlan(context, actor, { opportunityId }),
+        getPendingEscrowChange(context, actor, { opportunityId }),
         opportunityLedger(context, actor, { opportunityId }),
         listPaymentsForAdmin(context, actor, { opportunityId }),
         listProgressUpdatesForAdmin(context, actor, { opportunityId }),
       ]);
-      return { plan: plan ?? null, ledger, payments, updates };
+      return { plan: plan ?? null, change, ledger, payments, updates };
     },
-    { plan: null, ledger: [], payments: [], updates: [] },
+    { plan: null, change: null, ledger: [], payments: [], updates: [] },
     ESCROW_MESSAGES.fetchFailed,
   );
   return { ...base, opportunity: { ...opportunity, ...result }, error };

@@ -4,10 +4,13 @@ import { bulkIdsSchema } from "~/domain/admin-table";
 import { ALERT_TOPICS } from "~/domain/alerts";
 import { adminInterestsQuerySchema } from "~/domain/interests";
 import { wallClockNow } from "~/domain/slots";
+import { stepUpPath } from "~/domain/step-up";
+import { redirect } from "react-router";
 import { type MessageKey, translator } from "~/i18n/i18n";
 import { DEFAULT_LOCALE } from "~/i18n/locales";
 import { answerResponse } from "~/server/http/answer.server";
 import { adminActorFor } from "~/server/security/session.server";
+import { hasFreshSecondFactor } from "~/server/security/step-up.server";
 import { exportBookingsCsv, exportInterestsCsv, exportMessagesCsv, exportInvestorPipelineCsv, exportPipelineCsv, exportSubscribersCsv, exportLedgerCsv } from "~/server/services/exports.server";
 import type { Route } from "./+types/admin.export";
 
@@ -37,7 +40,8 @@ function selectedIds(params: URLSearchParams): string[] | undefined {
  * GET /admin/export/<kind>.csv (issues 6, 15 and 34): the Bookings tab's filter and search,
  * the Messages tab's search, the rows selected in either, the interests area's opportunity, status and search, or an alert's subscribers;
  * every matching row, as a streamed CSV download. A data endpoint, so a visitor or an
- * investor gets 403, not a redirect; the services decide that (requireAdmin).
+ * investor gets 403, not a redirect; the services decide that (requireAdmin). An admin
+ * without a fresh second factor is sent to prove one (303 to the step-up page).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = translator(context.locale ?? DEFAULT_LOCALE);
@@ -46,6 +50,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return answerResponse(context, { failure: t(FAILED[kind]), headers: PRIVATE }, async () => {
     const actor = await adminActorFor(context);
     const url = new URL(request.url);
+    // Investors' data leaves only with a second factor proved in the last five minutes
+    // (decision 058): a link cannot carry a code, so an admin proves one on the step-up page
+    // first, which then offers this download. Anyone else is refused by the service below.
+    if (actor.kind === "user" && actor.isAdmin && !hasFreshSecondFactor(actor)) throw redirect(stepUpPath(`/admin/export/${params.kind}${url.search}`));
     const search = Object.fromEntries(url.searchParams);
     const ids = selectedIds(url.searchParams);
     let suffix: string;

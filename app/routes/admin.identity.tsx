@@ -17,9 +17,11 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(arg
 
 /** /admin/identity (issue 35): the identity checks waiting, oldest first, with their files; approve, or reject with a reason. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = actorOf(await requireAdminViewer(request, context));
+  const viewer = await requireAdminViewer(request, context);
+  const actor = actorOf(viewer);
   const checks = await loadPanel(context, "identity checks", () => listIdentityChecksForAdmin(context, actor), [], IDENTITY_MESSAGES.fetchFailed);
-  return { checks: checks.result, error: checks.error, timeZone: context.config.firmTimeZone };
+  // The admin's own check is another admin's to decide (decision 058): the page offers them no decision on it.
+  return { checks: checks.result, error: checks.error, timeZone: context.config.firmTimeZone, viewerId: viewer.id };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -18,7 +18,7 @@ import type { FlashToast } from "~/domain/toast";
 import { answer, readForm } from "~/server/http/answer.server";
 import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import { anonymous } from "~/server/security/actor.server";
-import { verifySignInCode } from "~/server/services/account-security.server";
+import { signInTrustOffered, verifySignInCode } from "~/server/services/account-security.server";
 import type { Route } from "./+types/auth.two-factor";
 
 /** "account": the code's rule and its messages are the security settings' (signInCodeSchema). */
@@ -41,7 +41,8 @@ interface ActionResult {
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await context.viewer()) throw redirect("/");
   if (!/(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=/.test(request.headers.get("Cookie") ?? "")) throw redirect("/auth");
-  return null;
+  // The firm's staff type the code at every sign-in (decision 058): no "Trust this device" for them.
+  return { trustOffered: await signInTrustOffered(context) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,7 +67,7 @@ export function meta(args: Route.MetaArgs) {
   return routeMeta(args, { title: t("auth.meta.twoFactorTitle", { brand: brand.name }), noindex: true });
 }
 
-export default function TwoFactorSignIn() {
+export default function TwoFactorSignIn({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirect(searchParams.get("redirectTo"));
@@ -110,16 +111,18 @@ export default function TwoFactorSignIn() {
               className="font-mono tracking-widest"
             />
           </Field>
-          <div className="flex items-start gap-2">
-            <input
-              {...trustProps}
-              className="mt-0.5 size-4 rounded border-input accent-primary"
-            />
-            <label htmlFor={fields.trustDevice.id} className="text-sm">
-              {t("auth.twoFactor.trust")}
-              <span className="block text-xs text-muted-foreground">{t("auth.twoFactor.trustHint")}</span>
-            </label>
-          </div>
+          {loaderData.trustOffered ? (
+            <div className="flex items-start gap-2">
+              <input
+                {...trustProps}
+                className="mt-0.5 size-4 rounded border-input accent-primary"
+              />
+              <label htmlFor={fields.trustDevice.id} className="text-sm">
+                {t("auth.twoFactor.trust")}
+                <span className="block text-xs text-muted-foreground">{t("auth.twoFactor.trustHint")}</span>
+              </label>
+            </div>
+          ) : null}
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? t("auth.twoFactor.verifying") : t("auth.twoFactor.submit")}
           </Button>

@@ -169,6 +169,7 @@ const ADMIN_VIEWS = [
   "/admin/team",
   "/admin/commitments",
   "/admin/commitments (an opportunity)",
+  "/admin/step-up",
   "/auth/two-factor",
 ];
 
@@ -308,6 +309,9 @@ for (const l of LANGUAGES) {
       await page.waitForURL(/opportunity=/);
       await expect(page.locator("#plan-heading")).toBeVisible();
       await s.scan("/admin/commitments (an opportunity)");
+      // Issue 52: the step-up page before a CSV of investors' data (the code typed at sign-in is fresh: it offers the file).
+      await s.visit(`/admin/step-up?redirectTo=${encodeURIComponent("/admin/export/bookings.csv")}`);
+      await s.scan("/admin/step-up");
 
       // The second step of an admin's sign-in (a fresh sign-in: the password only).
       await page.context().clearCookies();

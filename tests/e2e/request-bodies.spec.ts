@@ -60,6 +60,8 @@ const ACTIONS: Action[] = [
   // Issue 36's.
   { name: "portfolio transfer", path: "/portfolio", who: "investor", failure: "The transfer was not recorded." },
   { name: "admin commitments and escrow", path: "/admin/commitments", who: "admin", failure: FORM_UNREADABLE },
+  // Issue 52's step-up page (a code for what a form cannot carry one for).
+  { name: "admin step-up", path: "/admin/step-up", who: "admin", failure: FORM_UNREADABLE },
 ];
 /** What the browser's JavaScript posts (single fetch) rather than the document. */
 const DATA_ACTIONS: Action[] = [

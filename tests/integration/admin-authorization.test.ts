@@ -14,8 +14,10 @@ import { QUALIFICATION_INTENTS } from "~/routes/admin/qualification.server";
 import { SIGNING_INTENTS } from "~/routes/admin/signing.server";
 import { COMMITMENT_INTENTS } from "~/routes/admin/commitments.server";
 import { NOTIFICATION_INTENTS } from "~/routes/admin/notifications.server";
+import { STEP_UP_INTENTS } from "~/routes/admin/step-up.server";
+import type { AdminIntent } from "~/routes/admin/types";
 import { ADVISER_OWN_INTENTS, TEAM_INTENTS } from "~/routes/admin/team.server";
-import { addAdviserAccount, createAdminTestbed, formRequest, getRequest, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
+import { addAdviserAccount, createAdminTestbed, formRequest, getRequest, markSecondFactor, routeArgs, type AdminTestbed, type TestContext } from "./app-context";
 import { testDriver } from "./test-database";
 
 /**
@@ -158,6 +160,13 @@ const WRITES: Record<string, Record<string, Record<string, string>>> = {
     "payment-confirm": { intent: "payment-confirm", paymentId: "7d1b3a55-0000-4000-8000-000000000012", received: "100" },
     "payment-reject": { intent: "payment-reject", paymentId: "7d1b3a55-0000-4000-8000-000000000012", note: "Made by the authorization matrix." },
     "progress-post": { intent: "progress-post", opportunityId: "7d1b3a55-0000-4000-8000-0000000000a1", status: "on_track", percent: "10", textEn: "Matrix.", textAr: "مصفوفة.", textCkb: "ماتریکس." },
+    // A change that does not exist: an admin's answer is the 404.
+    "escrow-change-approve": { intent: "escrow-change-approve", changeId: "7d1b3a55-0000-4000-8000-000000000022" },
+    "escrow-change-stop": { intent: "escrow-change-stop", changeId: "7d1b3a55-0000-4000-8000-000000000023" },
+  },
+  "routes/admin.step-up.tsx": {
+    // Posted without a code by an admin whose second factor is fresh: confirmed as it is.
+    "step-up": { intent: "step-up" },
   },
   "routes/admin.notifications.tsx": {
     // A delivery that does not exist: an admin's answer is the 404.
@@ -179,6 +188,7 @@ const INTENT_TABLES: Record<string, Record<string, unknown>> = {
   "routes/admin.signing.tsx": SIGNING_INTENTS,
   "routes/admin.commitments.tsx": COMMITMENT_INTENTS,
   "routes/admin.notifications.tsx": NOTIFICATION_INTENTS,
+  "routes/admin.step-up.tsx": STEP_UP_INTENTS,
 };
 
 /** The opportunity whose photo page the matrix opens (made in beforeAll). */
@@ -306,6 +316,8 @@ describe(`admin authorization matrix (${testDriver})`, () => {
           expect(result.redirect ?? null, `${path} as ${who}`).toBeNull();
         }
       }
+      // The admin has proved a second factor just now (the exports need one, decision 058).
+      await markSecondFactor(bed.t.db, cookies.admin!);
       expect((await outcome(load(cookies.admin))).status).toBe(200);
     });
 
@@ -316,12 +328,55 @@ describe(`admin authorization matrix (${testDriver})`, () => {
           const result = await outcome(() => module.action!(routeArgs(formRequest(path, body, { cookie: cookies[who] }), context, params)));
           expect([401, 403], `${write} as ${who}`).toContain(result.status);
         }
-        // The admin gets past the check (the ids are made up, so "not found" is the answer).
+        // The admin, stepped up (decision 058), gets past the check (the ids are made up, so "not found" is the answer).
+        await markSecondFactor(bed.t.db, cookies.admin!);
         const asAdmin = await outcome(() => module.action!(routeArgs(formRequest(path, body, { cookie: cookies.admin }), context, params)));
         expect([200, 404], `${write} as admin`).toContain(asAdmin.status);
       });
     }
   }
+});
+
+/**
+ * Step-up (issue 52, decision 058): an admin whose second factor is stale is refused every
+ * guarded write (its answer names the code field) and is sent to prove one before any export
+ * of investors' data; the guarded writes are the intents marked `stepUp`, which must be
+ * exactly the money, identity, agreement and role writes.
+ */
+describe(`admin step-up matrix (${testDriver})`, () => {
+  const guarded = Object.entries(INTENT_TABLES).flatMap(([file, intents]) =>
+    Object.entries(intents as Record<string, AdminIntent>).flatMap(([name, intent]) => (intent.stepUp ? [{ file, name }] : [])),
+  );
+
+  it("guards exactly the writes on money, identity, agreements and roles", () => {
+    expect(guarded.map((g) => g.name).sort()).toEqual(
+      ["adviser-access-remove", "adviser-invite", "escrow-change-approve", "identity-review", "payment-confirm", "plan-save", "signing-prepare", "step-up", "user-role"].sort(),
+    );
+  });
+
+  for (const { file, name } of guarded) {
+    it(`${file} ${name}: refused to an admin whose second factor is stale, beside the code field`, async () => {
+      const route = adminRoutes.find((r) => r.file === file)!;
+      const { path, params } = concrete(route.path);
+      const module = (await import(`~/${file.replace(/\.tsx?$/, "")}`)) as RouteModule;
+      await markSecondFactor(bed.t.db, cookies.admin!, new Date(Date.now() - 6 * 60_000));
+      const answer = (await module.action!(routeArgs(formRequest(path, WRITES[file]![name]!, { cookie: cookies.admin }), context, params))) as {
+        data: { ok: boolean; fieldErrors?: Record<string, string[]> };
+        init?: { status?: number } | null;
+      };
+      expect([400, 403], `${name}: ${JSON.stringify(answer.data)}`).toContain(answer.init?.status);
+      expect(answer.data.fieldErrors?.stepUpCode?.[0], name).toBe("Enter a code from your authenticator app to confirm this.");
+    });
+  }
+
+  it("sends an admin whose second factor is stale to prove one before every export", async () => {
+    const { loader } = await import("~/routes/admin.export");
+    await markSecondFactor(bed.t.db, cookies.admin!, null);
+    for (const kind of ["bookings.csv", "messages.csv", "interests.csv", "subscribers.csv", "pipeline.csv", "ledger.csv"]) {
+      const answer = await outcome(() => loader(routeArgs(getRequest(`/admin/export/${kind}?q=x`, { cookie: cookies.admin }), context, { kind }) as never));
+      expect(answer, kind).toMatchObject({ status: 302, redirect: `/admin/step-up?redirectTo=${encodeURIComponent(`/admin/export/${kind}?q=x`)}` });
+    }
+  });
 });
 
 /**

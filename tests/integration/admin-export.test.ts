@@ -6,7 +6,7 @@ import type { Database } from "~/server/db/client.server";
 import { createSlot, insertBooking, insertContactMessage } from "~/server/seed/factories.server";
 import { auditLog, consultationBookings, contactMessages, emailOutbox } from "~/server/db/schema.server";
 import { EXPORT_BATCH_SIZE, exportBookingsCsv, exportMessagesCsv } from "~/server/services/exports.server";
-import { createAdminTestbed, getRequest, type AdminTestbed, type TestContext, routeArgs } from "./app-context";
+import { createAdminTestbed, getRequest, type AdminTestbed, type TestContext, routeArgs, markSecondFactor } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";
 import { english } from "../support/english";
 
@@ -16,6 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => bed?.destroy());
 beforeEach(async () => {
+  // The admin has proved a second factor just now: exports need one (decision 058; tested in step-up-over-http.test.ts).
+  await markSecondFactor(t.db, bed.admin.cookie);
   await t.db.delete(contactMessages);
   await t.db.delete(emailOutbox);
   await t.db.delete(auditLog);

@@ -8,7 +8,7 @@ import { listAuditLog } from "~/server/services/audit.server";
 import { getBookingForAdmin, listBookingsForAdmin } from "~/server/services/bookings.server";
 import { createSlot, createUser, insertBooking as createBooking, insertContactMessage } from "~/server/seed/factories.server";
 import { adminTablePreferences, auditLog, consultationBookings, contactMessages, emailOutbox } from "~/server/db/schema.server";
-import { createAdminTestbed, getRequest, SITE_URL, type AdminTestbed, type TestContext, routeArgs } from "./app-context";
+import { createAdminTestbed, getRequest, markSecondFactor, SITE_URL, type AdminTestbed, type TestContext, routeArgs } from "./app-context";
 import { testDriver, type TestDatabase } from "./test-database";
 import { CLIENT_IP_HEADER } from "~/server/security/better-auth.server";
 
@@ -167,6 +167,8 @@ describe(`bulk actions (${testDriver})`, () => {
   it("export only the selected rows as CSV, and nothing for a selection that is not one", async () => {
     const rows = await t.db.select({ id: consultationBookings.id, email: consultationBookings.email }).from(consultationBookings);
     const chosen = rows.slice(0, 2);
+    // The admin has just proved a second factor: exports need one (decision 058).
+    await markSecondFactor(t.db, bed.admin.cookie);
     const csv = async (query: string, cookie?: string) => {
       const response = (await exportLoader(routeArgs(getRequest(`/admin/export/bookings.csv?${query}`, { cookie }), context, { kind: "bookings.csv" }))) as Response;
       return { status: response.status, text: await response.text(), name: response.headers.get("Content-Disposition") };

@@ -15,6 +15,7 @@ import {
   enrolTwoFactor,
   formRequest,
   getRequest,
+  markSecondFactor,
   routeArgs,
   serviceContext,
   signInCookie,
@@ -40,8 +41,9 @@ beforeAll(async () => {
 });
 afterAll(() => bed?.destroy());
 
-/** The admin's post to the Team page, answered as the browser would get it. */
+/** The admin's post to the Team page, answered as the browser would get it; the admin has just proved a second factor (decision 058). */
 async function team(fields: Record<string, string>) {
+  await markSecondFactor(bed.t.db, bed.admin.cookie);
   const answered = (await teamAction(routeArgs(formRequest("/admin/team", fields, { cookie: bed.admin.cookie }), bed.context))) as unknown as {
     data: { ok: boolean; message?: string; fieldErrors?: Record<string, string[]> };
     init?: { status?: number } | null;

@@ -19,6 +19,8 @@ import { createAdviser, createUser } from "~/server/seed/factories.server";
 import { createLogger } from "~/server/core/logger.server";
 import { totpCode } from "../support/totp";
 import { createTestDatabase, type TestDatabase } from "./test-database";
+import { eq } from "drizzle-orm";
+import { session } from "~/server/db/schema.server";
 
 export const SITE_URL = "http://localhost:4400";
 
@@ -214,10 +216,50 @@ export async function createAdminTestbed(prefix: string, env: NodeJS.ProcessEnv 
     t,
     context,
     password,
-    admin: { id: adminId, email: adminEmail, cookie: adminCookie, actor: { kind: "user", userId: adminId, isAdmin: true } },
+    admin: { id: adminId, email: adminEmail, cookie: adminCookie, actor: steppedUpAdmin(adminId) },
     investor: { id: investorId, email: investorEmail, cookie: investorCookie, actor: { kind: "user", userId: investorId, isAdmin: false } },
     destroy: () => t.destroy(),
   };
+}
+
+/**
+ * An admin's actor for tests that call services directly: an admin who has just proved a
+ * second factor, whenever asked (`secondFactorAt` is read as now), so the guarded services
+ * (decision 058) let them through. The step-up itself is tested over real HTTP with real
+ * sessions (tests/integration/step-up-over-http.test.ts).
+ */
+export function steppedUpAdmin(userId: string): Actor & { kind: "user" } {
+  return {
+    kind: "user",
+    userId,
+    isAdmin: true,
+    get secondFactorAt() {
+      return new Date();
+    },
+  };
+}
+
+/** The authenticator key `enrolTwoFactor` set up for `email` (for a code a test types itself). */
+export function totpKeyOf(email: string): string {
+  const key = totpKeys.get(email.toLowerCase());
+  if (!key) throw new Error(`no authenticator key is known for ${email}`);
+  return key;
+}
+
+/** The session token of a Cookie header a sign-in answered (its signed value's first part). */
+export function sessionTokenOf(cookie: string): string {
+  const match = /(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(cookie);
+  if (!match) throw new Error("no session cookie");
+  const value = decodeURIComponent(match[1]!);
+  return value.slice(0, value.lastIndexOf("."));
+}
+
+/**
+ * Marks the session behind `cookie` as having proved a second factor at `at` (now by
+ * default): for tests of what a stepped-up admin may do, not of the step-up itself.
+ */
+export async function markSecondFactor(db: Database, cookie: string, at: Date | null = new Date()): Promise<void> {
+  await db.update(session).set({ secondFactorAt: at }).where(eq(session.token, sessionTokenOf(cookie)));
 }
 
 /**

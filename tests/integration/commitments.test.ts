@@ -7,13 +7,14 @@ import { certifySchema, dateAfter, escrowAccountKey, progressUpdateSchema, confi
 import { todayInZone } from "~/domain/calendar";
 import "~/i18n/catalogues.server";
 import { openDatabase } from "~/server/db/client.server";
-import { opportunityInterests, auditLog, paymentPlans, paymentProofs, callReminders, commitments, constructionMilestones, emailOutbox, identityChecks, instalmentCalls, payments, user } from "~/server/db/schema.server";
+import { opportunityInterests, auditLog, paymentPlans, paymentProofs, callReminders, commitments, constructionMilestones, emailOutbox, escrowAccountChanges, identityChecks, instalmentCalls, payments, user } from "~/server/db/schema.server";
 import { createOpportunity, createUser } from "~/server/seed/factories.server";
 import { anonymous, type Actor } from "~/server/security/actor.server";
 import { exportOwnData } from "~/server/services/account-data.server";
 import { getCommitment, listCommitmentsForAdmin, recordCommitment } from "~/server/services/commitments.server";
 import { certifyMilestone, sendDueReminders } from "~/server/services/instalment-calls.server";
 import { getPlan, savePlan } from "~/server/services/payment-plans.server";
+import { applyHeldEscrowChange } from "~/server/services/escrow-changes.server";
 import { currentStatement, listOwnStatements, opportunityLedger, sendQuarterlyStatements, statementFile } from "~/server/services/statements.server";
 import { latestProgress, listOwnProgressUpdates, listProgressUpdatesForAdmin, openProgressUpdate, postProgressUpdate } from "~/server/services/progress-updates.server";
 import { getOwnPortfolio } from "~/server/services/portfolio.server";
@@ -30,7 +31,7 @@ import { loader as exportLoader } from "~/routes/admin.export";
 import { callDatedInstalments } from "~/server/services/instalment-calls.server";
 import { publicProgress } from "~/server/services/progress-updates.server";
 import { sql } from "drizzle-orm";
-import { createAdminTestbed, getRequest, routeArgs, signInCookie, SITE_URL, type AdminTestbed } from "./app-context";
+import { createAdminTestbed, getRequest, markSecondFactor, routeArgs, signInCookie, SITE_URL, type AdminTestbed } from "./app-context";
 import { testDriver } from "./test-database";
 
 /**
@@ -154,12 +155,21 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     const [mine] = await bed.t.db.select().from(commitments).where(eq(commitments.userId, english.id));
     const [theirs] = await bed.t.db.select().from(commitments).where(eq(commitments.userId, arabic.id));
 
-    // The plan is in force: its instalments are fixed; the escrow account can change, audited and mailed.
+    // The plan is in force: its instalments are fixed; the escrow account can change, audited and mailed:
+    // the testbed's firm has one admin, so after a 24-hour hold the investors are told of at once (decision 058).
     expect((await getPlan(ctx(), bed.admin.actor, { opportunityId: opportunity.id }))!.locked).toBe(true);
     await expect(savePlan(ctx(), bed.admin.actor, planFor(opportunity.id, ESCROW, [{ ...fourInstalments[3], share: "100" }]))).rejects.toSatisfy(refusedWith("CONFLICT", "escrow.plan.locked"));
     const moved = { ...ESCROW, bank: "Mashreq Bank", iban: "AE29 0330 0000 1234 5678 901", bic: "BOMLAEAD" };
     expect(planSchema.safeParse({ opportunityId: opportunity.id, escrow: moved, instalments: fourInstalments }).success).toBe(true);
-    expect(await savePlan(ctx(), bed.admin.actor, planFor(opportunity.id, moved))).toEqual({ escrowChanged: true });
+    const asked = await savePlan(ctx(), bed.admin.actor, planFor(opportunity.id, moved));
+    expect(asked).toEqual({ escrow: "held", takesEffectAt: new Date(clockNow.getTime() + 24 * 3_600_000) });
+    expect((await getPlan(ctx(), bed.admin.actor, { opportunityId: opportunity.id }))!.escrow.bank).toBe("Emirates NBD");
+    expect(await mailsTo(english.email, "escrow-change-held")).toHaveLength(1);
+    const [change] = await bed.t.db.select().from(escrowAccountChanges).where(eq(escrowAccountChanges.opportunityId, opportunity.id));
+    clockNow = new Date(clockNow.getTime() + 24 * 3_600_000 + 60_000);
+    expect(await applyHeldEscrowChange(ctx(), { changeId: change!.id })).toBe(true);
+    clockNow = new Date("2026-11-28T09:00:00Z");
+    expect((await getPlan(ctx(), bed.admin.actor, { opportunityId: opportunity.id }))!.escrow.bank).toBe("Mashreq Bank");
     expect(await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "plan.escrow-change"), eq(auditLog.entityId, opportunity.id)))).toHaveLength(1);
     const [changedEn] = await mailsTo(english.email, "escrow-changed");
     expect(changedEn!.subject).toBe("The escrow account of Called Tower has changed");
@@ -646,7 +656,9 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     const opportunity = await createOpportunity(bed.t.db, { title: "Admin Page Towers" });
     const me = await investor("admin-page");
     const cookie = await signInCookie(bed.context, me.email, bed.password);
-    const post = (body: URLSearchParams | FormData, as = bed.admin.cookie) => {
+    // The admin has just proved a second factor before each of these (decision 058; the step-up is tested in step-up-over-http.test.ts).
+    const post = async (body: URLSearchParams | FormData, as = bed.admin.cookie) => {
+      await markSecondFactor(bed.t.db, bed.admin.cookie);
       const headers = new Headers({ Origin: SITE_URL, Cookie: as, [CLIENT_IP_HEADER]: "203.0.113.7" });
       if (body instanceof URLSearchParams) headers.set("Content-Type", "application/x-www-form-urlencoded");
       return commitmentsAction(routeArgs(new Request(`${SITE_URL}/admin/commitments`, { method: "POST", headers, body }), bed.context)) as unknown as Promise<{ data: { ok: boolean; message?: string; created?: number; receipt?: string; fieldErrors?: Record<string, string[]> }; init: { status?: number } | null }>;
@@ -726,6 +738,7 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     expect(changed.data).toMatchObject({ ok: false, message: "Investors have committed under this plan, so its instalments can no longer change. The escrow account can." });
 
     // The CSV: exact decimals in the commitment's currency; refused to an investor.
+    await markSecondFactor(bed.t.db, bed.admin.cookie);
     const csv = (as: string) => exportLoader(routeArgs(getRequest(`/admin/export/ledger.csv?opportunity=${opportunity.id}`, { cookie: as }), bed.context, { kind: "ledger.csv" })) as Promise<Response>;
     const sheet = await csv(bed.admin.cookie);
     expect(sheet.headers.get("content-type")).toBe("text/csv; charset=utf-8");

@@ -6,7 +6,8 @@ import { exportInterestsCsv } from "~/server/services/exports.server";
 import { listInterestsForAdmin } from "~/server/services/interests.server";
 import { auditLog, emailOutbox, investmentOpportunities, opportunityInterests } from "~/server/db/schema.server";
 import { user } from "~/server/db/auth-schema.server";
-import { createTestContext, enrolTwoFactor, signInCookie, type TestContext } from "./app-context";
+import type { Actor } from "~/server/security/actor.server";
+import { createTestContext, enrolTwoFactor, signInCookie, steppedUpAdmin, type TestContext } from "./app-context";
 import { listenForApp, type RealApp } from "./real-app";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
@@ -222,14 +223,15 @@ describe(`the admin's list of interests (${testDriver})`, () => {
   let other: string;
   let noor: { id: string; email: string };
   let zaid: { id: string; email: string };
-  let admin: { kind: "user"; userId: string; isAdmin: true };
+  let admin: Actor & { kind: "user" };
 
   beforeAll(async () => {
     listed = (await createOpportunity(t.db, { title: `List Tower ${tag}`, activatedAt: new Date() })).id;
     other = (await createOpportunity(t.db, { title: `Other Tower ${tag}`, activatedAt: new Date() })).id;
     noor = await createUser(t.db, { email: `noor.${tag}@example.com`, firstName: "Noor", lastName: `Qasim${tag}` });
     zaid = await createUser(t.db, { email: `z.k.${tag}@example.com`, firstName: "Zaid", lastName: `Karim${tag}` });
-    admin = { kind: "user", userId: (await createUser(t.db, { role: "admin" })).id, isAdmin: true };
+    // Exports of investors' data need a fresh second factor (decision 058): this admin has just proved one.
+    admin = steppedUpAdmin((await createUser(t.db, { role: "admin" })).id);
     // More than a page in one opportunity, a minute apart: interests of accounts since deleted (no user).
     await t.db.insert(opportunityInterests).values(Array.from({ length: ADMIN_INTERESTS_PAGE_SIZE + 2 }, (_, i) => ({ opportunityId: listed, userId: null, amountUsd: 1000 + i, createdAt: at(i) })));
     await t.db.insert(opportunityInterests).values([

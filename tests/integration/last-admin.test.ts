@@ -4,7 +4,7 @@ import { LAST_ADMIN_MESSAGE } from "~/domain/admin-users";
 import { createUser } from "~/server/seed/factories.server";
 import { userRoles } from "~/server/db/schema.server";
 import { setUserRole } from "~/server/services/users.server";
-import { serviceContext } from "./app-context";
+import { serviceContext, steppedUpAdmin } from "./app-context";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
 /**
@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => t?.destroy());
 
 const adminCount = async () => (await t.db.select().from(userRoles).where(eq(userRoles.role, "admin"))).length;
-const asAdmin = (userId: string) => ({ kind: "user" as const, userId, isAdmin: true });
+// Role changes need a fresh second factor (decision 058): these admins have just proved one.
+const asAdmin = (userId: string) => steppedUpAdmin(userId);
 
 describe(`at least one admin (${testDriver})`, () => {
   it("refuses the demotion that would leave no admin, also when two admins demote each other at once", async () => {

@@ -89,7 +89,7 @@ describe(`maintenance (${testDriver})`, () => {
     expect(left).toEqual([mails.recentSent, mails.waiting].sort());
 
     // A second run finds nothing more.
-    expect(await runMaintenance(t.db)).toEqual({ mails: 0, requestLimits: 0, authRateLimits: 0, sessions: 0, verificationTokens: 0, stampedCopies: 0, whatsappMessageIds: 0 });
+    expect(await runMaintenance(t.db)).toEqual({ mails: 0, requestLimits: 0, authRateLimits: 0, sessions: 0, verificationTokens: 0, stampedCopies: 0, whatsappMessageIds: 0, usedCodes: 0 });
   });
 
   it("runs hourly from a schedule in the database, as a job a worker takes", async () => {

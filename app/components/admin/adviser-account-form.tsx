@@ -6,6 +6,8 @@ import { ADVISER_ACCOUNT_MESSAGES, ADVISER_INVITE_DAYS } from "~/domain/adviser-
 import type { AdminAdviser } from "~/domain/advisers";
 import { useT } from "~/i18n/i18n";
 import { useWrite } from "./use-write";
+import { StepUpField } from "./step-up-field";
+import { STEP_UP_FIELD } from "~/domain/step-up";
 
 /**
  * An adviser's own sign-in (issue 37), below their profile when an admin edits one: the
@@ -34,20 +36,22 @@ export function AdviserAccountForm({ adviser }: { adviser: AdminAdviser }) {
           ) : null}
           <div className="flex flex-wrap gap-2">
             {own.state === "invited" ? (
-              <invite.fetcher.Form method="post">
+              <invite.fetcher.Form method="post" className="space-y-2">
                 {invite.hidden}
                 {invite.notice}
                 <input type="hidden" name="id" value={adviser.id} />
                 <input type="hidden" name="email" value={own.email} />
+                <StepUpField id="adviser-resend-code" errors={invite.errors(STEP_UP_FIELD)} />
                 <Button type="submit" variant="outline" size="sm" disabled={invite.busy}>
                   {t("team.admin.account.resend")}
                 </Button>
               </invite.fetcher.Form>
             ) : null}
-            <remove.fetcher.Form method="post">
+            <remove.fetcher.Form method="post" className="space-y-2">
               {remove.hidden}
               {remove.notice}
               <input type="hidden" name="id" value={adviser.id} />
+              <StepUpField id="adviser-remove-code" errors={remove.errors(STEP_UP_FIELD)} />
               <Button type="submit" variant="outline" size="sm" disabled={remove.busy}>
                 {t("team.admin.account.remove")}
               </Button>
@@ -55,15 +59,14 @@ export function AdviserAccountForm({ adviser }: { adviser: AdminAdviser }) {
           </div>
         </div>
       ) : (
-        <invite.fetcher.Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
+        <invite.fetcher.Form method="post" className="space-y-3" noValidate>
           {invite.hidden}
           {invite.notice}
           <input type="hidden" name="id" value={adviser.id} />
-          <div className="flex-1">
-            <Field id="adviser-account-email" label={t("team.admin.account.email")} errors={invite.errors("email")}>
-              <Input id="adviser-account-email" name="email" type="email" dir="ltr" autoComplete="off" defaultValue={invite.value("email", "")} required />
-            </Field>
-          </div>
+          <Field id="adviser-account-email" label={t("team.admin.account.email")} errors={invite.errors("email")}>
+            <Input id="adviser-account-email" name="email" type="email" dir="ltr" autoComplete="off" defaultValue={invite.value("email", "")} required />
+          </Field>
+          <StepUpField id="adviser-invite-code" errors={invite.errors(STEP_UP_FIELD)} />
           <Button type="submit" disabled={invite.busy}>
             {t("team.admin.account.invite")}
           </Button>

@@ -9,9 +9,12 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { ESCROW_MESSAGES, PAYMENT_MESSAGES, type PaymentStatus } from "~/domain/escrow";
 import { CURRENCIES, moneyToDecimal, totalsByCurrency, type Currency } from "~/domain/money";
-import { portfolioFile, type AdminProgressUpdate, type CommitmentPosition, type PaymentPlan, type PaymentRow } from "~/domain/portfolio";
+import type { PendingEscrowChange } from "~/domain/escrow-changes";
+import { portfolioFile, type AdminPaymentRow, type AdminProgressUpdate, type CommitmentPosition, type PaymentPlan } from "~/domain/portfolio";
+import { STEP_UP_FIELD } from "~/domain/step-up";
 import { type MessageKey, useT } from "~/i18n/i18n";
-import { MilestonesSection, PlanSection } from "./escrow-plan-form";
+import { EscrowChangeSection, MilestonesSection, PlanSection } from "./escrow-plan-form";
+import { StepUpField } from "./step-up-field";
 import { ProgressSection } from "./progress-updates-area";
 import { useWrite } from "./use-write";
 import { useCalendarDay, useMoney } from "~/components/portfolio/use-money";
@@ -27,9 +30,19 @@ export interface CommitmentsData {
   opportunities: Array<{ id: string; title: string }>;
   today: string;
   timeZone: string;
+  /** The signed-in admin: a change they asked for is approved by another (decision 058). */
+  viewerId: string;
   error: MessageKey | null;
   opportunity:
-    | { id: string; title: string; plan: PaymentPlan | null; ledger: CommitmentPosition[]; payments: PaymentRow[]; updates: AdminProgressUpdate[] }
+    | {
+        id: string;
+        title: string;
+        plan: PaymentPlan | null;
+        change: PendingEscrowChange | null;
+        ledger: CommitmentPosition[];
+        payments: AdminPaymentRow[];
+        updates: AdminProgressUpdate[];
+      }
     | null;
 }
 
@@ -39,7 +52,7 @@ export interface CommitmentsData {
  * hand, the milestones to certify, the payment plan and escrow account, and the progress
  * updates.
  */
-export function AdminCommitments({ opportunities, opportunity, today, timeZone, error }: CommitmentsData) {
+export function AdminCommitments({ opportunities, opportunity, today, timeZone, viewerId, error }: CommitmentsData) {
   const t = useT();
   useEffect(() => {
     if (error) toast.error(t(error), { id: "admin-commitments-error" });
@@ -71,7 +84,8 @@ export function AdminCommitments({ opportunities, opportunity, today, timeZone, 
           <TransfersSection payments={opportunity.payments} />
           <LedgerSection opportunityId={opportunity.id} ledger={opportunity.ledger} />
           <MilestonesSection plan={opportunity.plan} today={today} />
-          <PlanSection key={`plan-${opportunity.id}`} opportunityId={opportunity.id} plan={opportunity.plan} />
+          {opportunity.change ? <EscrowChangeSection change={opportunity.change} current={opportunity.plan?.escrow ?? null} viewerId={viewerId} timeZone={timeZone} /> : null}
+          <PlanSection key={`plan-${opportunity.id}`} opportunityId={opportunity.id} plan={opportunity.plan} timeZone={timeZone} />
           <ProgressSection key={`progress-${opportunity.id}`} opportunityId={opportunity.id} updates={opportunity.updates} timeZone={timeZone} />
         </>
       )}
@@ -82,7 +96,7 @@ export function AdminCommitments({ opportunities, opportunity, today, timeZone, 
 type Write = ReturnType<typeof useWrite>;
 
 /** Transfers investors recorded: those waiting first, each with its proof, to confirm (in full or in part) or reject; then the rest. */
-function TransfersSection({ payments }: { payments: PaymentRow[] }) {
+function TransfersSection({ payments }: { payments: AdminPaymentRow[] }) {
   const t = useT();
   const confirm = useWrite("payment-confirm", (r) => t(PAYMENT_MESSAGES.confirmed, { number: r.receipt ?? "" }));
   const reject = useWrite("payment-reject", () => t(PAYMENT_MESSAGES.rejected));
@@ -107,13 +121,15 @@ function TransfersSection({ payments }: { payments: PaymentRow[] }) {
   );
 }
 
-function TransferCard({ payment: p, confirm, reject }: { payment: PaymentRow; confirm: Write; reject: Write }) {
+function TransferCard({ payment: p, confirm, reject }: { payment: AdminPaymentRow; confirm: Write; reject: Write }) {
   const t = useT();
   const amount = useMoney();
   const day = useCalendarDay();
   const headingId = `transfer-${p.id}`;
   // A refusal names the payment it was about: its messages go beside that card's fields only.
   const errorsHere = (write: Write, name: string) => (write.value("paymentId", "") === p.id ? write.errors(name) : undefined);
+  // And what was typed in that card comes back with it (a page posted without scripts is drawn anew).
+  const typed = (write: Write, name: string, fallback: string) => (write.value("paymentId", "") === p.id ? write.value(name, fallback) : fallback);
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-xl border bg-card p-4 shadow-sm sm:p-5" data-testid="admin-transfer">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -143,17 +159,22 @@ function TransferCard({ payment: p, confirm, reject }: { payment: PaymentRow; co
           </a>
         ) : null}
       </div>
-      {p.status === "recorded" ? (
+      {p.status === "recorded" && p.own ? (
+        <p className="border-t pt-3 text-sm text-muted-foreground" data-testid="own-transfer">
+          {t("escrow.admin.ownTransfer")}
+        </p>
+      ) : p.status === "recorded" ? (
         <div className="grid gap-4 border-t pt-3 lg:grid-cols-2">
           <confirm.fetcher.Form method="post" className="space-y-3" noValidate>
             {confirm.hidden}
             <input type="hidden" name="paymentId" value={p.id} />
             <Field id={`received-${p.id}`} label={t("escrow.admin.receivedAmount", { currency: p.currency })} errors={errorsHere(confirm, "received")}>
-              <Input id={`received-${p.id}`} name="received" inputMode="decimal" dir="ltr" defaultValue={moneyToDecimal(p.amountMinor, p.currency)} required />
+              <Input id={`received-${p.id}`} name="received" inputMode="decimal" dir="ltr" defaultValue={typed(confirm, "received", moneyToDecimal(p.amountMinor, p.currency))} required />
             </Field>
             <Field id={`confirm-note-${p.id}`} label={t("escrow.admin.confirmNote")}>
-              <Input id={`confirm-note-${p.id}`} name="note" maxLength={500} />
+              <Input id={`confirm-note-${p.id}`} name="note" maxLength={500} defaultValue={typed(confirm, "note", "")} />
             </Field>
+            <StepUpField id={`confirm-code-${p.id}`} errors={errorsHere(confirm, STEP_UP_FIELD)} />
             <Button type="submit" size="sm" disabled={confirm.busy} aria-describedby={headingId}>
               <Check aria-hidden="true" /> {t("escrow.admin.confirm")}
             </Button>
@@ -162,7 +183,7 @@ function TransferCard({ payment: p, confirm, reject }: { payment: PaymentRow; co
             {reject.hidden}
             <input type="hidden" name="paymentId" value={p.id} />
             <Field id={`reject-note-${p.id}`} label={t("escrow.admin.rejectNote")} errors={errorsHere(reject, "note")}>
-              <Input id={`reject-note-${p.id}`} name="note" maxLength={500} required />
+              <Input id={`reject-note-${p.id}`} name="note" maxLength={500} defaultValue={typed(reject, "note", "")} required />
             </Field>
             <Button type="submit" size="sm" variant="outline" className="text-destructive" disabled={reject.busy} aria-describedby={headingId}>
               <X aria-hidden="true" /> {t("escrow.admin.reject")}
@@ -195,14 +216,15 @@ function LedgerSection({ opportunityId, ledger }: { opportunityId: string; ledge
         <h2 id="ledger-heading" className="font-serif text-2xl font-semibold">
           {t("escrow.admin.ledgerTitle")} <span className="text-base font-normal text-muted-foreground">({ledger.length})</span>
         </h2>
-        <a href={`/admin/export/ledger.csv?opportunity=${opportunityId}`} className={buttonVariants({ variant: "outline", size: "sm" })} download>
+        <a href={`/admin/export/ledger.csv?opportunity=${opportunityId}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
           <Download aria-hidden="true" /> {t("escrow.admin.csv")}
         </a>
       </div>
       {ledger.length === 0 ? (
         <p className="rounded-xl border border-dashed bg-card p-6 text-center">{t("escrow.admin.ledgerNone")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-card">
+        // A table wider than a phone scrolls sideways: reachable by keyboard (axe: scrollable-region-focusable).
+        <div className="overflow-x-auto rounded-xl border bg-card focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none" tabIndex={0} role="region" aria-labelledby="ledger-heading">
           <table className="w-full text-sm">
             <thead className="bg-muted/50 text-xs text-muted-foreground">
               <tr>

@@ -10,6 +10,14 @@ import type { PaymentPlan, PlanInstalment } from "~/domain/portfolio";
 import { type MessageKey, useT } from "~/i18n/i18n";
 import { useCalendarDay } from "~/components/portfolio/use-money";
 import { useWrite } from "./use-write";
+import { StepUpField } from "./step-up-field";
+import { useAdminFormat } from "./use-admin-format";
+import { ESCROW_CHANGE_MESSAGES, mayApprove, type PendingEscrowChange } from "~/domain/escrow-changes";
+import { formatMomentInZone } from "~/domain/admin-format";
+import { STEP_UP_FIELD } from "~/domain/step-up";
+import { useDateLocale } from "~/i18n/date-locales";
+import { Fact } from "~/components/ui/fact";
+import type { EscrowAccount } from "~/domain/escrow";
 import { NATIVE_SELECT } from "~/components/ui/native-select";
 
 /** The field name of the plan's own problems (shares that do not add up), as the route names them. */
@@ -27,12 +35,21 @@ export function useMilestoneName() {
  * The payment plan (issue 36, item 2): the escrow account and the instalments, shares of each
  * commitment adding up to 100 %, each due on a date or at a milestone. Once someone has
  * committed, the instalments are the plan in force and show as a table (posted unchanged);
- * the escrow account can still change, which every committed investor is mailed.
+ * the escrow account can still change: a change waits for a second admin or a 24-hour hold
+ * (decision 058), and every committed investor is mailed. Saving needs a fresh second factor.
  */
-export function PlanSection({ opportunityId, plan }: { opportunityId: string; plan: PaymentPlan | null }) {
+export function PlanSection({ opportunityId, plan, timeZone }: { opportunityId: string; plan: PaymentPlan | null; timeZone: string }) {
   const t = useT();
-  const write = useWrite("plan-save", () => t(ESCROW_MESSAGES.planSaved));
-  const { errors } = write;
+  const dateLocale = useDateLocale();
+  // A change of the account is asked for, not made (decision 058): the toast says what happens next.
+  const write = useWrite("plan-save", (r) =>
+    r.escrow?.state === "waiting"
+      ? t(ESCROW_CHANGE_MESSAGES.waiting)
+      : r.escrow?.state === "held"
+        ? t(ESCROW_CHANGE_MESSAGES.held, { when: formatMomentInZone(r.escrow.takesEffectAt, timeZone, dateLocale) })
+        : t(ESCROW_MESSAGES.planSaved),
+  );
+  const { errors, value } = write;
   const rows = plan?.instalments ?? [];
   const blank = plan?.locked ? 0 : Math.min(PLAN_MAX_INSTALMENTS, Math.max(rows.length + 1, 4)) - rows.length;
   return (
@@ -52,16 +69,16 @@ export function PlanSection({ opportunityId, plan }: { opportunityId: string; pl
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="escrow-bank" label={t("escrow.portfolio.bank")} errors={errors("bank")}>
-              <Input id="escrow-bank" name="bank" maxLength={120} defaultValue={plan?.escrow.bank ?? ""} required />
+              <Input id="escrow-bank" name="bank" maxLength={120} defaultValue={value("bank", plan?.escrow.bank ?? "")} required />
             </Field>
             <Field id="escrow-account-name" label={t("escrow.portfolio.accountName")} errors={errors("accountName")}>
-              <Input id="escrow-account-name" name="accountName" maxLength={160} defaultValue={plan?.escrow.accountName ?? ""} required />
+              <Input id="escrow-account-name" name="accountName" maxLength={160} defaultValue={value("accountName", plan?.escrow.accountName ?? "")} required />
             </Field>
             <Field id="escrow-iban" label={t("escrow.portfolio.iban")} errors={errors("iban")}>
-              <Input id="escrow-iban" name="iban" dir="ltr" autoComplete="off" spellCheck={false} defaultValue={plan ? printIban(plan.escrow.iban) : ""} required />
+              <Input id="escrow-iban" name="iban" dir="ltr" autoComplete="off" spellCheck={false} defaultValue={value("iban", plan ? printIban(plan.escrow.iban) : "")} required />
             </Field>
             <Field id="escrow-bic" label={t("escrow.portfolio.bic")} errors={errors("bic")}>
-              <Input id="escrow-bic" name="bic" dir="ltr" autoComplete="off" spellCheck={false} maxLength={11} defaultValue={plan?.escrow.bic ?? ""} required />
+              <Input id="escrow-bic" name="bic" dir="ltr" autoComplete="off" spellCheck={false} maxLength={11} defaultValue={value("bic", plan?.escrow.bic ?? "")} required />
             </Field>
           </div>
         </fieldset>
@@ -87,10 +104,84 @@ export function PlanSection({ opportunityId, plan }: { opportunityId: string; pl
             </>
           )}
         </fieldset>
+        <StepUpField id="plan-step-up-code" errors={errors(STEP_UP_FIELD)} />
         <Button type="submit" disabled={write.busy}>
           <Save aria-hidden="true" /> {write.busy ? t("escrow.admin.saving") : t("escrow.admin.savePlan")}
         </Button>
       </write.fetcher.Form>
+    </section>
+  );
+}
+
+/**
+ * A change of the escrow account waiting (decision 058): the account in force beside the one
+ * asked for, who asked and when, and what it waits for (a second admin, or the end of its
+ * hold). Another admin approves it, with a fresh second factor; any admin may stop it.
+ */
+export function EscrowChangeSection({ change, current, viewerId, timeZone }: { change: PendingEscrowChange; current: EscrowAccount | null; viewerId: string; timeZone: string }) {
+  const t = useT();
+  const format = useAdminFormat(timeZone);
+  const approve = useWrite("escrow-change-approve", () => t(ESCROW_CHANGE_MESSAGES.approved));
+  const stop = useWrite("escrow-change-stop", () => t(ESCROW_CHANGE_MESSAGES.stopped));
+  const who = change.requestedBy ? change.requestedBy.name || change.requestedBy.email : t("escrow.change.someone");
+  const account = (escrow: EscrowAccount) => (
+    <dl className="grid gap-y-2 text-sm">
+      <Fact term={t("escrow.portfolio.bank")} value={escrow.bank} />
+      <Fact term={t("escrow.portfolio.accountName")} value={escrow.accountName} />
+      <Fact term={t("escrow.portfolio.iban")} value={printIban(escrow.iban)} ltr />
+      <Fact term={t("escrow.portfolio.bic")} value={escrow.bic} ltr />
+    </dl>
+  );
+  return (
+    <section aria-labelledby="escrow-change-heading" className="space-y-4 rounded-xl border-2 border-warning/60 bg-warning/5 p-5 shadow-sm sm:p-8" data-testid="escrow-change">
+      <h2 id="escrow-change-heading" className="flex items-center gap-2 font-serif text-2xl font-semibold">
+        <ShieldAlert className="size-5 shrink-0" aria-hidden="true" /> {t("escrow.change.title")}
+      </h2>
+      {approve.notice}
+      {stop.notice}
+      <p className="text-sm">
+        {t("escrow.change.asked", { who })} {format.moment(change.requestedAt)}
+      </p>
+      <p className="text-sm font-medium">
+        {change.takesEffectAt ? (
+          <>
+            {t("escrow.change.heldUntil")} {format.moment(change.takesEffectAt)}
+          </>
+        ) : (
+          t("escrow.change.waitsForAdmin")
+        )}
+      </p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="space-y-2 rounded-lg border bg-card p-4">
+          <h3 className="font-semibold">{t("escrow.change.inForce")}</h3>
+          {current ? account(current) : null}
+        </div>
+        <div className="space-y-2 rounded-lg border border-warning/60 bg-card p-4">
+          <h3 className="font-semibold">{t("escrow.change.proposedTitle")}</h3>
+          {account(change.escrow)}
+        </div>
+      </div>
+      <div className="flex flex-col gap-4 border-t pt-4 sm:flex-row sm:items-end">
+        {mayApprove({ requestedBy: change.requestedBy?.id ?? null }, viewerId) ? (
+          <approve.fetcher.Form method="post" className="space-y-3" noValidate>
+            {approve.hidden}
+            <input type="hidden" name="changeId" value={change.id} />
+            <StepUpField id="escrow-change-code" errors={approve.errors(STEP_UP_FIELD)} />
+            <Button type="submit" disabled={approve.busy}>
+              <BadgeCheck aria-hidden="true" /> {t("escrow.change.approve")}
+            </Button>
+          </approve.fetcher.Form>
+        ) : (
+          <p className="text-sm text-muted-foreground sm:flex-1">{t(change.takesEffectAt ? "escrow.change.ownHeld" : "escrow.change.ownWaiting")}</p>
+        )}
+        <stop.fetcher.Form method="post">
+          {stop.hidden}
+          <input type="hidden" name="changeId" value={change.id} />
+          <Button type="submit" variant="outline" className="text-destructive" disabled={stop.busy}>
+            {t("escrow.change.stop")}
+          </Button>
+        </stop.fetcher.Form>
+      </div>
     </section>
   );
 }

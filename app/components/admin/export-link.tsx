@@ -13,7 +13,9 @@ const LABELS = {
 
 /**
  * The CSV download of a tab's current filter or search. A plain link, so the download
- * works before (and without) JavaScript; empty parameters are left out. Under the page's
+ * works before (and without) JavaScript; empty parameters are left out. Not a `download`
+ * link: the file comes as an attachment (the page stays), and an admin whose second factor
+ * is stale is sent to the step-up page first (decision 058), a page a `download` link would save. Under the page's
  * language, whose words the file's headings and values are written in.
  */
 export function ExportLink({
@@ -29,7 +31,7 @@ export function ExportLink({
   const query = viewParams(params).toString();
   const href = useHref(`/admin/export/${kind}.csv`);
   return (
-    <a href={`${href}${query ? `?${query}` : ""}`} download className={buttonVariants({ variant: "outline" })}>
+    <a href={`${href}${query ? `?${query}` : ""}`} className={buttonVariants({ variant: "outline" })}>
       <Download aria-hidden="true" /> {label ?? t(LABELS[kind])}
     </a>
   );

@@ -13,6 +13,8 @@ import type { FlashToast } from "~/domain/toast";
 import { IdentityFileList } from "~/components/identity/identity-file-list";
 import { type MessageKey, useT, useTranslateMessage } from "~/i18n/i18n";
 import { useActionResult } from "./use-action-result";
+import { StepUpField } from "./step-up-field";
+import { STEP_UP_FIELD } from "~/domain/step-up";
 import { Fact } from "~/components/ui/fact";
 
 const KEY = "identity-review";
@@ -39,7 +41,7 @@ function useReviewAnswer(): FlashToast | null {
  * one, and the files (opened in the product; each opening is audited); a waiting one has
  * Approve and Reject, the latter with the reason the investor will read.
  */
-export function AdminIdentity({ checks, error, timeZone }: { checks: AdminIdentityCheck[]; error: MessageKey | null; timeZone: string }) {
+export function AdminIdentity({ checks, error, timeZone, viewerId }: { checks: AdminIdentityCheck[]; error: MessageKey | null; timeZone: string; viewerId: string }) {
   const t = useT();
   useEffect(() => {
     if (error) toast.error(t(error), { id: "admin-identity-error" });
@@ -60,7 +62,7 @@ export function AdminIdentity({ checks, error, timeZone }: { checks: AdminIdenti
           <ol className="space-y-3">
             {waiting.map((check) => (
               <li key={check.id}>
-                <CheckCard check={check} timeZone={timeZone} />
+                <CheckCard check={check} timeZone={timeZone} own={check.investor.id === viewerId} />
               </li>
             ))}
           </ol>
@@ -74,7 +76,7 @@ export function AdminIdentity({ checks, error, timeZone }: { checks: AdminIdenti
           <ol className="space-y-3">
             {decided.map((check) => (
               <li key={check.id}>
-                <CheckCard check={check} timeZone={timeZone} />
+                <CheckCard check={check} timeZone={timeZone} own={check.investor.id === viewerId} />
               </li>
             ))}
           </ol>
@@ -84,7 +86,7 @@ export function AdminIdentity({ checks, error, timeZone }: { checks: AdminIdenti
   );
 }
 
-function CheckCard({ check, timeZone }: { check: AdminIdentityCheck; timeZone: string }) {
+function CheckCard({ check, timeZone, own }: { check: AdminIdentityCheck; timeZone: string; own: boolean }) {
   const t = useT();
   const formatDay = useFormatDay(timeZone);
   const headingId = `identity-check-${check.id}`;
@@ -117,7 +119,13 @@ function CheckCard({ check, timeZone }: { check: AdminIdentityCheck; timeZone: s
           {check.rejectionReason}
         </p>
       ) : null}
-      {check.status === "submitted" ? <ReviewForms check={check} describedBy={headingId} /> : null}
+      {check.status === "submitted" && own ? (
+        <p className="border-t pt-4 text-sm text-muted-foreground" data-testid="own-check">
+          {t("verification.admin.ownCheck")}
+        </p>
+      ) : check.status === "submitted" ? (
+        <ReviewForms check={check} describedBy={headingId} />
+      ) : null}
     </article>
   );
 }
@@ -129,18 +137,21 @@ function ReviewForms({ check, describedBy }: { check: AdminIdentityCheck; descri
   const { fetcher: reject, answer, busy } = useFormAnswer<AdminActionResult>(KEY);
   const refused = answer && !answer.ok && answer.values?.id === check.id ? answer : null;
   const reasonError = refused?.fieldErrors?.reason?.[0];
+  // A decision needs a fresh second factor (decision 058): each form carries its own code field while it is stale.
+  const codeErrors = (decision: "approve" | "reject") => (refused?.values?.decision === decision ? refused.fieldErrors?.[STEP_UP_FIELD] : undefined);
   return (
     <div className="flex flex-col gap-3 border-t pt-4 sm:flex-row sm:items-start">
-      <approve.Form method="post">
+      <approve.Form method="post" className="space-y-3">
         <FormKey name={KEY} />
         <input type="hidden" name="intent" value="identity-review" />
         <input type="hidden" name="id" value={check.id} />
         <input type="hidden" name="decision" value="approve" />
+        <StepUpField id={`approve-code-${check.id}`} errors={codeErrors("approve")} />
         <Button type="submit" aria-describedby={describedBy} disabled={approve.state !== "idle" || busy}>
           <Check aria-hidden="true" /> {t("verification.admin.approve")}
         </Button>
       </approve.Form>
-      <details className="flex-1" open={Boolean(refused)}>
+      <details className="flex-1" open={refused?.values?.decision === "reject"}>
         <summary className="inline-flex h-9 cursor-pointer list-none items-center gap-2 rounded-md border px-4 text-sm font-medium text-destructive [&::-webkit-details-marker]:hidden" aria-describedby={describedBy}>
           <X className="size-4" aria-hidden="true" /> {t("verification.admin.reject")}
         </summary>
@@ -169,6 +180,7 @@ function ReviewForms({ check, describedBy }: { check: AdminIdentityCheck; descri
               {reasonError}
             </p>
           ) : null}
+          <StepUpField id={`reject-code-${check.id}`} errors={codeErrors("reject")} />
           <Button type="submit" variant="destructive" disabled={busy}>
             {t("verification.admin.rejectConfirm")}
           </Button>

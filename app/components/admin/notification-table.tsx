@@ -85,6 +85,8 @@ const KIND_KEYS: Record<NotificationKind, MessageKey> = {
   "progress-update": "admin.notifications.kind.progressUpdate",
   "opportunity-alert": "admin.notifications.kind.opportunityAlert",
   "security-notice": "admin.notifications.kind.securityNotice",
+  "escrow-change-held": "admin.notifications.kind.escrowChangeHeld",
+  "escrow-change-stopped": "admin.notifications.kind.escrowChangeStopped",
 };
 
 /** A notification's kind by name; anything else (an e-mail's own kind, "booking-receipt") as it is written. */

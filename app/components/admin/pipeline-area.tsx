@@ -50,7 +50,7 @@ export function AdminPipeline({
         <Button type="submit" variant="outline">
           {t("verification.pipeline.show")}
         </Button>
-        <a href={`/admin/export/pipeline.csv?opportunity=${selected.id}`} className={buttonVariants({ variant: "outline" })} download>
+        <a href={`/admin/export/pipeline.csv?opportunity=${selected.id}`} className={buttonVariants({ variant: "outline" })}>
           <Download aria-hidden="true" /> {t("verification.pipeline.csv")}
         </a>
       </Form>
@@ -137,7 +137,7 @@ function InvestorPath({ pipeline, timeZone }: { pipeline: InvestorPipeline; time
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <a href={`/admin/export/pipeline.csv?investor=${investor.id}`} className={buttonVariants({ variant: "outline", size: "sm" })} download>
+        <a href={`/admin/export/pipeline.csv?investor=${investor.id}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
           <Download aria-hidden="true" /> {t("verification.pipeline.csv")}
         </a>
         <Link to={`/admin/signing?email=${encodeURIComponent(investor.email)}`} className={buttonVariants({ variant: "outline", size: "sm" })}>

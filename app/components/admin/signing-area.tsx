@@ -2,6 +2,8 @@ import { Download, FilePlus2, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useFormatDay } from "~/components/dashboard/format-day";
+import { STEP_UP_FIELD } from "~/domain/step-up";
+import { StepUpField } from "./step-up-field";
 import { AnswerNotice, FormKey, useFormAnswer } from "~/components/forms/form-answer";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -195,6 +197,7 @@ function PrepareForm({ opportunities, email }: { opportunities: Array<{ id: stri
         <Field id="signing-plan" label={t("verification.signing.field.paymentPlan")} errors={errors("paymentPlan")} hint={t("verification.signing.admin.planHint")}>
           <Textarea id="signing-plan" name="paymentPlan" rows={3} maxLength={600} defaultValue={value("paymentPlan", "")} required aria-invalid={Boolean(errors("paymentPlan"))} aria-describedby="signing-plan-hint" />
         </Field>
+        <StepUpField id="signing-step-up-code" errors={errors(STEP_UP_FIELD)} />
         <Button type="submit" disabled={busy}>
           <FilePlus2 aria-hidden="true" /> {busy ? t("verification.signing.admin.preparing") : t("verification.signing.admin.prepare")}
         </Button>

@@ -14,6 +14,7 @@ import { AdminTable, otherOrderLink, type AdminColumn } from "./admin-table";
 import { adminSelectClass, ListSearch, Pager } from "./list-controls";
 import { useActionResult } from "./use-action-result";
 import { useAdminFormat } from "./use-admin-format";
+import { StepUpNotice, useStepUpFresh } from "./step-up-field";
 
 const ROLE_FETCHER = "admin-user-role";
 const USER_ACTION_FETCHER = "admin-user-action";
@@ -62,6 +63,8 @@ export function AdminUsersTab({
           className="flex w-full min-w-0 items-end gap-2 sm:w-auto"
         />
       </div>
+      {/* A role changes only with a fresh second factor (decision 058); a menu cannot carry a code. */}
+      <StepUpNotice back={`/admin${pageLink(page)}`} message="admin.stepUp.rolesNotice" />
       {users.length === 0 ? (
         <p className="rounded-xl border border-dashed bg-card p-10 text-center text-muted-foreground">
           {failed ? t(ADMIN_USER_TOASTS.fetchFailed) : query.q ? t("admin.users.noMatch", { q: query.q }) : t("admin.users.none")}
@@ -165,6 +168,7 @@ function useUserColumns(viewerId: string, timeZone: string): AdminColumn<AdminUs
 function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const fetcher = useFetcher<AdminActionResult>({ key: ROLE_FETCHER });
   const t = useT();
+  const fresh = useStepUpFresh();
   const name = displayName(user);
   const mine = fetcher.state !== "idle" && fetcher.formData?.get("userId") === user.id;
   const shown = (mine ? fetcher.formData?.get("role") : null) ?? user.role;
@@ -178,8 +182,8 @@ function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
       <select
         className={adminSelectClass}
         value={String(shown)}
-        disabled={mine || isSelf}
-        title={isSelf ? t("admin.users.ownRole") : undefined}
+        disabled={mine || isSelf || !fresh}
+        title={isSelf ? t("admin.users.ownRole") : !fresh ? t("admin.stepUp.rolesNotice") : undefined}
         onChange={(e) => void fetcher.submit({ intent: "user-role", userId: user.id, role: e.currentTarget.value }, { method: "post", action: "/admin?tab=users" })}
       >
         {ROLE_CHOICES.map((role) => (

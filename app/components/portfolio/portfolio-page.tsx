@@ -10,7 +10,9 @@ import type { FieldErrors } from "~/domain/action-result";
 import { escrowAccountKey, printIban, PROGRESS_STATUS_KEYS, TRANSFER_REFERENCE_MAX, type PaymentStatus } from "~/domain/escrow";
 import { moneyToDecimal } from "~/domain/money";
 import { signedPdfPath } from "~/domain/signing";
-import { type MessageKey, useT, useTranslateMessage } from "~/i18n/i18n";
+import type { EscrowChangeNotice } from "~/domain/escrow-changes";
+import { meetingTime } from "~/domain/notification-text";
+import { type MessageKey, useLocale, useT, useTranslateMessage } from "~/i18n/i18n";
 import { useCalendarDay, useIsolates, useMoney } from "./use-money";
 import { portfolioFile, progressUpdatePath, type Portfolio, type PortfolioCommitment } from "~/domain/portfolio";
 import { NATIVE_SELECT } from "~/components/ui/native-select";
@@ -125,6 +127,27 @@ export function PortfolioPage({ portfolio, answer }: { portfolio: Portfolio; ans
   );
 }
 
+/**
+ * A change of this escrow account on its 24-hour hold (issue 52, decision 058): said beside
+ * the account in force, never in its place. The new account is named only by its bank, its
+ * name and its IBAN's last four characters, so nothing here reads as the account to pay.
+ */
+function EscrowChangeWarning({ change }: { change: EscrowChangeNotice }) {
+  const t = useT();
+  const locale = useLocale();
+  const { own, ltr } = useIsolates();
+  return (
+    <div role="note" className="space-y-1.5 rounded-md border-2 border-warning/70 bg-warning/10 p-3 text-sm" data-testid="escrow-change-notice">
+      <p className="flex items-start gap-2 font-semibold">
+        <ShieldAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" /> {t("escrow.portfolio.changeTitle")}
+      </p>
+      <p>{t("escrow.portfolio.changeText", { when: meetingTime({ startsAt: change.takesEffectAt.toISOString(), timeZone: change.timeZone }, locale) })}</p>
+      <p>{t("escrow.portfolio.changeAccount", { bank: own(change.bank), name: own(change.accountName), ending: ltr(change.ibanEnding) })}</p>
+      <p className="font-medium">{t("escrow.portfolio.changeUntil")}</p>
+    </div>
+  );
+}
+
 function CommitmentCard({ commitment: c, today, answer }: { commitment: PortfolioCommitment; today: string; answer: Extract<TransferAnswer, { ok: false }> | undefined }) {
   const t = useT();
   const money = useMoney();
@@ -226,6 +249,7 @@ function CommitmentCard({ commitment: c, today, answer }: { commitment: Portfoli
           ) : (
             <p className="text-sm text-muted-foreground">{t("escrow.portfolio.noEscrow")}</p>
           )}
+          {c.escrowChange ? <EscrowChangeWarning change={c.escrowChange} /> : null}
           <p className="flex items-start gap-2 text-sm font-medium">
             <ShieldAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" /> {t("escrow.portfolio.neverByEmail")}
           </p>

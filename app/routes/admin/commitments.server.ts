@@ -15,6 +15,8 @@ import {
 import { recordCommitment } from "~/server/services/commitments.server";
 import { certifyMilestone } from "~/server/services/instalment-calls.server";
 import { savePlan } from "~/server/services/payment-plans.server";
+import { approveEscrowChange, stopEscrowChange } from "~/server/services/escrow-changes.server";
+import { ESCROW_CHANGE_MESSAGES } from "~/domain/escrow-changes";
 import { confirmPayment, rejectPayment } from "~/server/services/payments.server";
 import { postProgressUpdate } from "~/server/services/progress-updates.server";
 import { readImageUploads, type UploadedImage } from "~/server/storage/images.server";
@@ -71,11 +73,28 @@ const fields = (error: z.ZodError) => z.flattenError(error).fieldErrors;
 export const COMMITMENT_INTENTS: Record<string, AdminIntent> = {
   "plan-save": {
     failure: ESCROW_MESSAGES.saveFailed,
+    stepUp: true,
     async run({ form, context, actor }) {
       const { rows, input } = planInput(form);
       const parsed = planSchema.safeParse(input);
       if (!parsed.success) return invalid(ESCROW_MESSAGES.saveFailed, planErrors(parsed.error, rows));
-      await savePlan(context, actor, parsed.data);
+      const saved = await savePlan(context, actor, parsed.data);
+      return { ok: true, escrow: saved.escrow === "held" ? { state: "held", takesEffectAt: saved.takesEffectAt.toISOString() } : saved.escrow === "waiting" ? { state: "waiting" } : undefined };
+    },
+  },
+  // Issue 52 (decision 058): a change of the escrow account waits for a second admin (a fresh second factor), or is stopped.
+  "escrow-change-approve": {
+    failure: ESCROW_CHANGE_MESSAGES.decisionFailed,
+    stepUp: true,
+    async run({ form, context, actor }) {
+      await approveEscrowChange(context, actor, { changeId: String(form.get("changeId") ?? "") });
+      return { ok: true };
+    },
+  },
+  "escrow-change-stop": {
+    failure: ESCROW_CHANGE_MESSAGES.decisionFailed,
+    async run({ form, context, actor }) {
+      await stopEscrowChange(context, actor, { changeId: String(form.get("changeId") ?? "") });
       return { ok: true };
     },
   },
@@ -101,6 +120,7 @@ export const COMMITMENT_INTENTS: Record<string, AdminIntent> = {
   },
   "payment-confirm": {
     failure: ESCROW_MESSAGES.saveFailed,
+    stepUp: true,
     async run({ form, context, actor }) {
       const parsed = confirmPaymentSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid(PAYMENT_MESSAGES.receivedInvalid, fields(parsed.error));

@@ -1,11 +1,14 @@
 import { data, type AppLoadContext } from "react-router";
 import { FORM_UNREADABLE, type AdminActionResult } from "~/domain/action-result";
 import { formKeyOf, typedValues } from "~/domain/form-answer";
+import { postedStepUpCode, STEP_UP_FIELD, STEP_UP_MESSAGES } from "~/domain/step-up";
 import { i18nFor, translateMessage } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import { answer, readForm } from "~/server/http/answer.server";
 import { requireAdmin, requireAdviser, type Actor } from "~/server/security/actor.server";
 import { adminActorFor, adviserActorFor } from "~/server/security/session.server";
+import { hasFreshSecondFactor, isStepUpRefusal } from "~/server/security/step-up.server";
+import { proveSecondFactor } from "~/server/services/step-up.server";
 import type { AdminIntent } from "./types";
 
 /** What an answer says of the page's form it answers: its key, and on a refusal what was typed. */
@@ -57,12 +60,23 @@ export function adviserAction(request: Request, context: AppLoadContext, intents
   });
 }
 
+/**
+ * A guarded write's parse refusal while the session's step-up is stale: the code field's
+ * message joins the form's, so one answer names everything the form still needs.
+ */
+function withStepUpField(result: AdminActionResult, actor: Actor): AdminActionResult {
+  if (result.ok || !result.fieldErrors || hasFreshSecondFactor(actor)) return result;
+  return { ...result, fieldErrors: { ...result.fieldErrors, [STEP_UP_FIELD]: [STEP_UP_MESSAGES.required] } };
+}
+
 function dispatch(request: Request, context: AppLoadContext, intents: Record<string, AdminIntent>, guard: () => Promise<Actor>) {
   // Known once the form is read: a form of the page names itself (decision record 034).
   let naming: Naming = null;
-  const refused = (message: string): AdminActionResult => named({ ok: false, message }, naming);
+  // A step-up's refusal (no fresh code, a wrong one) is said beside the form's code field too.
+  const refused = (message: string, error?: unknown): AdminActionResult =>
+    named({ ok: false, message, ...(isStepUpRefusal(error) ? { fieldErrors: { [STEP_UP_FIELD]: [message] } } : {}) }, naming);
   return answer(context, { failure: FORM_UNREADABLE, reply: refused }, async () => {
-    const actor = await guard();
+    let actor = await guard();
     const form = await readForm(request);
     const formKey = formKeyOf(form);
     naming = formKey ? { formKey, values: typedValues(form) } : null;
@@ -71,8 +85,12 @@ function dispatch(request: Request, context: AppLoadContext, intents: Record<str
     if (!intent) return data(localized(refused("admin.action.unknown"), context.locale), { status: 400 });
     const failure = typeof intent.failure === "function" ? intent.failure(form) : intent.failure;
     return answer(context, { failure, reply: refused }, async () => {
+      // A guarded write's form may carry a code: proved first, the write then runs stepped up.
+      const code = intent.stepUp ? postedStepUpCode(form) : undefined;
+      if (code !== undefined) actor = await proveSecondFactor(context, actor, { code });
       const outcome = await intent.run({ form, context, actor });
-      const [result, status] = "status" in outcome ? [outcome.result, outcome.status] : [outcome, 200];
+      const [ran, status] = "status" in outcome ? [outcome.result, outcome.status] : [outcome, 200];
+      const result = intent.stepUp ? withStepUpField(ran, actor) : ran;
       return data(named(localized(result, context.locale), naming), { status });
     });
   });

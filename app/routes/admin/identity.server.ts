@@ -8,6 +8,7 @@ import type { AdminIntent } from "./types";
 export const IDENTITY_INTENTS: Record<string, AdminIntent> = {
   "identity-review": {
     failure: IDENTITY_MESSAGES.reviewFailed,
+    stepUp: true,
     async run({ form, context, actor }) {
       const parsed = identityReviewSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid(IDENTITY_MESSAGES.reviewFailed, z.flattenError(parsed.error).fieldErrors);

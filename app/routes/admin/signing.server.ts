@@ -8,6 +8,7 @@ import type { AdminIntent } from "./types";
 export const SIGNING_INTENTS: Record<string, AdminIntent> = {
   "signing-prepare": {
     failure: SIGNING_MESSAGES.prepareFailed,
+    stepUp: true,
     async run({ form, context, actor }) {
       const parsed = signingPrepareSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid(SIGNING_MESSAGES.prepareFailed, z.flattenError(parsed.error).fieldErrors);

@@ -61,8 +61,10 @@ export const TEAM_INTENTS: Record<string, AdminIntent> = {
       return { ok: true };
     },
   },
+  // Granting and removing an adviser's access are role changes: a fresh second factor (decision 058).
   "adviser-invite": {
     failure: ADVISER_ACCOUNT_MESSAGES.failed,
+    stepUp: true,
     async run({ form, context, actor }) {
       const parsed = adviserInviteSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid(ADVISER_ACCOUNT_MESSAGES.failed, z.flattenError(parsed.error).fieldErrors);
@@ -72,6 +74,7 @@ export const TEAM_INTENTS: Record<string, AdminIntent> = {
   },
   "adviser-access-remove": {
     failure: ADVISER_ACCOUNT_MESSAGES.failed,
+    stepUp: true,
     async run({ form, context, actor }) {
       const parsed = adviserIdSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return invalid(ADVISER_TOASTS.notFound);

@@ -19,5 +19,10 @@ export interface PanelArgs {
 export interface AdminIntent {
   /** The SPEC's failure toast, or a choice of them by what the form asked. */
   failure: string | ((form: FormData) => string);
+  /**
+   * A guarded write (issue 52, decision 058): its service needs a second factor proved in the
+   * last five minutes, and its form may carry a code (STEP_UP_FIELD), proved before it runs.
+   */
+  stepUp?: true;
   run: (args: { form: FormData; context: AppLoadContext; actor: Actor }) => Promise<AdminActionResult | { status: number; result: AdminActionResult }>;
 }

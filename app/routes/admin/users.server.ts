@@ -12,7 +12,9 @@ export async function loadUsersPanel({ context, actor, params }: PanelArgs) {
 }
 
 export const USER_INTENTS: Record<string, AdminIntent> = {
+  // A fresh second factor (decision 058): the list's page links to the step-up page when it is stale.
   "user-role": {
+    stepUp: true,
     failure: (form) => (form.get("role") === "none" ? ADMIN_USER_TOASTS.removeFailed : ADMIN_USER_TOASTS.updateFailed),
     async run({ form, context, actor }) {
       const parsed = roleChangeSchema.safeParse(Object.fromEntries(form));

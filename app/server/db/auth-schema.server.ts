@@ -44,6 +44,13 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * When this session last proved a second factor (issue 52, decision 058): the code at
+     * sign-in, or one typed for a guarded action. Staff act on money, identity, agreements,
+     * roles and investors' data only within five minutes of it. Ours, not better-auth's: it
+     * never writes or reads the column.
+     */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
 );

@@ -30,6 +30,7 @@ import { QUALIFICATION_JURISDICTIONS } from "~/domain/qualification";
 import { IDENTITY_DOCUMENT_TYPES, IDENTITY_FILE_KINDS, IDENTITY_STATUSES } from "~/domain/identity-checks";
 import { CALL_REMINDER_LEADS, COMMITMENT_SOURCES, INSTALMENT_DUE_KINDS, MILESTONE_KINDS, PAYMENT_STATUSES, PROGRESS_STATUSES } from "~/domain/escrow";
 import { CURRENCIES } from "~/domain/money";
+import { ESCROW_CHANGE_STATUSES } from "~/domain/escrow-changes";
 import { SIGNING_EVENTS, SIGNING_KINDS, SIGNING_STATUSES } from "~/domain/signing";
 import { CONSTRUCTION_STAGES, DEVELOPER_PROJECT_STATUSES } from "~/domain/opportunity-memo";
 import { VARIANT_FORMATS } from "~/domain/opportunity-images";
@@ -1355,6 +1356,58 @@ export const paymentPlans = pgTable("payment_plans", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A change of an opportunity's escrow account waiting to take effect (issue 52, decision
+ * 058): the account in force (payment_plans) stays until a second admin approves the
+ * change, or, when the firm had one admin when it was asked for, until `takes_effect_at`
+ * (24 hours on, every committed investor told at once). At most one waits per plan.
+ */
+export const escrowAccountChanges = pgTable(
+  "escrow_account_changes",
+  {
+    id: id(),
+    opportunityId: uuid("opportunity_id")
+      .notNull()
+      .references(() => paymentPlans.opportunityId, { onDelete: "cascade" }),
+    escrowBank: text("escrow_bank").notNull(),
+    escrowAccountName: text("escrow_account_name").notNull(),
+    escrowIban: text("escrow_iban").notNull(),
+    escrowBic: text("escrow_bic").notNull(),
+    status: text("status", { enum: ESCROW_CHANGE_STATUSES }).notNull().default("pending"),
+    /** Set when the firm had one admin: the change then takes effect at this time unless stopped. */
+    takesEffectAt: timestamp("takes_effect_at", { withTimezone: true }),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who approved or stopped it (null: the hold ran out, or the account is gone). */
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("escrow_account_changes_status_check", oneOf(t.status, ESCROW_CHANGE_STATUSES)),
+    check("escrow_account_changes_decided_check", sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`),
+    // One change waits per plan at a time.
+    uniqueIndex("escrow_account_changes_one_pending").on(t.opportunityId).where(sql`${t.status} = 'pending'`),
+    index("escrow_account_changes_opportunity_idx").on(t.opportunityId, t.requestedAt),
+  ],
+);
+
+/**
+ * Second-factor codes already used (issue 52, decision 058), by account, for a few minutes:
+ * a code seen once is not accepted again within its window. The code is kept as a SHA-256
+ * with the account's id, never as typed; the hourly maintenance forgets old rows.
+ */
+export const usedSecondFactorCodes = pgTable(
+  "used_second_factor_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] }), index("used_second_factor_codes_used_at_idx").on(t.usedAt)],
+);
 
 /**
  * An opportunity's construction milestones that instalments wait for; certified by an

@@ -1,6 +1,8 @@
 import { brand } from "~/domain/brand";
 import { formatCalendarDay, printIban, PROGRESS_STATUS_KEYS, type ProgressStatus, type CallReminderLead, type EscrowAccount } from "~/domain/escrow";
+import { ibanEnding } from "~/domain/escrow-changes";
 import { formatMoney, type Currency } from "~/domain/money";
+import { meetingTime } from "~/domain/notification-text";
 import { PORTFOLIO_PATH, progressUpdatePath } from "~/domain/portfolio";
 import { dateLocaleOf } from "~/i18n/date-locales";
 import type { MessageKey } from "~/i18n/i18n";
@@ -85,6 +87,75 @@ export function escrowChangedEmail(input: { siteUrl: string; locale: Locale; nam
     note: t("mail.escrow.note", { brand: brand.name }),
   });
   return { subject: t("mail.escrow.changed.subject", plain(values)), html, text };
+}
+
+/**
+ * To each committed investor, when the firm's only admin asked for a change of the escrow
+ * account (issue 52, decision 058): it takes effect after a 24-hour hold unless the firm
+ * stops it. The account in force is given whole, the new one only by its bank, its name and
+ * the IBAN's last four characters: nothing here can be read as telling them to pay into it.
+ */
+export function escrowChangeHeldEmail(input: {
+  siteUrl: string;
+  locale: Locale;
+  name: string;
+  opportunity: string;
+  current: EscrowAccount;
+  proposed: EscrowAccount;
+  takesEffectAt: Date;
+  timeZone: string;
+}): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const when = keepOwn(locale, meetingTime({ startsAt: input.takesEffectAt.toISOString(), timeZone: input.timeZone }, locale));
+  const values = { opportunity: keepOwn(locale, input.opportunity), brand: brand.name, when };
+  const proposed = { bank: keepOwn(locale, input.proposed.bank), name: keepOwn(locale, input.proposed.accountName), ending: keepLtr(locale, ibanEnding(input.proposed.iban)) };
+  const { html, text } = layout({
+    locale,
+    preheader: t("mail.escrow.held.preheader", values),
+    heading: t("mail.escrow.held.heading"),
+    paragraphs: [
+      greeting(input.name.split(" ")[0] ?? null, locale),
+      t("mail.escrow.held.text", values),
+      t("mail.escrow.held.proposed", proposed),
+      t("mail.escrow.held.until", values),
+      ...escrowLines(t, locale, input.current),
+      t("mail.escrow.held.call", values),
+      t("mail.escrow.neverByEmail", { brand: brand.name }),
+    ],
+    action: { label: t("mail.escrow.action"), url: pageUrl(input.siteUrl, locale, PORTFOLIO_PATH) },
+    note: t("mail.escrow.note", { brand: brand.name }),
+  });
+  return { subject: t("mail.escrow.held.subject", plain(values)), html, text };
+}
+
+/** To each committed investor who was told of a change on hold: it was stopped; the account in force stays. */
+export function escrowChangeStoppedEmail(input: { siteUrl: string; locale: Locale; name: string; opportunity: string; current: EscrowAccount }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const values = { opportunity: keepOwn(locale, input.opportunity), brand: brand.name };
+  const { html, text } = layout({
+    locale,
+    preheader: t("mail.escrow.stopped.preheader", values),
+    heading: t("mail.escrow.stopped.heading"),
+    paragraphs: [greeting(input.name.split(" ")[0] ?? null, locale), t("mail.escrow.stopped.text", values), ...escrowLines(t, locale, input.current), t("mail.escrow.neverByEmail", { brand: brand.name })],
+    action: { label: t("mail.escrow.action"), url: pageUrl(input.siteUrl, locale, PORTFOLIO_PATH) },
+    note: t("mail.escrow.note", { brand: brand.name }),
+  });
+  return { subject: t("mail.escrow.stopped.subject", plain(values)), html, text };
+}
+
+/** To every other admin: a change of an escrow account waits for their approval. The mail names no account. */
+export function escrowApprovalNeededEmail(input: { siteUrl: string; locale: Locale; opportunity: string; opportunityId: string }): EmailContent {
+  const { t, locale } = readerOf(input.locale);
+  const values = { opportunity: keepOwn(locale, input.opportunity) };
+  const { html, text } = layout({
+    locale,
+    preheader: t("mail.escrow.approval.preheader", values),
+    heading: t("mail.escrow.approval.heading"),
+    paragraphs: [plainGreeting(locale), t("mail.escrow.approval.text", values), t("mail.escrow.approval.check")],
+    action: { label: t("mail.escrow.approval.action"), url: pageUrl(input.siteUrl, locale, `/admin/commitments?opportunity=${input.opportunityId}`) },
+    note: t("mail.escrow.transfer.note", { brand: brand.name }),
+  });
+  return { subject: t("mail.escrow.approval.subject", plain(values)), html, text };
 }
 
 /** To each admin: an investor recorded a transfer into escrow, to confirm against the bank. */

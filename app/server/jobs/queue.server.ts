@@ -33,6 +33,8 @@ export interface JobData {
   "document-published": { documentId: string };
   /** Send one notification's WhatsApp message (a row of notification_deliveries, issue 39). */
   whatsapp: { deliveryId: string };
+  /** Put an escrow account change in force once its 24-hour hold has ended (issue 52, decision 058). */
+  "escrow-changes": { changeId: string };
   /** Remove what has expired: old mails, rate-limit windows, sessions, tokens. */
   maintenance: Record<string, never>;
   /**
@@ -82,6 +84,8 @@ export const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
   "document-published": { policy: "exclusive", retryLimit: 5, retryDelay: 60, retryBackoff: true, heartbeatSeconds: 10, deleteAfterSeconds: 7 * 24 * HOUR, notify: true },
   "opportunity-alerts": { policy: "singleton", retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10, deleteAfterSeconds: HOUR, notify: true },
   maintenance: { policy: "singleton", retryLimit: 2, retryDelay: 5 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 24 * HOUR },
+  // Keyed by change, sent to start when its hold ends; the change's own state keeps it to once.
+  "escrow-changes": { policy: "exclusive", retryLimit: 10, retryDelay: 60, retryBackoff: true, retryDelayMax: HOUR, heartbeatSeconds: 10, deleteAfterSeconds: 7 * 24 * HOUR, notify: true },
   "quarterly-statements": { policy: "singleton", retryLimit: 5, retryDelay: 15 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 7 * 24 * HOUR },
   "instalment-reminders": { policy: "singleton", retryLimit: 2, retryDelay: 5 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 24 * HOUR },
   "adviser-slots": { policy: "singleton", retryLimit: 3, retryDelay: 15 * MINUTE, heartbeatSeconds: 10, deleteAfterSeconds: 7 * 24 * HOUR },

@@ -9,6 +9,7 @@ import type { Logger } from "../core/logger.server";
 import { maintainIdentityChecks } from "../services/identity-checks.server";
 import { rewrapSealedFiles } from "../storage/sealed-files.server";
 import { pruneLimits } from "../security/rate-limit.server";
+import { pruneUsedCodes } from "../security/step-up.server";
 import { pruneStampedCopies } from "../storage/files.server";
 import { pruneWhatsAppMessageIds } from "../services/whatsapp-webhook.server";
 
@@ -23,15 +24,18 @@ export interface MaintenanceResult {
   stampedCopies: number;
   /** Ids of investors' WhatsApp messages acted on more than 30 days ago (issue 52, item 11). */
   whatsappMessageIds: number;
+  /** Second-factor codes past the window in which they are refused again (decision 058). */
+  usedCodes: number;
 }
 
 /**
  * Removes what has served its time (the hourly `maintenance` job, issue 16): mails sent or
  * given up on more than 30 days ago, rate-limit windows older than a day (ours and the auth
  * library's), sessions past their expiry or their absolute lifetime (decision 011), and
- * verification and reset tokens that have expired, and readers' stamped copies of documents
- * past their day (decision 031), and the ids of investors' WhatsApp messages the webhook
- * acted on more than 30 days ago. Each is one statement; none of it is
+ * verification and reset tokens that have expired, readers' stamped copies of documents
+ * past their day (decision 031), the ids of investors' WhatsApp messages the webhook acted
+ * on more than 30 days ago, and second-factor codes past their window (decision 058). Each
+ * is one statement; none of it is
  * needed for anything to work, only for the tables to stay as small as the traffic.
  */
 export async function runMaintenance(db: Database, now: Date = new Date()): Promise<MaintenanceResult> {
@@ -49,7 +53,8 @@ export async function runMaintenance(db: Database, now: Date = new Date()): Prom
   const verificationTokens = (await db.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id })).length;
   const stampedCopies = await pruneStampedCopies(db, now);
   const whatsappMessageIds = await pruneWhatsAppMessageIds(db, now);
-  return { mails, requestLimits, authRateLimits, sessions, verificationTokens, stampedCopies, whatsappMessageIds };
+  const usedCodes = await pruneUsedCodes(db, now);
+  return { mails, requestLimits, authRateLimits, sessions, verificationTokens, stampedCopies, whatsappMessageIds, usedCodes };
 }
 
 /**

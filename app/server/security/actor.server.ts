@@ -12,6 +12,12 @@ export type Actor =
       isAdmin: boolean;
       /** The adviser this user is (issue 37), set only once their two-factor sign-in is on. */
       adviserId?: string | null;
+      /**
+       * When this session last proved a second factor (a code at sign-in or for a guarded
+       * action; issue 52, decision 058), read with the session like the role. Guarded services
+       * check it with `requireFreshSecondFactor` (security/step-up.server.ts).
+       */
+      secondFactorAt?: Date | null;
     };
 
 export const anonymous: Actor = { kind: "anonymous" };

@@ -5,6 +5,7 @@ import type { Database } from "../db/client.server";
 import { session } from "../db/schema.server";
 import type { Logger } from "../core/logger.server";
 import { staffRoleOf } from "./roles.server";
+import { secondFactorAtOf } from "./step-up.server";
 import type { Actor } from "./actor.server";
 import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS, type Auth } from "./better-auth.server";
 
@@ -30,6 +31,12 @@ export interface Viewer {
   /** This browser's session: its id, and when it was signed in (for "fresh sign-in" checks). */
   sessionId: string;
   signedInAt: Date;
+  /**
+   * When this session last proved a second factor (issue 52, decision 058): read for the
+   * firm's staff only (null for everyone else), whose guarded actions need it fresh. A code
+   * proved during the request updates it (services/step-up.server.ts).
+   */
+  secondFactorAt: Date | null;
 }
 
 /**
@@ -75,6 +82,11 @@ export async function readViewer(
       context.log.warn({ err }, "could not record the admin session's last request");
     });
   }
+  // Staff act on money, identity and roles only with a fresh second factor: when this session proved one.
+  const secondFactorAt = admin ? await secondFactorAtOf(context.db, result.session.id).catch((err: unknown) => {
+    context.log.warn({ err }, "could not read the session's second factor: treated as not proved");
+    return null;
+  }) : null;
   return {
     id: u.id,
     email: u.email,
@@ -86,6 +98,7 @@ export async function readViewer(
     twoFactorEnabled: u.twoFactorEnabled === true,
     sessionId: result.session.id,
     signedInAt: stored.createdAt,
+    secondFactorAt,
   };
 }
 
@@ -121,6 +134,7 @@ export function actorOf(viewer: Viewer | null): Actor {
         userId: viewer.id,
         isAdmin: viewer.isAdmin && viewer.twoFactorEnabled,
         adviserId: viewer.twoFactorEnabled ? viewer.adviserId : null,
+        secondFactorAt: viewer.secondFactorAt,
       }
     : { kind: "anonymous" };
 }

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import QRCode from "qrcode";
@@ -28,6 +29,7 @@ import { requireUser, type Actor } from "../security/actor.server";
 import type { LimitRule } from "../security/rate-limit.server";
 import { codeOf, enforce } from "./accounts.server";
 import { isStaff } from "../security/roles.server";
+import { claimCode, recordSecondFactor } from "../security/step-up.server";
 
 /**
  * The signed-in person's sign-in settings (issue 13): two-factor sign-in, password,
@@ -73,7 +75,7 @@ function translate(error: unknown): never {
  * Checks a backup code in each way it may have been meant (`backupCodeForms`: as issued in
  * capitals, then exactly as typed for an older code), stopping at the first the plugin takes.
  */
-async function withBackupCode<T>(typed: string, check: (code: string) => Promise<T>): Promise<T> {
+export async function withBackupCode<T>(typed: string, check: (code: string) => Promise<T>): Promise<T> {
   const [first, ...others] = backupCodeForms(typed);
   try {
     return await check(first!);
@@ -256,6 +258,8 @@ export async function confirmTwoFactorEnrolment(
   const { headers } = await attempt(() =>
     context.auth.api.verifyTOTP({ body: { code: input.code }, headers: context.headers, returnHeaders: true }),
   );
+  // The new session proved a code just now: it opens staff's guarded actions for a few minutes (decision 058).
+  await provedAtSignIn(context, { userId, code: input.code, headers });
   const { backupCodes } = await context.auth.api.viewBackupCodes({ body: { userId } });
   await queueSecurityNotice(notices(context), await accountEmail(context, userId), "security-two-factor-on", twoFactorEnabledEmail);
   return { headers, backupCodes };
@@ -280,24 +284,98 @@ export async function turnOffTwoFactor(
 
 /**
  * The code after the password at sign-in (the two_factor cookie says whose). A backup
- * code works once. "Trust this device" skips the code on this browser for 30 days.
+ * code works once. "Trust this device" skips the code on this browser for 30 days, for
+ * investors only: the firm's staff (admins, advisers) type it at every sign-in (issue 52,
+ * decision 058), so for them the box is ignored even when a request ticks it. The new
+ * session has proved a code: it opens staff's guarded actions for the next few minutes.
  */
 export async function verifySignInCode(context: RequestContext, _actor: Actor, input: SignInCodeInput): Promise<Headers> {
   await enforce(context, [`two-factor-sign-in:ip:${context.clientKey}`], SIGN_IN_CODE_LIMIT);
-  const { headers } = await attempt(() =>
+  const trustDevice = input.trustDevice && (await signInTrustOffered(context));
+  const { headers, response } = await attempt(() =>
     isBackupCode(input.code)
       ? withBackupCode(input.code, (code) =>
           context.auth.api.verifyBackupCode({
-            body: { code, trustDevice: input.trustDevice },
+            body: { code, trustDevice },
             headers: context.headers,
             returnHeaders: true,
           }),
         )
       : context.auth.api.verifyTOTP({
-          body: { code: input.code, trustDevice: input.trustDevice },
+          body: { code: input.code, trustDevice },
           headers: context.headers,
           returnHeaders: true,
         }),
   );
+  await provedAtSignIn(context, { userId: response.user.id, code: input.code, headers, token: response.token });
   return headers;
+}
+
+/**
+ * Records on the session a code has just made (sign-in, or turning two-factor sign-in on)
+ * that it proved a second factor now, and takes a TOTP code as used: the same code is not
+ * accepted again for a guarded action. Sign-in itself does not refuse a code used before
+ * (decision 012: several browsers may sign in within one half-minute).
+ */
+async function provedAtSignIn(context: RequestContext, proof: { userId: string; code: string; headers: Headers; token?: string }): Promise<void> {
+  const token = proof.token ?? sessionTokenIn(proof.headers);
+  if (!token) return;
+  await recordSecondFactor(context.db, { sessionToken: token }, new Date());
+  if (!isBackupCode(proof.code)) await claimCode(context.db, proof.userId, proof.code);
+}
+
+/** The session token a better-auth answer's Set-Cookie carries (its signed value's first part), if it sets one. */
+function sessionTokenIn(headers: Headers): string | undefined {
+  for (const cookie of headers.getSetCookie()) {
+    const match = /^(?:__Secure-)?better-auth\.session_token=([^;]*)/.exec(cookie);
+    if (!match?.[1]) continue;
+    const value = decodeURIComponent(match[1]);
+    const dot = value.lastIndexOf(".");
+    if (dot > 0) return value.slice(0, dot);
+  }
+  return undefined;
+}
+
+/**
+ * Whether the second step of this sign-in may offer "Trust this device": not when the
+ * account signing in (the two_factor challenge cookie's) is one of the firm's staff, nor
+ * when the challenge cannot be read (the step then fails anyway).
+ */
+export async function signInTrustOffered(context: RequestContext): Promise<boolean> {
+  const userId = await challengeUserId(context);
+  return userId !== null && !(await isStaff(context.db, userId, context.log));
+}
+
+/**
+ * The account a sign-in's two_factor challenge cookie names: its signed value is the key of
+ * a verification row (better-auth's, valid 10 minutes) whose value is the account's id.
+ * Null when there is no such cookie, its signature is not ours, or the row has gone.
+ */
+async function challengeUserId(context: RequestContext): Promise<string | null> {
+  const auth = await context.auth.$context;
+  const name = auth.createAuthCookie("two_factor").name;
+  const raw = cookieValue(context.headers.get("cookie"), name);
+  if (!raw) return null;
+  const dot = raw.lastIndexOf(".");
+  if (dot < 1) return null;
+  const identifier = raw.slice(0, dot);
+  const expected = createHmac("sha256", auth.secret).update(identifier).digest();
+  const given = Buffer.from(raw.slice(dot + 1), "base64");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const row = await auth.internalAdapter.findVerificationValue(identifier);
+  return row && row.expiresAt > new Date() ? row.value : null;
+}
+
+/** A cookie's value from a Cookie header, URL-decoded; null when absent or not decodable. */
+function cookieValue(header: string | null, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }

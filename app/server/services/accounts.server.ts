@@ -11,6 +11,7 @@ import { user } from "../db/schema.server";
 import { recordAudit } from "./audit.server";
 import { LOCALE_HEADER } from "../security/better-auth.server";
 import { countRefusal, hitLimit, isLimited, type LimitRule } from "../security/rate-limit.server";
+import { forgetStaffTrustedDevices } from "../security/trusted-devices.server";
 
 /**
  * Account operations behind the /auth screens: limits first, then better-auth, with its
@@ -98,6 +99,8 @@ export async function signInWithEmail(
   await enforce(context, [`sign-in:ip:${context.clientKey}`], SIGN_IN_LIMIT);
   const blocked = await isLimited(context.db, emailKey, SIGN_IN_LIMIT);
   if (!blocked.allowed) refuse(context, emailKey, blocked.retryAfterSeconds);
+  // Staff type the code at every sign-in (decision 058): a browser trusted before they became staff skips nothing.
+  await forgetStaffTrustedDevices(context.db, input.email, context.log);
   try {
     const { headers, response } = await context.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true, callbackURL: "/auth?verified=1" },

@@ -8,6 +8,7 @@ import { account, advisers, session, user, userRoles, verification } from "../db
 import { adviserInviteEmail } from "../email/account-emails.server";
 import { enqueueEmails } from "../email/outbox.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
+import { requireFreshSecondFactor } from "../security/step-up.server";
 import { lockAdviser } from "./advisers.server";
 import { recordAudit } from "./audit.server";
 import { insertUser } from "./users.server";
@@ -30,6 +31,7 @@ import { insertUser } from "./users.server";
  */
 export async function inviteAdviser(ctx: ServiceContext, actor: Actor, input: { id: string; email: string }): Promise<void> {
   const adminId = requireAdmin(actor);
+  requireFreshSecondFactor(actor);
   const now = ctx.clock?.() ?? new Date();
   await ctx.db.transaction(async (tx) => {
     const adviser = await lockAdviser(tx, input.id);
@@ -83,6 +85,7 @@ export async function inviteAdviser(ctx: ServiceContext, actor: Actor, input: { 
  */
 export async function removeAdviserAccess(ctx: ServiceContext, actor: Actor, input: { id: string }): Promise<void> {
   const adminId = requireAdmin(actor);
+  requireFreshSecondFactor(actor);
   await ctx.db.transaction(async (tx) => {
     const adviser = await lockAdviser(tx, input.id);
     if (!adviser.userId) return;

@@ -12,6 +12,7 @@ import { hhmm } from "~/domain/slots";
 import type { Cursor } from "../db/keyset.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
+import { requireFreshSecondFactor } from "../security/step-up.server";
 import { listBookingsForExport } from "./bookings.server";
 import { listMessagesForExport } from "./messages.server";
 import { listInterestsForExport } from "./interests.server";
@@ -31,6 +32,16 @@ import { opportunityLedger } from "./statements.server";
  * database that is down is answered with a status, not a broken file. A failure later is
  * logged and aborts the stream, so the download fails instead of ending short.
  */
+
+/**
+ * Every export here is investors' (or enquirers') personal data: an admin, with a second
+ * factor proved in the last five minutes (issue 52, decision 058). The route sends an admin
+ * whose step-up is stale to prove one first (app/routes/admin.export.tsx).
+ */
+function requireExporter(actor: Actor): void {
+  requireAdmin(actor);
+  requireFreshSecondFactor(actor);
+}
 
 /** Rows per database read. */
 export const EXPORT_BATCH_SIZE = 500;
@@ -71,7 +82,7 @@ export async function exportBookingsCsv(
   actor: Actor,
   query: ExportQuery & { status?: BookingStatus; q?: string; ids?: string[] },
 ): Promise<ReadableStream<Uint8Array>> {
-  requireAdmin(actor);
+  requireExporter(actor);
   const read = (cursor: Cursor | null, limit: number) => listBookingsForExport(ctx, actor, { status: query.status, q: query.q, ids: query.ids, cursor, limit });
   return csvStream(ctx, "bookings", BOOKING_COLUMNS, read, query.batchSize);
 }
@@ -92,7 +103,7 @@ const MESSAGE_COLUMNS: Column<AdminMessage>[] = [
 
 /** Every message matching the search `q` (all when it is empty), or only the selected `ids`, as CSV. Admins only. */
 export async function exportMessagesCsv(ctx: ServiceContext, actor: Actor, query: ExportQuery & { q: string; ids?: string[] }): Promise<ReadableStream<Uint8Array>> {
-  requireAdmin(actor);
+  requireExporter(actor);
   const read = (cursor: Cursor | null, limit: number) => listMessagesForExport(ctx, actor, { q: query.q, ids: query.ids, cursor, limit });
   return csvStream(ctx, "messages", MESSAGE_COLUMNS, read, query.batchSize);
 }
@@ -115,7 +126,7 @@ export async function exportInterestsCsv(
   actor: Actor,
   query: ExportQuery & { opportunityId?: string; status?: InterestStatus; q?: string },
 ): Promise<ReadableStream<Uint8Array>> {
-  requireAdmin(actor);
+  requireExporter(actor);
   const read = (cursor: Cursor | null, limit: number) => listInterestsForExport(ctx, actor, { opportunityId: query.opportunityId, status: query.status, q: query.q, cursor, limit });
   return csvStream(ctx, "interests", INTEREST_COLUMNS, read, query.batchSize);
 }
@@ -129,7 +140,7 @@ const SUBSCRIBER_COLUMNS: Column<SubscriberRow>[] = [
 
 /** Every confirmed, still-subscribed address (of a topic), as CSV. Admins only. */
 export async function exportSubscribersCsv(ctx: ServiceContext, actor: Actor, query: ExportQuery & { topic?: AlertTopic }): Promise<ReadableStream<Uint8Array>> {
-  requireAdmin(actor);
+  requireExporter(actor);
   const read = (cursor: Cursor | null, limit: number) => listSubscribersForExport(ctx, actor, { topic: query.topic, cursor, limit });
   return csvStream(ctx, "subscribers", SUBSCRIBER_COLUMNS, read, query.batchSize);
 }
@@ -170,7 +181,7 @@ const INVESTOR_PATH_COLUMNS: Column<InvestorPathRow>[] = [
 
 /** One investor's path (issue 35, "per investor"), a row per opportunity, as CSV; undefined for no such account. Admins only. */
 export async function exportInvestorPipelineCsv(ctx: ServiceContext, actor: Actor, query: { userId: string }): Promise<ReadableStream<Uint8Array> | undefined> {
-  requireAdmin(actor);
+  requireExporter(actor);
   const path = await getInvestorPipelineForAdmin(ctx, actor, query);
   if (!path) return undefined;
   const batch = path.opportunities.map((o) => ({ ...o, investor: path.investor, at: "", id: o.id }));
@@ -179,7 +190,7 @@ export async function exportInvestorPipelineCsv(ctx: ServiceContext, actor: Acto
 
 /** An opportunity's pipeline (issue 35), as its page shows it, as CSV. Admins only. */
 export async function exportPipelineCsv(ctx: ServiceContext, actor: Actor, query: { opportunityId: string }): Promise<ReadableStream<Uint8Array>> {
-  requireAdmin(actor);
+  requireExporter(actor);
   const rows = await listPipelineForAdmin(ctx, actor, query);
   // One read (at most PIPELINE_LIMIT rows), handed over as a single batch.
   const batch = rows.map((row) => ({ ...row, at: "", id: row.userId }));
@@ -206,7 +217,7 @@ const LEDGER_COLUMNS: Column<CommitmentPosition>[] = [
 
 /** An opportunity's ledger as a CSV: one read (an opportunity's commitments), one batch. */
 export async function exportLedgerCsv(ctx: ServiceContext, actor: Actor, query: { opportunityId: string }): Promise<ReadableStream<Uint8Array>> {
-  requireAdmin(actor);
+  requireExporter(actor);
   const rows = await opportunityLedger(ctx, actor, query);
   const batch = rows.map((row) => ({ ...row, at: "" }));
   return csvStream(ctx, "ledger", LEDGER_COLUMNS, async (cursor) => (cursor ? [] : batch), batch.length + 1);

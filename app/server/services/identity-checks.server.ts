@@ -26,6 +26,7 @@ import { identityDecisionEmail, identityReminderEmail, identityWaitingEmail } fr
 import type { ServiceContext } from "../context/service-context.server";
 import type { JobQueue } from "../jobs/queue.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
+import { requireFreshSecondFactor } from "../security/step-up.server";
 import { recordAudit } from "./audit.server";
 import { firstNameForMail, listAdminReaders } from "./users.server";
 
@@ -204,13 +205,19 @@ export async function listIdentityChecksForAdmin(ctx: ServiceContext, actor: Act
   }));
 }
 
-/** Approves (until the configured months from now) or rejects with a reason a submitted check; audited, and the investor is mailed. */
+/**
+ * Approves (until the configured months from now) or rejects with a reason a submitted check,
+ * with a fresh second factor, never one's own (decision 058); audited, and the investor is mailed.
+ */
 export async function reviewIdentityCheck(ctx: ServiceContext, actor: Actor, review: IdentityReview): Promise<void> {
   const adminId = requireAdmin(actor);
+  requireFreshSecondFactor(actor);
   const at = now(ctx);
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(identityChecks).where(and(eq(identityChecks.id, review.id), eq(identityChecks.status, "submitted"))).for("update").limit(1);
     if (!before) throw new AppError("NOT_FOUND", IDENTITY_MESSAGES.notFound);
+    // Nobody decides their own identity check (issue 52, decision 058): another admin does.
+    if (before.userId === adminId) throw new AppError("FORBIDDEN", IDENTITY_MESSAGES.ownCheck);
     const decided =
       review.decision === "approve"
         ? { status: "approved" as const, expiresAt: approvalEndsAt(at, ctx.config.identity.approvalMonths), rejectionReason: null }

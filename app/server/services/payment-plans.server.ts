@@ -1,22 +1,23 @@
 import { and, asc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
 import { ESCROW_MESSAGES, type EscrowAccount, type MilestoneKind, type PlanForm } from "~/domain/escrow";
+import type { EscrowSaveOutcome } from "~/domain/escrow-changes";
 import type { PaymentPlan, PlanInstalment } from "~/domain/portfolio";
 import { isUuid } from "~/domain/uuid";
 import type { Database } from "../db/client.server";
-import { commitments, constructionMilestones, investmentOpportunities, paymentPlans, planInstalments, user } from "../db/schema.server";
-import { enqueueEmails } from "../email/outbox.server";
-import { escrowChangedEmail } from "../email/escrow-emails.server";
+import { commitments, constructionMilestones, investmentOpportunities, paymentPlans, planInstalments } from "../db/schema.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
+import { requireFreshSecondFactor } from "../security/step-up.server";
+import { requestEscrowChange } from "./escrow-changes.server";
 import { recordAudit } from "./audit.server";
 
 /*
  * Payment plans (issue 36, item 2): per opportunity, the escrow account and the
  * instalments, each a share of every commitment, due on a date or when a construction
  * milestone is certified. The instalments are fixed once someone has committed (they are
- * the plan in force); the escrow account can change, audited and mailed to every
- * committed investor.
+ * the plan in force); the escrow account can change, with a second admin's approval or after
+ * a 24-hour hold (decision 058), audited and mailed to every committed investor.
  */
 
 /** The position of the first instalment due on `milestoneId` (none: after every one). */
@@ -79,26 +80,29 @@ const sameInstalments = (a: PlanInstalment[], b: PlanForm["instalments"]) =>
 const sameEscrow = (a: EscrowAccount, b: EscrowAccount) => a.bank === b.bank && a.accountName === b.accountName && a.iban === b.iban && a.bic === b.bic;
 
 /**
- * Saves an opportunity's plan: the escrow account and, until someone has committed, the
+ * Saves an opportunity's plan: its escrow account and, until someone has committed, the
  * instalments (their milestones are made as needed; one no instalment waits for and not
- * yet certified goes). Audited; a changed escrow account is mailed to every committed
- * investor, in their language.
+ * yet certified goes). Needs a fresh second factor (decision 058): the form carries the
+ * account investors pay into. The plan's first account is in force at once (nobody can have
+ * committed to a plan that did not exist); another account is a change that waits for a
+ * second admin, or a 24-hour hold (services/escrow-changes.server.ts). Audited.
  */
-export async function savePlan(ctx: ServiceContext, actor: Actor, form: PlanForm): Promise<{ escrowChanged: boolean }> {
+export async function savePlan(ctx: ServiceContext, actor: Actor, form: PlanForm): Promise<EscrowSaveOutcome> {
   const adminId = requireAdmin(actor);
+  requireFreshSecondFactor(actor);
   return ctx.db.transaction(async (tx) => {
     const [opportunity] = await tx.select({ id: investmentOpportunities.id, title: investmentOpportunities.title }).from(investmentOpportunities).where(eq(investmentOpportunities.id, form.opportunityId)).for("update").limit(1);
     if (!opportunity) throw new AppError("NOT_FOUND", ESCROW_MESSAGES.opportunityUnknown);
     const before = await readPlan(tx, opportunity.id);
     const instalmentsChanged = !before || !sameInstalments(before.instalments, form.instalments);
     if (before?.locked && instalmentsChanged) throw new AppError("CONFLICT", ESCROW_MESSAGES.planLocked);
-    const escrowChanged = Boolean(before && !sameEscrow(before.escrow, form.escrow));
 
-    const escrowColumns = { escrowBank: form.escrow.bank, escrowAccountName: form.escrow.accountName, escrowIban: form.escrow.iban, escrowBic: form.escrow.bic, updatedBy: adminId };
-    await tx
-      .insert(paymentPlans)
-      .values({ opportunityId: opportunity.id, ...escrowColumns })
-      .onConflictDoUpdate({ target: paymentPlans.opportunityId, set: { ...escrowColumns, updatedAt: ctx.clock?.() ?? new Date() } });
+    const at = ctx.clock?.() ?? new Date();
+    if (before) {
+      await tx.update(paymentPlans).set({ updatedBy: adminId, updatedAt: at }).where(eq(paymentPlans.opportunityId, opportunity.id));
+    } else {
+      await tx.insert(paymentPlans).values({ opportunityId: opportunity.id, escrowBank: form.escrow.bank, escrowAccountName: form.escrow.accountName, escrowIban: form.escrow.iban, escrowBic: form.escrow.bic, updatedBy: adminId });
+    }
 
     if (instalmentsChanged) {
       await tx.delete(planInstalments).where(eq(planInstalments.opportunityId, opportunity.id));
@@ -133,31 +137,11 @@ export async function savePlan(ctx: ServiceContext, actor: Actor, form: PlanForm
         );
     }
 
-    const after = { escrow: form.escrow, instalments: form.instalments };
-    await recordAudit(tx, { actorId: adminId, action: "plan.save", entity: "payment_plans", entityId: opportunity.id, before: before ? { escrow: before.escrow, instalments: before.instalments } : null, after });
-    if (escrowChanged) {
-      await recordAudit(tx, { actorId: adminId, action: "plan.escrow-change", entity: "payment_plans", entityId: opportunity.id, before: before!.escrow, after: form.escrow });
-      const investors = await committedInvestors(tx, opportunity.id);
-      await enqueueEmails(
-        tx,
-        ctx.jobs,
-        investors.map((i) => ({
-          ...escrowChangedEmail({ siteUrl: ctx.config.siteUrl, locale: i.locale, name: i.name, opportunity: opportunity.title, escrow: form.escrow }),
-          to: i.email,
-          kind: "escrow-changed",
-        })),
-      );
-    }
-    return { escrowChanged };
+    // The account in force after this save: the first one, or the one before (a change waits).
+    const inForce = before?.escrow ?? form.escrow;
+    await recordAudit(tx, { actorId: adminId, action: "plan.save", entity: "payment_plans", entityId: opportunity.id, before: before ? { escrow: before.escrow, instalments: before.instalments } : null, after: { escrow: inForce, instalments: form.instalments } });
+    if (!before) return { escrow: "set" };
+    if (sameEscrow(before.escrow, form.escrow)) return { escrow: "unchanged" };
+    return requestEscrowChange(tx, ctx, { opportunity, adminId, current: before.escrow, proposed: form.escrow });
   });
-}
-
-/** The accounts with a commitment to an opportunity, once each, with a verified address to write to. */
-async function committedInvestors(db: Database, opportunityId: string) {
-  const rows = await db
-    .selectDistinct({ id: user.id, name: user.name, email: user.email, locale: user.locale })
-    .from(commitments)
-    .innerJoin(user, eq(user.id, commitments.userId))
-    .where(and(eq(commitments.opportunityId, opportunityId), eq(user.emailVerified, true)));
-  return rows;
 }

@@ -5,7 +5,7 @@ import { brand } from "~/domain/brand";
 import { todayInZone } from "~/domain/calendar";
 import { escrowAccountKey, formatCalendarDay, PAYMENT_MESSAGES, printIban, receiptNumber, type ConfirmPaymentForm, type EscrowAccount, type RejectPaymentForm, type TransferForm } from "~/domain/escrow";
 import { formatMoney, parseMoney } from "~/domain/money";
-import type { PaymentRow } from "~/domain/portfolio";
+import type { AdminPaymentRow, PaymentRow } from "~/domain/portfolio";
 import { isUuid } from "~/domain/uuid";
 import { dateLocaleOf } from "~/i18n/date-locales";
 import { translator } from "~/i18n/i18n";
@@ -18,6 +18,7 @@ import { enqueueEmails } from "../email/outbox.server";
 import { paymentConfirmedEmail, paymentRejectedEmail, transferRecordedEmail } from "../email/escrow-emails.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
+import { requireFreshSecondFactor } from "../security/step-up.server";
 import { recordAudit } from "./audit.server";
 import type { FileToSeal } from "../storage/sealed-files.server";
 import { readPlan } from "./payment-plans.server";
@@ -177,15 +178,25 @@ async function waitingPayment(tx: Database, id: string) {
 }
 
 /**
+ * Nobody decides on their own transfer (issue 52, decision 058): an admin who is the
+ * commitment's investor, or who recorded the transfer, leaves it to another admin.
+ */
+function refuseOwnTransfer(row: { payment: { recordedBy: string | null }; commitment: { userId: string | null } }, adminId: string): void {
+  if (row.commitment.userId === adminId || row.payment.recordedBy === adminId) throw new AppError("FORBIDDEN", PAYMENT_MESSAGES.ownTransfer);
+}
+
+/**
  * An admin confirms what the escrow account received (at most what was sent): the payment
  * is confirmed, a numbered receipt is rendered in the investor's language, kept with its
  * SHA-256 and mailed to the investor, attached. Audited.
  */
 export async function confirmPayment(ctx: ServiceContext, actor: Actor, form: ConfirmPaymentForm): Promise<{ receiptNumber: string }> {
   const adminId = requireAdmin(actor);
+  requireFreshSecondFactor(actor);
   const at = now(ctx);
   return ctx.db.transaction(async (tx) => {
     const row = await waitingPayment(tx, form.paymentId);
+    refuseOwnTransfer(row, adminId);
     const received = parseMoney(form.received, row.payment.currency);
     if (received === null) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.receivedInvalid);
     if (received > row.payment.amountMinor) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.receivedTooMuch);
@@ -230,6 +241,7 @@ export async function rejectPayment(ctx: ServiceContext, actor: Actor, form: Rej
   const at = now(ctx);
   await ctx.db.transaction(async (tx) => {
     const row = await waitingPayment(tx, form.paymentId);
+    refuseOwnTransfer(row, adminId);
     await tx.update(payments).set({ status: "rejected", reviewNote: form.note, reviewedBy: adminId, reviewedAt: at }).where(eq(payments.id, row.payment.id));
     await recordAudit(tx, { actorId: adminId, action: "payment.reject", entity: "payments", entityId: row.payment.id, before: { status: "recorded" }, after: { status: "rejected", note: form.note } });
     if (row.investor?.email && row.investor.verified) {
@@ -239,13 +251,18 @@ export async function rejectPayment(ctx: ServiceContext, actor: Actor, form: Rej
   });
 }
 
-/** The transfers waiting for a decision (oldest first), then the latest decided; admins only. */
-export async function listPaymentsForAdmin(ctx: ServiceContext, actor: Actor, { opportunityId }: { opportunityId?: string } = {}): Promise<PaymentRow[]> {
-  requireAdmin(actor);
+/**
+ * The transfers waiting for a decision (oldest first), then the latest decided; admins only.
+ * Each says whether it is the acting admin's own (their commitment, or recorded by them),
+ * which another admin decides (decision 058).
+ */
+export async function listPaymentsForAdmin(ctx: ServiceContext, actor: Actor, { opportunityId }: { opportunityId?: string } = {}): Promise<AdminPaymentRow[]> {
+  const adminId = requireAdmin(actor);
   if (opportunityId !== undefined && !isUuid(opportunityId)) return [];
+  const own = sql<boolean>`(${commitments.userId} is not distinct from ${adminId} or ${payments.recordedBy} is not distinct from ${adminId})`;
   const base = () =>
     ctx.db
-      .select(COLUMNS)
+      .select({ ...COLUMNS, own })
       .from(payments)
       .innerJoin(commitments, eq(commitments.id, payments.commitmentId))
       .leftJoin(instalmentCalls, eq(instalmentCalls.id, payments.callId));

@@ -3,6 +3,7 @@ import type { OpenCall, Portfolio } from "~/domain/portfolio";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireUser, type Actor } from "../security/actor.server";
 import { listOwnPayments } from "./payments.server";
+import { heldEscrowChanges } from "./escrow-changes.server";
 import { latestProgress, listOwnProgressUpdates } from "./progress-updates.server";
 import { listOwnStatements, positionsOf } from "./statements.server";
 
@@ -17,11 +18,14 @@ export async function getOwnPortfolio(ctx: ServiceContext, actor: Actor): Promis
   const userId = requireUser(actor);
   const today = todayInZone(ctx.config.firmTimeZone, ctx.clock?.() ?? new Date());
   const [positions, statements, updates] = await Promise.all([positionsOf(ctx.db, { userId }, today, today), listOwnStatements(ctx, actor), listOwnProgressUpdates(ctx, actor)]);
+  // A change of an escrow account on its hold is shown beside the account in force, never instead of it (decision 058).
+  const held = await heldEscrowChanges(ctx.db, [...new Set(positions.flatMap((p) => (p.opportunityId ? [p.opportunityId] : [])))], ctx.config.firmTimeZone);
   const commitments = await Promise.all(
     positions.map(async (p) => ({
       ...p,
       progress: p.opportunityId ? ((await latestProgress(ctx.db, p.opportunityId)) ?? null) : null,
       payments: await listOwnPayments(ctx, actor, { commitmentId: p.id }),
+      escrowChange: (p.opportunityId ? held.get(p.opportunityId) : undefined) ?? null,
     })),
   );
   return { today, commitments, statements, updates };

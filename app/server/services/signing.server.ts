@@ -40,6 +40,7 @@ import { agreementCodeEmail, agreementReadyEmail, agreementSignedEmail } from ".
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { countRefusal, hitLimit, isLimited, type LimitRule } from "../security/rate-limit.server";
+import { requireFreshSecondFactor } from "../security/step-up.server";
 import { recordAudit } from "./audit.server";
 import { commitFromReservation } from "./commitments.server";
 import { listAdminReaders } from "./users.server";
@@ -162,6 +163,8 @@ const SUMMARY = {
  */
 export async function prepareAgreement(ctx: ServiceContext, actor: Actor, form: SigningPrepareForm): Promise<{ id: string; reference: string }> {
   const adminId = requireAdmin(actor);
+  // With a second factor proved in the last five minutes (issue 52, decision 058).
+  requireFreshSecondFactor(actor);
   const at = now(ctx);
   const [investor] = await ctx.db
     .select({ id: user.id, name: user.name, email: user.email, verified: user.emailVerified, locale: user.locale, identity: identityChecks.status })

@@ -9,6 +9,7 @@ import { AppError } from "~/domain/app-error";
 import type { OwnProfile } from "~/domain/profile";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
+import { requireFreshSecondFactor } from "../security/step-up.server";
 import { recordAudit } from "./audit.server";
 import type { Database } from "../db/client.server";
 import { account, knownDevices, profiles, session, user, userRoles } from "../db/schema.server";
@@ -210,6 +211,7 @@ export async function endUserSessions(ctx: ServiceContext, actor: Actor, input: 
  */
 export async function setUserRole(ctx: ServiceContext, actor: Actor, input: { userId: string; role: RoleChoice }): Promise<void> {
   const adminId = requireAdmin(actor);
+  requireFreshSecondFactor(actor);
   const { userId, role } = input;
   if (userId === adminId && role !== "admin") throw new AppError("CONFLICT", SELF_DEMOTION_MESSAGE);
   await ctx.db.transaction(async (tx) => {

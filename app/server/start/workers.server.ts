@@ -11,6 +11,7 @@ import { workOpportunityAlerts } from "../services/opportunity-alerts.server";
 import { workInstalmentReminders } from "../services/instalment-calls.server";
 import { workQuarterlyStatements } from "../services/statements.server";
 import { workDocumentPublished } from "../services/documents.server";
+import { requeueHeldEscrowChanges, workEscrowChanges } from "../services/escrow-changes.server";
 import type { JobQueue } from "../jobs/queue.server";
 import { requeueWaitingWhatsApp, workWhatsApp } from "../notifications/whatsapp-delivery.server";
 
@@ -50,5 +51,8 @@ export async function startWorkers(jobs: JobQueue, deps: WorkerDeps): Promise<vo
   await workCalendarSync({ db: deps.db, config: deps.config, log: deps.log, jobs });
   await workCalendarPush({ db: deps.db, config: deps.config, log: deps.log, jobs });
   await workDocumentPublished({ db: deps.db, config: deps.config, log: deps.log, jobs });
+  const held = await requeueHeldEscrowChanges(deps.db, jobs);
+  if (held > 0) deps.log.info({ held }, "escrow account changes on hold were given their job again");
+  await workEscrowChanges({ db: deps.db, config: deps.config, log: deps.log, jobs });
   await workMaintenance(jobs, { db: deps.db, log: deps.log, config: deps.config });
 }

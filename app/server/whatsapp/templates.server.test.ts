@@ -3,13 +3,20 @@ import { NOTIFICATION_KIND_NAMES } from "~/domain/notifications";
 import { meetingTime, templateLanguage, WHATSAPP_TEMPLATES } from "./templates.server";
 
 describe("WhatsApp templates", () => {
-  it("has an approved template for every kind of notification, its parameters matching its body", () => {
+  /** Templates submitted to Meta and not yet approved (issue 52): named here, so no other can slip in unapproved. */
+  const AWAITING_APPROVAL = new Set(["escrow-change-held", "escrow-change-stopped"]);
+
+  it("has an approved template for every kind of notification (or one named as awaiting Meta), its parameters matching its body", () => {
     for (const kind of NOTIFICATION_KIND_NAMES) {
       const template = WHATSAPP_TEMPLATES[kind];
-      expect(template.languages.en.status).toBe("approved");
+      expect(template.languages.en.status, kind).toBe(AWAITING_APPROVAL.has(kind) ? "pending" : "approved");
       const placeholders = new Set(template.body.match(/\{\{\d+\}\}/g));
       expect(template.parameters({ name: "Layla" }, "en"), kind).toHaveLength(placeholders.size);
     }
+  });
+
+  it("sends nothing with a template Meta has not approved", () => {
+    for (const kind of AWAITING_APPROVAL) expect(templateLanguage(WHATSAPP_TEMPLATES[kind as keyof typeof WHATSAPP_TEMPLATES], "ar", "en"), kind).toBeNull();
   });
 
   it("never carries bank details: a call's message says to see the portal", () => {

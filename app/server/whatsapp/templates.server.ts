@@ -35,6 +35,13 @@ const LANGUAGES = {
   ckb: { status: "not-offered", code: "ckb" },
 } as const satisfies WhatsAppTemplate["languages"];
 
+/** A template submitted to Meta and not yet approved in any language: nothing is sent with it. */
+const PENDING_LANGUAGES = {
+  en: { status: "pending", code: "en" },
+  ar: { status: "pending", code: "ar" },
+  ckb: { status: "not-offered", code: "ckb" },
+} as const satisfies WhatsAppTemplate["languages"];
+
 const INTL: Record<TemplateLocale, string> = { en: "en-GB", ar: "ar", ckb: "ckb" };
 
 /** A meeting's start in the reader's language and the time zone it is shown in, e.g. "Tuesday 1 December 2026, 10:00 (Asia/Baghdad)". */
@@ -153,6 +160,21 @@ export const WHATSAPP_TEMPLATES: Record<NotificationKind, WhatsAppTemplate> = {
     languages: LANGUAGES,
     body: "Hello {{1}}, a change was made to your account's security. If it was not you, see your portal at once.",
     parameters: (data) => [name(data)],
+  },
+  // Issue 52 (decision 058): submitted to Meta, not yet approved; until then these go by e-mail and the bell only.
+  "escrow-change-held": {
+    name: "escrow_change_held",
+    category: "UTILITY",
+    languages: PENDING_LANGUAGES,
+    body: "Hello {{1}}, a change of the escrow account for {{2}} was asked for and takes effect on {{3}} unless we stop it. Until then pay only into the account in your portal. If you did not expect this, call your adviser on the number you already have.",
+    parameters: (data, locale) => [name(data), data.opportunity ?? "", meetingTime(data, locale)],
+  },
+  "escrow-change-stopped": {
+    name: "escrow_change_stopped",
+    category: "UTILITY",
+    languages: PENDING_LANGUAGES,
+    body: "Hello {{1}}, the change of the escrow account for {{2}} we told you of has been stopped. The account in your portal stays the one to pay into.",
+    parameters: (data) => [name(data), data.opportunity ?? ""],
   },
 };
 
