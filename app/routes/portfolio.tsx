@@ -9,8 +9,7 @@ import { type I18nHandle, translator } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { answer, readForm } from "~/server/http/answer.server";
 import { actorOf, requireViewer } from "~/server/security/session.server";
-import { readIdentityUpload } from "~/server/services/identity-checks.server";
-import { recordTransfer } from "~/server/services/payments.server";
+import { readTransferProof, recordTransfer } from "~/server/services/payments.server";
 import { getOwnPortfolio } from "~/server/services/portfolio.server";
 import type { Route } from "./+types/portfolio";
 
@@ -33,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
     const parsed = transferSchema.safeParse(values);
     const fieldErrors: FieldErrors = parsed.success ? {} : { ...z.flattenError(parsed.error).fieldErrors };
-    const proof = await readIdentityUpload(form.get("proof"));
+    const proof = await readTransferProof(form.get("proof"));
     if (!proof) fieldErrors.proof = [PAYMENT_MESSAGES.proofMissing];
     else if ("problem" in proof) fieldErrors.proof = [proof.problem];
     if (!parsed.success || !proof || "problem" in proof) {
