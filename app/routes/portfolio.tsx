@@ -3,7 +3,8 @@ import { z } from "zod";
 import { PortfolioPage, type TransferAnswer } from "~/components/portfolio/portfolio-page";
 import type { FieldErrors } from "~/domain/action-result";
 import { brand } from "~/domain/brand";
-import { PAYMENT_MESSAGES, transferSchema } from "~/domain/escrow";
+import { uploadHandle, type UploadHandle } from "~/domain/uploads";
+import { PAYMENT_MESSAGES, PROOF_MAX_BYTES, transferSchema } from "~/domain/escrow";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, translator } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
@@ -13,7 +14,12 @@ import { readTransferProof, recordTransfer } from "~/server/services/payments.se
 import { getOwnPortfolio } from "~/server/services/portfolio.server";
 import type { Route } from "./+types/portfolio";
 
-export const handle = { catalogues: ["portal", "escrow"], dates: true } satisfies I18nHandle;
+export const handle = {
+  catalogues: ["portal", "escrow"],
+  dates: true,
+  // The bank's confirmation of a transfer.
+  ...uploadHandle(1, PROOF_MAX_BYTES),
+} satisfies I18nHandle & UploadHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 /** /portfolio (issue 36, item 7): the investor's commitments, calls, transfers, statements and progress updates. */
