@@ -50,7 +50,7 @@ export interface HttpAppOptions {
    * the dev server reads them from its build as it is now, so an answer may be a promise).
    * Without them, every body is held to MAX_BODY_BYTES.
    */
-  uploadLimits?: (...route: Parameters<UploadLimits>) => ReturnType<UploadLimits> | Promise<ReturnType<UploadLimits>>;
+  uploadLimits?: UploadLimits | ((pathname: string, search: string) => Promise<number | undefined>);
   /** Background work whose health /readyz reports (the job queue). */
   jobs?: Pick<JobQueue, "health">;
   /**
