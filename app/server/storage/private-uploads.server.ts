@@ -1,4 +1,5 @@
 import { shownFileName } from "~/domain/file-names";
+import { sniffImageType } from "~/domain/image-upload";
 import { PRIVATE_FILE_MAX_PAGES, type UploadProblem } from "~/domain/uploads";
 import { checkPdf, looksLikePdf, type PdfProblem } from "./pdf-check.server";
 import { checkImage } from "./image-check.server";
@@ -28,7 +29,8 @@ export async function readPrivateUpload(file: FormDataEntryValue | null, maxByte
   if (file.size > maxBytes) return { problem: "tooLarge" };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const name = shownFileName(file.name);
-  if (looksLikePdf(bytes)) {
+  // An image's signature is its first bytes; a PDF's header may come a little later, so it is looked for second.
+  if (!sniffImageType(bytes) && looksLikePdf(bytes)) {
     const pdf = await checkPdf(bytes, { maxPages: PRIVATE_FILE_MAX_PAGES });
     return pdf.ok ? { bytes, name, contentType: "application/pdf" } : { problem: PDF_PROBLEMS[pdf.problem] };
   }
