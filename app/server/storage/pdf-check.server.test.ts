@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { getDocumentProxy } from "unpdf";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderPdf } from "../documents/pdf.server";
 import { pdfOf } from "../../../tests/support/pdf-fixtures";
+import type * as BackgroundThread from "../core/background-thread.server";
 import { checkPdf, PDF_CHECK_BOUNDS } from "./pdf-check.server";
 
 /**
@@ -12,6 +13,21 @@ import { checkPdf, PDF_CHECK_BOUNDS } from "./pdf-check.server";
  * decoded stream's size, pages) a crafted file cannot push past; not when its first bytes
  * say so.
  */
+
+/** The check's threads, counted as they start and end: how many ran at once. */
+const threads = vi.hoisted(() => ({ live: 0, most: 0 }));
+vi.mock("../core/background-thread.server", async (original) => {
+  const real = await original<typeof BackgroundThread>();
+  return {
+    ...real,
+    startBackgroundThread: (...args: Parameters<typeof real.startBackgroundThread>) => {
+      const worker = real.startBackgroundThread(...args);
+      threads.most = Math.max(threads.most, ++threads.live);
+      worker.once("exit", () => threads.live--);
+      return worker;
+    },
+  };
+});
 
 const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
@@ -172,7 +188,9 @@ describe("checkPdf", () => {
   });
 
   it("answers checks made at once, a few threads at a time", async () => {
-    const files = await Promise.all([1, 2, 3, 4, 5].map((n) => pdfOfPages(n)));
-    expect(await Promise.all(files.map((file) => checkPdf(file, ANY)))).toEqual([1, 2, 3, 4, 5].map((pageCount) => ({ ok: true, pageCount })));
+    const files = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => pdfOfPages(n)));
+    threads.most = 0;
+    expect(await Promise.all(files.map((file) => checkPdf(file, ANY)))).toEqual([1, 2, 3, 4, 5, 6].map((pageCount) => ({ ok: true, pageCount })));
+    expect(threads.most).toBe(PDF_CHECK_BOUNDS.concurrent);
   });
 });

@@ -114,14 +114,16 @@ type ThreadAnswer = { answer: "pages"; pageCount: number } | { answer: "encrypte
 const waiting: Array<() => void> = [];
 let running = 0;
 
+/** `work` once fewer than PDF_CHECK_BOUNDS.concurrent checks run; a check that ends hands its turn to the next waiting. */
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= PDF_CHECK_BOUNDS.concurrent) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+  if (running < PDF_CHECK_BOUNDS.concurrent) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
     return await work();
   } finally {
-    running--;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
   }
 }
 
@@ -141,12 +143,12 @@ function runCheck(bytes: Uint8Array, { maxPages, timeoutMs, decodedBytes }: Boun
       { resourceLimits: { maxOldGenerationSizeMb: PDF_CHECK_BOUNDS.heapMb, maxYoungGenerationSizeMb: 32 } },
     );
     let done = false;
+    // Answered once the thread has ended: a turn is handed on only when its thread is gone.
     const finish = (settle: () => void) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      settle();
-      void worker.terminate();
+      void worker.terminate().then(settle, settle);
     };
     const timer = setTimeout(() => finish(() => resolve({ answer: "unparsable" })), timeoutMs);
     worker.once("message", (answer: ThreadAnswer) => finish(() => resolve(answer)));
