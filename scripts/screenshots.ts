@@ -30,6 +30,7 @@ import { randomInt } from "node:crypto";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { linkFrom, waitForMail } from "../tests/support/mailbox";
+import { scanPdf } from "../tests/support/pdf-fixtures";
 import { freePort } from "../tests/e2e/free-port";
 import { findChromium } from "../tests/support/chromium";
 import { runScript } from "../tests/support/run-script";
@@ -335,8 +336,8 @@ async function verificationScreenshots() {
         await settle(investor);
         await shot(investor, "identity");
         await investor.locator('input[name="documentType"]').first().check();
-        await investor.locator('input[name="identity_document"]').setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
-        await investor.locator('input[name="proof_of_address"]').setInputFiles({ name: "utility-bill.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+        await investor.locator('input[name="identity_document"]').setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: Buffer.from(scanPdf("a scanned page")) });
+        await investor.locator('input[name="proof_of_address"]').setInputFiles({ name: "utility-bill.pdf", mimeType: "application/pdf", buffer: Buffer.from(scanPdf("a scanned page")) });
         await investor.locator('main button[type="submit"]').click();
         await investor.getByTestId("identity-status").filter({ hasNotText: /^$/ }).waitFor();
         await investor.waitForLoadState("networkidle");
@@ -405,8 +406,8 @@ async function signingScreenshots() {
         const email = await signUpAndVerify(investor, server.base, dataDir, locale);
         await investor.goto(`${server.base}${prefix}/account/identity`, { waitUntil: "networkidle" });
         await investor.locator('input[name="documentType"]').first().check();
-        await investor.locator('input[name="identity_document"]').setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
-        await investor.locator('input[name="proof_of_address"]').setInputFiles({ name: "utility-bill.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+        await investor.locator('input[name="identity_document"]').setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: Buffer.from(scanPdf("a scanned page")) });
+        await investor.locator('input[name="proof_of_address"]').setInputFiles({ name: "utility-bill.pdf", mimeType: "application/pdf", buffer: Buffer.from(scanPdf("a scanned page")) });
         await investor.locator('main button[type="submit"]').click();
         await investor.getByTestId("identity-status").filter({ hasNotText: /^$/ }).waitFor();
 
@@ -530,7 +531,7 @@ async function escrowScreenshots(page: Page, investor: Page, base: string, oppor
   await commitment.locator("details summary").first().click();
   await commitment.locator('input[name="amount"]').fill("125,000.05");
   await commitment.locator('input[name="reference"]').fill("TT-2026-1187");
-  await commitment.locator('input[name="proof"]').setInputFiles({ name: "bank-confirmation.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await commitment.locator('input[name="proof"]').setInputFiles({ name: "bank-confirmation.pdf", mimeType: "application/pdf", buffer: Buffer.from(scanPdf("a scanned page")) });
   await commitment.locator('form button[type="submit"]').click();
   await commitment.getByTestId("payment-row").first().waitFor();
   await page.goto(`${base}/admin/commitments?opportunity=${opportunityId}`, { waitUntil: "networkidle" });

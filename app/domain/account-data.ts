@@ -225,6 +225,7 @@ export interface AccountDataExport {
     reviewedAt: string | null;
     rejectionReason: string | null;
     expiresAt: string | null;
+    /** Each file's kind, the name it was sent with (as it is kept: cleaned of invisible characters) and its size. */
     files: { kind: string; fileName: string; byteSize: number }[];
   } | null;
   /** Agreements prepared for this account (reservations, expressions of interest), oldest first, with their state and the sealed copy's SHA-256 once signed; the PDFs are in the portal. */

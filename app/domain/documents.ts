@@ -33,6 +33,8 @@ export const DOCUMENT_AUDIENCE_KEYS = {
 
 /** PDFs up to 20 MB: a long due-diligence pack with photographs fits; a scan of a whole archive does not. */
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+/** And up to 2,000 pages: every page is read when the file is checked, and stamped on each reader's copy. */
+export const MAX_DOCUMENT_PAGES = 2000;
 
 export const DOCUMENT_LIMITS = { title: 200, summary: 2000, fileName: 150 } as const;
 
@@ -43,6 +45,7 @@ export const DOCUMENT_UPLOAD_MESSAGES = {
   notPdf: "admin.documents.upload.notPdf",
   encrypted: "admin.documents.upload.encrypted",
   malformed: "admin.documents.upload.malformed",
+  tooManyPages: "admin.documents.upload.tooManyPages",
 } as const satisfies Record<string, MessageKey>;
 
 /** What a reader is told when a download is refused or fails (portal catalogue keys; `tooMany` reads `{minutes}`). */

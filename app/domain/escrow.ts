@@ -6,6 +6,7 @@ import type { MessageKey } from "~/i18n/i18n";
 import { isCalendarDate } from "./calendar";
 import { amountInCurrency, CURRENCIES } from "./money";
 import { parseShare, WHOLE_IN_HUNDREDTHS } from "./opportunity-memo";
+import type { UploadProblem } from "./uploads";
 
 /*
  * After the signature (issue 36): a signed reservation becomes a commitment; each
@@ -211,6 +212,11 @@ export const PAYMENT_MESSAGES = {
   amountInvalid: "escrow.payment.amountInvalid",
   referenceRequired: "escrow.payment.referenceRequired",
   proofMissing: "escrow.payment.proofMissing",
+  proofTooLarge: "escrow.payment.proofTooLarge",
+  proofWrongType: "escrow.payment.proofWrongType",
+  proofEncrypted: "escrow.payment.proofEncrypted",
+  proofUnreadable: "escrow.payment.proofUnreadable",
+  proofTooManyPages: "escrow.payment.proofTooManyPages",
   recorded: "escrow.payment.recorded",
   notFound: "escrow.payment.notFound",
   notWaiting: "escrow.payment.notWaiting",
@@ -235,6 +241,18 @@ export const TRANSFER_REFERENCE_MAX = 140;
  */
 export const escrowAccountKey = (account: EscrowAccount | null | undefined): string =>
   account ? JSON.stringify([account.bank, account.accountName, account.iban, account.bic]) : "";
+
+/** The bank's confirmation of a transfer: a PDF, JPEG or PNG of at most 10 MB, checked by its content and sealed like an identity file. */
+export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+
+/** What the investor is told about a confirmation that was refused. */
+export const PROOF_PROBLEMS = {
+  tooLarge: PAYMENT_MESSAGES.proofTooLarge,
+  wrongType: PAYMENT_MESSAGES.proofWrongType,
+  encrypted: PAYMENT_MESSAGES.proofEncrypted,
+  unreadable: PAYMENT_MESSAGES.proofUnreadable,
+  tooManyPages: PAYMENT_MESSAGES.proofTooManyPages,
+} as const satisfies Record<UploadProblem, MessageKey>;
 
 /** The investor records a transfer they made into escrow: when, how much (in the commitment's currency) and the bank's reference. */
 export const transferSchema = z.object({

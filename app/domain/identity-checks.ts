@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MessageKey } from "~/i18n/i18n";
-import { sniffImageType } from "./image-upload";
+import type { UploadProblem } from "./uploads";
 
 /*
  * Identity checks (issue 35, item 2; decision 044): an investor sends an identity document
@@ -39,7 +39,7 @@ export const IDENTITY_DOCUMENT_TYPE_KEYS = {
   national_id: "verification.identity.documentType.nationalId",
 } as const satisfies Record<IdentityDocumentType, MessageKey>;
 
-/** One file: a PDF, JPEG or PNG of at most 10 MB, recognised by its content. */
+/** One file: a PDF, JPEG or PNG of at most 10 MB, recognised by its content (parsed or decoded as what its bytes say). */
 export const IDENTITY_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const IDENTITY_FILE_ACCEPT = "application/pdf,image/jpeg,image/png";
 /** Days before an approval ends that the investor is reminded. */
@@ -51,6 +51,9 @@ export const IDENTITY_MESSAGES = {
   fileMissing: "verification.identity.fileMissing",
   fileTooLarge: "verification.identity.fileTooLarge",
   fileWrongType: "verification.identity.fileWrongType",
+  fileEncrypted: "verification.identity.fileEncrypted",
+  fileUnreadable: "verification.identity.fileUnreadable",
+  fileTooManyPages: "verification.identity.fileTooManyPages",
   underReview: "verification.identity.underReview",
   alreadyApproved: "verification.identity.alreadyApproved",
   notFound: "verification.identity.notFound",
@@ -69,15 +72,20 @@ export const IDENTITY_MESSAGES = {
   ownCheck: "verification.identity.ownCheck",
 } as const satisfies Record<string, MessageKey>;
 
-export type IdentityContentType = "application/pdf" | "image/jpeg" | "image/png";
+/** What the investor is told about a file that was refused. */
+export const IDENTITY_FILE_PROBLEMS = {
+  tooLarge: IDENTITY_MESSAGES.fileTooLarge,
+  wrongType: IDENTITY_MESSAGES.fileWrongType,
+  encrypted: IDENTITY_MESSAGES.fileEncrypted,
+  unreadable: IDENTITY_MESSAGES.fileUnreadable,
+  tooManyPages: IDENTITY_MESSAGES.fileTooManyPages,
+} as const satisfies Record<UploadProblem, MessageKey>;
 
-/** What a file is by its first bytes: a PDF, a JPEG or a PNG; null for anything else. */
-export function sniffIdentityFile(bytes: Uint8Array): IdentityContentType | null {
-  if (bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46 && bytes[4] === 0x2d) return "application/pdf";
-  const image = sniffImageType(bytes);
-  if (image === "jpg") return "image/jpeg";
-  if (image === "png") return "image/png";
-  return null;
+/** What each file is called in the name it is served under ("identity-passport-2026-12-07.pdf"). */
+export function identityFileSlug(kind: IdentityFileKind, documentType: IdentityDocumentType | null): string {
+  if (kind === "proof_of_address") return "proof-of-address";
+  if (kind === "entity_registration") return "company-registration";
+  return documentType === "passport" ? "identity-passport" : documentType === "national_id" ? "identity-national-id" : "identity-document";
 }
 
 /** The size check the browser can make before sending: a message key, or null. */
@@ -142,7 +150,10 @@ export function reminderHorizon(now: Date): Date {
 export interface IdentityFileSummary {
   id: string;
   kind: IdentityFileKind;
-  fileName: string;
+  /** The name it is served under, built by the product. */
+  servedName: string;
+  /** The name it was sent with, cleaned (`shownFileName`): shown isolated, as a reminder only. */
+  sentAs: string;
   contentType: string;
   byteSize: number;
 }

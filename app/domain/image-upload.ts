@@ -1,15 +1,20 @@
 import type { MessageKey } from "~/i18n/i18n";
 
 /**
- * Opportunity images uploaded by admins: JPEG, PNG or WebP up to 5 MB, recognised by their
- * first bytes (a file's name and the browser's stated type are only claims).
+ * Images uploaded by admins (an opportunity's, an adviser's, a gallery's, a progress
+ * update's): JPEG, PNG or WebP up to 5 MB, recognised by their first bytes and then decoded
+ * (app/server/storage/image-check.server.ts): a file's name and the browser's stated type
+ * are only claims.
  */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Images with more pixels than this are refused from their header, before they are decoded (a decompression bomb). */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** Message keys: the admin action says them in the request's language. */
 export const IMAGE_UPLOAD_MESSAGES = {
   tooLarge: "admin.image.tooLarge",
   wrongType: "admin.image.wrongType",
+  unreadable: "admin.image.unreadable",
 } as const satisfies Record<string, MessageKey>;
 
 /** What the file picker offers; the server still checks the content. */

@@ -18,8 +18,6 @@ export const MAX_PHOTOS_PER_OPPORTUNITY = 12;
 export const MAX_PHOTOS_PER_UPLOAD = 6;
 /** A caption's length in any language. */
 export const MAX_CAPTION_LENGTH = 200;
-/** Photos larger than this many pixels are refused before they are decoded whole (a decompression bomb). */
-export const MAX_PHOTO_PIXELS = 50_000_000;
 
 export const CAPTION_LOCALES = ["en", "ar", "ckb"] as const;
 export type CaptionLocale = (typeof CAPTION_LOCALES)[number];

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { IdentityPage, type IdentityAnswerResult } from "~/components/account/identity-form";
 import type { FieldErrors } from "~/domain/action-result";
 import { brand } from "~/domain/brand";
-import { IDENTITY_MESSAGES, identitySubmissionInput, identitySubmissionSchema, type IdentityFileKind } from "~/domain/identity-checks";
+import { uploadHandle, type UploadHandle } from "~/domain/uploads";
+import { IDENTITY_FILE_KINDS, IDENTITY_FILE_MAX_BYTES, IDENTITY_MESSAGES, identitySubmissionInput, identitySubmissionSchema, type IdentityFileKind } from "~/domain/identity-checks";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, translator } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
@@ -12,7 +13,12 @@ import { actorOf, requireViewer } from "~/server/security/session.server";
 import { getOwnIdentityCheck, readIdentityUpload, submitIdentityCheck, type CheckedIdentityFile } from "~/server/services/identity-checks.server";
 import type { Route } from "./+types/account.identity";
 
-export const handle = { catalogues: ["account", "verification"], dates: true } satisfies I18nHandle;
+export const handle = {
+  catalogues: ["account", "verification"],
+  dates: true,
+  // The identity document, a proof of address and, through a company, its registration.
+  ...uploadHandle(IDENTITY_FILE_KINDS.length, IDENTITY_FILE_MAX_BYTES),
+} satisfies I18nHandle & UploadHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 /** /account/identity (issue 35): the investor's identity check, and the form that sends their files. */

@@ -1,7 +1,9 @@
 import { AdminAreaPage } from "~/components/admin/admin-areas";
 import { AdminCommitments } from "~/components/admin/commitments-area";
 import { brand } from "~/domain/brand";
-import { ESCROW_MESSAGES } from "~/domain/escrow";
+import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
+import { uploadHandle, type UploadHandle } from "~/domain/uploads";
+import { ESCROW_MESSAGES, PROGRESS_MAX_PHOTOS } from "~/domain/escrow";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { isUuid } from "~/domain/uuid";
 import { todayInZone } from "~/domain/calendar";
@@ -19,7 +21,12 @@ import { COMMITMENT_INTENTS } from "./admin/commitments.server";
 import { adminAction } from "./admin/dispatch.server";
 import { loadPanel } from "./admin/panel.server";
 
-export const handle = { catalogues: ["admin", "escrow"], dates: true } satisfies I18nHandle;
+export const handle = {
+  catalogues: ["admin", "escrow"],
+  dates: true,
+  // A progress update's or a certified milestone's photographs.
+  ...uploadHandle(PROGRESS_MAX_PHOTOS, MAX_IMAGE_BYTES),
+} satisfies I18nHandle & UploadHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 /**

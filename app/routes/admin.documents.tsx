@@ -2,6 +2,8 @@ import { AdminAreaPage } from "~/components/admin/admin-areas";
 import { AdminDocuments } from "~/components/admin/documents-area";
 import { ADMIN_DOCUMENT_TOAST_KEYS, adminDownloadsQuerySchema, type AdminDownloadRow } from "~/domain/admin-documents";
 import { brand } from "~/domain/brand";
+import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
+import { uploadHandle, type UploadHandle } from "~/domain/uploads";
 import { emptyListPage } from "~/domain/list-page";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, translator, useT } from "~/i18n/i18n";
@@ -14,7 +16,7 @@ import { adminAction } from "./admin/dispatch.server";
 import { DOCUMENT_INTENTS } from "./admin/documents.server";
 import { loadHiddenColumns, loadPanel } from "./admin/panel.server";
 
-export const handle = { catalogues: ["admin"], dates: true } satisfies I18nHandle;
+export const handle = { catalogues: ["admin"], dates: true, ...uploadHandle(1, MAX_DOCUMENT_BYTES) } satisfies I18nHandle & UploadHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 /**

@@ -1,6 +1,9 @@
 import { AdminAreaPage } from "~/components/admin/admin-areas";
 import { OpportunityPhotos } from "~/components/admin/opportunity-photos";
 import { brand } from "~/domain/brand";
+import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
+import { MAX_PHOTOS_PER_UPLOAD } from "~/domain/opportunity-images";
+import { uploadHandle, type UploadHandle } from "~/domain/uploads";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, translator, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
@@ -11,7 +14,7 @@ import type { Route } from "./+types/admin.opportunity-photos";
 import { adminAction } from "./admin/dispatch.server";
 import { PHOTO_INTENTS } from "./admin/photos.server";
 
-export const handle = { catalogues: ["admin", "photos"] } satisfies I18nHandle;
+export const handle = { catalogues: ["admin", "photos"], ...uploadHandle(MAX_PHOTOS_PER_UPLOAD, MAX_IMAGE_BYTES) } satisfies I18nHandle & UploadHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 /** /admin/opportunities/:id/photos (issue 33): one opportunity's gallery; upload, caption, reorder, delete. */

@@ -2,6 +2,8 @@ import { AdminAreaPage } from "~/components/admin/admin-areas";
 import { AdminTeam } from "~/components/admin/team-area";
 import { ADVISER_TOASTS } from "~/domain/advisers";
 import { brand } from "~/domain/brand";
+import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
+import { uploadHandle, type UploadHandle } from "~/domain/uploads";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, translator, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
@@ -13,7 +15,11 @@ import { adminAction } from "./admin/dispatch.server";
 import { loadPanel } from "./admin/panel.server";
 import { TEAM_INTENTS } from "./admin/team.server";
 
-export const handle = { catalogues: ["admin", "team"] } satisfies I18nHandle;
+export const handle = {
+  catalogues: ["admin", "team"],
+  // An adviser's photo.
+  ...uploadHandle(1, MAX_IMAGE_BYTES),
+} satisfies I18nHandle & UploadHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 /** /admin/team (issue 33): the advisers, published or not, in order; add, edit in three languages, reorder, publish, photos, delete. */

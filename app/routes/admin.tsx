@@ -9,6 +9,8 @@ import { AdminOpportunitiesTab } from "~/components/admin/opportunities-tab";
 import { AdminUsersTab } from "~/components/admin/users-tab";
 import { toast } from "~/components/ui/toaster";
 import { brand } from "~/domain/brand";
+import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
+import { uploadHandle, type UploadHandle } from "~/domain/uploads";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, type MessageKey, translator, useT } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
@@ -57,7 +59,12 @@ const TAB_DESCRIPTIONS: Record<Tab, MessageKey> = {
 };
 const isTab = (value: string | undefined): value is Tab => value !== undefined && Object.hasOwn(TAB_LABELS, value);
 
-export const handle = { catalogues: ["admin", "memo"], dates: true } satisfies I18nHandle;
+export const handle = {
+  catalogues: ["admin", "memo"],
+  dates: true,
+  // The opportunity form's image.
+  ...uploadHandle(1, MAX_IMAGE_BYTES),
+} satisfies I18nHandle & UploadHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 export async function loader({ request, context }: Route.LoaderArgs) {

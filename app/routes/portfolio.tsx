@@ -3,18 +3,23 @@ import { z } from "zod";
 import { PortfolioPage, type TransferAnswer } from "~/components/portfolio/portfolio-page";
 import type { FieldErrors } from "~/domain/action-result";
 import { brand } from "~/domain/brand";
-import { PAYMENT_MESSAGES, transferSchema } from "~/domain/escrow";
+import { uploadHandle, type UploadHandle } from "~/domain/uploads";
+import { PAYMENT_MESSAGES, PROOF_MAX_BYTES, transferSchema } from "~/domain/escrow";
 import { localeFromMatches, routeMeta } from "~/domain/seo";
 import { type I18nHandle, translator } from "~/i18n/i18n";
 import { withCatalogues } from "~/i18n/route-catalogues";
 import { answer, readForm } from "~/server/http/answer.server";
 import { actorOf, requireViewer } from "~/server/security/session.server";
-import { readIdentityUpload } from "~/server/services/identity-checks.server";
-import { recordTransfer } from "~/server/services/payments.server";
+import { readTransferProof, recordTransfer } from "~/server/services/payments.server";
 import { getOwnPortfolio } from "~/server/services/portfolio.server";
 import type { Route } from "./+types/portfolio";
 
-export const handle = { catalogues: ["portal", "escrow"], dates: true } satisfies I18nHandle;
+export const handle = {
+  catalogues: ["portal", "escrow"],
+  dates: true,
+  // The bank's confirmation of a transfer.
+  ...uploadHandle(1, PROOF_MAX_BYTES),
+} satisfies I18nHandle & UploadHandle;
 export const clientLoader = (args: Route.ClientLoaderArgs) => withCatalogues(args, handle);
 
 /** /portfolio (issue 36, item 7): the investor's commitments, calls, transfers, statements and progress updates. */
@@ -34,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
     const parsed = transferSchema.safeParse(values);
     const fieldErrors: FieldErrors = parsed.success ? {} : { ...z.flattenError(parsed.error).fieldErrors };
-    const proof = await readIdentityUpload(form.get("proof"));
+    const proof = await readTransferProof(form.get("proof"));
     if (!proof) fieldErrors.proof = [PAYMENT_MESSAGES.proofMissing];
     else if ("problem" in proof) fieldErrors.proof = [proof.problem];
     if (!parsed.success || !proof || "problem" in proof) {

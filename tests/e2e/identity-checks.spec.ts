@@ -1,8 +1,11 @@
+import { scanPdf } from "../support/pdf-fixtures";
 import { signInAsAdmin } from "./e2e-admin";
 import { expect, expectAccessible, test } from "./fixtures";
 
-/** A PDF header and a name: what the investor sends as their passport. */
-const PASSPORT = Buffer.from("%PDF-1.4\n% PASSPORT P<GBRHADDAD<<SAMIRA\n%%EOF\n");
+/** A one-page PDF with a name in it: what the investor sends as their passport. */
+const PASSPORT = Buffer.from(scanPdf("PASSPORT P<GBRHADDAD<<SAMIRA"));
+/** What the product names it (decision 059), whatever it was called when sent. */
+const SERVED_PASSPORT = /^identity-passport-\d{4}-\d{2}-\d{2}\.pdf$/;
 /** A real 1x1 PNG: the proof of address. */
 const BILL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
@@ -36,10 +39,13 @@ test.describe("identity checks", () => {
     await expect(status.getByText("Your documents are sent. We will tell you by e-mail once we have checked them.")).toBeVisible();
     await expect(status.getByTestId("identity-status")).toHaveText("Under review");
     await expect(page.getByRole("region", { name: "Send your documents" })).toHaveCount(0);
-    // The investor opens their own file: the bytes they sent, never cached.
-    const own = await page.request.get((await status.getByRole("link", { name: "passport.pdf" }).getAttribute("href"))!);
+    // The investor opens their own file: the bytes they sent, never cached, under the
+    // product's name; the name it was sent with is shown beside it.
+    await expect(status.getByText("Sent as passport.pdf")).toBeVisible();
+    const own = await page.request.get((await status.getByRole("link", { name: SERVED_PASSPORT }).getAttribute("href"))!);
     expect(own.status()).toBe(200);
     expect(own.headers()["cache-control"]).toBe("private, no-store");
+    expect(own.headers()["content-disposition"]).toMatch(/^attachment; filename="identity-passport-\d{4}-\d{2}-\d{2}\.pdf"/);
     expect(Buffer.from(await own.body())).toEqual(PASSPORT);
 
     // The admin, in a browser of their own.
@@ -50,7 +56,8 @@ test.describe("identity checks", () => {
     const card = admin.getByRole("article").filter({ hasText: investor.email });
     await expect(card).toContainText("Under review");
     await expectAccessible(admin, "the identity queue");
-    const file = await admin.request.get((await card.getByRole("link", { name: "passport.pdf" }).getAttribute("href"))!);
+    await expect(card.getByText("Sent as passport.pdf")).toBeVisible();
+    const file = await admin.request.get((await card.getByRole("link", { name: SERVED_PASSPORT }).getAttribute("href"))!);
     expect(Buffer.from(await file.body())).toEqual(PASSPORT);
     await card.getByText("Reject", { exact: true }).click();
     await card.getByRole("button", { name: "Reject with this reason" }).click();
@@ -60,7 +67,7 @@ test.describe("identity checks", () => {
     await expect(admin.getByText("Identity check rejected. The investor is told why by e-mail.")).toBeVisible();
 
     // Another investor's file is not there for this one.
-    const stranger = await page.request.get((await card.getByRole("link", { name: "passport.pdf" }).getAttribute("href"))!.replace(/[0-9a-f]{4}$/, "0000"));
+    const stranger = await page.request.get((await card.getByRole("link", { name: SERVED_PASSPORT }).getAttribute("href"))!.replace(/[0-9a-f]{4}$/, "0000"));
     expect(stranger.status()).toBe(404);
 
     await page.reload();

@@ -5,6 +5,7 @@ import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test
 import { extractText, getDocumentProxy } from "unpdf";
 import { renderPdf } from "../../app/server/documents/pdf.server";
 import { waitForMail } from "../support/mailbox";
+import { scanPdf } from "../support/pdf-fixtures";
 import { pdfsig, withOneByteChanged } from "../support/pdfsig";
 import { signInAsAdmin } from "./e2e-admin";
 import { expect, expectAccessible, test } from "./fixtures";
@@ -19,7 +20,8 @@ import { expect, expectAccessible, test } from "./fixtures";
 const TAG = Array.from({ length: 6 }, () => "abcdefghijklmnopqrstuvwxyz"[randomInt(26)]).join("");
 /** Words only the passport holds: they must never be found in clear on the site's disk. */
 const PASSPORT_WORDS = `P<GBRHADDAD<<SAMIRA<<${TAG.toUpperCase()}`;
-const PASSPORT = Buffer.from(`%PDF-1.4\n% ${PASSPORT_WORDS}\n%%EOF\n`);
+/** A real one-page PDF (an upload is parsed: decision 059) carrying those words. */
+const PASSPORT = Buffer.from(scanPdf(PASSPORT_WORDS));
 const BILL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const OPPORTUNITY = "Erbil Citadel Residences";
 
@@ -336,7 +338,7 @@ test.describe("from interest to a confidential file", () => {
     await expect(commitment.getByLabel("Instalment it pays").locator("option:checked")).toHaveText("Booking · USD 125,000.05");
     await commitment.getByLabel("Amount sent (USD)").fill("125,000.05");
     await commitment.getByLabel("Bank reference").fill("TT-E2E-1187");
-    await commitment.getByLabel(/Bank's confirmation/).setInputFiles({ name: "bank.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% transfer TT-E2E-1187\n%%EOF\n") });
+    await commitment.getByLabel(/Bank's confirmation/).setInputFiles({ name: "bank.pdf", mimeType: "application/pdf", buffer: Buffer.from(scanPdf("transfer TT-E2E-1187")) });
     await commitment.getByRole("button", { name: "Record the transfer" }).click();
     await expect(page.getByText("Transfer recorded. We will confirm it once the escrow bank shows it.")).toBeVisible();
     await expect(commitment.getByTestId("payment-row")).toContainText("Waiting for confirmation");
@@ -344,6 +346,8 @@ test.describe("from interest to a confidential file", () => {
     const proof = await page.request.get((await commitment.getByRole("link", { name: "Your proof of transfer" }).getAttribute("href"))!);
     expect(proof.headers()["cache-control"]).toBe("private, no-store");
     expect(proof.headers()["content-security-policy"]).toBe("default-src 'none'; sandbox");
+    // Under the name the product builds, not "bank.pdf" (decision 059).
+    expect(proof.headers()["content-disposition"]).toMatch(/^attachment; filename="transfer-proof-\d{4}-\d{2}-\d{2}\.pdf"/);
     expect((await proof.body()).toString()).toContain("TT-E2E-1187");
 
     // The admin opens the proof and confirms receipt in full: a receipt is issued.

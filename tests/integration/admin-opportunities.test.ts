@@ -50,7 +50,8 @@ async function postWithImage(fields: Record<string, string>, image: { bytes: Uin
 }
 
 const rowsTitled = (title: string) => t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.title, title));
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+/** The smallest valid PNG: a 1x1 pixel (an image is decoded before it is taken). */
+const PNG = Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"));
 
 describe(`/admin opportunities (${testDriver})`, () => {
   it("creates an opportunity the way SPEC.md section 5 says: highlights split, numbers parsed, audited", async () => {
@@ -216,11 +217,16 @@ describe(`/admin opportunity images (${testDriver})`, () => {
     const fake = await postWithImage({ ...VALID, title: "Fake image" }, { bytes: script, name: "tower.png", type: "image/png" });
     expect(fake.status).toBe(400);
     expect(fake.data.fieldErrors).toEqual({ image: [english(IMAGE_UPLOAD_MESSAGES.wrongType)] });
+    // A PNG's first bytes over a page: decoded, it is no image (issue 52).
+    const forged = await postWithImage({ ...VALID, title: "Forged image" }, { bytes: new Uint8Array([...PNG.subarray(0, 8), ...new TextEncoder().encode("<html><script>alert(1)</script>")]), name: "tower.png", type: "image/png" });
+    expect(forged.status).toBe(400);
+    expect(forged.data.fieldErrors).toEqual({ image: [english(IMAGE_UPLOAD_MESSAGES.unreadable)] });
     const huge = new Uint8Array(MAX_IMAGE_BYTES + 1);
     huge.set(PNG);
     const big = await postWithImage({ ...VALID, title: "Huge image" }, { bytes: huge, name: "huge.png", type: "image/png" });
     expect(big.data.fieldErrors).toEqual({ image: [english(IMAGE_UPLOAD_MESSAGES.tooLarge)] });
     expect(await rowsTitled("Fake image")).toEqual([]);
+    expect(await rowsTitled("Forged image")).toEqual([]);
     expect(await rowsTitled("Huge image")).toEqual([]);
     expect(await storedFileCount()).toBe(before);
   });

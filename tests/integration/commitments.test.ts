@@ -31,6 +31,7 @@ import { loader as exportLoader } from "~/routes/admin.export";
 import { callDatedInstalments } from "~/server/services/instalment-calls.server";
 import { publicProgress } from "~/server/services/progress-updates.server";
 import { sql } from "drizzle-orm";
+import { scanPdf } from "../support/pdf-fixtures";
 import { createAdminTestbed, getRequest, markSecondFactor, routeArgs, signInCookie, SITE_URL, type AdminTestbed } from "./app-context";
 import { testDriver } from "./test-database";
 
@@ -322,7 +323,8 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     expect(Buffer.from(sealed!.ciphertext).includes(Buffer.from("TT-77"))).toBe(false);
     expect((await openPaymentProof(ctx(), payer.actor, { id }))!.bytes.equals(Buffer.from(proofBytes))).toBe(true);
     expect(await openPaymentProof(ctx(), other.actor, { id })).toBeUndefined();
-    expect((await openPaymentProof(ctx(), bed.admin.actor, { id }))!.fileName).toBe("confirmation.pdf");
+    // Under the name the product builds (the day it was recorded), never the one it came with (decision 059).
+    expect(await openPaymentProof(ctx(), bed.admin.actor, { id })).toMatchObject({ fileName: "transfer-proof-2026-11-28.pdf", contentType: "application/pdf" });
     expect(await bed.t.db.select().from(auditLog).where(and(eq(auditLog.action, "payment.proof-open"), eq(auditLog.entityId, id)))).toHaveLength(1);
     // A master key rotation seals the proof's key again; it opens under the new key alone.
     const newKey = randomBytes(32);
@@ -604,13 +606,13 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
       const request = new Request(`${SITE_URL}/portfolio`, { method: "POST", headers: { Origin: SITE_URL, Cookie: cookie, [CLIENT_IP_HEADER]: "203.0.113.7" }, body });
       return portfolioAction(routeArgs(request, bed.context)) as unknown as Promise<{ data: { ok: boolean; fieldErrors?: Record<string, string[]>; values?: Record<string, string> }; init: { status?: number } | null }>;
     };
-    const pdf = new File([Buffer.from("%PDF-1.4\n% transfer TT-9\n%%EOF\n")], "bank.pdf", { type: "application/pdf" });
+    const pdf = new File([scanPdf("transfer TT-9")], "bank.pdf", { type: "application/pdf" });
     const refused = await post({ commitmentId: commitment!.id, callId: call!.id, transferredOn: "2026-11-28", amount: "20,000.001", reference: "" }, null);
     expect(refused.init?.status).toBe(400);
     expect(refused.data.fieldErrors).toMatchObject({ reference: ["escrow.payment.referenceRequired"], proof: ["escrow.payment.proofMissing"] });
     expect(refused.data.values).toMatchObject({ amount: "20,000.001" });
     const wrongType = await post({ commitmentId: commitment!.id, callId: call!.id, transferredOn: "2026-11-28", amount: "20,000", reference: "TT-9" }, new File(["plain text"], "note.txt", { type: "text/plain" }));
-    expect(wrongType.data.fieldErrors?.proof).toEqual(["verification.identity.fileWrongType"]);
+    expect(wrongType.data.fieldErrors?.proof).toEqual(["escrow.payment.proofWrongType"]);
     const someoneElses = await post({ commitmentId: commitment!.id, callId: call!.id, transferredOn: "2026-11-28", amount: "20,000", reference: "TT-9" }, pdf, theirs);
     expect(someoneElses.data.ok).toBe(false);
     expect(someoneElses.init?.status).toBe(404);

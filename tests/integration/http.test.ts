@@ -1,17 +1,19 @@
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { request as httpRequest, type Server } from "node:http";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/core/config.server";
-import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
-import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { BODY_TOO_LARGE_HEADER } from "~/server/http/answer.server";
+import { uploadLimitsOf } from "~/server/http/body-limits.server";
 import { createHttpApp, MAX_BODY_BYTES, redactPath } from "~/server/http/express-app.server";
 import { createLogger } from "~/server/core/logger.server";
 import { createTestDatabase, testDriver, type TestDatabase } from "./test-database";
 
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 let t: TestDatabase;
 let server: Server;
 let base: string;
@@ -21,10 +23,13 @@ beforeAll(async () => {
   t = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "http-test-")), SITE_URL: siteUrl });
   writeFileSync(path.join(config.dataDir, "auth-secret"), "not for the public");
+  // The upload limits the route modules declare, read from the build the integration tests use.
+  const build = (await import(pathToFileURL(path.join(ROOT, "build/server/index.js")).href)) as ServerBuild;
   const app = createHttpApp({
     config,
     database: t,
     logger: createLogger({ level: "silent", pretty: false }),
+    uploadLimits: uploadLimitsOf(build.routes),
     // A stand-in for the page handler: echoes that the request got through, and refuses a
     // body the HTTP layer marked as too large unread, as every action does (readForm).
     pages: (req, res) => {
@@ -157,39 +162,70 @@ describe(`HTTP basics (${testDriver})`, () => {
     expect(chunked.status).toBe(411);
   });
 
-  it("lets a multipart form with a session to /admin (the opportunity image) be up to 5 MB larger", async () => {
+  it("lets a multipart form with a session be as large as its page declares, in every language, as a page or a data request", async () => {
     const session = "better-auth.session_token=abc.def";
-    const multipart = (size: number, url = "/admin", cookie: string | null = session) => {
+    /** A multipart post of `size` bytes of file, sent whole. */
+    const multipart = (size: number, url: string, cookie: string | null = session) => {
       const body = new FormData();
-      body.set("image", new File([new Uint8Array(size)], "photo.png", { type: "image/png" }));
+      body.set("file", new File([new Uint8Array(size)], "file.bin", { type: "application/octet-stream" }));
       return fetch(`${base}${url}`, { method: "POST", headers: { Origin: siteUrl, ...(cookie ? { Cookie: cookie } : {}) }, body });
     };
-    expect((await multipart(MAX_IMAGE_BYTES)).status).toBe(200);
-    expect((await multipart(MAX_IMAGE_BYTES, "/admin.data")).status).toBe(200);
-    expect((await multipart(MAX_IMAGE_BYTES + MAX_BODY_BYTES)).status).toBe(413);
-    // The same pages in Arabic and Sorani, and their data requests as React Router sends them.
-    for (const url of ["/ar/admin", "/ckb/admin", "/ar/admin.data", "/ckb/admin.data", "/ar/admin.data?tab=opportunities", "/ar/admin/", "/ar/admin/_.data", "/ar/Admin"]) {
-      expect((await multipart(MAX_IMAGE_BYTES, url)).status, url).toBe(200);
+    /**
+     * A multipart post that declares `length` bytes and sends none: the HTTP layer decides by
+     * the declared length alone, so a body it lets through (the stand-in page answers at
+     * once) or one too large to read past need not travel. No answer within 10 s (the layer
+     * waits to read past a body over the limit, which never comes) is status 0.
+     */
+    const declared = (url: string, length: number) =>
+      new Promise<number>((resolve, reject) => {
+        let settled = false;
+        const settle = (status: number) => {
+          settled = true;
+          clearTimeout(waiting);
+          resolve(status);
+          request.destroy();
+        };
+        const request = httpRequest(`${base}${url}`, { method: "POST", headers: { Origin: siteUrl, Cookie: session, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(length) } }, (answer) => {
+          answer.resume();
+          settle(answer.statusCode ?? 0);
+        });
+        const waiting = setTimeout(() => settle(0), 10_000);
+        request.on("error", (error) => (settled ? undefined : reject(error)));
+        request.flushHeaders();
+      });
+    const MB = 1024 * 1024;
+    const id = "0b8f2d6e-4a57-4c1e-9d2a-3f6b7c8d9e01";
+    // What each page promises for its files (written out here, not read from the product), and its addresses.
+    const pages: Array<[files: number, urls: string[]]> = [
+      [5 * MB, ["/admin", "/admin.data", "/ar/admin", "/ckb/admin", "/ar/admin.data", "/ckb/admin.data", "/ar/admin.data?tab=opportunities", "/ar/admin/", "/ar/admin/_.data", "/ar/Admin"]],
+      [20 * MB, ["/admin/documents", "/ar/admin/documents", "/ckb/admin/documents.data", "/ar/admin/documents.data"]],
+      [5 * MB, ["/admin/team", "/ar/admin/team", "/ckb/admin/team.data"]],
+      [6 * 5 * MB, [`/admin/opportunities/${id}/photos`, `/ckb/admin/opportunities/${id}/photos.data`]],
+      [3 * 10 * MB, ["/account/identity", "/ar/account/identity.data"]],
+      // Issue 52, item 5: a transfer's proof and a progress update's photos, refused at 256 KB before.
+      [10 * MB, ["/portfolio", "/ar/portfolio", "/ckb/portfolio.data"]],
+      [6 * 5 * MB, ["/admin/commitments", "/ckb/admin/commitments", "/ar/admin/commitments.data?opportunity=x"]],
+    ];
+    for (const [files, urls] of pages) {
+      for (const url of urls) expect(await declared(url, files + MAX_BODY_BYTES), url).toBe(200);
+      // One byte more is refused; a body the layer reads past (up to 16 MB) is sent whole.
+      const over = files + MAX_BODY_BYTES + 1;
+      expect(over > 16 * MB ? await declared(urls[0]!, over) : (await multipart(files + MAX_BODY_BYTES, urls[0]!)).status, urls[0]).toBe(413);
     }
-    for (const url of ["/admin/documents", "/ar/admin/documents", "/ckb/admin/documents.data", "/ar/admin/documents.data"]) {
-      expect((await multipart(MAX_DOCUMENT_BYTES, url)).status, url).toBe(200);
-      expect((await multipart(MAX_DOCUMENT_BYTES + MAX_BODY_BYTES, url)).status, url).toBe(413);
-    }
-    // An adviser's photo (issue 33): an image, like the opportunity's.
-    for (const url of ["/admin/team", "/ar/admin/team", "/ckb/admin/team.data"]) {
-      expect((await multipart(MAX_IMAGE_BYTES, url)).status, url).toBe(200);
-      expect((await multipart(MAX_IMAGE_BYTES + MAX_BODY_BYTES, url)).status, url).toBe(413);
-    }
-    // Only those pages: another page under a language's prefix, or a name that merely starts alike, keeps the usual limit.
-    for (const url of ["/ar/auth", "/ar/administrator", "/ar.data", "/fr/admin", "/ar/ar/admin", "/ar/admin/documents/x", "/team", "/admin/teams"]) {
+    // One file sent whole at its promised size gets through.
+    expect((await multipart(10 * MB, "/ckb/portfolio.data")).status).toBe(200);
+    // Only those pages: another page under a language's prefix, a name that merely starts
+    // alike, an index route posted without ?index (its parent answers), keep the usual limit.
+    for (const url of ["/ar/auth", "/ar/administrator", "/ar.data", "/fr/admin", "/ar/ar/admin", "/ar/admin/documents/x", "/team", "/admin/teams", "/account", "/account?index", "/portfolio/files/proof/x"]) {
       expect((await multipart(MAX_BODY_BYTES, url)).status, url).toBe(413);
     }
     // Without a session, anywhere else, or not multipart, the usual limit holds.
     expect((await multipart(MAX_BODY_BYTES, "/admin", null)).status).toBe(413);
+    expect((await multipart(MAX_BODY_BYTES, "/portfolio", null)).status).toBe(413);
     expect((await multipart(MAX_BODY_BYTES, "/auth")).status).toBe(413);
-    const urlEncoded = await fetch(`${base}/admin`, {
+    const urlEncoded = await fetch(`${base}/portfolio`, {
       method: "POST",
-      headers: { Origin: siteUrl, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Origin: siteUrl, Cookie: session, "Content-Type": "application/x-www-form-urlencoded" },
       body: "x=" + "a".repeat(MAX_BODY_BYTES),
     });
     expect(urlEncoded.status).toBe(413);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/app-error";
+import { todayInZone } from "~/domain/calendar";
 import type { IdentitySubmission } from "~/domain/identity-checks";
 import "~/i18n/catalogues.server";
 import { action as identityAction } from "~/routes/account.identity";
@@ -85,7 +86,8 @@ describe(`identity checks (${testDriver})`, () => {
     const passport = own.files.find((f) => f.kind === "identity_document")!;
     const opened = await openIdentityFile(bed.context, me.actor, { id: passport.id });
     expect(Buffer.from(opened!.bytes)).toEqual(Buffer.from(PASSPORT));
-    expect(opened).toMatchObject({ contentType: "application/pdf", fileName: "passport.pdf" });
+    // Under the name the product builds (what it is, the day it was sent), never "passport.pdf" (decision 059).
+    expect(opened).toMatchObject({ contentType: "application/pdf", fileName: `identity-passport-${todayInZone(bed.context.config.firmTimeZone)}.pdf` });
     // Every admin hears that a check waits; the mail names no file.
     const [notice] = await mailsTo(bed.admin.email, "identity-waiting");
     expect(notice?.textBody).not.toContain("passport.pdf");

@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "~/server/db/client.server";
 import { createHttpApp, loadContextFor } from "~/server/http/express-app.server";
 import type { AppParts } from "~/server/http/request-context.server";
 import { routeLabeller } from "~/server/http/route-pattern.server";
+import { uploadLimitsOf } from "~/server/http/body-limits.server";
 import { sitePages } from "~/server/http/site-pages.server";
 import type { Logger } from "~/server/core/logger.server";
 import type { Metrics } from "~/server/core/metrics.server";
@@ -63,6 +64,7 @@ export async function listenForApp(): Promise<RealApp> {
         metrics,
         jobs,
         routeLabel: routeLabeller(build.routes),
+        uploadLimits: uploadLimitsOf(build.routes),
         auth: toNodeHandler(parts.auth),
         pages: sitePages({ build, getLoadContext: loadContextFor(parts), database }),
       });

@@ -1,9 +1,10 @@
 /**
  * PDFs the tests upload that pdf-lib cannot write, written by hand: `pdfOf` lays out
- * numbered objects with a correct cross-reference table and the trailer given.
+ * numbered objects with a correct cross-reference table and the trailer given, after a
+ * comment line holding `note` when there is one.
  */
-export function pdfOf(objects: string[], trailer: string): Uint8Array {
-  let body = "%PDF-1.4\n";
+export function pdfOf(objects: string[], trailer: string, note?: string): Uint8Array<ArrayBuffer> {
+  let body = `%PDF-1.4\n${note === undefined ? "" : `% ${note}\n`}`;
   const offsets: number[] = [];
   objects.forEach((object, i) => {
     offsets.push(body.length);
@@ -16,7 +17,7 @@ export function pdfOf(objects: string[], trailer: string): Uint8Array {
 }
 
 /** A password-protected PDF: a standard security handler (/Encrypt) in its trailer. */
-export function encryptedPdf(): Uint8Array {
+export function encryptedPdf(): Uint8Array<ArrayBuffer> {
   return pdfOf(
     [
       "<< /Type /Catalog /Pages 2 0 R >>",
@@ -26,4 +27,12 @@ export function encryptedPdf(): Uint8Array {
     ],
     "/Root 1 0 R /Encrypt 4 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>]",
   );
+}
+
+/**
+ * A real one-page PDF (what an upload is checked to be: decision 059) that carries `note`
+ * as a comment, for tests that look for a document's words where they must not be.
+ */
+export function scanPdf(note: string): Uint8Array<ArrayBuffer> {
+  return pdfOf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>"], "/Root 1 0 R", note);
 }

@@ -1,4 +1,4 @@
-import { Worker } from "node:worker_threads";
+import { Worker, type ResourceLimits } from "node:worker_threads";
 
 /**
  * A worker thread for long work that must not slow the site's requests (a backup's read
@@ -18,8 +18,8 @@ try {
 } catch {}
 `;
 
-export function startBackgroundThread(source: string, workerData: unknown): Worker {
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(`${LOWER_PRIORITY}\n${source}`)}`), { workerData });
+export function startBackgroundThread(source: string, workerData: unknown, options: { resourceLimits?: ResourceLimits } = {}): Worker {
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(`${LOWER_PRIORITY}\n${source}`)}`), { workerData, resourceLimits: options.resourceLimits });
 }
 
 /** Runs `source` in a background thread until it ends; rejects with what it threw. */

@@ -24,68 +24,11 @@ import { glyphOrder, visualRuns } from "./visual-runs";
 const fontkit = ((fontkitModule as unknown as { default?: typeof fontkitModule }).default ?? fontkitModule) as typeof fontkitModule;
 
 /**
- * PDFs (issue 15), with pdf-lib: checking an upload by its content, stamping a reader's
- * copy with their e-mail and the date on every page (in their language, issue 17), and
- * writing the documents the demo content ships with. English is set in the standard fonts
+ * PDFs (issue 15), with pdf-lib: stamping a reader's copy with their e-mail and the date
+ * on every page (in their language, issue 17), and writing the documents the demo content
+ * ships with (an upload is checked by storage/pdf-check.server.ts). English is set in the standard fonts
  * (WinAnsi: a character they cannot show becomes "?"); Arabic and Sorani in Vazirmatn.
  */
-
-// ---- Checking an upload ----------------------------------------------------------------------
-
-export type PdfProblem = "notPdf" | "encrypted" | "malformed";
-
-/** PDF white space and delimiters: what may follow a name such as /Encrypt. */
-const NAME_END = new Set(Buffer.from("\0\t\n\f\r ()<>[]{}/%", "latin1"));
-
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-/** Whether a trailer (or cross-reference stream) names an /Encrypt dictionary: read raw, for files pdf-lib cannot parse. */
-function mentionsEncrypt(bytes: Uint8Array): boolean {
-  const buffer = asBuffer(bytes);
-  for (let at = buffer.indexOf("/Encrypt", 0, "latin1"); at >= 0; at = buffer.indexOf("/Encrypt", at + 1, "latin1")) {
-    const next = buffer[at + "/Encrypt".length];
-    if (next === undefined || NAME_END.has(next)) return true;
-  }
-  return false;
-}
-
-/**
- * What a file is, by its content: a PDF pdf-lib can read and stamp (its page count and
- * title), or why not. Never throws for bad input.
- */
-export async function inspectPdf(
-  bytes: Uint8Array,
-): Promise<{ ok: true; pageCount: number; title: string | null } | { ok: false; problem: PdfProblem }> {
-  // The format allows a little junk before the header; an upload's name proves nothing.
-  if (!asBuffer(bytes).subarray(0, 1024).includes("%PDF-", 0, "latin1")) return { ok: false, problem: "notPdf" };
-  let doc: PDFDocument;
-  try {
-    // Loaded even when encrypted, to tell that case apart from a damaged file.
-    doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-  } catch {
-    // An encrypted file whose objects sit in (encrypted) object streams cannot even be
-    // parsed, so pdf-lib fails before it can say why: the raw trailer still tells.
-    return { ok: false, problem: mentionsEncrypt(bytes) ? "encrypted" : "malformed" };
-  }
-  if (doc.isEncrypted || doc.context.trailerInfo.Encrypt) return { ok: false, problem: "encrypted" };
-  let pageCount: number;
-  try {
-    const pages = doc.getPages();
-    // Everything stampPdf will need from every page.
-    for (const page of pages) visibleFrame(page);
-    pageCount = pages.length;
-  } catch {
-    return { ok: false, problem: "malformed" };
-  }
-  if (pageCount === 0) return { ok: false, problem: "malformed" };
-  let title: string | null;
-  try {
-    title = doc.getTitle()?.trim() || null;
-  } catch {
-    title = null;
-  }
-  return { ok: true, pageCount, title };
-}
 
 // ---- Text the standard fonts can show ---------------------------------------------------------
 

@@ -6,11 +6,8 @@ import helmet from "helmet";
 import { fromNodeHeaders } from "better-auth/node";
 import proxyaddr from "proxy-addr";
 import { pinoHttp } from "pino-http";
-import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
-import { IDENTITY_FILE_MAX_BYTES } from "~/domain/identity-checks";
-import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
-import { MAX_PHOTOS_PER_UPLOAD } from "~/domain/opportunity-images";
 import { isSameSitePath } from "~/domain/safe-redirect";
+import { FORM_BODY_BYTES } from "~/domain/uploads";
 import { DEFAULT_LOCALE, LOCALES } from "~/i18n/locales";
 import { CLIENT_IP_HEADER, LOCALE_HEADER } from "../security/better-auth.server";
 import { BODY_TOO_LARGE_HEADER } from "./answer.server";
@@ -22,6 +19,7 @@ import type { JobQueue } from "../jobs/queue.server";
 import type { RequestContext } from "../context/service-context.server";
 import { createRequestContext, type AppParts } from "./request-context.server";
 import { routeLabeller, routeMatcher, type RouteLabeller } from "./route-pattern.server";
+import type { UploadLimits } from "./body-limits.server";
 import { localeOfRequest } from "./locale-pages.server";
 import { PERMISSIONS_POLICY } from "./permissions-policy.server";
 
@@ -47,6 +45,12 @@ export interface HttpAppOptions {
   metrics?: Metrics;
   /** Names a request's route pattern for the metrics (app/server/http/route-pattern.server.ts). */
   routeLabel?: RouteLabeller;
+  /**
+   * The body limits the build's upload routes declare (`uploadLimitsOf`, body-limits.server.ts;
+   * the dev server reads them from its build as it is now, so an answer may be a promise).
+   * Without them, every body is held to MAX_BODY_BYTES.
+   */
+  uploadLimits?: UploadLimits | ((pathname: string, search: string) => Promise<number | undefined>);
   /** Background work whose health /readyz reports (the job queue). */
   jobs?: Pick<JobQueue, "health">;
   /**
@@ -59,8 +63,8 @@ export interface HttpAppOptions {
 
 const SAFE_REQUEST_ID = /^[\w-]{8,64}$/;
 
-/** Request bodies larger than this are refused (forms and JSON here are a few KB). */
-export const MAX_BODY_BYTES = 256 * 1024;
+/** Request bodies larger than this are refused (forms and JSON here are a few KB), but for a route's declared upload limit. */
+export const MAX_BODY_BYTES = FORM_BODY_BYTES;
 
 /**
  * An over-limit body up to this size is read past (dropped as it arrives) so the page can
@@ -85,36 +89,16 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const hasSession = (req: Request) => SESSION_COOKIE.test(req.get("cookie") ?? "");
 
 /**
- * The one form that carries a file: the admin's opportunity form with its image (5 MB at
- * most, see app/domain/image-upload.ts), posted to /admin as multipart with a session.
- * The action refuses anyone but an admin before reading it; this only decides how much
- * may be sent.
+ * How large this request's body may be: the upload limit its route declares (app/domain/uploads.ts)
+ * for a multipart form with a session, in any language, as a page or as a data request
+ * (/ar/admin.data); everything else MAX_BODY_BYTES. An upload route's action refuses anyone
+ * it does not serve before it reads the body; this only decides how much may be sent.
  */
-export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + MAX_BODY_BYTES;
-/** The library's PDFs (20 MB at most, app/domain/documents.ts), posted to /admin/documents the same way; an adviser's photo (an image, as above) to /admin/team. */
-export const MAX_DOCUMENT_BODY_BYTES = MAX_DOCUMENT_BYTES + MAX_BODY_BYTES;
-/** A gallery's upload: up to MAX_PHOTOS_PER_UPLOAD images of 5 MB at once, posted to its photo page the same way. */
-export const MAX_PHOTOS_BODY_BYTES = MAX_PHOTOS_PER_UPLOAD * MAX_IMAGE_BYTES + MAX_BODY_BYTES;
-/** An investor's identity files (issue 35): three of 10 MB at most, posted to /account/identity the same way. */
-export const MAX_IDENTITY_BODY_BYTES = 3 * IDENTITY_FILE_MAX_BYTES + MAX_BODY_BYTES;
-/** The pages whose forms carry a file, by their route in app/routes.ts: matched as React Router matches them. */
-const UPLOAD_LIMITS = {
-  admin: MAX_UPLOAD_BODY_BYTES,
-  "admin/documents": MAX_DOCUMENT_BODY_BYTES,
-  "admin/opportunities/:id/photos": MAX_PHOTOS_BODY_BYTES,
-  "admin/team": MAX_UPLOAD_BODY_BYTES,
-  "account/identity": MAX_IDENTITY_BODY_BYTES,
-} as const;
-const uploadRoute = routeMatcher(Object.keys(UPLOAD_LIMITS) as Array<keyof typeof UPLOAD_LIMITS>);
-/**
- * How large this request's body may be: a page's upload limit for a multipart form with a
- * session posted to it in any language, as a page or as a data request (/ar/admin.data);
- * everything else MAX_BODY_BYTES.
- */
-const bodyLimit = (req: Request) => {
-  const upload = uploadRoute(req.path);
-  return upload && req.is("multipart/form-data") && hasSession(req) ? UPLOAD_LIMITS[upload] : MAX_BODY_BYTES;
-};
+async function bodyLimit(req: Request, limits: HttpAppOptions["uploadLimits"]): Promise<number> {
+  if (!limits || !req.is("multipart/form-data") || !hasSession(req)) return MAX_BODY_BYTES;
+  const query = req.originalUrl.indexOf("?");
+  return (await limits(req.path, query >= 0 ? req.originalUrl.slice(query) : "")) ?? MAX_BODY_BYTES;
+}
 
 /** A booking's manage link under any language's prefix: "/booking/<token>", "/ar/booking/<token>.data". */
 const BOOKING_LINK = new RegExp(`^((?:/(?:${LOCALES.filter((l) => l !== DEFAULT_LOCALE).join("|")}))?/booking)/[^/]+`);
@@ -346,14 +330,14 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   // Bodies are bounded before anyone buffers them: a declared length over the limit is
   // refused (below), and a body without a declared length (chunked) is not accepted.
-  app.use((req, res, next) => {
+  app.use(async (req, res, next) => {
     if (!STATE_CHANGING.has(req.method)) return next();
     const length = req.get("content-length");
     if (length === undefined && req.get("transfer-encoding")) {
       res.status(411).type("text/plain").send("Length Required");
       return;
     }
-    if (length !== undefined && Number(length) > bodyLimit(req)) {
+    if (length !== undefined && Number(length) > MAX_BODY_BYTES && Number(length) > (await bodyLimit(req, options.uploadLimits))) {
       if (req.path.startsWith("/api/auth/") || Number(length) > MAX_DISCARDED_BYTES) {
         res.status(413).set("Connection", "close").type("text/plain").send("Payload Too Large");
         return;

@@ -1,12 +1,7 @@
+import { attachmentDisposition } from "~/domain/file-names";
 import type { Locale } from "~/i18n/locales";
 import type { Logger } from "../core/logger.server";
 import { answerResponse, notFound } from "./answer.server";
-
-/** A name for Content-Disposition: the ASCII fallback, and the name as it was in UTF-8. */
-export function attachmentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -14,7 +9,8 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
  * A private file's answer (an identity file, a signed agreement, a receipt, a statement, a
  * proof of transfer): `load` asks the service, which decides who may have it; anyone else
  * gets the not-found answer. Never cached, never shown inline, never run; a failure is the
- * `failure` message with the full detail in the log.
+ * `failure` message with the full detail in the log. The name and type are the service's:
+ * built by the product, and for an upload the type its content proved (decision 059).
  */
 export function privateFileResponse(
   context: { log: Logger; locale?: Locale },

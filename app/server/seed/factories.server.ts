@@ -5,7 +5,8 @@ import type { NotificationTopic } from "~/domain/notifications";
 import type { Database } from "../db/client.server";
 import type { DocumentAudience, DocumentKind } from "~/domain/documents";
 import { demoDocuments } from "./demo-documents.server";
-import { inspectPdf, renderPdf } from "../documents/pdf.server";
+import { PDFDocument } from "pdf-lib";
+import { renderPdf } from "../documents/pdf.server";
 import { storeFile } from "../storage/files.server";
 import { insertUser, type NewUser } from "../services/users.server";
 import { demoAdvisers } from "./demo-advisers.server";
@@ -270,9 +271,9 @@ export async function seedDemoDocuments(db: Database, opportunityIds: Map<string
   }
 }
 
+/** A page count of a document the seed wrote itself (an upload's is checked in bounds: pdf-check.server.ts). */
 async function pageCount(pdf: Uint8Array): Promise<number> {
-  const inspected = await inspectPdf(pdf);
-  return inspected.ok ? inspected.pageCount : 1;
+  return (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
 }
 
 export interface BusinessHistory {

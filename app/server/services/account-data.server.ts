@@ -300,7 +300,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
     alerts: alerts.map((a) => ({ ...a, confirmedAt: isoOrNull(a.confirmedAt), unsubscribedAt: isoOrNull(a.unsubscribedAt), createdAt: iso(a.createdAt) })),
     qualifications: qualifications.map((q) => ({ ...q, confirmedAt: iso(q.confirmedAt) })),
     confidentialityAgreements: agreements.map((a) => ({ ...a, acceptedAt: iso(a.acceptedAt) })),
-    identityCheck: identityCheck.status === "not_started" ? null : { ...identityCheck, files: identityCheck.files.map(({ kind, fileName, byteSize }) => ({ kind, fileName, byteSize })) },
+    identityCheck: identityCheck.status === "not_started" ? null : { ...identityCheck, files: identityCheck.files.map(({ kind, sentAs, byteSize }) => ({ kind, fileName: sentAs, byteSize })) },
     signedAgreements: signing.map((a) => ({
       reference: signingReference(a.kind, a.id),
       kind: a.kind,

@@ -7,6 +7,7 @@ import { likePattern } from "~/domain/admin-messages";
 import { brand } from "~/domain/brand";
 import { todayInZone } from "~/domain/calendar";
 import { DOCUMENT_DOWNLOAD_MESSAGES, type DocumentAudience } from "~/domain/documents";
+import { attachmentDisposition } from "~/domain/file-names";
 import type { ListPage } from "~/domain/list-page";
 import { dateLocaleOf } from "~/i18n/date-locales";
 import { translator } from "~/i18n/i18n";
@@ -69,9 +70,6 @@ function readerStamp(ctx: ServiceContext, email: string, agreement: StampedAgree
   };
 }
 
-/** `attachment; filename=...` for a name that may hold anything. */
-const attachment = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 /** Counts a download that sends the file against its reader's limit, or their address's: RATE_LIMITED past it. */
 async function countDownload(ctx: ServiceContext, actor: Actor): Promise<void> {
   const key = actor.kind === "user" ? `download:user:${actor.userId}` : `download:address:${ctx.clientKey}`;
@@ -122,7 +120,7 @@ export async function sendDocument(
         contentType: "application/pdf",
         byteSize: file.byteSize,
         cacheControl: "public, max-age=300, must-revalidate",
-        disposition: attachment(doc.fileName),
+        disposition: attachmentDisposition(doc.fileName),
       },
     };
   }
@@ -149,7 +147,7 @@ export async function sendDocument(
       contentType: "application/pdf",
       byteSize: copy?.byteSize,
       cacheControl: "private, no-cache",
-      disposition: attachment(doc.fileName),
+      disposition: attachmentDisposition(doc.fileName),
     },
   };
 }

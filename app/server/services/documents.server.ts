@@ -3,6 +3,7 @@ import { AppError } from "~/domain/app-error";
 import {
   DOCUMENT_UPLOAD_MESSAGES,
   MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENT_PAGES,
   safePdfFileName,
   type AdminDocument,
   type DocumentFormValues,
@@ -17,7 +18,7 @@ import type { AppConfig } from "../core/config.server";
 import type { Logger } from "../core/logger.server";
 import type { JobQueue } from "../jobs/queue.server";
 import { notify } from "../notifications/notify.server";
-import { inspectPdf } from "../documents/pdf.server";
+import { checkPdf } from "../storage/pdf-check.server";
 import type { ServiceContext, ServiceJobs } from "../context/service-context.server";
 import { requireAdmin, type Actor } from "../security/actor.server";
 import { deleteFile, findFile, storeFile } from "../storage/files.server";
@@ -42,14 +43,14 @@ export interface CheckedPdf {
   pageCount: number;
 }
 
-/** The chosen file checked by size and content: the PDF, a problem to show, or null when none was chosen. */
+/** The chosen file checked by size and by parsing it: the PDF, a problem to show, or null when none was chosen. */
 export async function readPdfUpload(file: FormDataEntryValue | null): Promise<CheckedPdf | { problem: string } | null> {
   if (!(file instanceof File) || file.size === 0) return null;
   if (file.size > MAX_DOCUMENT_BYTES) return { problem: DOCUMENT_UPLOAD_MESSAGES.tooLarge };
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const inspected = await inspectPdf(bytes);
-  if (!inspected.ok) return { problem: DOCUMENT_UPLOAD_MESSAGES[inspected.problem] };
-  return { bytes, name: file.name, pageCount: inspected.pageCount };
+  const checked = await checkPdf(bytes, { maxPages: MAX_DOCUMENT_PAGES });
+  if (!checked.ok) return { problem: DOCUMENT_UPLOAD_MESSAGES[checked.problem] };
+  return { bytes, name: file.name, pageCount: checked.pageCount };
 }
 
 const libraryColumns = {

@@ -3,15 +3,18 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne } from "drizzle
 import { AppError } from "~/domain/app-error";
 import { isUuid } from "~/domain/uuid";
 import { formatDayInZone } from "~/domain/booking-labels";
+import { todayInZone } from "~/domain/calendar";
+import { servedFile, shownFileName } from "~/domain/file-names";
 import {
   approvalEndsAt,
   IDENTITY_FILE_MAX_BYTES,
+  IDENTITY_FILE_PROBLEMS,
   IDENTITY_MESSAGES,
+  identityFileSlug,
   reminderHorizon,
-  sniffIdentityFile,
   type AdminIdentityCheck,
-  type IdentityContentType,
   type IdentityFileKind,
+  type IdentityFileSummary,
   type IdentityReview,
   type IdentitySubmission,
   type OwnIdentityCheck,
@@ -19,6 +22,7 @@ import {
 import { dateLocaleOf } from "~/i18n/date-locales";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locales";
 import { openSealed, sealedValues } from "../storage/sealed-files.server";
+import { readPrivateUpload, type CheckedPrivateFile } from "../storage/private-uploads.server";
 import type { Database } from "../db/client.server";
 import { identityChecks, identityFiles, profiles, user } from "../db/schema.server";
 import { enqueueEmail, enqueueEmailOnce, enqueueEmails } from "../email/outbox.server";
@@ -41,26 +45,13 @@ import { firstNameForMail, listAdminReaders } from "./users.server";
 
 const now = (ctx: Pick<ServiceContext, "clock">) => ctx.clock?.() ?? new Date();
 
-/** A chosen file checked by size and content: the file, a problem (a message key), or null when none was chosen. */
-export interface CheckedIdentityFile {
-  bytes: Uint8Array;
-  name: string;
-  contentType: IdentityContentType;
-}
+/** A chosen file that passed: a PDF, JPEG or PNG by its parsed content, with the name it came with (cleaned, to show). */
+export type CheckedIdentityFile = CheckedPrivateFile;
 
+/** The chosen file checked by size and content: the file, a problem (a message key), or null when none was chosen. */
 export async function readIdentityUpload(file: FormDataEntryValue | null): Promise<CheckedIdentityFile | { problem: string } | null> {
-  if (!(file instanceof File) || file.size === 0) return null;
-  if (file.size > IDENTITY_FILE_MAX_BYTES) return { problem: IDENTITY_MESSAGES.fileTooLarge };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const contentType = sniffIdentityFile(bytes);
-  if (!contentType) return { problem: IDENTITY_MESSAGES.fileWrongType };
-  // The name as the investor's computer had it, for them and the admin; never a path.
-  const name =
-    [...file.name.replace(/^.*[\\/]/, "")]
-      .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
-      .join("")
-      .slice(0, 200) || "file";
-  return { bytes, name, contentType };
+  const read = await readPrivateUpload(file, IDENTITY_FILE_MAX_BYTES);
+  return read && "problem" in read ? { problem: IDENTITY_FILE_PROBLEMS[read.problem] } : read;
 }
 
 const fileColumns = {
@@ -74,7 +65,29 @@ const fileColumns = {
 
 type CheckRow = typeof identityChecks.$inferSelect;
 
-function summary(row: CheckRow, files: Array<{ id: string; kind: IdentityFileKind; fileName: string; contentType: string; byteSize: number }>): Omit<OwnIdentityCheck, "status"> {
+/**
+ * The name a file is served under and its type (decision 059): what it is, the day it was
+ * sent (its check's, on the firm's calendar) and the type its content proved,
+ * "identity-passport-2026-12-07.pdf"; never the name it came with.
+ */
+function identityServedFile(ctx: Pick<ServiceContext, "config">, check: Pick<CheckRow, "documentType" | "submittedAt">, file: { kind: IdentityFileKind; contentType: string }) {
+  return servedFile(identityFileSlug(file.kind, check.documentType), todayInZone(ctx.config.firmTimeZone, check.submittedAt), file.contentType);
+}
+
+function summary(
+  ctx: Pick<ServiceContext, "config">,
+  row: CheckRow,
+  files: Array<{ id: string; kind: IdentityFileKind; fileName: string; contentType: string; byteSize: number }>,
+): Omit<OwnIdentityCheck, "status"> {
+  const listed = (file: (typeof files)[number]): IdentityFileSummary => ({
+    id: file.id,
+    kind: file.kind,
+    servedName: identityServedFile(ctx, row, file).fileName,
+    // Cleaned again as it is shown: a name stored before decision 059 is as it came.
+    sentAs: shownFileName(file.fileName),
+    contentType: file.contentType,
+    byteSize: file.byteSize,
+  });
   return {
     documentType: row.documentType,
     entity: row.entityName ? { name: row.entityName, number: row.entityNumber ?? "", country: row.entityCountry ?? "" } : null,
@@ -82,7 +95,7 @@ function summary(row: CheckRow, files: Array<{ id: string; kind: IdentityFileKin
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     rejectionReason: row.rejectionReason,
     expiresAt: row.expiresAt?.toISOString() ?? null,
-    files: files.map(({ id, kind, fileName, contentType, byteSize }) => ({ id, kind, fileName, contentType, byteSize })),
+    files: files.map(listed),
   };
 }
 
@@ -92,7 +105,7 @@ export async function getOwnIdentityCheck(ctx: ServiceContext, actor: Actor): Pr
   const [row] = await ctx.db.select().from(identityChecks).where(eq(identityChecks.userId, userId)).limit(1);
   if (!row) return { status: "not_started", documentType: null, entity: null, submittedAt: null, reviewedAt: null, rejectionReason: null, expiresAt: null, files: [] };
   const files = await ctx.db.select(fileColumns).from(identityFiles).where(eq(identityFiles.checkId, row.id)).orderBy(asc(identityFiles.kind));
-  return { status: row.status, ...summary(row, files) };
+  return { status: row.status, ...summary(ctx, row, files) };
 }
 
 /** Where each user's check stands (the dashboard, the gate on confidential files); no row is "not_started". */
@@ -161,12 +174,15 @@ export async function submitIdentityCheck(
   ctx.log.info({ userId }, "identity check submitted");
 }
 
-/** A file's bytes for its owner or an admin (each admin opening audited); undefined for anyone else or no such file. */
+/**
+ * A file's bytes for its owner or an admin (each admin opening audited), under the name the
+ * product builds and the type its content proved; undefined for anyone else or no such file.
+ */
 export async function openIdentityFile(ctx: ServiceContext, actor: Actor, { id }: { id: string }): Promise<{ bytes: Buffer; contentType: string; fileName: string } | undefined> {
   const userId = requireUser(actor);
   if (!isUuid(id)) return undefined;
   const [row] = await ctx.db
-    .select({ file: identityFiles, owner: identityChecks.userId })
+    .select({ file: identityFiles, owner: identityChecks.userId, check: { documentType: identityChecks.documentType, submittedAt: identityChecks.submittedAt } })
     .from(identityFiles)
     .innerJoin(identityChecks, eq(identityChecks.id, identityFiles.checkId))
     .where(and(eq(identityFiles.id, id), actor.kind === "user" && actor.isAdmin ? undefined : eq(identityChecks.userId, userId)))
@@ -177,7 +193,7 @@ export async function openIdentityFile(ctx: ServiceContext, actor: Actor, { id }
   if (row.owner !== userId) {
     await recordAudit(ctx.db, { actorId: userId, action: "identity.file-open", entity: "identity_checks", entityId: file.checkId, before: null, after: { fileId: file.id, kind: file.kind } });
   }
-  return { bytes, contentType: file.contentType, fileName: file.fileName };
+  return { bytes, ...identityServedFile(ctx, row.check, file) };
 }
 
 // ---- Admins ------------------------------------------------------------------------------------
@@ -201,7 +217,7 @@ export async function listIdentityChecksForAdmin(ctx: ServiceContext, actor: Act
     status: check.status,
     investor: { id: check.userId, name: name ?? "", email: email ?? "" },
     reviewedBy: check.reviewedBy,
-    ...summary(check, files.filter((f) => f.checkId === check.id)),
+    ...summary(ctx, check, files.filter((f) => f.checkId === check.id)),
   }));
 }
 

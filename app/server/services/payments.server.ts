@@ -3,7 +3,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { AppError } from "~/domain/app-error";
 import { brand } from "~/domain/brand";
 import { todayInZone } from "~/domain/calendar";
-import { escrowAccountKey, formatCalendarDay, PAYMENT_MESSAGES, printIban, receiptNumber, type ConfirmPaymentForm, type EscrowAccount, type RejectPaymentForm, type TransferForm } from "~/domain/escrow";
+import { escrowAccountKey, formatCalendarDay, PAYMENT_MESSAGES, PROOF_MAX_BYTES, PROOF_PROBLEMS, printIban, receiptNumber, type ConfirmPaymentForm, type EscrowAccount, type RejectPaymentForm, type TransferForm } from "~/domain/escrow";
+import { servedFile } from "~/domain/file-names";
 import { formatMoney, parseMoney } from "~/domain/money";
 import type { AdminPaymentRow, PaymentRow } from "~/domain/portfolio";
 import { isUuid } from "~/domain/uuid";
@@ -21,6 +22,7 @@ import { requireAdmin, requireUser, type Actor } from "../security/actor.server"
 import { requireFreshSecondFactor } from "../security/step-up.server";
 import { recordAudit } from "./audit.server";
 import type { FileToSeal } from "../storage/sealed-files.server";
+import { readPrivateUpload, type CheckedPrivateFile } from "../storage/private-uploads.server";
 import { readPlan } from "./payment-plans.server";
 import { listAdminReaders } from "./users.server";
 import { notify } from "../notifications/notify.server";
@@ -56,6 +58,12 @@ const COLUMNS = {
   receiptSha256: payments.receiptSha256,
   createdAt: payments.createdAt,
 };
+
+/** The bank's confirmation the investor chose, checked by size and content: the file, a problem (a message key), or null when none was chosen. */
+export async function readTransferProof(file: FormDataEntryValue | null): Promise<CheckedPrivateFile | { problem: string } | null> {
+  const read = await readPrivateUpload(file, PROOF_MAX_BYTES);
+  return read && "problem" in read ? { problem: PROOF_PROBLEMS[read.problem] } : read;
+}
 
 /**
  * The investor records a transfer against their commitment (and, when they say so, the
@@ -125,18 +133,23 @@ async function visiblePayment(db: Database, actor: Actor, id: string) {
   return row;
 }
 
-/** A transfer's proof, opened, for its investor and admins (an admin's opening is audited). */
+/**
+ * A transfer's proof, opened, for its investor and admins (an admin's opening is audited),
+ * under the name the product builds, "transfer-proof-2026-12-07.pdf" (the day it was
+ * recorded, the type its content proved: decision 059); never the name it came with.
+ */
 export async function openPaymentProof(ctx: ServiceContext, actor: Actor, { id }: { id: string }): Promise<{ bytes: Buffer; contentType: string; fileName: string } | undefined> {
   const found = await visiblePayment(ctx.db, actor, id);
   if (!found) return undefined;
   const [proof] = await ctx.db.select().from(paymentProofs).where(eq(paymentProofs.paymentId, id)).limit(1);
   if (!proof) return undefined;
   const bytes = openSealed(ctx.config.identity.keys, id, proof);
+  const served = servedFile("transfer-proof", todayInZone(ctx.config.firmTimeZone, found.payment.createdAt), proof.contentType);
   const userId = requireUser(actor);
   if (found.commitment.userId !== userId) {
-    await recordAudit(ctx.db, { actorId: userId, action: "payment.proof-open", entity: "payments", entityId: id, before: null, after: { fileName: proof.fileName } });
+    await recordAudit(ctx.db, { actorId: userId, action: "payment.proof-open", entity: "payments", entityId: id, before: null, after: { fileName: served.fileName } });
   }
-  return { bytes, contentType: proof.contentType, fileName: proof.fileName };
+  return { bytes, ...served };
 }
 
 /** A confirmed payment's receipt PDF, for its investor and admins. */

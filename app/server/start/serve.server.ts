@@ -21,6 +21,7 @@ import { startBackupSchedule, type BackupSchedule } from "~/server/ops/backup-sc
 import { startControlSocket, type ControlSocket } from "~/server/ops/control-socket.server";
 import { createHttpApp, loadContextFor } from "~/server/http/express-app.server";
 import { routeLabeller } from "~/server/http/route-pattern.server";
+import { uploadLimitsOf } from "~/server/http/body-limits.server";
 import { buildFor, pagesByLocale } from "~/server/http/locale-pages.server";
 import { createMetrics, type Metrics } from "~/server/core/metrics.server";
 import { watchOperations } from "~/server/start/operations-metrics.server";
@@ -67,6 +68,7 @@ async function buildApp(
     const devServer = await vite.createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } });
     const ssr = devServer.environments.ssr;
     if (!ssr || !vite.isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment cannot run modules");
+    const devBuild = async () => (await ssr.runner.import("virtual:react-router/server-build")) as ServerBuild;
     const app = createHttpApp({
       config,
       database,
@@ -75,10 +77,12 @@ async function buildApp(
       jobs,
       stopping: lifecycle.stopping,
       auth: authHandler,
+      // The route modules as they are now: a declaration edited in dev counts at once.
+      uploadLimits: async (pathname, search) => uploadLimitsOf((await devBuild()).routes)(pathname, search),
       assets: [{ handler: devServer.middlewares }],
       pages: pagesByLocale((basename) =>
         createRequestHandler({
-          build: async () => buildFor((await ssr.runner.import("virtual:react-router/server-build")) as ServerBuild, basename),
+          build: async () => buildFor(await devBuild(), basename),
           mode: "development",
           getLoadContext,
         }),
@@ -96,6 +100,7 @@ async function buildApp(
     jobs,
     stopping: lifecycle.stopping,
     routeLabel: routeLabeller(build.routes),
+    uploadLimits: uploadLimitsOf(build.routes),
     auth: authHandler,
     assets: [
       // Fingerprinted files: cached for a year; a missing one is a plain 404, not a page.

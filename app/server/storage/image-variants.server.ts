@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { MAX_PHOTO_PIXELS, scaledHeight, variantWidths, type VariantFormat } from "~/domain/opportunity-images";
+import { MAX_IMAGE_PIXELS } from "~/domain/image-upload";
+import { scaledHeight, variantWidths, type VariantFormat } from "~/domain/opportunity-images";
 
 /**
  * A gallery photo's renderings (issue 33), made with sharp when the admin uploads it: AVIF
@@ -33,11 +34,11 @@ const ENCODE = {
 
 /** An upright, metadata-free pipeline of the photo at `width` (sharp drops metadata unless told to keep it). */
 const upright = (bytes: Uint8Array, width: number) =>
-  sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" }).rotate().resize({ width, withoutEnlargement: true }).toColourspace("srgb");
+  sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" }).rotate().resize({ width, withoutEnlargement: true }).toColourspace("srgb");
 
 /** Reads the photo's upright size, refusing what sharp cannot decode (it throws). */
 async function uprightSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
-  const meta = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" }).metadata();
+  const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" }).metadata();
   const turned = (meta.orientation ?? 1) >= 5;
   const width = turned ? meta.height : meta.width;
   const height = turned ? meta.width : meta.height;
@@ -46,7 +47,7 @@ async function uprightSize(bytes: Uint8Array): Promise<{ width: number; height: 
 }
 
 /**
- * Every rendering of one photo (already checked by size and first bytes, app/domain/image-upload.ts).
+ * Every rendering of one photo (already checked by size and decoded once, app/server/storage/image-check.server.ts).
  * Throws when sharp cannot read it; the caller answers that as an unreadable file.
  */
 export async function renderPhoto(bytes: Uint8Array): Promise<RenderedPhoto> {

@@ -17,28 +17,33 @@ import {
 import type { Database } from "../db/client.server";
 import { investmentOpportunities } from "../db/schema.server";
 import type { Logger } from "../core/logger.server";
+import { checkImage } from "./image-check.server";
 import { deleteFile, fileResponse, findFile, findLegacyFile, storeFile, streamFile } from "./files.server";
 
 /**
- * Images admins upload (the opportunity form): checked by their content, stored with the
- * opportunity that shows them (app/server/storage/files.server.ts) and served at
- * /media/<file id>.<ext> to anyone, cached for a year (an address never changes content).
+ * Images admins upload (an opportunity's, an adviser's, a progress update's): checked by
+ * decoding them, stored with the row that shows them (app/server/storage/files.server.ts)
+ * and served at /media/<file id>.<ext> to anyone, cached for a year (an address never
+ * changes content).
  */
 
-/** An image an admin uploaded, already checked by its content (app/domain/image-upload.ts). */
+/** What admins' image fields take. */
+const ADMIN_IMAGE_TYPES: readonly ImageExtension[] = ["jpg", "png", "webp"];
+
+/** An image an admin uploaded, already checked by its content (image-check.server.ts). */
 export interface UploadedImage {
   bytes: Uint8Array;
   extension: ImageExtension;
 }
 
-/** The chosen file, checked by size and by its first bytes; null when none was chosen. */
+/** The chosen file, checked by size and by decoding it (a JPEG, PNG or WebP); null when none was chosen. */
 export async function readImageUpload(file: FormDataEntryValue | null): Promise<UploadedImage | { problem: string } | null> {
   if (!(file instanceof File) || file.size === 0) return null;
   const tooLarge = imageSizeProblem(file.size);
   if (tooLarge) return { problem: tooLarge };
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const extension = sniffImageType(bytes);
-  return extension ? { bytes, extension } : { problem: IMAGE_UPLOAD_MESSAGES.wrongType };
+  const checked = await checkImage(bytes, ADMIN_IMAGE_TYPES);
+  return checked.ok ? { bytes, extension: checked.extension } : { problem: IMAGE_UPLOAD_MESSAGES[checked.problem] };
 }
 
 /** Several chosen files, each checked as readImageUpload does; the first problem refuses them all. */
