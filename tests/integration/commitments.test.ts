@@ -31,6 +31,8 @@ import { loader as exportLoader } from "~/routes/admin.export";
 import { callDatedInstalments } from "~/server/services/instalment-calls.server";
 import { publicProgress } from "~/server/services/progress-updates.server";
 import { sql } from "drizzle-orm";
+import { deleteOpportunity } from "~/server/services/opportunities.server";
+import { investmentOpportunities } from "~/server/db/schema.server";
 import { scanPdf } from "../support/pdf-fixtures";
 import { createAdminTestbed, getRequest, markSecondFactor, routeArgs, signInCookie, SITE_URL, type AdminTestbed } from "./app-context";
 import { testDriver } from "./test-database";
@@ -796,5 +798,24 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     await postProgressUpdate(ctx(), bed.admin.actor, progressUpdateSchema.parse({ opportunityId: opportunity.id, status: "delayed", percent: "35", textEn: "Rain.", textAr: "مطر.", textCkb: "باران." }));
     expect(await version()).toBeGreaterThan(before);
     expect(await publicProgress(ctx(), { opportunityId: opportunity.id })).toEqual({ status: "delayed", percent: 35, postedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  });
+
+  it("refuses to delete an opportunity with a payment plan or a commitment, which would take the escrow account investors pay into; one without either is deleted", async () => {
+    const exists = async (id: string) => (await bed.t.db.select({ id: investmentOpportunities.id }).from(investmentOpportunities).where(eq(investmentOpportunities.id, id))).length === 1;
+    const planned = await createOpportunity(bed.t.db, { title: "Planned Tower" });
+    await savePlan(ctx(), bed.admin.actor, planFor(planned.id));
+    await expect(deleteOpportunity(ctx(), bed.admin.actor, { id: planned.id })).rejects.toSatisfy(refusedWith("CONFLICT", "admin.error.opportunityHasPlan"));
+    expect(await exists(planned.id)).toBe(true);
+    expect((await getPlan(ctx(), bed.admin.actor, { opportunityId: planned.id }))?.escrow.iban).toBe("AE070331234567890123456");
+
+    const committed = await createOpportunity(bed.t.db, { title: "Committed Tower" });
+    const who = await investor("kept");
+    await recordCommitment(ctx(), bed.admin.actor, manualCommitmentSchema.parse({ investorEmail: who.email, opportunityId: committed.id, unit: "Villa 2", currency: "USD", amount: "500,000" }));
+    await expect(deleteOpportunity(ctx(), bed.admin.actor, { id: committed.id })).rejects.toSatisfy(refusedWith("CONFLICT", "admin.error.opportunityHasPlan"));
+    expect(await exists(committed.id)).toBe(true);
+
+    const bare = await createOpportunity(bed.t.db, { title: "Bare Tower" });
+    await deleteOpportunity(ctx(), bed.admin.actor, { id: bare.id });
+    expect(await exists(bare.id)).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import type { ConstructionStage } from "~/domain/opportunity-memo";
 import { looksLikeId } from "~/domain/opportunity-slugs";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.server";
-import { investmentOpportunities, opportunityInterests, opportunityTranslations } from "../db/schema.server";
+import { commitments, investmentOpportunities, opportunityInterests, opportunityTranslations, paymentPlans } from "../db/schema.server";
 import type { ServiceContext } from "../context/service-context.server";
 import { requireAdmin, requireUser, type Actor } from "../security/actor.server";
 import { removeUnusedImage, storeImage, type UploadedImage } from "../storage/images.server";
@@ -287,10 +287,18 @@ async function lookForAlerts(ctx: ServiceContext, tx: Database): Promise<void> {
   await ctx.jobs.send(tx, "opportunity-alerts", {});
 }
 
-/** Deletes an opportunity (admins only), audited; its uploaded image goes with it once nothing shows it, its gallery's photos and files at once. */
+/**
+ * Deletes an opportunity (admins only), audited; its uploaded image goes with it once nothing
+ * shows it, its gallery's photos and files at once. One with a payment plan or a commitment is
+ * refused: deleting it would take the plan and the escrow account its investors pay into
+ * (and a plan's instalments hold its milestones). It is archived instead.
+ */
 export async function deleteOpportunity(ctx: ServiceContext, actor: Actor, { id }: { id: string }): Promise<void> {
   const adminId = requireAdmin(actor);
   await ctx.db.transaction(async (tx) => {
+    const [plan] = await tx.select({ id: paymentPlans.opportunityId }).from(paymentPlans).where(eq(paymentPlans.opportunityId, id)).limit(1);
+    const [commitment] = plan ? [] : await tx.select({ id: commitments.id }).from(commitments).where(eq(commitments.opportunityId, id)).limit(1);
+    if (plan || commitment) throw new AppError("CONFLICT", "admin.error.opportunityHasPlan");
     await removeOpportunityPhotos(tx, id);
     const [row] = await tx.delete(investmentOpportunities).where(eq(investmentOpportunities.id, id)).returning();
     if (!row) throw new AppError("NOT_FOUND", "admin.error.opportunityNotFound");
