@@ -135,8 +135,8 @@ export function accountDataFilename(date: string): string {
 export interface AccountDataExport {
   /** What this file is and its layout's version, for anyone reading it later. */
   format: "tigris-account-data";
-  /** 2: interests, downloads and alerts added (issue 15); 3: qualification answers and the identity check (issue 35); 4: signed agreements; 5: commitments, their calls and payments, statements (issue 36); 6: notifications, WhatsApp consent and preferences (issue 39). */
-  version: 6;
+  /** 2: interests, downloads and alerts added (issue 15); 3: qualification answers and the identity check (issue 35); 4: signed agreements; 5: commitments, their calls and payments, statements (issue 36); 6: notifications, WhatsApp consent and preferences (issue 39); 7: changes of e-mail address (issue 52). */
+  version: 7;
   exportedAt: string;
   profile: {
     firstName: string | null;
@@ -152,6 +152,8 @@ export interface AccountDataExport {
   /** How the account signs in: provider ids only ("credential" is e-mail and password), never tokens or hashes. */
   signInMethods: { provider: string; addedAt: string }[];
   twoFactorEnabled: boolean;
+  /** Each change of the account's e-mail address: asked for, confirmed, undone from the old address, or voided by a later one. */
+  emailChanges: { oldEmail: string; newEmail: string; requestedAt: string; confirmedAt: string | null; undoneAt: string | null; voidedAt: string | null }[];
   role: "user" | "adviser" | "admin" | null;
   /** Consultation bookings made while signed in, or with this verified address. */
   bookings: {

@@ -177,7 +177,8 @@ describe(`Download my data (${testDriver})`, () => {
     expect(copy.subscriptions).toEqual([
       expect.objectContaining({ plan: "Investor", status: "active", billingInterval: "month", currentPeriodEnd: "2031-01-01T00:00:00.000Z", cancelAtPeriodEnd: false }),
     ]);
-    expect(copy.version).toBe(6);
+    expect(copy.version).toBe(7);
+    expect(copy.emailChanges).toEqual([]);
     expect(copy.commitments).toEqual([]);
     expect(copy.statements).toEqual([]);
     expect(copy.identityCheck).toBeNull();

@@ -4,6 +4,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, emailChanges, emailOutbox, identityChecks, session, signingEvents, signingRequests, user } from "~/server/db/schema.server";
 import { createOpportunity, createUser } from "~/server/seed/factories.server";
+import { exportOwnData } from "~/server/services/account-data.server";
 import { prepareAgreement } from "~/server/services/signing.server";
 import { totpCode } from "../support/totp";
 import { createAdminTestbed, enrolTwoFactor, signInCookie, type AdminTestbed } from "./app-context";
@@ -211,6 +212,13 @@ describe(`changing the e-mail address, over real HTTP (${testDriver})`, () => {
     expect(replay.status).toBe(302);
     expect(replay.headers.get("location")).toBe("/account/security?email=link-expired");
     expect(await emailOf(me.id)).toBe(me.email);
+
+    // The investor's own copy of their data lists the change and its undoing, and no token.
+    const copy = await exportOwnData(bed.context, { kind: "user", userId: me.id, isAdmin: false });
+    expect(copy.emailChanges).toEqual([
+      { oldEmail: me.email, newEmail, requestedAt: expect.any(String), confirmedAt: expect.any(String), undoneAt: expect.any(String), voidedAt: null },
+    ]);
+    expect(JSON.stringify(copy)).not.toContain(token);
   });
 
   it("refuses an undo after 72 hours, and an undo of an earlier change also voids the later ones' links", async () => {

@@ -125,3 +125,22 @@ export async function claimUndo(
     .where(and(eq(emailChanges.userId, row.userId), gt(emailChanges.requestedAt, row.requestedAt), isNull(emailChanges.undoneAt), isNull(emailChanges.voidedAt)));
   return { state: "ready", userId: row.userId, oldEmail: row.oldEmail, newEmail: row.newEmail };
 }
+
+/**
+ * The account's changes of address, oldest first, for its own data export: the addresses and
+ * when each was asked for, confirmed, undone or voided; never a token's hash.
+ */
+export async function emailChangesOf(db: Database, userId: string) {
+  return db
+    .select({
+      oldEmail: emailChanges.oldEmail,
+      newEmail: emailChanges.newEmail,
+      requestedAt: emailChanges.requestedAt,
+      confirmedAt: emailChanges.confirmedAt,
+      undoneAt: emailChanges.undoneAt,
+      voidedAt: emailChanges.voidedAt,
+    })
+    .from(emailChanges)
+    .where(eq(emailChanges.userId, userId))
+    .orderBy(emailChanges.requestedAt);
+}

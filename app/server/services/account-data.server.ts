@@ -50,6 +50,7 @@ import { accountDeletedEmail } from "../email/account-emails.server";
 import { enqueueEmail } from "../email/outbox.server";
 import type { RequestContext, ServiceContext } from "../context/service-context.server";
 import { requireUser, type Actor } from "../security/actor.server";
+import { emailChangesOf } from "../security/email-changes.server";
 import { countRefusal, hitLimit } from "../security/rate-limit.server";
 import { signOut } from "./accounts.server";
 import { getOwnIdentityCheck, retainIdentityCheckOf } from "./identity-checks.server";
@@ -111,6 +112,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
   const { db } = ctx;
   const owner = await findOwner(db, userId, M.signInToExport);
   const identityCheck = await getOwnIdentityCheck(ctx, actor);
+  const addressChanges = await emailChangesOf(db, userId);
   const agreements = await db
     .select({ opportunity: ndaVersions.opportunityTitle, version: ndaVersions.version, locale: ndaAcceptances.locale, textSha256: ndaAcceptances.textSha256, acceptedAt: ndaAcceptances.acceptedAt })
     .from(ndaAcceptances)
@@ -267,7 +269,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
 
   return {
     format: "tigris-account-data",
-    version: 6,
+    version: 7,
     exportedAt: iso(ctx.clock?.() ?? new Date()),
     profile: {
       firstName: profile?.firstName ?? null,
@@ -282,6 +284,7 @@ export async function exportOwnData(ctx: ServiceContext, actor: Actor): Promise<
     },
     signInMethods: methods.map((m) => ({ provider: m.provider, addedAt: iso(m.addedAt) })),
     twoFactorEnabled: owner.twoFactorEnabled,
+    emailChanges: addressChanges.map((c) => ({ ...c, requestedAt: iso(c.requestedAt), confirmedAt: isoOrNull(c.confirmedAt), undoneAt: isoOrNull(c.undoneAt), voidedAt: isoOrNull(c.voidedAt) })),
     role,
     bookings: bookings.map(({ slotDate, slotStart, slotEnd, createdAt, ...b }) => ({
       ...b,
