@@ -65,6 +65,8 @@ export interface PaymentRow {
 /** A transfer as the admins' list shows it: whether it is the acting admin's own, which another admin decides (issue 52). */
 export interface AdminPaymentRow extends PaymentRow {
   own: boolean;
+  /** The escrow account the investor was shown when they recorded it (bank, IBAN); null for transfers recorded before that was kept (issue 52, item 10). */
+  paidInto: { bank: string; iban: string } | null;
 }
 
 export interface ProgressUpdate {

@@ -408,6 +408,9 @@ describe(`commitments, payment plans and calls (${testDriver})`, () => {
     const before = (await bed.t.db.select().from(payments).where(eq(payments.commitmentId, commitment!.id))).length;
     await expect(recordTransfer(ctx(), payer.actor, { form: transfer("TT-STALE"), proof })).rejects.toSatisfy(refusedWith("CONFLICT", "escrow.payment.escrowChanged"));
     expect((await bed.t.db.select().from(payments).where(eq(payments.commitmentId, commitment!.id))).length).toBe(before);
+    // The admin deciding on the transfer sees the account it was recorded against, not the one now in force.
+    const listed = await listPaymentsForAdmin(ctx(), bed.admin.actor, { opportunityId: opportunity.id });
+    expect(listed.find((p) => p.id === paid.id)?.paidInto).toEqual({ bank: "Emirates NBD", iban: "AE07 0331 2345 6789 0123 456" });
 
     /** The receipt's text, and every piece of text on its pages with where it lies. */
     const receiptOf = async (id: string) => {

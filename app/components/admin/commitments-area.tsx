@@ -143,6 +143,16 @@ function TransferCard({ payment: p, confirm, reject }: { payment: AdminPaymentRo
         <Fact term={t("escrow.admin.reference")} value={p.reference} ltr />
         <Fact term={t("escrow.admin.instalment")} value={p.callLabel ?? t("escrow.admin.onAccount")} />
         <Fact term={t("escrow.admin.received")} value={p.receivedMinor === null ? "—" : amount(p.receivedMinor, p.currency)} ltr />
+        {p.paidInto ? (
+          <Fact
+            term={t("escrow.admin.paidInto")}
+            value={
+              <>
+                <bdi>{p.paidInto.bank}</bdi> <bdi dir="ltr">{p.paidInto.iban}</bdi>
+              </>
+            }
+          />
+        ) : null}
       </dl>
       {p.reviewNote ? (
         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]" dir="auto">

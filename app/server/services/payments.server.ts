@@ -275,7 +275,7 @@ export async function listPaymentsForAdmin(ctx: ServiceContext, actor: Actor, { 
   const own = sql<boolean>`(${commitments.userId} is not distinct from ${adminId} or ${payments.recordedBy} is not distinct from ${adminId})`;
   const base = () =>
     ctx.db
-      .select({ ...COLUMNS, own })
+      .select({ ...COLUMNS, own, escrowBank: payments.escrowBank, escrowIban: payments.escrowIban })
       .from(payments)
       .innerJoin(commitments, eq(commitments.id, payments.commitmentId))
       .leftJoin(instalmentCalls, eq(instalmentCalls.id, payments.callId));
@@ -284,7 +284,7 @@ export async function listPaymentsForAdmin(ctx: ServiceContext, actor: Actor, { 
     base().where(and(eq(payments.status, "recorded"), scope)).orderBy(asc(payments.createdAt)).limit(200),
     base().where(and(sql`${payments.status} <> 'recorded'`, scope)).orderBy(desc(payments.reviewedAt)).limit(200),
   ]);
-  return [...waiting, ...decided];
+  return [...waiting, ...decided].map(({ escrowBank, escrowIban, ...row }) => ({ ...row, paidInto: escrowBank && escrowIban ? { bank: escrowBank, iban: printIban(escrowIban) } : null }));
 }
 
 /** One's own payments on a commitment, newest first. */
