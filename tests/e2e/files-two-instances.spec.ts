@@ -6,6 +6,7 @@ import pg from "pg";
 import { extractText, getDocumentProxy } from "unpdf";
 import { renderPdf } from "../../app/server/documents/pdf.server";
 import { runScript } from "../support/run-script";
+import { pngOfSize } from "../support/upload-fixtures";
 import { totpCode } from "../support/totp";
 import { missingReason, postgresService, serviceValue } from "../support/test-services";
 import { expect, test } from "./fixtures";
@@ -22,7 +23,6 @@ import { startProcess, stopProcess, waitForHealth, type Run } from "./server-pro
 const postgres = postgresService();
 const serverUrl = serviceValue(postgres);
 const ADMIN = { email: "files-admin@tigris-e2e.example.com", password: "tigris files admin 2031" };
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 600 * 1024 }, (_, i) => (i * 31) % 256)]);
 
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -35,6 +35,8 @@ test.describe("files across instances", () => {
   test.describe.configure({ timeout: 240_000 });
 
   test("an image and a document uploaded through one instance are served by the other", async ({ browser }) => {
+    // A real picture of 600 KB (over the 256 KB of an ordinary form): uploads are decoded, not taken by their first bytes.
+    const PNG = Buffer.from(await pngOfSize(600 * 1024));
     const database = `files_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
     const admin = new pg.Client({ connectionString: withDatabase(serverUrl!, "postgres") });
     await admin.connect();
